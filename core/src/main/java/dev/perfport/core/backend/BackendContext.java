@@ -1,0 +1,10 @@
+package dev.perfport.core.backend;
+
+import dev.perfport.core.config.PerfportConfig;
+
+/**
+ * What a backend gets when it is created: the configuration (its own keys are
+ * {@code perfport.<id>.*}).
+ */
+public record BackendContext(PerfportConfig config) {
+}

@@ -1,0 +1,18 @@
+package dev.perfport.core.backend;
+
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
+
+/** A kernel built for one device session with fixed tuning constants. Close it to free route resources. */
+public interface CompiledKernel extends AutoCloseable {
+    KernelDef def();
+
+    /** The definition's defaults overridden by the constants given to compile. */
+    Constants constants();
+
+    /** Time the build took. */
+    long compileNanos();
+
+    @Override
+    void close();
+}

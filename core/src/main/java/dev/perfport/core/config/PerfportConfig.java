@@ -1,0 +1,186 @@
+package dev.perfport.core.config;
+
+import dev.perfport.core.error.ConfigException;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * perfport's configuration: keys such as {@code perfport.backend}, read from several sources.
+ * The first source that sets a key wins:
+ * <ol>
+ *   <li>explicit overrides (command-line options, {@link #with(String, String)});</li>
+ *   <li>Java system properties ({@code -Dperfport.backend=jocl:gpu});</li>
+ *   <li>environment variables: the key upper-cased with dots and dashes as underscores
+ *       ({@code PERFPORT_BACKEND=jocl:gpu});</li>
+ *   <li>{@code perfport.properties} in the working directory;</li>
+ *   <li>{@code perfport.properties} in the user's home directory;</li>
+ *   <li>built-in defaults.</li>
+ * </ol>
+ */
+public final class PerfportConfig {
+    public static final String BACKEND = "perfport.backend";
+    public static final String PLUGINS_DIR = "perfport.plugins.dir";
+    public static final String DEFAULT_BACKEND = "cell-emulation";
+    public static final String FILE_NAME = "perfport.properties";
+
+    /** One source of values, highest precedence first in {@link #sources}. */
+    private record Source(String name, Map<String, String> values) {
+    }
+
+    private final List<Source> sources;
+
+    private PerfportConfig(List<Source> sources) {
+        this.sources = List.copyOf(sources);
+    }
+
+    /** The standard sources, as documented on this class. */
+    public static PerfportConfig load() {
+        return load(System.getenv(), Path.of("").toAbsolutePath(), Path.of(System.getProperty("user.home", ".")));
+    }
+
+    /** The standard sources with the given environment, working directory and home (for tests). */
+    public static PerfportConfig load(Map<String, String> env, Path workingDir, Path home) {
+        List<Source> s = new ArrayList<>();
+        Map<String, String> sys = new LinkedHashMap<>();
+        System.getProperties().forEach((k, v) -> {
+            if (k.toString().startsWith("perfport.")) sys.put(k.toString(), v.toString());
+        });
+        s.add(new Source("system property", sys));
+        s.add(new Source("environment", envValues(env)));
+        s.add(new Source(workingDir.resolve(FILE_NAME).toString(), readFile(workingDir.resolve(FILE_NAME))));
+        if (!home.toAbsolutePath().normalize().equals(workingDir.toAbsolutePath().normalize())) {
+            s.add(new Source(home.resolve(FILE_NAME).toString(), readFile(home.resolve(FILE_NAME))));
+        }
+        s.add(new Source("default", Map.of(BACKEND, DEFAULT_BACKEND)));
+        return new PerfportConfig(s);
+    }
+
+    /** Only the given values and the defaults (for tests and embedding). */
+    public static PerfportConfig of(Map<String, String> values) {
+        return new PerfportConfig(List.of(new Source("given", Map.copyOf(values)),
+                new Source("default", Map.of(BACKEND, DEFAULT_BACKEND))));
+    }
+
+    /** This configuration with {@code key} overridden (highest precedence). */
+    public PerfportConfig with(String key, String value) {
+        List<Source> s = new ArrayList<>();
+        s.add(new Source("override", Map.of(key, value)));
+        s.addAll(sources);
+        return new PerfportConfig(s);
+    }
+
+    /** The environment variable that sets a key: {@code perfport.cell.workers} is {@code PERFPORT_CELL_WORKERS}. */
+    public static String envName(String key) {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    private static Map<String, String> envValues(Map<String, String> env) {
+        Map<String, String> m = new LinkedHashMap<>();
+        env.forEach((k, v) -> {
+            if (k.startsWith("PERFPORT_")) m.put(k, v);
+        });
+        return m;
+    }
+
+    private static Map<String, String> readFile(Path p) {
+        if (!Files.isRegularFile(p)) return Map.of();
+        Properties props = new Properties();
+        try (Reader r = Files.newBufferedReader(p)) {
+            props.load(r);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + p + ": " + e.getMessage());
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        props.forEach((k, v) -> m.put(k.toString().trim(), v.toString().trim()));
+        return m;
+    }
+
+    private static String lookup(Source s, String key) {
+        return s.name().equals("environment") ? s.values().get(envName(key)) : s.values().get(key);
+    }
+
+    public Optional<String> get(String key) {
+        for (Source s : sources) {
+            String v = lookup(s, key);
+            if (v != null && !v.isBlank()) return Optional.of(v.trim());
+        }
+        return Optional.empty();
+    }
+
+    public String get(String key, String dflt) {
+        return get(key).orElse(dflt);
+    }
+
+    /** Where the value of {@code key} comes from, or "unset". */
+    public String sourceOf(String key) {
+        for (Source s : sources) {
+            String v = lookup(s, key);
+            if (v != null && !v.isBlank()) return s.name();
+        }
+        return "unset";
+    }
+
+    public int getInt(String key, int dflt) {
+        return (int) getLong(key, dflt);
+    }
+
+    public long getLong(String key, long dflt) {
+        Optional<String> v = get(key);
+        if (v.isEmpty()) return dflt;
+        try {
+            return Long.parseLong(v.get().replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key + " must be an integer, got '" + v.get() + "' (from " + sourceOf(key) + ")");
+        }
+    }
+
+    public double getDouble(String key, double dflt) {
+        Optional<String> v = get(key);
+        if (v.isEmpty()) return dflt;
+        try {
+            return Double.parseDouble(v.get());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key + " must be a number, got '" + v.get() + "' (from " + sourceOf(key) + ")");
+        }
+    }
+
+    public boolean getBoolean(String key, boolean dflt) {
+        Optional<String> v = get(key);
+        if (v.isEmpty()) return dflt;
+        return switch (v.get().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "1", "on" -> true;
+            case "false", "no", "0", "off" -> false;
+            default -> throw new ConfigException(key + " must be true or false, got '" + v.get() + "'");
+        };
+    }
+
+    /** The configured backend selector ({@link #BACKEND}, default {@value #DEFAULT_BACKEND}). */
+    public String backendSelector() {
+        return get(BACKEND, DEFAULT_BACKEND);
+    }
+
+    /** Every perfport key that has a value, with its effective value (for display). */
+    public Map<String, String> effective() {
+        Map<String, String> m = new TreeMap<>();
+        for (int i = sources.size() - 1; i >= 0; i--) {
+            Source s = sources.get(i);
+            s.values().forEach((k, v) -> {
+                String key = s.name().equals("environment") ? k.toLowerCase(Locale.ROOT).replace('_', '.') : k;
+                m.put(key, v);
+            });
+        }
+        return Collections.unmodifiableMap(m);
+    }
+}

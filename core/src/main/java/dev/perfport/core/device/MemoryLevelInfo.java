@@ -1,0 +1,29 @@
+package dev.perfport.core.device;
+
+import java.util.Objects;
+
+/**
+ * One memory level as a particular device offers it.
+ *
+ * @param level         the level
+ * @param capacityBytes bytes available per instance (per device, per compute unit, per group or
+ *                      per work-item according to {@link MemoryLevel#scope()}); 0 when unsupported
+ * @param support       native, emulated or unsupported on this device
+ * @param note          how it is realised, e.g. "SPE local store" or "__local of a persistent group"
+ */
+public record MemoryLevelInfo(MemoryLevel level, long capacityBytes, Support support, String note) {
+    public MemoryLevelInfo {
+        Objects.requireNonNull(level);
+        Objects.requireNonNull(support);
+        note = note == null ? "" : note;
+        if (capacityBytes < 0) throw new IllegalArgumentException("negative capacity for " + level);
+    }
+
+    public MemoryScope scope() {
+        return level.scope();
+    }
+
+    public boolean hostVisible() {
+        return level.hostVisible();
+    }
+}

@@ -1,0 +1,2 @@
+/** Typed device buffers in global and constant memory, released deterministically. */
+package dev.perfport.core.memory;

@@ -1,0 +1,53 @@
+package dev.perfport.core.result;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One row of a run or comparison: what ran where, whether it was right, and how fast.
+ * {@code backend} and {@code device} name what really ran the work, never what was asked for.
+ *
+ * @param backend       backend id, e.g. {@code jocl}
+ * @param device        device name as the route reports it
+ * @param workload      workload name, e.g. {@code reduction}
+ * @param variant       variant name, e.g. {@code static-local}
+ * @param params        parameters of this run, in order
+ * @param verified      true when the result matched the double-precision reference
+ * @param error         why the row failed (an error or a verification mismatch), or null
+ * @param wallNanos     host wall time of the measured part (transfers and kernels, not compilation)
+ * @param modelledNanos modelled time from an emulator's cost model, or null
+ * @param metrics       derived rates, e.g. {@code GB/s}
+ * @param counters      measured event counts, e.g. {@code globalAtomics}
+ * @param profile       compile, transfer and kernel time
+ */
+public record RunResult(String backend, String device, String workload, String variant,
+                        Map<String, String> params, boolean verified, String error,
+                        long wallNanos, Long modelledNanos, Map<String, Double> metrics,
+                        Map<String, Long> counters, Profile profile) {
+
+    public RunResult {
+        Objects.requireNonNull(backend);
+        Objects.requireNonNull(device);
+        Objects.requireNonNull(workload);
+        Objects.requireNonNull(variant);
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+        profile = profile == null ? Profile.ZERO : profile;
+        if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
+    }
+
+    /** A row for a run that failed before producing a result. */
+    public static RunResult failed(String backend, String device, String workload, String variant,
+                                   Map<String, String> params, String error) {
+        return new RunResult(backend, device, workload, variant, params, false,
+                Objects.requireNonNull(error), 0, null, Map.of(), Map.of(), Profile.ZERO);
+    }
+
+    /** True when the row neither failed nor missed verification. */
+    public boolean ok() {
+        return verified && error == null;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.perfport.core.wg;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A global or constant buffer of int as a Java work-group kernel sees it. Plain accesses are
+ * reported to the observer only when it traces loads; atomics are always reported, so that
+ * emulated devices can count them.
+ */
+public final class GlobalInts {
+    private static final VarHandle AA = MethodHandles.arrayElementVarHandle(int[].class);
+    private final int[] data;
+    private final int id;
+    private final AccessObserver observer;
+    private final boolean trace;
+
+    /** @param id the argument index, used in observer callbacks */
+    public GlobalInts(int[] data, int id, AccessObserver observer) {
+        this.data = data;
+        this.id = id;
+        this.observer = observer == null ? AccessObserver.NONE : observer;
+        this.trace = this.observer.tracesLoads();
+    }
+
+    public int length() {
+        return data.length;
+    }
+
+    public int get(int i) {
+        if (trace) observer.load(id, i, 4);
+        return data[i];
+    }
+
+    public void set(int i, int v) {
+        if (trace) observer.store(id, i, 4);
+        data[i] = v;
+    }
+
+    /** Atomic add; returns the old value. */
+    public int atomicAdd(int i, int v) {
+        observer.atomic(id, i, 4);
+        return (int) AA.getAndAdd(data, i, v);
+    }
+
+    /** Atomic compare-and-swap (bitwise for floating point); returns the value seen. */
+    public int atomicCas(int i, int expected, int v) {
+        observer.atomic(id, i, 4);
+        return (int) AA.compareAndExchange(data, i, expected, v);
+    }
+
+    /** Atomic maximum; returns the old value. */
+    public int atomicMax(int i, int v) {
+        observer.atomic(id, i, 4);
+        int old = (int) AA.getVolatile(data, i);
+        while (old < v) {
+            int seen = (int) AA.compareAndExchange(data, i, old, v);
+            if (seen == old) break;
+            old = seen;
+        }
+        return old;
+    }
+
+    /**
+     * The backing array, for bulk transfers (DMA) that the emulator accounts for itself. Kernels
+     * must not use it for ordinary loads, or the device cannot see them.
+     */
+    public int[] array() {
+        return data;
+    }
+}
