@@ -1,0 +1,44 @@
+package dev.perfport.workloads;
+
+import dev.perfport.core.backend.LaunchStats;
+
+/** Times of one repetition of a host program: wall clock, plus kernel and modelled time of its launches. */
+public final class Rep {
+    private final long start = System.nanoTime();
+    private long wall = -1;
+    private long kernel;
+    private long modelled = -1;
+
+    /** Adds a launch's times. */
+    public LaunchStats add(LaunchStats s) {
+        kernel += s.kernelNanos();
+        if (s.modelledNanos() >= 0) modelled = Math.max(modelled, 0) + s.modelledNanos();
+        return s;
+    }
+
+    /** Stops the wall clock. */
+    public Rep stop() {
+        wall = System.nanoTime() - start;
+        return this;
+    }
+
+    public long wallNanos() {
+        return wall;
+    }
+
+    public long kernelNanos() {
+        return kernel;
+    }
+
+    public long modelledNanos() {
+        return modelled;
+    }
+
+    /** The better of two repetitions: lower kernel time (modelled time on emulators). */
+    public static Rep best(Rep a, Rep b) {
+        if (a == null) return b;
+        long ka = a.modelled >= 0 ? a.modelled : a.kernel;
+        long kb = b.modelled >= 0 ? b.modelled : b.kernel;
+        return kb < ka ? b : a;
+    }
+}

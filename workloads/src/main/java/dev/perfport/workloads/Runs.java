@@ -1,0 +1,57 @@
+package dev.perfport.workloads;
+
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.PerfportException;
+import dev.perfport.core.result.Profile;
+import dev.perfport.core.result.RunResult;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Runs a workload's host program and turns it into a {@link RunResult}: profile and counters are
+ * the session's deltas over the run, and any failure becomes the row's error instead of an exception,
+ * so one failing backend never stops the others.
+ */
+public final class Runs {
+
+    /** A workload's host program for one variant and parameter set. */
+    @FunctionalInterface
+    public interface Body {
+        Outcome run() throws Exception;
+    }
+
+    private Runs() {
+    }
+
+    public static RunResult run(DeviceSession s, String workload, String variant, Params params, Body body) {
+        Profile p0 = s.profile();
+        Map<String, Long> c0 = new HashMap<>(s.counters().snapshot());
+        String device = s.device().name();
+        Map<String, String> ps = new LinkedHashMap<>(params.asMap());
+        try {
+            Outcome o = body.run();
+            Profile p = s.profile().minus(p0);
+            Map<String, Long> counters = new TreeMap<>();
+            s.counters().snapshot().forEach((k, v) -> {
+                long d = v - c0.getOrDefault(k, 0L);
+                if (d != 0 || !c0.containsKey(k)) counters.put(k, d);
+            });
+            Long modelled = o.modelledNanos() >= 0 ? o.modelledNanos() : null;
+            return new RunResult(s.backendId(), device, workload, variant, ps, o.verified(),
+                    o.verified() ? null : o.mismatch(), o.wallNanos(), modelled, o.metrics(), counters, p);
+        } catch (PerfportException e) {
+            return RunResult.failed(s.backendId(), device, workload, variant, ps, e.getMessage());
+        } catch (Exception | LinkageError | AssertionError e) {
+            return RunResult.failed(s.backendId(), device, workload, variant, ps,
+                    e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    /** GB/s for {@code bytes} moved in {@code nanos}. */
+    public static double gbPerSecond(long bytes, long nanos) {
+        return nanos <= 0 ? 0 : bytes / (double) nanos;
+    }
+}

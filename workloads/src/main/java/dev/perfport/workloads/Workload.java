@@ -1,0 +1,46 @@
+package dev.perfport.workloads;
+
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.result.RunResult;
+
+import java.util.List;
+
+/**
+ * One study of the papers, runnable on any device session: a host program that allocates
+ * buffers, launches kernels, reads back, and verifies against a double-precision CPU reference.
+ */
+public interface Workload {
+    /** Name used on the command line, e.g. {@code reduction}. */
+    String name();
+
+    /** The seed paper it reproduces, e.g. {@code 003}. */
+    String seed();
+
+    String description();
+
+    /** Variant names, e.g. {@code local-atomic}, {@code static-local}, {@code two-kernel}. */
+    List<String> variants();
+
+    /** Default parameters; {@link #run} fills in any that are missing. */
+    Params defaults();
+
+    /** Documentation of each parameter, in order. */
+    default List<String> paramHelp() {
+        return List.of();
+    }
+
+    /**
+     * The parameter sets {@code compare} runs for each variant, given the user's overrides
+     * (e.g. both int and float unless the user fixed the type).
+     */
+    default List<Params> compareCases(Params overrides) {
+        return List.of(defaults().with(overrides));
+    }
+
+    /**
+     * Runs one variant. Never throws for a failure of the device or of verification: the row
+     * carries the error. Throws {@link dev.perfport.core.error.ConfigException} for an unknown
+     * variant or a bad parameter.
+     */
+    RunResult run(DeviceSession session, String variant, Params params);
+}

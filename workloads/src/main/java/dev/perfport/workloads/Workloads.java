@@ -1,0 +1,25 @@
+package dev.perfport.workloads;
+
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.reduction.Reduction;
+
+import java.util.List;
+
+/** Every workload perfport ships. */
+public final class Workloads {
+    private static final List<Workload> ALL = List.of(new Reduction());
+
+    private Workloads() {
+    }
+
+    public static List<Workload> all() {
+        return ALL;
+    }
+
+    /** The workload with this name, or an error listing those that exist. */
+    public static Workload get(String name) {
+        for (Workload w : ALL) if (w.name().equals(name)) return w;
+        throw new ConfigException("unknown workload '" + name + "'; workloads: "
+                + String.join(", ", ALL.stream().map(Workload::name).toList()));
+    }
+}

@@ -1,0 +1,201 @@
+package dev.perfport.workloads.reduction;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The reduction study of seed 003 (§3.3, Tables 4 and 6): sum N elements with one work-item per
+ * element, in three variants that differ in how work-groups combine their partial sums.
+ *
+ * <ul>
+ *   <li>{@code local-atomic}: local memory, then one global atomic per work-group;</li>
+ *   <li>{@code static-local}: static local memory, then one global atomic per compute unit;</li>
+ *   <li>{@code two-kernel}: per-group partial sums, then a second kernel in one work-group.</li>
+ * </ul>
+ *
+ * int32 is exact and must be identical on every backend. float32 is checked against a
+ * double-precision sum: partial sums are added in an order the atomics decide, so the float
+ * result may differ from the reference by rounding; the tolerance is {@code 1e-5 * log2(N)}
+ * relative (seed-003 digest §8.1), while inputs in [0, 1) keep every partial sum positive, so
+ * that relative error stays bounded (typical error measured here is about 1e-6).
+ */
+public final class Reduction implements Workload {
+    public static final String LOCAL_ATOMIC = "local-atomic";
+    public static final String STATIC_LOCAL = "static-local";
+    public static final String TWO_KERNEL = "two-kernel";
+
+    /** The last generated input, reused while n, type and seed stay the same (one entry only). */
+    private record Input(int n, ElemType type, long seed, Object data, double reference) {
+    }
+
+    private Input cached;
+
+    @Override
+    public String name() {
+        return "reduction";
+    }
+
+    @Override
+    public String seed() {
+        return "003";
+    }
+
+    @Override
+    public String description() {
+        return "Sum of N elements: local memory + global atomic per group, static local memory + atomic per unit, two kernels";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL);
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("n: elements (any N >= 1; need not be a power of two)",
+                "type: int (exact) or float (checked against a double reference)",
+                "wg: work-group size, a power of two",
+                "reps: repetitions; the row reports the fastest",
+                "seed: input generator seed");
+    }
+
+    @Override
+    public List<Params> compareCases(Params overrides) {
+        Params base = defaults().with(overrides);
+        if (overrides.has("type")) return List.of(base);
+        return List.of(base.with("type", "int"), base.with("type", "float"));
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        if (!variants().contains(variant)) {
+            throw new ConfigException("unknown variant '" + variant + "' of reduction; variants: " + variants());
+        }
+        int n = p.getInt("n");
+        int wg = p.getInt("wg");
+        int reps = p.getInt("reps");
+        ElemType type = switch (p.get("type")) {
+            case "int" -> ElemType.INT;
+            case "float" -> ElemType.FLOAT;
+            default -> throw new ConfigException("reduction type must be int or float, got '" + p.get("type") + "'");
+        };
+        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
+        if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("wg must be a power of two, got " + wg);
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        Input in = input(n, type, p.getLong("seed"));
+        return Runs.run(s, name(), variant, p, () -> execute(s, variant, in, wg, reps));
+    }
+
+    private synchronized Input input(int n, ElemType type, long seed) {
+        Input c = cached;
+        if (c != null && c.n == n && c.type == type && c.seed == seed) return c;
+        SplittableRandom r = new SplittableRandom(seed);
+        Object data;
+        double ref;
+        if (type == ElemType.INT) {
+            int[] a = new int[n];
+            long sum = 0;
+            for (int i = 0; i < n; i++) {
+                a[i] = r.nextInt(-100, 101);
+                sum += a[i];
+            }
+            data = a;
+            ref = (int) sum;   // int32 arithmetic wraps identically everywhere
+        } else {
+            float[] a = new float[n];
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                a[i] = (float) r.nextDouble();
+                sum += a[i];
+            }
+            data = a;
+            ref = sum;
+        }
+        cached = new Input(n, type, seed, data, ref);
+        return cached;
+    }
+
+    private Outcome execute(DeviceSession s, String variant, Input in, int wg, int reps) {
+        ElemType t = in.type;
+        int n = in.n;
+        int groups = (int) ((n + (long) wg - 1) / wg);
+        NDRange range = NDRange.of((long) groups * wg, wg);
+        Object zero = t == ElemType.INT ? new int[1] : new float[1];
+        Object result = t == ElemType.INT ? new int[1] : new float[1];
+        Rep best = null;
+        try (DeviceBuffer input = s.upload(in.data); DeviceBuffer out = s.allocate(t, 1)) {
+            switch (variant) {
+                case LOCAL_ATOMIC, STATIC_LOCAL -> {
+                    boolean slm = variant.equals(STATIC_LOCAL);
+                    try (CompiledKernel k = s.compile(slm ? ReductionKernels.staticLocal(t) : ReductionKernels.localAtomic(t))) {
+                        for (int r = 0; r < reps; r++) {
+                            out.write(zero);
+                            Rep rep = new Rep();
+                            if (slm) {
+                                rep.add(s.launch(k, range, input, out, n, LocalSize.of(wg), LocalSize.of(1)));
+                            } else {
+                                rep.add(s.launch(k, range, input, out, n, LocalSize.of(wg)));
+                            }
+                            out.read(result);
+                            best = Rep.best(best, rep.stop());
+                        }
+                    }
+                }
+                case TWO_KERNEL -> {
+                    try (CompiledKernel k1 = s.compile(ReductionKernels.partials(t));
+                         CompiledKernel k2 = s.compile(ReductionKernels.fin(t));
+                         DeviceBuffer partial = s.allocate(t, groups)) {
+                        for (int r = 0; r < reps; r++) {
+                            Rep rep = new Rep();
+                            rep.add(s.launch(k1, range, input, partial, n, LocalSize.of(wg)));
+                            rep.add(s.launch(k2, NDRange.of(wg, wg), partial, out, groups, LocalSize.of(wg)));
+                            out.read(result);
+                            best = Rep.best(best, rep.stop());
+                        }
+                    }
+                }
+                default -> throw new ConfigException("unknown variant " + variant);
+            }
+        }
+        double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];
+        String mismatch = check(t, n, got, in.reference);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        long bytes = (long) n * t.bytes();
+        metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
+        if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
+        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(), metrics);
+    }
+
+    /** Null when {@code got} matches the reference, else what differs. */
+    static String check(ElemType t, int n, double got, double reference) {
+        if (t == ElemType.INT) {
+            return got == reference ? null : "sum " + (long) got + " != exact reference " + (long) reference;
+        }
+        double tol = 1e-5 * Math.max(1, Math.log(n) / Math.log(2));
+        double rel = Math.abs(got - reference) / Math.max(Math.abs(reference), Double.MIN_NORMAL);
+        return rel <= tol ? null : "sum " + got + " differs from double reference " + reference
+                + " by " + String.format("%.3g", rel) + " relative (tolerance " + String.format("%.3g", tol) + ")";
+    }
+}

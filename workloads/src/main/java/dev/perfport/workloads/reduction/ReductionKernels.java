@@ -1,0 +1,182 @@
+package dev.perfport.workloads.reduction;
+
+import dev.perfport.core.kernel.Access;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.Sources;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.GlobalInts;
+import dev.perfport.core.wg.WorkGroup;
+import dev.perfport.core.wg.WorkGroupKernel;
+
+/**
+ * The kernels of the reduction study, one definition each per element type, with OpenCL C
+ * ({@code reduction.cl}) and Java work-group implementations of the same algorithm.
+ * Argument order: input, output, n, scratch (local) [, slm (static local)].
+ */
+public final class ReductionKernels {
+    static final String SOURCE = Sources.load(ReductionKernels.class, "reduction.cl");
+
+    private ReductionKernels() {
+    }
+
+    /** Local memory plus one global atomic per work-group. */
+    public static KernelDef localAtomic(ElemType t) {
+        return base("reduction.local_atomic." + t.clName(), t, "reduce_local")
+                .global("in", t, Access.READ).global("out", t, Access.READ_WRITE).scalar("n", ElemType.INT)
+                .local("scratch", t)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? localAtomicInt() : localAtomicFloat(), 0))
+                .build();
+    }
+
+    /** Static local memory plus one global atomic per compute unit. */
+    public static KernelDef staticLocal(ElemType t) {
+        return base("reduction.static_local." + t.clName(), t, "reduce_slm")
+                .global("in", t, Access.READ).global("out", t, Access.READ_WRITE).scalar("n", ElemType.INT)
+                .local("scratch", t).staticLocal("slm", t)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? staticLocalInt() : staticLocalFloat(), 0))
+                .build();
+    }
+
+    /** Two kernels, first: one partial result per work-group. */
+    public static KernelDef partials(ElemType t) {
+        return base("reduction.partials." + t.clName(), t, "reduce_partials")
+                .global("in", t, Access.READ).global("partial", t, Access.WRITE).scalar("n", ElemType.INT)
+                .local("scratch", t)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? partialsInt() : partialsFloat(), 0))
+                .build();
+    }
+
+    /** Two kernels, second: all partial results in a single work-group. */
+    public static KernelDef fin(ElemType t) {
+        return base("reduction.final." + t.clName(), t, "reduce_final")
+                .global("partial", t, Access.READ).global("out", t, Access.WRITE).scalar("m", ElemType.INT)
+                .local("scratch", t)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? finalInt() : finalFloat(), 0))
+                .build();
+    }
+
+    private static KernelDef.Builder base(String name, ElemType t, String entry) {
+        if (t != ElemType.INT && t != ElemType.FLOAT) throw new IllegalArgumentException("reduction supports int and float, not " + t);
+        return KernelDef.builder(name)
+                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0))
+                .impl(new KernelImpl.OpenClSource(SOURCE, entry));
+    }
+
+    // ---- Java work-group implementations: each phase is a loop over the work-items ----------
+
+    /** Loads the group's elements into scratch (zero past n) and tree-reduces them into scratch[0]. */
+    private static void loadAndReduce(WorkGroup g, GlobalInts in, int n, int[] scratch) {
+        int items = g.localItems();
+        long base = g.groupLinearId() * items;
+        int valid = (int) Math.max(0, Math.min(items, n - base));
+        for (int lid = 0; lid < valid; lid++) scratch[lid] = in.get((int) base + lid);
+        for (int lid = valid; lid < items; lid++) scratch[lid] = 0;
+        for (int s = items / 2; s > 0; s >>= 1) {          // barrier between levels
+            for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+        }
+    }
+
+    private static void loadAndReduce(WorkGroup g, GlobalFloats in, int n, float[] scratch) {
+        int items = g.localItems();
+        long base = g.groupLinearId() * items;
+        int valid = (int) Math.max(0, Math.min(items, n - base));
+        for (int lid = 0; lid < valid; lid++) scratch[lid] = in.get((int) base + lid);
+        for (int lid = valid; lid < items; lid++) scratch[lid] = 0f;
+        for (int s = items / 2; s > 0; s >>= 1) {
+            for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+        }
+    }
+
+    private static WorkGroupKernel localAtomicInt() {
+        return g -> {
+            int[] scratch = g.localInts(3);
+            loadAndReduce(g, g.ints(0), g.intArg(2), scratch);
+            g.ints(1).atomicAdd(0, scratch[0]);              // work-item 0
+        };
+    }
+
+    private static WorkGroupKernel localAtomicFloat() {
+        return g -> {
+            float[] scratch = g.localFloats(3);
+            loadAndReduce(g, g.floats(0), g.intArg(2), scratch);
+            g.floats(1).atomicAdd(0, scratch[0]);
+        };
+    }
+
+    private static WorkGroupKernel staticLocalInt() {
+        return g -> {
+            int[] scratch = g.localInts(3);
+            int[] slm = g.localInts(4);
+            if (g.firstGroupOnUnit()) slm[0] = 0;
+            loadAndReduce(g, g.ints(0), g.intArg(2), scratch);
+            slm[0] += scratch[0];
+            if (g.lastGroupOnUnit()) g.ints(1).atomicAdd(0, slm[0]);
+        };
+    }
+
+    private static WorkGroupKernel staticLocalFloat() {
+        return g -> {
+            float[] scratch = g.localFloats(3);
+            float[] slm = g.localFloats(4);
+            if (g.firstGroupOnUnit()) slm[0] = 0f;
+            loadAndReduce(g, g.floats(0), g.intArg(2), scratch);
+            slm[0] += scratch[0];
+            if (g.lastGroupOnUnit()) g.floats(1).atomicAdd(0, slm[0]);
+        };
+    }
+
+    private static WorkGroupKernel partialsInt() {
+        return g -> {
+            int[] scratch = g.localInts(3);
+            loadAndReduce(g, g.ints(0), g.intArg(2), scratch);
+            g.ints(1).set((int) g.groupLinearId(), scratch[0]);
+        };
+    }
+
+    private static WorkGroupKernel partialsFloat() {
+        return g -> {
+            float[] scratch = g.localFloats(3);
+            loadAndReduce(g, g.floats(0), g.intArg(2), scratch);
+            g.floats(1).set((int) g.groupLinearId(), scratch[0]);
+        };
+    }
+
+    private static WorkGroupKernel finalInt() {
+        return g -> {
+            GlobalInts partial = g.ints(0);
+            int m = g.intArg(2);
+            int[] scratch = g.localInts(3);
+            int items = g.localItems();
+            g.forEachItem(lid -> {
+                int acc = 0;
+                for (int i = lid; i < m; i += items) acc += partial.get(i);
+                scratch[lid] = acc;
+            });
+            for (int s = items / 2; s > 0; s >>= 1) {
+                for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+            }
+            g.ints(1).set(0, scratch[0]);
+        };
+    }
+
+    private static WorkGroupKernel finalFloat() {
+        return g -> {
+            GlobalFloats partial = g.floats(0);
+            int m = g.intArg(2);
+            float[] scratch = g.localFloats(3);
+            int items = g.localItems();
+            g.forEachItem(lid -> {
+                float acc = 0f;
+                for (int i = lid; i < m; i += items) acc += partial.get(i);
+                scratch[lid] = acc;
+            });
+            for (int s = items / 2; s > 0; s >>= 1) {
+                for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+            }
+            g.floats(1).set(0, scratch[0]);
+        };
+    }
+}
