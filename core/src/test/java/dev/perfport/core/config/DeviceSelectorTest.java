@@ -1,0 +1,58 @@
+package dev.perfport.core.config;
+
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.DeviceType;
+import dev.perfport.core.error.ConfigException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class DeviceSelectorTest {
+    static DeviceInfo dev(String name, String vendor, DeviceType t) {
+        return new DeviceInfo(name, vendor, t, 4, 256, List.of(256L, 256L, 256L), Map.of(), Map.of(), Map.of());
+    }
+
+    final List<DeviceInfo> devices = List.of(
+            dev("pthread-skylake", "The pocl project", DeviceType.CPU),
+            dev("NVIDIA H200", "NVIDIA Corporation", DeviceType.GPU),
+            dev("NVIDIA H100", "NVIDIA Corporation", DeviceType.GPU));
+
+    @Test
+    void parsesEveryForm() {
+        assertEquals(new DeviceSelector("cell-emulation", null, null, null, null), DeviceSelector.parse("cell-emulation"));
+        assertEquals(DeviceType.GPU, DeviceSelector.parse("jocl:gpu").type());
+        assertEquals(DeviceType.GPU, DeviceSelector.parse("jocl:type=GPU").type());
+        assertEquals("H200", DeviceSelector.parse("jocl:name=H200").name());
+        assertEquals(1, DeviceSelector.parse("jocl:1").index());
+        assertEquals(2, DeviceSelector.parse("jocl:index=2").index());
+        DeviceSelector s = DeviceSelector.parse("jocl:gpu,vendor=nvidia");
+        assertEquals("jocl:gpu,vendor=nvidia", s.toString());
+    }
+
+    @Test
+    void choosesFirstMatch() {
+        assertEquals(1, DeviceSelector.parse("jocl:gpu").choose(devices));
+        assertEquals(2, DeviceSelector.parse("jocl:name=h100").choose(devices));
+        assertEquals(0, DeviceSelector.parse("jocl:cpu").choose(devices));
+        assertEquals(0, DeviceSelector.parse("jocl").choose(devices));
+        assertEquals(2, DeviceSelector.parse("jocl:gpu,index=2").choose(devices));
+    }
+
+    @Test
+    void noMatchListsDevices() {
+        ConfigException e = assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:accelerator").choose(devices));
+        assertTrue(e.getMessage().contains("jocl:1 = NVIDIA H200"), e.getMessage());
+        assertTrue(e.getMessage().contains("matches no device"), e.getMessage());
+    }
+
+    @Test
+    void badSelectorsAreErrors() {
+        assertThrows(ConfigException.class, () -> DeviceSelector.parse(""));
+        assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:fpga"));
+        assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:colour=red"));
+        assertThrows(ConfigException.class, () -> DeviceSelector.parse("Bad Id:gpu"));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.perfport.core.plugin;
+
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Plugin discovery with broken plugin files. Working plugins are exercised by the CLI's
+ * integration tests, which load the real backend plugin jars.
+ */
+class BackendRegistryTest {
+
+    @Test
+    void brokenPluginsAreListedWithReasons(@TempDir Path dir) throws IOException {
+        Files.write(dir.resolve("corrupt.jar"), new byte[]{1, 2, 3, 4, 5, 6, 7, 8});
+        Manifest m = new Manifest();
+        m.getMainAttributes().putValue("Manifest-Version", "1.0");
+        try (OutputStream out = Files.newOutputStream(dir.resolve("plain.jar")); JarOutputStream j = new JarOutputStream(out, m)) {
+            j.flush();
+        }
+        Files.writeString(dir.resolve("notes.txt"), "ignored: not a jar or zip");
+        BackendRegistry r = BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.toString())));
+        assertEquals(2, r.problems().size(), r.problems().toString());
+        assertTrue(r.problems().stream().anyMatch(p -> p.file().endsWith("corrupt.jar")), r.problems().toString());
+        assertTrue(r.problems().stream().anyMatch(p -> p.file().endsWith("plain.jar")), r.problems().toString());
+        assertTrue(r.entries().isEmpty());
+        // shared per folder: the same registry again, nothing loaded twice
+        assertSame(r, BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.toString()))));
+    }
+
+    @Test
+    void unknownBackendListsWhatExists(@TempDir Path dir) {
+        BackendRegistry r = BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.toString())));
+        ConfigException e = assertThrows(ConfigException.class, () -> r.open("nosuch:gpu"));
+        assertTrue(e.getMessage().contains("unknown backend 'nosuch'"), e.getMessage());
+        assertTrue(e.getMessage().contains("backends here: none"), e.getMessage());
+    }
+}
