@@ -127,4 +127,57 @@ public interface WorkGroup {
 
     /** The next task for this static work-group under the launch's mapping, or -1 when there are none left. */
     long nextTask();
+
+    // ---- asynchronous copies (async_work_group_copy) ---------------------------------------
+
+    /**
+     * {@code async_work_group_copy} from global to local memory: all work-items of the group
+     * copy {@code n} elements together. Returns an event for {@link #waitEvents(long...)}; the
+     * destination must not be read before the wait. Emulated devices map this onto DMA (it
+     * bypasses the software cache); the default copies at once.
+     */
+    default long asyncCopy(int[] dst, int dstOffset, GlobalInts src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return 0;
+    }
+
+    default long asyncCopy(long[] dst, int dstOffset, GlobalLongs src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return 0;
+    }
+
+    default long asyncCopy(float[] dst, int dstOffset, GlobalFloats src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return 0;
+    }
+
+    default long asyncCopy(double[] dst, int dstOffset, GlobalDoubles src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return 0;
+    }
+
+    /** {@code async_work_group_copy} from local to global memory. */
+    default long asyncCopy(GlobalInts dst, int dstOffset, int[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return 0;
+    }
+
+    default long asyncCopy(GlobalLongs dst, int dstOffset, long[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return 0;
+    }
+
+    default long asyncCopy(GlobalFloats dst, int dstOffset, float[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return 0;
+    }
+
+    default long asyncCopy(GlobalDoubles dst, int dstOffset, double[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return 0;
+    }
+
+    /** {@code wait_group_events}: returns when the copies of these events are complete. */
+    default void waitEvents(long... events) {
+    }
 }
