@@ -180,4 +180,13 @@ public interface WorkGroup {
     /** {@code wait_group_events}: returns when the copies of these events are complete. */
     default void waitEvents(long... events) {
     }
+
+    // ---- cost accounting --------------------------------------------------------------------
+
+    /**
+     * Declares {@code count} operations of class {@code op} done by this group's work-items (in
+     * total, not per item). Emulated devices charge them in their cost model; others ignore it.
+     */
+    default void ops(Op op, long count) {
+    }
 }
