@@ -1,0 +1,123 @@
+package dev.perfport.backend.cell;
+
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.DeviceExecutionException;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.backend.cell.spe.KernelCall;
+
+/**
+ * A global or constant buffer of the emulator: a plain Java array in the heap ("main memory").
+ * Copies are {@link System#arraycopy}, timed and added to the session's transfer totals.
+ */
+final class ArrayBuffer implements DeviceBuffer {
+    private final CellSession session;
+    private final ElemType type;
+    private final int length;
+    private final MemoryLevel level;
+    private volatile Object array;   // null once closed
+
+    private ArrayBuffer(CellSession session, ElemType type, int length, MemoryLevel level, Object array) {
+        this.session = session;
+        this.type = type;
+        this.length = length;
+        this.level = level;
+        this.array = array;
+    }
+
+    static ArrayBuffer allocate(CellSession session, ElemType type, long length, MemoryLevel level) {
+        checkLength(type, length);
+        int n = (int) length;
+        Object a;
+        try {
+            a = switch (type) {
+                case INT -> new int[n];
+                case LONG -> new long[n];
+                case FLOAT -> new float[n];
+                case DOUBLE -> new double[n];
+            };
+        } catch (OutOfMemoryError e) {
+            throw new DeviceExecutionException("cannot allocate a buffer of " + length + " " + type.clName() + " elements ("
+                    + length * type.bytes() + " B): the Java heap is exhausted (max heap "
+                    + Runtime.getRuntime().maxMemory() + " B); close unused buffers or raise -Xmx", e);
+        }
+        return new ArrayBuffer(session, type, n, level, a);
+    }
+
+    /** A buffer is one Java array, so it holds at most {@link KernelCall#MAX_ARRAY_ELEMENTS} elements. */
+    static void checkLength(ElemType type, long length) {
+        if (length > KernelCall.MAX_ARRAY_ELEMENTS) {
+            throw new IllegalArgumentException("buffer of " + length + " " + type.clName()
+                    + " elements exceeds the emulator's limit of " + KernelCall.MAX_ARRAY_ELEMENTS
+                    + " elements per buffer (one Java array)");
+        }
+    }
+
+    /** The backing array for a launch of {@code s}; null when closed. */
+    Object array() {
+        return array;
+    }
+
+    boolean belongsTo(CellSession s) {
+        return session == s;
+    }
+
+    @Override
+    public ElemType type() {
+        return type;
+    }
+
+    @Override
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public MemoryLevel level() {
+        return level;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return array == null;
+    }
+
+    @Override
+    public void write(long offset, Object src, int srcOffset, int count) {
+        DeviceBuffer.checkCopy(this, offset, src, srcOffset, count);
+        Object a = live();
+        long t0 = System.nanoTime();
+        System.arraycopy(src, srcOffset, a, (int) offset, count);
+        session.transferred(System.nanoTime() - t0, (long) count * type.bytes(), true);
+    }
+
+    @Override
+    public void read(long offset, Object dst, int dstOffset, int count) {
+        DeviceBuffer.checkCopy(this, offset, dst, dstOffset, count);
+        Object a = live();
+        long t0 = System.nanoTime();
+        System.arraycopy(a, (int) offset, dst, dstOffset, count);
+        session.transferred(System.nanoTime() - t0, (long) count * type.bytes(), false);
+    }
+
+    /** The array, or the same error as {@link DeviceBuffer#checkCopy} if a close raced the copy. */
+    private Object live() {
+        Object a = array;
+        if (a == null) throw new IllegalStateException("buffer was released (closed) and cannot be copied");
+        return a;
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (array == null) return;
+            array = null;   // drop the memory now, not when the handle is collected
+        }
+        session.release(this);
+    }
+
+    @Override
+    public String toString() {
+        return level.name().toLowerCase() + " " + type.clName() + "[" + length + "]" + (isClosed() ? " (closed)" : "");
+    }
+}

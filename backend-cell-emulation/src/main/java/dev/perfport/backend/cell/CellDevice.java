@@ -1,0 +1,63 @@
+package dev.perfport.backend.cell;
+
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.DeviceType;
+import dev.perfport.core.device.Feature;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.device.MemoryLevelInfo;
+import dev.perfport.core.device.Support;
+
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the emulated device reports: its limits, memory levels and features. */
+public final class CellDevice {
+    /** Largest work-group (the OpenCL runtime of the paper ran 128 × 128 work-items per group). */
+    public static final long MAX_WORK_GROUP_SIZE = 16_384;
+    /**
+     * Constant memory: software-cached main memory in the paper; plain Java arrays here. 64 KiB is
+     * the OpenCL minimum for {@code CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE}.
+     */
+    public static final long CONSTANT_BYTES = 64 * 1024;
+    public static final String SCHEDULING = "static equal shares";
+
+    private CellDevice() {
+    }
+
+    public static DeviceInfo describe(CellConfig c) {
+        long data = c.dataBytes();
+        Map<MemoryLevel, MemoryLevelInfo> memory = new EnumMap<>(MemoryLevel.class);
+        memory.put(MemoryLevel.GLOBAL, new MemoryLevelInfo(MemoryLevel.GLOBAL, Runtime.getRuntime().maxMemory(),
+                Support.NATIVE, "Java heap arrays (main memory; not cached or DMA-modelled yet)"));
+        memory.put(MemoryLevel.CONSTANT, new MemoryLevelInfo(MemoryLevel.CONSTANT, CONSTANT_BYTES,
+                Support.NATIVE, "Java heap arrays (software-cached main memory in the paper)"));
+        memory.put(MemoryLevel.LOCAL, new MemoryLevelInfo(MemoryLevel.LOCAL, data,
+                Support.NATIVE, "SPE local store, one instance per work-group"));
+        memory.put(MemoryLevel.STATIC_LOCAL, new MemoryLevelInfo(MemoryLevel.STATIC_LOCAL, data,
+                Support.NATIVE, "SPE local store, one instance per SPE, alive across its work-groups"));
+        memory.put(MemoryLevel.PRIVATE, new MemoryLevelInfo(MemoryLevel.PRIVATE, data,
+                Support.NATIVE, "SPE local store, one instance per work-item"));
+
+        Map<Feature, Support> features = new EnumMap<>(Feature.class);
+        features.put(Feature.STATIC_WORK_GROUPS, Support.NATIVE);
+        features.put(Feature.GLOBAL_INT_ATOMICS, Support.NATIVE);
+        features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.NATIVE);
+        features.put(Feature.DOUBLE_PRECISION, Support.NATIVE);
+        features.put(Feature.ASYNC_COPY, Support.UNSUPPORTED);   // DMA is a later issue
+
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("workers", Integer.toString(c.workers()));
+        props.put("local store bytes", Long.toString(c.localStoreBytes()));
+        props.put("reserved bytes", c.reservedBytes() + " (code and stack)");
+        props.put("scheduling", SCHEDULING);
+        props.put("poison", Boolean.toString(c.poison()));
+        props.put("timeout seconds", Integer.toString(c.timeoutSeconds()));
+
+        return new DeviceInfo("Cell/B.E. emulator (" + c.workers() + " SPEs)", "perfport", DeviceType.ACCELERATOR,
+                c.workers(), MAX_WORK_GROUP_SIZE,
+                List.of(MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE),
+                memory, features, props);
+    }
+}

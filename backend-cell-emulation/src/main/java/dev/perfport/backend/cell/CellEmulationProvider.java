@@ -1,0 +1,31 @@
+package dev.perfport.backend.cell;
+
+import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.BackendContext;
+import dev.perfport.core.backend.BackendProvider;
+import org.pf4j.Extension;
+
+/**
+ * Makes the {@code cell-emulation} backend: found as a PF4J extension in the plugin jar and through
+ * {@link java.util.ServiceLoader} when the module is on the classpath (the embedded default).
+ */
+@Extension
+public final class CellEmulationProvider implements BackendProvider {
+    public static final String ID = "cell-emulation";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "Pure-Java Cell/B.E.-style emulator: SPE-like workers with 256 KiB local stores, no native code";
+    }
+
+    /** Reads the {@code perfport.cell-emulation.*} settings; a bad value fails with a {@link dev.perfport.core.error.ConfigException}. */
+    @Override
+    public Backend create(BackendContext context) {
+        return new CellBackend(CellConfig.from(context.config()));
+    }
+}
