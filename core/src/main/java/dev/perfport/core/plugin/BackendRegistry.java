@@ -63,6 +63,7 @@ public final class BackendRegistry {
     private final PerfportConfig config;
     private final Path pluginsDir;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private final Map<String, BackendProvider> providers = new LinkedHashMap<>();
     private final List<PluginProblem> problems = new ArrayList<>();
     private PluginManager pluginManager;
 
@@ -197,6 +198,33 @@ public final class BackendRegistry {
             Thread.currentThread().setContextClassLoader(tccl);
         }
         entries.put(id, new Entry(id, desc, origin, backend, reason));
+        providers.put(id, provider);
+    }
+
+    /**
+     * A new instance of backend {@code id} created with another configuration (e.g. an emulator
+     * with 3 workers), from the same provider and class loader as the shared one, so no native
+     * library is loaded twice. The caller closes it.
+     */
+    public Backend createWith(String id, PerfportConfig other) {
+        backend(id);   // unknown or unavailable: the usual error
+        BackendProvider p = providers.get(id);
+        ClassLoader tccl = Thread.currentThread().getContextClassLoader();
+        try {
+            Thread.currentThread().setContextClassLoader(p.getClass().getClassLoader());
+            return p.create(new BackendContext(other));
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new BackendUnavailableException("backend '" + id + "' could not be created: " + describe(e), e);
+        } finally {
+            Thread.currentThread().setContextClassLoader(tccl);
+        }
+    }
+
+    /** The configuration this registry was created with. */
+    public PerfportConfig config() {
+        return config;
     }
 
     /** Short text of an error and its root cause, e.g. "UnsatisfiedLinkError: no OpenCL in java.library.path". */
