@@ -37,6 +37,21 @@ public final class GlobalInts {
         data[i] = v;
     }
 
+    /**
+     * A volatile read, for spin-waits on values other work-groups change (a plain read may be
+     * hoisted out of the loop). Not counted as an atomic.
+     */
+    public int getVolatile(int i) {
+        if (trace) observer.load(id, i, 4);
+        return (int) AA.getVolatile(data, i);
+    }
+
+    /** A volatile write, pairing with {@link #getVolatile(int)}. Not counted as an atomic. */
+    public void setVolatile(int i, int v) {
+        if (trace) observer.store(id, i, 4);
+        AA.setVolatile(data, i, v);
+    }
+
     /** Atomic add; returns the old value. */
     public int atomicAdd(int i, int v) {
         observer.atomic(id, i, 4);

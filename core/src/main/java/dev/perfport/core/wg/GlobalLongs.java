@@ -37,6 +37,21 @@ public final class GlobalLongs {
         data[i] = v;
     }
 
+    /**
+     * A volatile read, for spin-waits on values other work-groups change (a plain read may be
+     * hoisted out of the loop). Not counted as an atomic.
+     */
+    public long getVolatile(int i) {
+        if (trace) observer.load(id, i, 8);
+        return (long) AA.getVolatile(data, i);
+    }
+
+    /** A volatile write, pairing with {@link #getVolatile(int)}. Not counted as an atomic. */
+    public void setVolatile(int i, long v) {
+        if (trace) observer.store(id, i, 8);
+        AA.setVolatile(data, i, v);
+    }
+
     /** Atomic add; returns the old value. */
     public long atomicAdd(int i, long v) {
         observer.atomic(id, i, 8);
