@@ -1,0 +1,134 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.kernel.Dialect;
+import org.jocl.CL;
+import org.jocl.CLException;
+import org.jocl.cl_device_id;
+import org.jocl.cl_platform_id;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every device of every OpenCL platform, in the order the ICD loader reports platforms and each
+ * platform its devices (the order {@code clinfo} shows). Sessions are independent: each has its
+ * own context and command queue.
+ */
+public final class JoclBackend implements Backend {
+    static final String DESCRIPTION = "OpenCL C kernels through JOCL 2.0.5 on every OpenCL platform";
+    /** The reason shown when the ICD loader finds no platform at all. */
+    public static final String NO_PLATFORM = "no OpenCL platform found (install an OpenCL driver, e.g. the pocl-opencl-icd package)";
+
+    private final List<JoclDevice> devices;
+    private final List<DeviceInfo> infos;
+    private final String unavailableReason;
+
+    private JoclBackend(List<JoclDevice> devices, String unavailableReason) {
+        this.devices = List.copyOf(devices);
+        this.infos = this.devices.stream().map(JoclDevice::info).toList();
+        this.unavailableReason = this.devices.isEmpty() ? unavailableReason : null;
+    }
+
+    /**
+     * Loads JOCL (a failure to load its native library propagates) and lists the devices. A
+     * platform or device whose queries fail is left out, and its error is part of the reason
+     * shown when no device remains.
+     */
+    public static JoclBackend create() {
+        CL.setExceptionsEnabled(true);
+        List<cl_platform_id> platforms = platforms();
+        if (platforms.isEmpty()) return new JoclBackend(List.of(), NO_PLATFORM);
+        List<JoclDevice> found = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (cl_platform_id p : platforms) {
+            String pname = "?";
+            try {
+                pname = Cl.platformString(p, CL.CL_PLATFORM_NAME);
+                String pversion = Cl.platformString(p, CL.CL_PLATFORM_VERSION);
+                List<cl_device_id> ds = devicesOf(p);
+                if (ds.isEmpty()) problems.add("platform '" + pname + "' reports no devices");
+                for (cl_device_id d : ds) {
+                    try {
+                        found.add(JoclDevice.query(p, pname, pversion, d));
+                    } catch (CLException | IllegalStateException e) {
+                        problems.add("a device of platform '" + pname + "' could not be queried: " + e.getMessage());
+                    }
+                }
+            } catch (CLException e) {
+                problems.add("platform '" + pname + "' could not be queried: " + Cl.name(e));
+            }
+        }
+        return new JoclBackend(found, "OpenCL platforms found but no usable device: " + String.join("; ", problems));
+    }
+
+    private static List<cl_platform_id> platforms() {
+        int[] n = new int[1];
+        try {
+            CL.clGetPlatformIDs(0, null, n);
+        } catch (CLException e) {
+            // the ICD loader answers CL_PLATFORM_NOT_FOUND_KHR when no driver is installed
+            if (e.getStatus() == CL.CL_PLATFORM_NOT_FOUND_KHR) return List.of();
+            throw e;
+        }
+        if (n[0] == 0) return List.of();
+        cl_platform_id[] ps = new cl_platform_id[n[0]];
+        CL.clGetPlatformIDs(ps.length, ps, null);
+        return List.of(ps);
+    }
+
+    private static List<cl_device_id> devicesOf(cl_platform_id p) {
+        int[] n = new int[1];
+        try {
+            CL.clGetDeviceIDs(p, CL.CL_DEVICE_TYPE_ALL, 0, null, n);
+        } catch (CLException e) {
+            if (e.getStatus() == CL.CL_DEVICE_NOT_FOUND) return List.of();
+            throw e;
+        }
+        if (n[0] == 0) return List.of();
+        cl_device_id[] ds = new cl_device_id[n[0]];
+        CL.clGetDeviceIDs(p, CL.CL_DEVICE_TYPE_ALL, ds.length, ds, null);
+        return List.of(ds);
+    }
+
+    @Override
+    public String id() {
+        return JoclProvider.ID;
+    }
+
+    @Override
+    public String description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public Dialect dialect() {
+        return Dialect.OPENCL_C;
+    }
+
+    @Override
+    public List<DeviceInfo> devices() {
+        return infos;
+    }
+
+    /** The handles and facts of device {@code index}. */
+    JoclDevice device(int index) {
+        return devices.get(index);
+    }
+
+    @Override
+    public String unavailableReason() {
+        return unavailableReason;
+    }
+
+    @Override
+    public DeviceSession open(int index) {
+        if (index < 0 || index >= devices.size()) {
+            throw new IllegalArgumentException("device index " + index + " is out of range: jocl has "
+                    + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
+        }
+        return new JoclSession(devices.get(index));
+    }
+}

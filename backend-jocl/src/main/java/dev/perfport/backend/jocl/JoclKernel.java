@@ -1,0 +1,93 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
+import org.jocl.cl_kernel;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One {@code cl_kernel} built for a session, with what OpenCL reports about it on the device.
+ * The program it came from stays in the session's program cache (a kernel retains its program,
+ * so evicting the program from the cache never invalidates a live kernel).
+ */
+final class JoclKernel implements CompiledKernel {
+    private final JoclSession session;
+    private final KernelDef def;
+    private final Constants constants;
+    private final cl_kernel kernel;
+    private final long compileNanos;
+    private final long workGroupSize;
+    private final long ownLocalBytes;
+    private final long[] requiredLocalSize;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * @param workGroupSize     the most work-items per group: CL_KERNEL_WORK_GROUP_SIZE on the
+     *                          session's device, or the device's maximum on NVIDIA (see JoclSession)
+     * @param ownLocalBytes     CL_KERNEL_LOCAL_MEM_SIZE before any __local argument is set: the
+     *                          kernel's own __local variables (e.g. the prelude's task slot)
+     * @param requiredLocalSize CL_KERNEL_COMPILE_WORK_GROUP_SIZE (reqd_work_group_size), or zeros
+     */
+    JoclKernel(JoclSession session, KernelDef def, Constants constants, cl_kernel kernel, long compileNanos,
+               long workGroupSize, long ownLocalBytes, long[] requiredLocalSize) {
+        this.session = session;
+        this.def = def;
+        this.constants = constants;
+        this.kernel = kernel;
+        this.compileNanos = compileNanos;
+        this.workGroupSize = workGroupSize;
+        this.ownLocalBytes = ownLocalBytes;
+        this.requiredLocalSize = requiredLocalSize.clone();
+    }
+
+    JoclSession session() {
+        return session;
+    }
+
+    cl_kernel kernel() {
+        return kernel;
+    }
+
+    long workGroupSize() {
+        return workGroupSize;
+    }
+
+    long ownLocalBytes() {
+        return ownLocalBytes;
+    }
+
+    long[] requiredLocalSize() {
+        return requiredLocalSize.clone();
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    @Override
+    public KernelDef def() {
+        return def;
+    }
+
+    @Override
+    public Constants constants() {
+        return constants;
+    }
+
+    @Override
+    public long compileNanos() {
+        return compileNanos;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) session.release(this);
+    }
+
+    @Override
+    public String toString() {
+        return "kernel '" + def.name() + "' " + constants + (isClosed() ? " (closed)" : "");
+    }
+}

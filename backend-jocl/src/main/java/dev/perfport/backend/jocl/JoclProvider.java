@@ -1,0 +1,36 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.BackendContext;
+import dev.perfport.core.backend.BackendProvider;
+import org.pf4j.Extension;
+
+/**
+ * Makes the {@code jocl} backend: OpenCL C kernels through JOCL on every device of every OpenCL
+ * platform. Found by PF4J ({@code @Extension}) in the plugin jar and by {@link java.util.ServiceLoader}
+ * on the classpath.
+ *
+ * <p>{@link #id()} and {@link #description()} do not touch JOCL, so listing providers never loads the
+ * native library; {@link #create} does, and a failure to load it propagates to the caller (the
+ * registry shows it as the reason the backend is unavailable).
+ */
+@Extension
+public final class JoclProvider implements BackendProvider {
+    /** The backend id used in selectors such as {@code jocl:gpu}. */
+    public static final String ID = "jocl";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return JoclBackend.DESCRIPTION;
+    }
+
+    @Override
+    public Backend create(BackendContext context) {
+        return JoclBackend.create();
+    }
+}

@@ -1,0 +1,583 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.DeviceExecutionException;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.error.KernelBuildException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.ArgDef;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.Dialect;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.kernel.OpenClPrelude;
+import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.launch.StaticGroups;
+import dev.perfport.core.launch.ValidatedLaunch;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Counters;
+import org.jocl.CL;
+import org.jocl.CLException;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
+import org.jocl.cl_context_properties;
+import org.jocl.cl_device_id;
+import org.jocl.cl_event;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+import org.jocl.cl_program;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A session on one OpenCL device: one context and one in-order command queue with profiling.
+ * Kernel and copy times are device times from profiling events (END - START).
+ *
+ * <p>Every kernel source gets the perfport prelude and a {@code #line 1}, so build-log line numbers
+ * are those of the kernel file (mapped back where a compiler ignores {@code #line}, see
+ * {@link BuildLogs}). Launches set the six hidden {@code PP_PARAMS} arguments first;
+ * persistent kernels (static local memory, static work-groups) run as k persistent groups along
+ * dimension 0 (seed 003 §4). Launches are serialised per session, because kernel arguments and
+ * the hidden counter buffers are shared state.
+ */
+final class JoclSession extends AbstractDeviceSession {
+    /** Programs kept per session; several kernels share one .cl file and one build. */
+    static final int PROGRAM_CACHE_SIZE = 32;
+    /** Counter of local-memory atomics (prelude slot {@link OpenClPrelude#C_LOCAL_ATOMICS}). */
+    static final String LOCAL_ATOMICS = "localAtomics";
+
+    private static final int COUNTER_BYTES = OpenClPrelude.COUNTER_SLOTS * Sizeof.cl_int;
+
+    private final JoclDevice dev;
+    private final NativeTally tally = new NativeTally();
+    private final cl_context context;
+    private final cl_command_queue queue;
+    private final cl_mem counters;
+    private final cl_mem next;
+    /** Source of the non-blocking zeroing writes; direct, because JOCL refuses Java arrays there. */
+    private final ByteBuffer zeros = ByteBuffer.allocateDirect(COUNTER_BYTES).order(ByteOrder.nativeOrder());
+    private final ProgramCache programs;
+    private final Object launchLock = new Object();
+    private final Object compileLock = new Object();
+    /** Whether the compiler honours #line; null until a failed build asks (guarded by compileLock). */
+    private Boolean honoursLine;
+
+    @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
+    JoclSession(JoclDevice dev) {
+        super(JoclProvider.ID, dev.info(), false);
+        this.dev = dev;
+        this.programs = new ProgramCache(PROGRAM_CACHE_SIZE, this::releaseProgram);
+        List<Runnable> undo = new ArrayList<>();
+        try {
+            cl_context_properties props = new cl_context_properties();
+            props.addProperty(CL.CL_CONTEXT_PLATFORM, dev.platform());
+            cl_context ctx = CL.clCreateContext(props, 1, new cl_device_id[]{dev.device()}, null, null, null);
+            tally.created("context");
+            undo.addFirst(() -> release("context", () -> CL.clReleaseContext(ctx)));
+            cl_command_queue q = CL.clCreateCommandQueue(ctx, dev.device(), CL.CL_QUEUE_PROFILING_ENABLE, null);
+            tally.created("queue");
+            undo.addFirst(() -> release("queue", () -> CL.clReleaseCommandQueue(q)));
+            cl_mem c = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, COUNTER_BYTES, null, null);
+            tally.created("mem");
+            undo.addFirst(() -> release("mem", () -> CL.clReleaseMemObject(c)));
+            cl_mem n = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, Sizeof.cl_int, null, null);
+            tally.created("mem");
+            this.context = ctx;
+            this.queue = q;
+            this.counters = c;
+            this.next = n;
+        } catch (CLException e) {
+            for (Runnable r : undo) {
+                try {
+                    r.run();
+                } catch (RuntimeException ignored) {
+                    // the creation error below is the one worth reporting
+                }
+            }
+            throw Cl.error("cannot open an OpenCL session on " + dev.info().name(), e);
+        }
+    }
+
+    @Override
+    protected Dialect dialect() {
+        return Dialect.OPENCL_C;
+    }
+
+    private String deviceName() {
+        return device().name();
+    }
+
+    /** Live OpenCL objects of this session by kind (for tests: empty after close). */
+    Map<String, Integer> liveNativeObjects() {
+        return tally.live();
+    }
+
+    /** Programs built, cache hits, cached programs (for tests). */
+    long[] programCacheStats() {
+        synchronized (compileLock) {
+            return new long[]{programs.misses(), programs.hits(), programs.size()};
+        }
+    }
+
+    // ---- buffers ---------------------------------------------------------------------------
+
+    @Override
+    protected DeviceBuffer doAllocate(ElemType type, long length, MemoryLevel level) {
+        long max = dev.maxAllocBytes();
+        if (length > max / type.bytes()) {
+            throw new InvalidLaunchException("buffer of " + length + " " + type.clName() + " elements ("
+                    + describeBytes(length, type) + ") exceeds the " + max + " B that one buffer may have on "
+                    + deviceName() + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
+        }
+        long bytes = length * type.bytes();
+        // CONSTANT buffers are read-only for kernels; the host still writes them
+        long flags = level == MemoryLevel.CONSTANT ? CL.CL_MEM_READ_ONLY : CL.CL_MEM_READ_WRITE;
+        cl_mem m;
+        try {
+            m = CL.clCreateBuffer(context, flags, bytes, null, null);
+        } catch (CLException e) {
+            throw Cl.error("cannot allocate a " + level + " buffer of " + bytes + " B on " + deviceName(), e);
+        }
+        tally.created("mem");
+        return new JoclBuffer(this, m, type, length, level);
+    }
+
+    private static String describeBytes(long length, ElemType type) {
+        return length > Long.MAX_VALUE / type.bytes() ? "more than 2^63 B" : length * type.bytes() + " B";
+    }
+
+    /** A blocking copy between a buffer and host memory, timed by its profiling event. */
+    void copy(JoclBuffer b, boolean toDevice, long byteOffset, long bytes, Pointer host) {
+        ensureOpen();
+        cl_event ev = new cl_event();
+        boolean made = false;
+        try {
+            if (toDevice) {
+                CL.clEnqueueWriteBuffer(queue, b.mem(), CL.CL_TRUE, byteOffset, bytes, host, 0, null, ev);
+            } else {
+                CL.clEnqueueReadBuffer(queue, b.mem(), CL.CL_TRUE, byteOffset, bytes, host, 0, null, ev);
+            }
+            made = true;
+            tally.created("event");
+            recordTransfer(Cl.eventNanos(ev), bytes, toDevice);
+        } catch (CLException e) {
+            throw Cl.error("copy of " + bytes + " B " + (toDevice ? "to" : "from") + " a buffer on " + deviceName(), e);
+        } finally {
+            if (made) releaseEvent(ev);
+        }
+    }
+
+    void release(JoclBuffer b) {
+        try {
+            release("mem", () -> CL.clReleaseMemObject(b.mem()));
+        } finally {
+            released(b);
+        }
+    }
+
+    // ---- compile ---------------------------------------------------------------------------
+
+    @Override
+    protected CompiledKernel doCompile(KernelDef def, Constants constants) {
+        long t0 = System.nanoTime();
+        KernelImpl.OpenClSource src = def.impl(Dialect.OPENCL_C)
+                .filter(KernelImpl.OpenClSource.class::isInstance).map(KernelImpl.OpenClSource.class::cast)
+                .orElseThrow(() -> new UnsupportedFeatureException("kernel '" + def.name() + "' has no OpenCL C source"));
+        String source = OpenClPrelude.source() + BuildLogs.SEPARATOR + src.source();
+        String options = constants.toOpenClOptions();
+        String where = "kernel '" + def.name() + "' (__kernel " + src.entryPoint() + ") on " + deviceName();
+        synchronized (compileLock) {
+            ensureOpen();
+            cl_program program = programs.get(new ProgramCache.Key(source, options), () -> build(source, options, where));
+            cl_kernel k;
+            try {
+                k = CL.clCreateKernel(program, src.entryPoint(), null);
+            } catch (CLException e) {
+                if (e.getStatus() == CL.CL_INVALID_KERNEL_NAME) {
+                    throw new KernelBuildException(where + ": the source has no __kernel function named '"
+                            + src.entryPoint() + "' (" + Cl.name(e) + ")", "");
+                }
+                throw Cl.error("clCreateKernel for " + where, e);
+            }
+            tally.created("kernel");
+            try {
+                long nargs = Cl.kernelLong(k, CL.CL_KERNEL_NUM_ARGS);
+                int expected = OpenClPrelude.HIDDEN_ARGS + def.args().size();
+                if (nargs != expected) {
+                    throw new KernelBuildException(where + ": the __kernel function takes " + nargs
+                            + " parameters, but the definition declares " + def.args().size() + " arguments "
+                            + def.args() + " + " + OpenClPrelude.HIDDEN_ARGS + " hidden ones = " + expected
+                            + " (does its parameter list start with PP_PARAMS?)", "");
+                }
+                long wg = Cl.kernelWorkGroupLong(k, dev.device(), CL.CL_KERNEL_WORK_GROUP_SIZE);
+                // NVIDIA's OpenCL reports 256 for every kernel, yet runs groups up to the device
+                // maximum (H100, driver 580): there the value is advice, not a limit
+                if (dev.residency().nvidia()) wg = Math.max(wg, device().maxWorkGroupSize());
+                long ownLocal = Cl.kernelWorkGroupLong(k, dev.device(), CL.CL_KERNEL_LOCAL_MEM_SIZE);
+                long[] reqd = Cl.kernelWorkGroupSizes(k, dev.device(), CL.CL_KERNEL_COMPILE_WORK_GROUP_SIZE);
+                return new JoclKernel(this, def, constants, k, System.nanoTime() - t0, wg, ownLocal,
+                        reqd.length == 3 ? reqd : new long[3]);
+            } catch (RuntimeException e) {
+                try {
+                    release("kernel", () -> CL.clReleaseKernel(k));
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                if (e instanceof CLException ce) throw Cl.error("querying " + where, ce);
+                throw e;
+            }
+        }
+    }
+
+    private cl_program build(String source, String options, String where) {
+        cl_program p;
+        try {
+            p = CL.clCreateProgramWithSource(context, 1, new String[]{source}, null, null);
+        } catch (CLException e) {
+            throw Cl.error("clCreateProgramWithSource for " + where, e);
+        }
+        tally.created("program");
+        try {
+            CL.clBuildProgram(p, 1, new cl_device_id[]{dev.device()}, options, null, null);
+            return p;
+        } catch (CLException e) {
+            String log = Cl.buildLog(p, dev.device());
+            releaseProgram(p);
+            if (!honoursLineDirective()) log = BuildLogs.remap(log);
+            throw new KernelBuildException(where + " failed to build"
+                    + (options.isEmpty() ? "" : " with options '" + options + "'") + ": " + Cl.name(e), log);
+        }
+    }
+
+    /**
+     * Whether this device's compiler honours {@code #line}, found once per session by building
+     * {@link BuildLogs#PROBE} (only after a build has failed, so successful builds pay nothing).
+     */
+    private boolean honoursLineDirective() {
+        if (honoursLine == null) {
+            String log = "";
+            try {
+                cl_program p = CL.clCreateProgramWithSource(context, 1, new String[]{BuildLogs.PROBE}, null, null);
+                tally.created("program");
+                try {
+                    CL.clBuildProgram(p, 1, new cl_device_id[]{dev.device()}, "", null, null);
+                } catch (CLException expected) {
+                    log = Cl.buildLog(p, dev.device());
+                } finally {
+                    releaseProgram(p);
+                }
+            } catch (RuntimeException e) {
+                // no answer: leave the log as the compiler wrote it
+            }
+            honoursLine = BuildLogs.honoursLineDirective(log);
+        }
+        return honoursLine;
+    }
+
+    private void releaseProgram(cl_program p) {
+        release("program", () -> CL.clReleaseProgram(p));
+    }
+
+    void release(JoclKernel k) {
+        try {
+            release("kernel", () -> CL.clReleaseKernel(k.kernel()));
+        } finally {
+            released(k);
+        }
+    }
+
+    // ---- residency -------------------------------------------------------------------------
+
+    /**
+     * The residency query, a <b>heuristic</b> (see {@link Residency}): 0 when the group's local
+     * memory (including the kernel's own {@code __local} variables) exceeds the device's, when the
+     * local size exceeds the kernel's CL_KERNEL_WORK_GROUP_SIZE or differs from its
+     * {@code reqd_work_group_size}; else the compute units on CPU devices, an occupancy estimate on
+     * NVIDIA GPUs, the compute units on other GPUs.
+     */
+    @Override
+    protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
+        JoclKernel k = own(kernel);
+        if (!fitsRequired(k, localSize)) return 0;
+        long items = 1;
+        for (long l : localSize) items *= l;
+        return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup));
+    }
+
+    private JoclKernel own(CompiledKernel kernel) {
+        if (!(kernel instanceof JoclKernel k) || k.session() != this || k.isClosed()) {
+            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
+        }
+        return k;
+    }
+
+    /** Local bytes per group plus whatever the kernel's own __local variables add beyond what its definition declares. */
+    private static long groupLocalBytes(JoclKernel k, long localBytesPerGroup) {
+        long declared = k.def().declaredLocalBytes().applyAsLong(k.constants());
+        return localBytesPerGroup + Math.max(0, k.ownLocalBytes() - declared);
+    }
+
+    private static boolean fitsRequired(JoclKernel k, long[] local) {
+        long[] reqd = k.requiredLocalSize();
+        if (reqd[0] == 0) return true;
+        for (int d = 0; d < 3; d++) {
+            if (reqd[d] != (d < local.length ? local[d] : 1)) return false;
+        }
+        return true;
+    }
+
+    // ---- launch ----------------------------------------------------------------------------
+
+    @Override
+    protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
+        JoclKernel k = own(compiled);
+        KernelDef def = k.def();
+        Launch launch = v.launch();
+        String where = "kernel '" + def.name() + "' on " + deviceName();
+        int dims = launch.dims();
+        long[] local = new long[dims];
+        for (int d = 0; d < dims; d++) local[d] = launch.local(d);
+        checkKernelLimits(k, v, local, where);
+
+        long[] global;
+        int tasks, mapping, ng0, ng1;
+        long workGroups;
+        int persistentGroups = 0;
+        if (def.isPersistent()) {
+            long logical;
+            if (launch instanceof StaticGroups sg) {
+                logical = sg.tasks();
+                persistentGroups = sg.k();
+                mapping = switch (sg.mapping()) {
+                    case BLOCKED -> OpenClPrelude.MAP_BLOCKED;
+                    case CYCLIC -> OpenClPrelude.MAP_CYCLIC;
+                    case DYNAMIC -> OpenClPrelude.MAP_DYNAMIC;
+                };
+                checkIntRange(logical, "tasks", where);
+                ng0 = (int) logical;
+                ng1 = 1;
+            } else {
+                NDRange r = (NDRange) launch;
+                logical = r.groupCount();
+                checkIntRange(logical, "logical work-groups", where);
+                for (int d = 0; d < dims; d++) checkIntRange(r.global(d), "work-items in dimension " + d, where);
+                int res = residency(k, local, v.localBytes() + v.staticLocalBytes());
+                if (res < 1) {
+                    throw new InvalidLaunchException(where + ": no persistent work-group of local size "
+                            + Arrays.toString(local) + " fits (residency 0), so static local memory cannot be emulated");
+                }
+                persistentGroups = (int) Math.min(logical, res);
+                mapping = OpenClPrelude.MAP_BLOCKED;
+                ng0 = (int) r.groups(0);
+                ng1 = dims > 1 ? (int) r.groups(1) : 1;
+            }
+            tasks = (int) logical;
+            workGroups = logical;
+            global = local.clone();
+            global[0] = persistentGroups * local[0];
+        } else {
+            NDRange r = (NDRange) launch;
+            global = r.globalSizes();
+            workGroups = r.groupCount();
+            // an ordinary kernel does not need these; saturate rather than wrap if they exceed int
+            tasks = saturate(workGroups);
+            mapping = OpenClPrelude.MAP_NONE;
+            ng0 = saturate(r.groups(0));
+            ng1 = dims > 1 ? saturate(r.groups(1)) : 1;
+        }
+
+        long nanos;
+        int[] c = new int[OpenClPrelude.COUNTER_SLOTS];
+        synchronized (launchLock) {
+            ensureOpen();
+            setArgs(k, args, tasks, mapping, ng0, ng1, where);
+            nanos = enqueueAndWait(k, global, local, c, where);
+        }
+
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
+        m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
+        m.put(Counters.WORK_GROUPS, workGroups);
+        if (def.isPersistent()) {
+            m.put(Counters.UNITS_USED, (long) persistentGroups);
+            // the code before PP_FOR_EACH_TASK runs once in every persistent group
+            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups);
+        }
+        return new LaunchStats(nanos, -1, m);
+    }
+
+    /** Limits of the compiled kernel that the device-level validation cannot know. */
+    private void checkKernelLimits(JoclKernel k, ValidatedLaunch v, long[] local, String where) {
+        long items = v.launch().localItems();
+        if (items > k.workGroupSize()) {
+            throw new InvalidLaunchException(where + ": work-group of " + items + " work-items exceeds the "
+                    + k.workGroupSize() + " this kernel allows (CL_KERNEL_WORK_GROUP_SIZE)");
+        }
+        if (!fitsRequired(k, local)) {
+            long[] r = k.requiredLocalSize();
+            throw new InvalidLaunchException(where + " declares reqd_work_group_size(" + r[0] + ", " + r[1] + ", " + r[2]
+                    + "); the launch's local size is " + Arrays.toString(local));
+        }
+        long declared = k.def().declaredLocalBytes().applyAsLong(k.constants());
+        long args = v.localBytes() - declared + v.staticLocalBytes();
+        long own = Math.max(declared, k.ownLocalBytes());
+        long cap = device().capacity(MemoryLevel.LOCAL);
+        if (args + own > cap) {
+            throw new InvalidLaunchException(where + ": " + args + " B of __local arguments + " + own
+                    + " B of __local variables in the kernel = " + (args + own) + " B exceeds the " + cap
+                    + " B of local memory available to a work-group");
+        }
+    }
+
+    private static void checkIntRange(long value, String what, String where) {
+        if (value > Integer.MAX_VALUE) {
+            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
+                    + " that the prelude's int task and id arithmetic can address in a persistent launch");
+        }
+    }
+
+    private static int saturate(long v) {
+        return (int) Math.min(v, Integer.MAX_VALUE);
+    }
+
+    private void setArgs(JoclKernel k, Object[] args, int tasks, int mapping, int ng0, int ng1, String where) {
+        cl_kernel ker = k.kernel();
+        try {
+            CL.clSetKernelArg(ker, 0, Sizeof.cl_mem, Pointer.to(counters));
+            CL.clSetKernelArg(ker, 1, Sizeof.cl_int, Pointer.to(new int[]{tasks}));
+            CL.clSetKernelArg(ker, 2, Sizeof.cl_int, Pointer.to(new int[]{mapping}));
+            CL.clSetKernelArg(ker, 3, Sizeof.cl_int, Pointer.to(new int[]{ng0}));
+            CL.clSetKernelArg(ker, 4, Sizeof.cl_int, Pointer.to(new int[]{ng1}));
+            CL.clSetKernelArg(ker, 5, Sizeof.cl_mem, Pointer.to(next));
+        } catch (CLException e) {
+            throw Cl.error("setting the hidden PP_PARAMS arguments of " + where, e);
+        }
+        List<ArgDef> defs = k.def().args();
+        for (int i = 0; i < args.length; i++) {
+            ArgDef a = defs.get(i);
+            Object value = args[i];
+            int index = OpenClPrelude.HIDDEN_ARGS + i;
+            try {
+                switch (a.level()) {
+                    case GLOBAL, CONSTANT -> {
+                        if (!(value instanceof JoclBuffer b) || b.session() != this) {
+                            throw new InvalidLaunchException(where + ", argument " + i + " '" + a.name()
+                                    + "': the buffer belongs to another session");
+                        }
+                        CL.clSetKernelArg(ker, index, Sizeof.cl_mem, Pointer.to(b.mem()));
+                    }
+                    case LOCAL, STATIC_LOCAL ->
+                            CL.clSetKernelArg(ker, index, ((LocalSize) value).elements() * a.type().bytes(), null);
+                    case PRIVATE -> {
+                        switch (a.type()) {
+                            case INT -> CL.clSetKernelArg(ker, index, Sizeof.cl_int, Pointer.to(new int[]{(Integer) value}));
+                            case LONG -> CL.clSetKernelArg(ker, index, Sizeof.cl_long, Pointer.to(new long[]{(Long) value}));
+                            case FLOAT -> CL.clSetKernelArg(ker, index, Sizeof.cl_float, Pointer.to(new float[]{(Float) value}));
+                            case DOUBLE -> CL.clSetKernelArg(ker, index, Sizeof.cl_double, Pointer.to(new double[]{(Double) value}));
+                        }
+                    }
+                }
+            } catch (CLException e) {
+                throw Cl.error("setting argument " + i + " '" + a + "' of " + where
+                        + " (does the definition match the __kernel parameter list?)", e);
+            }
+        }
+    }
+
+    /** Zeroes the hidden buffers, runs the kernel, waits, reads the counters; returns the kernel's device time. */
+    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, String where) {
+        cl_event ev = new cl_event();
+        boolean made = false;
+        String step = "zeroing the hidden counters";
+        try {
+            // in-order queue: the zeroing writes complete before the kernel starts
+            CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
+            CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
+            step = "clEnqueueNDRangeKernel (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")";
+            CL.clEnqueueNDRangeKernel(queue, k.kernel(), global.length, null, global, local, 0, null, ev);
+            made = true;
+            tally.created("event");
+            step = "running";
+            CL.clWaitForEvents(1, new cl_event[]{ev});
+            step = "reading the hidden counters";
+            CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
+            return Cl.eventNanos(ev);
+        } catch (CLException e) {
+            String status = "";
+            if (made) {
+                try {
+                    int s = Cl.eventStatus(ev);
+                    if (s < 0) status = "; the kernel ended with " + Cl.name(s);
+                } catch (CLException ignored) {
+                    // the first error is reported
+                }
+            }
+            throw new DeviceExecutionException(where + " failed while " + step + ": " + Cl.name(e) + status, e);
+        } finally {
+            if (made) releaseEvent(ev);
+        }
+    }
+
+    // ---- release ---------------------------------------------------------------------------
+
+    private void releaseEvent(cl_event ev) {
+        try {
+            release("event", () -> CL.clReleaseEvent(ev));
+        } catch (DeviceExecutionException ignored) {
+            // a failed event release leaks a few bytes; the command's result is what matters
+        }
+    }
+
+    /** Runs one clRelease* call and counts the object as released (even on error: it is not retried). */
+    private void release(String kind, Runnable call) {
+        try {
+            call.run();
+        } catch (CLException e) {
+            throw Cl.error("releasing an OpenCL " + kind + " on " + deviceName(), e);
+        } finally {
+            tally.released(kind);
+        }
+    }
+
+    @Override
+    protected void closeSession() {
+        List<RuntimeException> errors = new ArrayList<>();
+        synchronized (launchLock) {
+            synchronized (compileLock) {
+                attempt(errors, () -> CL.clFinish(queue));
+                attempt(errors, programs::clear);
+                attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(counters)));
+                attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(next)));
+                attempt(errors, () -> release("queue", () -> CL.clReleaseCommandQueue(queue)));
+                attempt(errors, () -> release("context", () -> CL.clReleaseContext(context)));
+            }
+        }
+        if (!errors.isEmpty()) {
+            RuntimeException first = errors.getFirst();
+            errors.stream().skip(1).forEach(first::addSuppressed);
+            throw first;
+        }
+    }
+
+    private static void attempt(List<RuntimeException> errors, Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            errors.add(e);
+        }
+    }
+}

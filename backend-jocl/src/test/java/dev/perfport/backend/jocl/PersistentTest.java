@@ -1,0 +1,257 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.device.DeviceType;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.kernel.Access;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LaunchForm;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.kernel.OpenClPrelude;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.launch.StaticGroups;
+import dev.perfport.core.launch.TaskMapping;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Counters;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Static work-groups and static local memory emulated by persistent work-groups (seed 003 §4):
+ * task mappings, first/last hooks, logical ids, counters and the residency limit.
+ */
+class PersistentTest {
+    private static JoclSession s;
+    private static CompiledKernel mark;
+    private static int residency;
+
+    static final KernelDef MARK = OpenCl.kernel("test.mark_tasks", "persistent.cl", "mark_tasks")
+            .form(LaunchForm.STATIC_GROUPS)
+            .global("hits", ElemType.INT, Access.READ_WRITE).global("owner", ElemType.INT, Access.WRITE).build();
+
+    /** slm_hooks as an NDRange kernel whose static local memory is emulated. */
+    static final KernelDef HOOKS = hooks("test.slm_hooks", LaunchForm.NDRANGE);
+
+    private static KernelDef hooks(String name, LaunchForm form) {
+        return OpenCl.kernel(name, "persistent.cl", "slm_hooks").form(form)
+                .global("perUnit", ElemType.INT, Access.WRITE).global("lastTask", ElemType.INT, Access.WRITE)
+                .global("inits", ElemType.INT, Access.READ_WRITE).global("total", ElemType.INT, Access.READ_WRITE)
+                .staticLocal("slm", ElemType.INT).build();
+    }
+
+    @BeforeAll
+    static void open() {
+        s = OpenCl.session();
+        mark = s.compile(MARK);
+        residency = s.maxResidentGroups(mark, new long[]{64}, 0);
+    }
+
+    @AfterAll
+    static void close() {
+        if (s != null) s.close();
+    }
+
+    static Stream<Arguments> mappings() {
+        List<Arguments> l = new ArrayList<>();
+        for (TaskMapping m : TaskMapping.values()) {
+            for (int tasks : new int[]{0, 1, 7, 1000}) {
+                for (String k : new String[]{"1", "small", "all"}) l.add(Arguments.of(m, tasks, k));
+            }
+        }
+        return l.stream();
+    }
+
+    /** k: 1, at most 4, or the full residency. */
+    private static int k(String which) {
+        return switch (which) {
+            case "1" -> 1;
+            case "small" -> Math.min(residency, 4);
+            default -> residency;
+        };
+    }
+
+    @ParameterizedTest(name = "{0}, {1} tasks, k = {2}")
+    @MethodSource("mappings")
+    void everyTaskRunsExactlyOnce(TaskMapping mapping, int tasks, String which) {
+        int k = k(which);
+        int len = Math.max(tasks, 1);
+        int[] owner = new int[len];
+        Arrays.fill(owner, -1);
+        try (DeviceBuffer hits = s.upload(new int[len]); DeviceBuffer own = s.upload(owner)) {
+            LaunchStats st = s.launch(mark, StaticGroups.of(k, 64, mapping, tasks), hits, own);
+            int[] h = new int[len];
+            hits.read(h);
+            own.read(owner);
+            for (int t = 0; t < tasks; t++) {
+                assertEquals(1, h[t], "task " + t + " ran " + h[t] + " times");
+                int g = owner[t];
+                switch (mapping) {
+                    case BLOCKED -> assertTrue((long) tasks * g / k <= t && t < (long) tasks * (g + 1) / k,
+                            "task " + t + " ran on group " + g + ", outside its block");
+                    case CYCLIC -> assertEquals(t % k, g, "task " + t);
+                    case DYNAMIC -> assertTrue(g >= 0 && g < k, "task " + t + " ran on group " + g);
+                }
+            }
+            Map<String, Long> c = st.counters();
+            assertEquals((long) tasks, c.get(Counters.WORK_GROUPS));
+            assertEquals((long) k, c.get(Counters.UNITS_USED));
+            assertFalse(c.containsKey(Counters.STATIC_LOCAL_INITS), "no static local argument: " + c);
+            assertEquals(0L, c.get(Counters.GLOBAL_ATOMICS));
+        }
+    }
+
+    @Test
+    void dynamicMappingRestartsEachLaunch() {
+        // pp_next is zeroed before each launch: a second launch runs every task again
+        int tasks = 300, k = Math.min(residency, 4);
+        try (DeviceBuffer hits = s.upload(new int[tasks]); DeviceBuffer own = s.allocate(ElemType.INT, tasks)) {
+            for (int i = 0; i < 3; i++) s.launch(mark, StaticGroups.of(k, 32, TaskMapping.DYNAMIC, tasks), hits, own);
+            int[] h = new int[tasks];
+            hits.read(h);
+            for (int t = 0; t < tasks; t++) assertEquals(3, h[t], "task " + t);
+        }
+    }
+
+    @Test
+    void residencyOnCpuEqualsComputeUnits() {
+        OpenCl.assumeThat(s.device().type() == DeviceType.CPU, "not a CPU device (the GPU estimate is tested in ResidencyTest)");
+        int cus = s.device().computeUnits();
+        assertEquals(cus, residency);
+        assertEquals(cus, s.maxResidentGroups(mark, new long[]{256}, 1024));
+        assertEquals(cus, s.maxResidentGroups(mark, new long[]{8, 8}, 0));
+        assertEquals(cus, s.maxResidentGroups(mark, new long[]{1}, s.device().capacity(MemoryLevel.LOCAL) - 64));
+    }
+
+    @Test
+    void residencyIsZeroWhenNothingFits() {
+        long cap = s.device().capacity(MemoryLevel.LOCAL);
+        assertEquals(0, s.maxResidentGroups(mark, new long[]{64}, cap + 1));
+        long wg = ((JoclKernel) mark).workGroupSize();
+        assertEquals(0, s.maxResidentGroups(mark, new long[]{wg + 1}, 0));
+        assertTrue(s.maxResidentGroups(mark, new long[]{wg}, 0) >= 1);
+    }
+
+    @Test
+    void staticGroupsBeyondResidencyAreRefusedWithTheNumbers() {
+        try (DeviceBuffer hits = s.allocate(ElemType.INT, 10); DeviceBuffer own = s.allocate(ElemType.INT, 10)) {
+            InvalidLaunchException e = assertThrows(InvalidLaunchException.class,
+                    () -> s.launch(mark, StaticGroups.of(residency + 1, 64, TaskMapping.BLOCKED, 10), hits, own));
+            assertTrue(e.getMessage().contains("k = " + (residency + 1)), e.getMessage());
+            assertTrue(e.getMessage().contains("exceeds the " + residency), e.getMessage());
+            // the query and the check agree: the largest allowed k runs
+            s.launch(mark, StaticGroups.of(residency, 64, TaskMapping.BLOCKED, 10), hits, own);
+        }
+    }
+
+    @Test
+    void staticGroupsKernelRefusesAnNDRange() {
+        try (DeviceBuffer hits = s.allocate(ElemType.INT, 10); DeviceBuffer own = s.allocate(ElemType.INT, 10)) {
+            InvalidLaunchException e = assertThrows(InvalidLaunchException.class,
+                    () -> s.launch(mark, NDRange.of(640, 64), hits, own));
+            assertTrue(e.getMessage().contains("StaticGroups"), e.getMessage());
+        }
+    }
+
+    /** Runs slm_hooks over {@code groups} logical groups and checks the hooks and counters. */
+    private void checkHooks(CompiledKernel k, int groups, int local, TaskMapping mapping, boolean staticLaunch, int kGroups) {
+        int units = Math.max(kGroups, 1);
+        int[] minus = new int[units];
+        Arrays.fill(minus, -2);
+        try (DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
+             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
+            LaunchStats st = staticLaunch
+                    ? s.launch(k, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
+                    : s.launch(k, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
+            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
+            perUnit.read(pu);
+            last.read(lt);
+            inits.read(in);
+            total.read(tot);
+            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
+            assertEquals(groups, tot[0], "every logical group counted once");
+            for (int g = 0; g < kGroups; g++) {
+                int count, lastT;
+                if (mapping == TaskMapping.BLOCKED) {
+                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
+                    count = e0 - s0;
+                    lastT = count > 0 ? e0 - 1 : -1;
+                } else {    // CYCLIC
+                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
+                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
+                }
+                assertEquals(count, pu[g], "tasks run by persistent group " + g);
+                assertEquals(lastT, lt[g], "last task of persistent group " + g);
+            }
+            Map<String, Long> c = st.counters();
+            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic per last hook");
+            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
+            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
+            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
+        }
+    }
+
+    @Test
+    void staticLocalMemoryOfAnNDRangeKernel() {
+        try (CompiledKernel k = s.compile(HOOKS)) {
+            int res = s.maxResidentGroups(k, new long[]{32}, 8);
+            for (int groups : new int[]{1, 2, 37, 1001}) {
+                checkHooks(k, groups, 32, TaskMapping.BLOCKED, false, Math.min(groups, res));
+            }
+        }
+    }
+
+    @Test
+    void staticLocalMemoryOfAStaticGroupsKernel() {
+        try (CompiledKernel k = s.compile(hooks("test.slm_hooks.static", LaunchForm.STATIC_GROUPS))) {
+            int res = s.maxResidentGroups(k, new long[]{16}, 8);
+            for (int kg : new int[]{1, Math.min(res, 3), res}) {
+                checkHooks(k, 10, 16, TaskMapping.CYCLIC, true, kg);
+                checkHooks(k, 10, 16, TaskMapping.BLOCKED, true, kg);
+            }
+            // more groups than tasks: the hooks still run in every group, idle ones publish 0
+            checkHooks(k, 1, 16, TaskMapping.CYCLIC, true, Math.min(res, 2));
+        }
+    }
+
+    @Test
+    void twoDimensionalNDRangeOnPersistentGroups() {
+        int w = 64, h = 24;
+        KernelDef def = OpenCl.kernel("test.slm_ids2d", "persistent.cl", "slm_ids2d")
+                .global("cells", ElemType.INT, Access.READ_WRITE).global("info", ElemType.INT, Access.READ_WRITE)
+                .scalar("width", ElemType.INT).staticLocal("slm", ElemType.INT).build();
+        try (CompiledKernel k = s.compile(def); DeviceBuffer cells = s.upload(new int[w * h]); DeviceBuffer info = s.upload(new int[5])) {
+            LaunchStats st = s.launch(k, NDRange.of(w, h, 8, 4), cells, info, w, LocalSize.of(1));
+            int[] c = new int[w * h], i = new int[5];
+            cells.read(c);
+            info.read(i);
+            for (int idx = 0; idx < w * h; idx++) assertEquals(1, c[idx], "logical work-item (" + idx % w + ", " + idx / w + ")");
+            assertEquals(8 * 6, i[0], "tasks run in total");
+            assertEquals(8, i[1]);
+            assertEquals(6, i[2]);
+            assertEquals(48, i[3]);
+            assertEquals(OpenClPrelude.MAP_BLOCKED, i[4]);
+            int kk = Math.min(48, s.maxResidentGroups(k, new long[]{8, 4}, 4));
+            assertEquals((long) kk, st.counters().get(Counters.UNITS_USED));
+            assertEquals((long) kk, st.counters().get(Counters.STATIC_LOCAL_INITS));
+            assertEquals(48L, st.counters().get(Counters.WORK_GROUPS));
+        }
+    }
+}

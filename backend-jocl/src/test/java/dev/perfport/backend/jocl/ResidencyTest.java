@@ -1,0 +1,83 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.device.DeviceType;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The residency heuristic's arithmetic, for devices this machine does not have (H100, RTX 3090, T4, ...). */
+class ResidencyTest {
+    static final Residency.DeviceFacts H100 = new Residency.DeviceFacts(DeviceType.GPU, true, 132, 49152, 9, 0, 32);
+    static final Residency.DeviceFacts RTX3090 = new Residency.DeviceFacts(DeviceType.GPU, true, 82, 49152, 8, 6, 32);
+    static final Residency.DeviceFacts T4 = new Residency.DeviceFacts(DeviceType.GPU, true, 40, 49152, 7, 5, 32);
+    static final Residency.DeviceFacts MAXWELL = new Residency.DeviceFacts(DeviceType.GPU, true, 24, 49152, 5, 2, 32);
+    static final Residency.DeviceFacts POCL = new Residency.DeviceFacts(DeviceType.CPU, false, 2, 2 << 20, 0, 0, 0);
+    static final Residency.DeviceFacts AMD = new Residency.DeviceFacts(DeviceType.GPU, false, 104, 65536, 0, 0, 0);
+
+    @Test
+    void nvidiaHopper() {
+        // 256 items: threads 2048/256 = 8, registers 65536/(64*256) = 4, local 49152/1028 = 47 -> 4 per SM
+        assertEquals(132 * 4, Residency.estimate(H100, 1024, 256, 1028));
+        // 64 items: threads 32, blocks 32, registers 16 -> 16
+        assertEquals(132 * 16, Residency.estimate(H100, 1024, 64, 0));
+        // 1024 items: registers allow one group per SM
+        assertEquals(132, Residency.estimate(H100, 1024, 1024, 0));
+        // 100 items occupy 4 warps (128 threads): registers 8
+        assertEquals(132 * 8, Residency.estimate(H100, 1024, 100, 0));
+        // local memory decides: 49152 / 20000 = 2
+        assertEquals(132 * 2, Residency.estimate(H100, 1024, 64, 20000));
+        // the register assumption does not depend on the kernel's work-group limit
+        assertEquals(132 * 4, Residency.estimate(H100, 256, 256, 0));
+    }
+
+    @Test
+    void nvidiaAmpereTuringAndUnknown() {
+        // 8.6: 32 items -> threads 1536/32 = 48, registers 32, blocks 16 -> 16
+        assertEquals(82 * 16, Residency.estimate(RTX3090, 1024, 32, 0));
+        // 7.5: 128 items -> threads 1024/128 = 8, registers 8 -> 8
+        assertEquals(40 * 8, Residency.estimate(T4, 1024, 128, 0));
+        // 7.5: 32 items -> blocks per SM 16 decides
+        assertEquals(40 * 16, Residency.estimate(T4, 1024, 32, 0));
+        // 5.2 is not in the table: 1024 threads -> 1024/512 = 2
+        assertEquals(24 * 2, Residency.estimate(MAXWELL, 1024, 512, 0));
+    }
+
+    @Test
+    void nothingFitsGivesZero() {
+        assertEquals(0, Residency.estimate(H100, 1024, 64, 49153));
+        assertEquals(0, Residency.estimate(H100, 256, 512, 0));
+        assertEquals(0, Residency.estimate(POCL, 4096, 4097, 0));
+        assertEquals(0, Residency.estimate(POCL, 4096, 64, (2 << 20) + 1));
+        assertEquals(0, Residency.estimate(POCL, 4096, 0, 0));
+    }
+
+    @Test
+    void atLeastOnePerUnitWhenAGroupFits() {
+        // the whole local memory in one group still runs one group per SM
+        assertEquals(132, Residency.estimate(H100, 1024, 1024, 49152));
+    }
+
+    @Test
+    void cpuAndOtherDevices() {
+        assertEquals(2, Residency.estimate(POCL, 4096, 1, 0));
+        assertEquals(2, Residency.estimate(POCL, 4096, 4096, 2 << 20));
+        assertEquals(104, Residency.estimate(AMD, 256, 64, 0));
+        // an NVIDIA device that does not report its compute capability falls back to one per unit
+        assertEquals(132, Residency.estimate(new Residency.DeviceFacts(DeviceType.GPU, false, 132, 49152, 0, 0, 0), 1024, 64, 0));
+        assertEquals(8, Residency.estimate(new Residency.DeviceFacts(DeviceType.ACCELERATOR, false, 8, 16384, 0, 0, 0), 64, 64, 0));
+    }
+
+    @Test
+    void tables() {
+        assertEquals(2048, Residency.threadsPerSm(9, 0));
+        assertEquals(2048, Residency.threadsPerSm(8, 0));
+        assertEquals(1536, Residency.threadsPerSm(8, 6));
+        assertEquals(1536, Residency.threadsPerSm(8, 9));
+        assertEquals(1024, Residency.threadsPerSm(7, 5));
+        assertEquals(1024, Residency.threadsPerSm(6, 1));
+        assertEquals(32, Residency.blocksPerSm(9, 0));
+        assertEquals(24, Residency.blocksPerSm(8, 9));
+        assertEquals(16, Residency.blocksPerSm(8, 6));
+        assertEquals(16, Residency.blocksPerSm(7, 5));
+    }
+}
