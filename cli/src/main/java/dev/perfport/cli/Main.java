@@ -1,0 +1,95 @@
+package dev.perfport.cli;
+
+import dev.perfport.cli.commands.BackendsCommand;
+import dev.perfport.cli.commands.Command;
+import dev.perfport.cli.commands.DevicesCommand;
+import dev.perfport.cli.commands.RunCommand;
+import dev.perfport.cli.commands.WorkloadsCommand;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.PerfportException;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The {@code perfport} command. Exit codes: 0 when every row verified, 1 when a row failed
+ * verification or errored (or a backend named explicitly is unavailable), 2 for usage and
+ * configuration errors, with one line on stderr that lists what exists.
+ */
+public final class Main {
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        // UTF-8 whatever the locale: device names and JSON may hold any character
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line, writing to {@code out} and {@code err}; returns the exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            Cli cli = Cli.parse(args);
+            if (cli.help() || "help".equals(cli.command())) {
+                String topic = "help".equals(cli.command())
+                        ? (cli.positional().isEmpty() ? null : cli.positional().getFirst())
+                        : cli.command();
+                out.print(topic == null ? Help.usage() : Help.of(topic));
+                out.flush();
+                return OK;
+            }
+            if (cli.command() == null) {
+                err.print(Help.usage());
+                return USAGE;
+            }
+            PerfportConfig config = PerfportConfig.load();
+            for (String kv : cli.config()) {
+                int eq = kv.indexOf('=');
+                String key = kv.substring(0, eq).trim();
+                if (!key.startsWith("perfport.")) {
+                    throw new UsageException("--config key '" + key + "' must start with 'perfport.' (e.g. perfport." + key + ")");
+                }
+                config = config.with(key, kv.substring(eq + 1).trim());
+            }
+            Context ctx = new Context(config, cli.format(), out, err);
+            Command command = switch (cli.command()) {
+                case "backends" -> new BackendsCommand();
+                case "devices" -> new DevicesCommand(cli.backends());
+                case "workloads" -> new WorkloadsCommand();
+                case "run", "compare" -> new RunCommand(cli.command().equals("compare"), cli.workload(),
+                        cli.backends(), cli.variants(), cli.params());
+                default -> throw new UsageException("unknown command '" + cli.command() + "'");
+            };
+            int code = command.execute(ctx);
+            out.flush();
+            return code;
+        } catch (UsageException | ConfigException e) {
+            err.println("perfport: " + oneLine(e.getMessage()));
+            return USAGE;
+        } catch (PerfportException e) {
+            err.println("perfport: " + oneLine(e.getMessage()));
+            return FAILED;
+        } catch (RuntimeException e) {
+            // a bug, not bad input: show where
+            err.println("perfport: internal error: " + e);
+            e.printStackTrace(err);
+            return FAILED;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ");
+    }
+}

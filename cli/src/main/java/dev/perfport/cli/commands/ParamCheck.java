@@ -1,0 +1,47 @@
+package dev.perfport.cli.commands;
+
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks {@code --param} items before any device is opened: the name must be one of the
+ * workload's parameters, and a parameter whose default is an integer must be an integer
+ * ({@code 2^20}, {@code 1M}, ...). Integers are then written out in decimal, so that every
+ * output shows {@code n=1048576} however it was typed.
+ */
+final class ParamCheck {
+    private ParamCheck() {
+    }
+
+    static Params overrides(Workload w, List<String> items) {
+        Params given = Params.parse(items);
+        for (String k : given.asMap().keySet()) {
+            if (!w.defaults().has(k)) {
+                throw new ConfigException("unknown parameter '" + k + "' of " + w.name() + "; parameters: "
+                        + String.join(", ", w.defaults().asMap().keySet()));
+            }
+        }
+        return normalize(w, given);
+    }
+
+    static Params normalize(Workload w, Params p) {
+        Map<String, String> m = new LinkedHashMap<>();
+        p.asMap().forEach((k, v) -> m.put(k, isInteger(w, k) ? Long.toString(Params.parseLong(k, v)) : v));
+        return Params.of(m);
+    }
+
+    private static boolean isInteger(Workload w, String key) {
+        if (!w.defaults().has(key)) return false;
+        try {
+            Params.parseLong(key, w.defaults().get(key));
+            return true;
+        } catch (ConfigException e) {
+            return false;
+        }
+    }
+}

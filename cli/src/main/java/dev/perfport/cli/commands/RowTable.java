@@ -1,0 +1,103 @@
+package dev.perfport.cli.commands;
+
+import dev.perfport.cli.Labels;
+import dev.perfport.cli.Records.Row;
+import dev.perfport.cli.format.Table;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The readable form of rows: a line with the parameters every row shares, a table with the
+ * parameters that differ between rows, and the full text of each error below, numbered.
+ */
+final class RowTable {
+    private static final int ERROR_WIDTH = 48;
+    private static final int COUNTERS_WIDTH = 64;
+
+    private RowTable() {
+    }
+
+    static String render(Workload w, List<Row> rows) {
+        // parameters with one value in every row go to the heading, the others into a column
+        Set<String> keys = new LinkedHashSet<>();
+        for (Row r : rows) keys.addAll(r.result().params().keySet());
+        Map<String, String> common = new LinkedHashMap<>();
+        List<String> varying = new ArrayList<>();
+        for (String k : keys) {
+            String first = rows.getFirst().result().params().get(k);
+            boolean same = rows.stream().allMatch(r -> Objects.equals(r.result().params().get(k), first));
+            if (same && first != null) common.put(k, first); else varying.add(k);
+        }
+        StringBuilder sb = new StringBuilder();
+        StringBuilder head = new StringBuilder(w.name() + " (seed " + w.seed() + "), " + rows.size() + " row" + (rows.size() == 1 ? "" : "s"));
+        if (!common.isEmpty()) {
+            head.append("; every row:");
+            common.forEach((k, v) -> head.append(' ').append(k).append('=').append(v));
+        }
+        sb.append(head).append("\n\n");
+
+        List<String> cols = new ArrayList<>(List.of("BACKEND", "DEVICE", "WORKLOAD", "VARIANT"));
+        if (!varying.isEmpty()) cols.add("PARAMS");
+        cols.addAll(List.of("VERIFIED", "TIME (ms)", "MODELLED (ms)", "METRIC", "COUNTERS", "ERROR"));
+        Table t = new Table(cols.toArray(String[]::new));
+        int timeCol = cols.indexOf("TIME (ms)");
+        t.right(timeCol, timeCol + 1, timeCol + 2).limit(cols.indexOf("COUNTERS"), COUNTERS_WIDTH)
+                .limit(cols.indexOf("DEVICE"), 40);
+        List<String> errors = new ArrayList<>();
+        for (Row row : rows) {
+            RunResult r = row.result();
+            List<String> c = new ArrayList<>(List.of(r.backend(), r.device(), r.workload(), r.variant()));
+            if (!varying.isEmpty()) {
+                StringBuilder ps = new StringBuilder();
+                for (String k : varying) {
+                    String v = r.params().get(k);
+                    if (v != null) ps.append(ps.isEmpty() ? "" : " ").append(k).append('=').append(v);
+                }
+                c.add(ps.toString());
+            }
+            c.add(r.verified() ? "yes" : "NO");
+            boolean ran = r.wallNanos() > 0;
+            c.add(ran ? Labels.millis(r.wallNanos()) : "-");
+            c.add(r.modelledNanos() == null ? "-" : Labels.millis(r.modelledNanos()));
+            c.add(mainMetric(r));
+            StringBuilder cs = new StringBuilder();
+            r.counters().forEach((k, v) -> cs.append(cs.isEmpty() ? "" : " ").append(k).append('=').append(v));
+            c.add(cs.isEmpty() ? "-" : cs.toString());
+            if (r.error() == null) {
+                c.add("");
+            } else {
+                errors.add(r.error());
+                c.add(Table.cut("[" + errors.size() + "] " + r.error(), ERROR_WIDTH));
+            }
+            t.add(c.toArray(String[]::new));
+        }
+        sb.append(t.render());
+        if (!errors.isEmpty()) {
+            sb.append("\nErrors:\n");
+            for (int i = 0; i < errors.size(); i++) {
+                String label = "[" + (i + 1) + "] ";
+                String wrapped = Table.wrap(errors.get(i), 100, " ".repeat(label.length() + 2));
+                sb.append("  ").append(label).append(wrapped.substring(label.length() + 2));
+            }
+        }
+        long ok = rows.stream().filter(Row::ok).count();
+        sb.append('\n').append(rows.size()).append(rows.size() == 1 ? " row: " : " rows: ").append(ok).append(" verified, ")
+                .append(rows.size() - ok).append(" failed\n");
+        return sb.toString();
+    }
+
+    /** The workload's first metric, e.g. "12.345 GB/s", or "-". */
+    static String mainMetric(RunResult r) {
+        if (r.metrics().isEmpty()) return "-";
+        Map.Entry<String, Double> e = r.metrics().entrySet().iterator().next();
+        return Labels.number(e.getValue()) + " " + e.getKey();
+    }
+}

@@ -1,0 +1,175 @@
+package dev.perfport.cli.commands;
+
+import dev.perfport.cli.Context;
+import dev.perfport.cli.Labels;
+import dev.perfport.cli.Records;
+import dev.perfport.cli.Records.Row;
+import dev.perfport.cli.format.Csv;
+import dev.perfport.cli.format.Json;
+import dev.perfport.cli.format.Table;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * {@code perfport run} (one device, one parameter set) and {@code perfport compare} (many devices,
+ * the workload's comparison cases). Every device × variant × case gives one row; a device that
+ * cannot be used, a session that does not open or a run that throws becomes a failed row and the
+ * others go on. A bad parameter or variant is a ConfigException: exit code 2, nothing printed.
+ *
+ * @param compare   compare rather than run
+ * @param workload  workload name
+ * @param selectors --backend selectors (run: at most one)
+ * @param variants  --variant names, empty for all
+ * @param params    --param items
+ */
+public record RunCommand(boolean compare, String workload, List<String> selectors, List<String> variants,
+                         List<String> params) implements Command {
+
+    /** Written for a row when no device was reached. */
+    static final String NO_DEVICE = "(none)";
+
+    @Override
+    public int execute(Context ctx) {
+        Workload w = Workloads.get(workload);
+        List<String> vs = variants(w);
+        Params overrides = ParamCheck.overrides(w, params);
+        List<Params> cases = new ArrayList<>();
+        if (compare) {
+            for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));
+        } else {
+            cases.add(ParamCheck.normalize(w, w.defaults().with(overrides)));
+        }
+
+        List<Targets.Target> targets;
+        if (compare) {
+            targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
+        } else {
+            String sel = selectors.isEmpty() ? ctx.config().backendSelector() : selectors.getFirst();
+            targets = List.of(Targets.one(ctx.registry(), sel));
+        }
+        if (targets.isEmpty()) {
+            ctx.err().println("perfport: no device to run on: no backend is available (see 'perfport backends')");
+            return 1;
+        }
+
+        Progress progress = new Progress(ctx.err(), targets.size() * vs.size() * cases.size());
+        List<Row> rows = new ArrayList<>();
+        boolean closeFailed = false;
+        for (Targets.Target t : targets) {
+            if (t.problem() != null) {
+                for (String v : vs) for (Params p : cases) {
+                    rows.add(progress.done(new Row(t.selector(),
+                            RunResult.failed(t.backendId(), NO_DEVICE, w.name(), v, p.asMap(), t.problem()))));
+                }
+                continue;
+            }
+            DeviceSession s;
+            try {
+                s = t.backend().open(t.index());
+            } catch (ConfigException e) {
+                throw e; // a bad perfport.<backend>.* setting: a configuration error
+            } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+                for (String v : vs) for (Params p : cases) {
+                    rows.add(progress.done(new Row(t.selector(), RunResult.failed(t.backendId(), t.device().name(),
+                            w.name(), v, p.asMap(), "cannot open a session on " + t.device().name() + ": " + describe(e)))));
+                }
+                continue;
+            }
+            try (s) {
+                for (String v : vs) {
+                    for (Params p : cases) rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, p))));
+                }
+            } catch (ConfigException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // close() failed after every row of this device was recorded
+                ctx.err().println("perfport: closing the session on " + t.selector() + " failed: " + describe(e));
+                closeFailed = true;
+            }
+        }
+        RowPrinter.print(ctx, w, rows);
+        boolean ok = !closeFailed && rows.stream().allMatch(Row::ok);
+        return ok ? 0 : 1;
+    }
+
+    /** One row. A ConfigException (bad parameter) propagates; anything else becomes the row's error. */
+    private static RunResult runOne(DeviceSession s, Workload w, String variant, Params p) {
+        try {
+            return w.run(s, variant, p);
+        } catch (ConfigException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            return RunResult.failed(s.backendId(), s.device().name(), w.name(), variant, p.asMap(), describe(e));
+        } catch (OutOfMemoryError e) {
+            return RunResult.failed(s.backendId(), s.device().name(), w.name(), variant, p.asMap(),
+                    "OutOfMemoryError: " + e.getMessage() + " (the JVM heap is " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                            + " MiB; raise it with PERFPORT_JAVA_OPTS=-Xmx...)");
+        }
+    }
+
+    static String describe(Throwable t) {
+        String s = t.getClass().getSimpleName() + ": " + t.getMessage();
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        if (root != t) s += " (cause: " + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+        return s;
+    }
+
+    private List<String> variants(Workload w) {
+        if (variants.isEmpty()) return w.variants();
+        LinkedHashSet<String> l = new LinkedHashSet<>();
+        for (String v : variants) {
+            if (!w.variants().contains(v)) {
+                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
+            }
+            l.add(v);
+        }
+        return List.copyOf(l);
+    }
+
+    /** One stderr line per finished row, so that a long comparison visibly advances. */
+    private static final class Progress {
+        private final PrintStream err;
+        private final int total;
+        private int done;
+
+        Progress(PrintStream err, int total) {
+            this.err = err;
+            this.total = total;
+        }
+
+        Row done(Row row) {
+            done++;
+            RunResult r = row.result();
+            StringBuilder ps = new StringBuilder();
+            r.params().forEach((k, v) -> ps.append(' ').append(k).append('=').append(v));
+            err.println("[" + done + "/" + total + "] " + row.selector() + " " + r.variant() + ps + ": "
+                    + (r.ok() ? "ok, " + Labels.millis(r.wallNanos()) + " ms"
+                            : "FAILED: " + Table.cut(String.valueOf(r.error()).replaceAll("\\s+", " "), 120)));
+            return row;
+        }
+    }
+
+    /** Rows as JSON, CSV or a table. */
+    static final class RowPrinter {
+        private RowPrinter() {
+        }
+
+        static void print(Context ctx, Workload w, List<Row> rows) {
+            switch (ctx.format()) {
+                case JSON -> ctx.out().println(Json.write(rows.stream().map(Records::row).toList()));
+                case CSV -> ctx.out().print(Csv.write(rows.stream().map(Records::row).toList()));
+                case TABLE -> ctx.out().print(RowTable.render(w, rows));
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.perfport.cli.commands;
+
+import dev.perfport.cli.format.Table;
+import dev.perfport.core.backend.Backend;
+import dev.perfport.core.config.DeviceSelector;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.error.BackendUnavailableException;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.plugin.BackendRegistry;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Turns selectors into the devices they name. */
+final class Targets {
+    private Targets() {
+    }
+
+    /**
+     * A device to run on, or a backend that was asked for but cannot be used.
+     *
+     * @param backendId the backend
+     * @param index     the device's index in the backend's list, or -1 with a problem
+     * @param backend   the live backend, or null with a problem
+     * @param device    the device, or null with a problem
+     * @param problem   why the backend cannot be used, or null
+     */
+    record Target(String backendId, int index, Backend backend, DeviceInfo device, String problem) {
+        String selector() {
+            return index >= 0 ? backendId + ":" + index : backendId;
+        }
+    }
+
+    /** Every device of every available backend; unavailable ones are noted on {@code err}. */
+    static List<Target> all(BackendRegistry reg, PrintStream err) {
+        List<Target> l = new ArrayList<>();
+        for (BackendRegistry.Entry e : reg.entries()) {
+            if (!e.available()) {
+                misconfigured(e.id(), e.reason());
+                err.println("note: backend " + e.id() + " is unavailable (" + brief(e.reason()) + "); skipped"
+                        + " (see 'perfport backends')");
+                continue;
+            }
+            List<DeviceInfo> ds;
+            try {
+                ds = e.backend().devices();
+            } catch (RuntimeException ex) {
+                err.println("note: backend " + e.id() + " failed to list its devices (" + ex + "); skipped");
+                continue;
+            }
+            for (int i = 0; i < ds.size(); i++) l.add(new Target(e.id(), i, e.backend(), ds.get(i), null));
+        }
+        return l;
+    }
+
+    /**
+     * The devices the selectors pick: a bare backend id gives all its devices, a selector with
+     * criteria the one device it picks everywhere else. An unknown backend or a selector that
+     * matches no device is a ConfigException (listing what exists); an unavailable backend
+     * becomes a target with a problem, so that the others still run.
+     */
+    static List<Target> of(BackendRegistry reg, List<String> selectors) {
+        List<Target> l = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (String text : selectors) {
+            DeviceSelector sel = DeviceSelector.parse(text);
+            Backend b;
+            try {
+                b = reg.backend(sel.backend());
+            } catch (BackendUnavailableException e) {
+                misconfigured(sel.backend(), e.getMessage());
+                if (seen.add(sel.backend())) l.add(new Target(sel.backend(), -1, null, null, e.getMessage()));
+                continue;
+            }
+            List<DeviceInfo> ds = b.devices();
+            boolean bare = sel.type() == null && sel.name() == null && sel.vendor() == null && sel.index() == null;
+            if (bare) {
+                for (int i = 0; i < ds.size(); i++) {
+                    if (seen.add(sel.backend() + ":" + i)) l.add(new Target(sel.backend(), i, b, ds.get(i), null));
+                }
+            } else {
+                int i = sel.choose(ds);
+                if (seen.add(sel.backend() + ":" + i)) l.add(new Target(sel.backend(), i, b, ds.get(i), null));
+            }
+        }
+        return l;
+    }
+
+    /**
+     * A backend whose creation failed on a bad setting (its provider threw a ConfigException) is
+     * a configuration error, exit 2, not a backend to skip: running the others instead would
+     * hide the mistake.
+     */
+    static void misconfigured(String id, String reason) {
+        if (reason != null && reason.contains("ConfigException: ")) {
+            throw new ConfigException("backend '" + id + "' is misconfigured: "
+                    + reason.substring(reason.indexOf("ConfigException: ") + "ConfigException: ".length()));
+        }
+    }
+
+    /** The first line of a reason, cut to a line's length (some carry native stack traces). */
+    static String brief(String reason) {
+        if (reason == null) return "";
+        String first = reason.strip().lines().findFirst().orElse("");
+        return Table.cut(first, 160);
+    }
+
+    /** The device one selector picks (run). */
+    static Target one(BackendRegistry reg, String selector) {
+        DeviceSelector sel = DeviceSelector.parse(selector);
+        Backend b;
+        try {
+            b = reg.backend(sel.backend());
+        } catch (BackendUnavailableException e) {
+            misconfigured(sel.backend(), e.getMessage());
+            return new Target(sel.backend(), -1, null, null, e.getMessage());
+        }
+        int i = sel.choose(b.devices());
+        return new Target(sel.backend(), i, b, b.devices().get(i), null);
+    }
+}

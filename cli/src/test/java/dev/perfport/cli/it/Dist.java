@@ -1,0 +1,101 @@
+package dev.perfport.cli.it;
+
+import dev.perfport.cli.MiniJson;
+import dev.perfport.cli.Run;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.plugin.BackendRegistry;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** The real distribution the integration tests run against (failsafe sets perfport.home). */
+final class Dist {
+    private Dist() {
+    }
+
+    static Path home() {
+        String h = System.getProperty("perfport.home");
+        if (h == null) fail("perfport.home is not set: run the integration tests through 'mvn verify' (failsafe)");
+        Path p = Path.of(h);
+        assertTrue(Files.isDirectory(p.resolve("lib")), "no distribution at " + p);
+        return p;
+    }
+
+    static Path plugins() {
+        return home().resolve("plugins");
+    }
+
+    /** The checkout: perfport.home is {@code <repo>/cli/target/perfport}. */
+    static Path repo() {
+        return home().getParent().getParent().getParent();
+    }
+
+    static List<Path> pluginJars() throws IOException {
+        try (Stream<Path> s = Files.list(plugins())) {
+            List<Path> l = s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
+            assertTrue(l.size() >= 2, "expected the cell-emulation and jocl plugin jars in " + plugins() + ", found " + l);
+            return l;
+        }
+    }
+
+    /** The registry Main uses in this JVM (same plugins folder, so the same shared instance). */
+    static BackendRegistry registry() {
+        return BackendRegistry.shared(PerfportConfig.load());
+    }
+
+    static Optional<BackendRegistry.Entry> entry(String id) {
+        return registry().entries().stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+
+    /**
+     * Why OpenCL cannot be expected here, or empty when an OpenCL platform is installed (an ICD
+     * file names a driver). Checked apart from the jocl backend, so that a broken backend fails
+     * its tests instead of skipping them.
+     */
+    static Optional<String> noOpenClPlatform() {
+        // the ICD loader reads OCL_ICD_VENDORS (a folder or one .icd file) instead when it is set
+        String env = System.getenv("OCL_ICD_VENDORS");
+        Path vendors = Path.of(env != null && !env.isBlank() ? env : "/etc/OpenCL/vendors");
+        if (Files.isRegularFile(vendors)) return Optional.empty();
+        try (Stream<Path> s = Files.isDirectory(vendors) ? Files.list(vendors) : Stream.empty()) {
+            List<Path> icds = s.filter(p -> p.toString().endsWith(".icd")).toList();
+            if (icds.isEmpty()) return Optional.of("no OpenCL platform: no ICD file in " + vendors + " (install pocl-opencl-icd)");
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("no OpenCL platform: cannot list " + vendors + ": " + e.getMessage());
+        }
+    }
+
+    /** Runs the command in-process with --format json and returns the parsed rows. */
+    static List<Map<String, Object>> jsonRows(Run r) {
+        Object parsed;
+        try {
+            parsed = MiniJson.parse(r.out());
+        } catch (IllegalArgumentException e) {
+            throw new AssertionError("stdout is not JSON: " + e.getMessage() + "\n" + r.describe(), e);
+        }
+        List<?> l = assertInstanceOf(List.class, parsed, r.describe());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Object o : l) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = (Map<String, Object>) assertInstanceOf(Map.class, o);
+            rows.add(m);
+        }
+        return rows;
+    }
+
+    static void assertExit(int expected, Run r) {
+        assertEquals(expected, r.code(), r::describe);
+    }
+}
