@@ -11,7 +11,15 @@ import java.util.Map;
  * @param kernelNanos   kernel time of the repetition
  * @param modelledNanos modelled time of the repetition, or -1
  * @param metrics       rates derived from the repetition
+ * @param counters      counters of the repetition's launches
  */
 public record Outcome(boolean verified, String mismatch, long wallNanos, long kernelNanos,
-                      long modelledNanos, Map<String, Double> metrics) {
+                      long modelledNanos, Map<String, Double> metrics,
+                      Map<String, Long> counters) {
+
+    /** An outcome whose times and counters are those of {@code best}. */
+    public static Outcome of(boolean verified, String mismatch, Rep best, Map<String, Double> metrics) {
+        return new Outcome(verified, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
+                metrics, best.counters());
+    }
 }

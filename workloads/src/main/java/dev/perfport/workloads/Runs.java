@@ -5,14 +5,14 @@ import dev.perfport.core.error.PerfportException;
 import dev.perfport.core.result.Profile;
 import dev.perfport.core.result.RunResult;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Runs a workload's host program and turns it into a {@link RunResult}: profile and counters are
- * the session's deltas over the run, and any failure becomes the row's error instead of an exception,
+ * Runs a workload's host program and turns it into a {@link RunResult}: the profile is the
+ * session's delta over the whole run, times and counters are those of the best repetition (so a
+ * counter such as globalAtomics does not grow with the repetition count), and any failure becomes the row's error instead of an exception,
  * so one failing backend never stops the others.
  */
 public final class Runs {
@@ -28,17 +28,12 @@ public final class Runs {
 
     public static RunResult run(DeviceSession s, String workload, String variant, Params params, Body body) {
         Profile p0 = s.profile();
-        Map<String, Long> c0 = new HashMap<>(s.counters().snapshot());
         String device = s.device().name();
         Map<String, String> ps = new LinkedHashMap<>(params.asMap());
         try {
             Outcome o = body.run();
             Profile p = s.profile().minus(p0);
-            Map<String, Long> counters = new TreeMap<>();
-            s.counters().snapshot().forEach((k, v) -> {
-                long d = v - c0.getOrDefault(k, 0L);
-                if (d != 0 || !c0.containsKey(k)) counters.put(k, d);
-            });
+            Map<String, Long> counters = new TreeMap<>(o.counters());
             Long modelled = o.modelledNanos() >= 0 ? o.modelledNanos() : null;
             return new RunResult(s.backendId(), device, workload, variant, ps, o.verified(),
                     o.verified() ? null : o.mismatch(), o.wallNanos(), modelled, o.metrics(), counters, p);

@@ -66,8 +66,8 @@ class BrokenPluginsIT {
         assertEquals(2, problems.size(), "x.jar and no-descriptor.jar: " + problems);
         String corrupt = reason(problems, "x.jar");
         String noDescriptor = reason(problems, "no-descriptor.jar");
-        assertTrue(!corrupt.isBlank(), corrupt);
-        assertTrue(noDescriptor.toLowerCase().contains("descriptor") || noDescriptor.toLowerCase().contains("plugin"), noDescriptor);
+        assertTrue(corrupt.contains("not a valid jar file"), corrupt);
+        assertTrue(noDescriptor.contains("no Plugin-Id"), noDescriptor);
         List<?> backends = assertInstanceOf(List.class, doc.get("backends"));
         List<?> ids = backends.stream().map(b -> ((Map<?, ?>) b).get("id")).toList();
         assertTrue(ids.containsAll(List.of("cell-emulation", "jocl")), "real backends listed: " + ids);

@@ -127,6 +127,11 @@ public final class BackendRegistry {
         this.pluginManager = pm;
         Map<String, Path> byId = new LinkedHashMap<>();
         for (Path f : files) {
+            String bad = checkJar(f);
+            if (bad != null) {
+                problems.add(new PluginProblem(f.toString(), bad));
+                continue;
+            }
             try {
                 String id = pm.loadPlugin(f);
                 if (id == null) {
@@ -166,6 +171,21 @@ public final class BackendRegistry {
                 problems.add(new PluginProblem(file.toString(), "plugin '" + pluginId + "' provides no backend (no BackendProvider extension)"));
             }
             for (BackendProvider p : providers) add(p, file.toString());
+        }
+    }
+
+    /** Why a jar cannot be a PF4J plugin, in plain words, or null when it may be one. */
+    private static String checkJar(Path f) {
+        if (!f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar")) return null;
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(f.toFile())) {
+            java.util.jar.Manifest m = jar.getManifest();
+            boolean hasId = m != null && m.getMainAttributes().getValue("Plugin-Id") != null;
+            if (!hasId && jar.getEntry("plugin.properties") == null) {
+                return "not a PF4J plugin: no Plugin-Id in META-INF/MANIFEST.MF and no plugin.properties";
+            }
+            return null;
+        } catch (IOException e) {
+            return "not a valid jar file (" + e.getMessage() + ")";
         }
     }
 

@@ -34,6 +34,8 @@ class BackendRegistryTest {
         assertEquals(2, r.problems().size(), r.problems().toString());
         assertTrue(r.problems().stream().anyMatch(p -> p.file().endsWith("corrupt.jar")), r.problems().toString());
         assertTrue(r.problems().stream().anyMatch(p -> p.file().endsWith("plain.jar")), r.problems().toString());
+        assertTrue(r.problems().stream().anyMatch(p -> p.reason().startsWith("not a valid jar file")), r.problems().toString());
+        assertTrue(r.problems().stream().anyMatch(p -> p.reason().contains("no Plugin-Id")), r.problems().toString());
         assertTrue(r.entries().isEmpty());
         // shared per folder: the same registry again, nothing loaded twice
         assertSame(r, BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.toString()))));

@@ -185,7 +185,7 @@ public final class Reduction implements Workload {
         long bytes = (long) n * t.bytes();
         metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
         if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
-        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(), metrics);
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
     }
 
     /** Null when {@code got} matches the reference, else what differs. */
