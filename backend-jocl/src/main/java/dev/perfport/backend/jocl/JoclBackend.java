@@ -26,7 +26,10 @@ public final class JoclBackend implements Backend {
     private final List<DeviceInfo> infos;
     private final String unavailableReason;
 
-    private JoclBackend(List<JoclDevice> devices, String unavailableReason) {
+    private final boolean counting;
+
+    private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting) {
+        this.counting = counting;
         this.devices = List.copyOf(devices);
         this.infos = this.devices.stream().map(JoclDevice::info).toList();
         this.unavailableReason = this.devices.isEmpty() ? unavailableReason : null;
@@ -38,9 +41,14 @@ public final class JoclBackend implements Backend {
      * shown when no device remains.
      */
     public static JoclBackend create() {
+        return create(true);
+    }
+
+    /** As {@link #create()}; {@code counting} false compiles kernels with -DPP_NO_COUNTERS. */
+    public static JoclBackend create(boolean counting) {
         CL.setExceptionsEnabled(true);
         List<cl_platform_id> platforms = platforms();
-        if (platforms.isEmpty()) return new JoclBackend(List.of(), NO_PLATFORM);
+        if (platforms.isEmpty()) return new JoclBackend(List.of(), NO_PLATFORM, counting);
         List<JoclDevice> found = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (cl_platform_id p : platforms) {
@@ -61,7 +69,7 @@ public final class JoclBackend implements Backend {
                 problems.add("platform '" + pname + "' could not be queried: " + Cl.name(e));
             }
         }
-        return new JoclBackend(found, "OpenCL platforms found but no usable device: " + String.join("; ", problems));
+        return new JoclBackend(found, "OpenCL platforms found but no usable device: " + String.join("; ", problems), counting);
     }
 
     private static List<cl_platform_id> platforms() {
@@ -129,6 +137,6 @@ public final class JoclBackend implements Backend {
             throw new IllegalArgumentException("device index " + index + " is out of range: jocl has "
                     + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
         }
-        return new JoclSession(devices.get(index));
+        return new JoclSession(devices.get(index), counting);
     }
 }

@@ -16,6 +16,13 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class JoclProvider implements BackendProvider {
+    /**
+     * Whether kernels count their global atomics ({@code perfport.jocl.counters}, default true).
+     * Counting adds one atomic on a shared counter per counted atomic; turn it off for timing
+     * runs where that traffic would skew atomic-heavy kernels (counters are then not reported).
+     */
+    public static final String COUNTERS_KEY = "perfport.jocl.counters";
+
     /** The backend id used in selectors such as {@code jocl:gpu}. */
     public static final String ID = "jocl";
 
@@ -31,6 +38,6 @@ public final class JoclProvider implements BackendProvider {
 
     @Override
     public Backend create(BackendContext context) {
-        return JoclBackend.create();
+        return JoclBackend.create(context.config().getBoolean(COUNTERS_KEY, true));
     }
 }

@@ -75,10 +75,17 @@ final class JoclSession extends AbstractDeviceSession {
     private final Object compileLock = new Object();
     /** Whether the compiler honours #line; null until a failed build asks (guarded by compileLock). */
     private Boolean honoursLine;
+    /** False: kernels are built with -DPP_NO_COUNTERS and atomic counters are not reported. */
+    private final boolean counting;
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclSession(JoclDevice dev) {
+        this(dev, true);
+    }
+
+    JoclSession(JoclDevice dev, boolean counting) {
         super(JoclProvider.ID, dev.info(), false);
+        this.counting = counting;
         this.dev = dev;
         this.programs = new ProgramCache(PROGRAM_CACHE_SIZE, this::releaseProgram);
         List<Runnable> undo = new ArrayList<>();
@@ -198,7 +205,7 @@ final class JoclSession extends AbstractDeviceSession {
                 .filter(KernelImpl.OpenClSource.class::isInstance).map(KernelImpl.OpenClSource.class::cast)
                 .orElseThrow(() -> new UnsupportedFeatureException("kernel '" + def.name() + "' has no OpenCL C source"));
         String source = OpenClPrelude.source() + BuildLogs.SEPARATOR + src.source();
-        String options = constants.toOpenClOptions();
+        String options = constants.toOpenClOptions() + (counting ? "" : " -DPP_NO_COUNTERS");
         String where = "kernel '" + def.name() + "' (__kernel " + src.entryPoint() + ") on " + deviceName();
         synchronized (compileLock) {
             ensureOpen();
@@ -409,8 +416,10 @@ final class JoclSession extends AbstractDeviceSession {
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
-        m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
-        m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
+        if (counting) {
+            m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
+            m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
+        }
         m.put(Counters.WORK_GROUPS, workGroups);
         if (def.isPersistent()) {
             m.put(Counters.UNITS_USED, (long) persistentGroups);

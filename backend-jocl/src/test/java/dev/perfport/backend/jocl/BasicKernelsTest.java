@@ -25,6 +25,7 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Ordinary NDRange kernels on the real device: every argument kind, dimensions, hidden arguments, counters. */
@@ -250,6 +251,23 @@ class BasicKernelsTest {
             LaunchStats c = s.launch(kg, NDRange.of(n, wg), isum, fsum);
             assertEquals(2L * n, c.counters().get(Counters.GLOBAL_ATOMICS));
             assertEquals(before.get(Counters.GLOBAL_ATOMICS) + 4L * n, s.counters().get(Counters.GLOBAL_ATOMICS));
+        }
+    }
+
+    @Test
+    void countingCanBeSwitchedOffForTimingRuns() {
+        OpenCl.assumeDevice();
+        int n = 4096, wg = 256;
+        KernelDef glob = OpenCl.kernel("test.count_atomics", "basic.cl", "count_atomics")
+                .global("isum", ElemType.INT, Access.READ_WRITE).global("fsum", ElemType.FLOAT, Access.READ_WRITE).build();
+        try (JoclSession quiet = (JoclSession) JoclBackend.create(false).open(OpenCl.deviceIndex());
+             CompiledKernel k = quiet.compile(glob); DeviceBuffer isum = quiet.upload(new int[1]);
+             DeviceBuffer fsum = quiet.upload(new float[1])) {
+            LaunchStats a = quiet.launch(k, NDRange.of(n, wg), isum, fsum);
+            int[] i1 = new int[1];
+            isum.read(i1);
+            assertEquals(n, i1[0]);                                // the atomics themselves still run
+            assertFalse(a.counters().containsKey(Counters.GLOBAL_ATOMICS), a.counters().toString());
         }
     }
 

@@ -10,7 +10,7 @@ public final class ProbeMain {
 
     public static void main(String[] args) {
         try {
-            JoclBackend b = (JoclBackend) new JoclProvider().create(null);
+            JoclBackend b = (JoclBackend) new JoclProvider().create(new dev.perfport.core.backend.BackendContext(dev.perfport.core.config.PerfportConfig.of(java.util.Map.of())));
             System.out.println("devices=" + b.devices().size());
             System.out.println("reason=" + b.unavailableReason());
         } catch (Throwable t) {
