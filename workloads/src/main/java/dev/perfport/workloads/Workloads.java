@@ -1,13 +1,17 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.matmul.Matmul;
+import dev.perfport.workloads.matmul.MatmulStatic;
 import dev.perfport.workloads.reduction.Reduction;
+import dev.perfport.workloads.scan.Scan;
+import dev.perfport.workloads.table.Table;
 
 import java.util.List;
 
 /** Every workload perfport ships. */
 public final class Workloads {
-    private static final List<Workload> ALL = List.of(new Reduction());
+    private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table());
 
     private Workloads() {
     }

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,5 +89,87 @@ class BackendComparisonIT {
         }
         assertEquals(Set.of("local-atomic/int", "local-atomic/float", "static-local/int", "static-local/float",
                 "two-kernel/int", "two-kernel/float"), seen);
+    }
+
+    /**
+     * The other seed-003 workloads (matmul α–ε, static-work-group matmul, scan, the Einstein@Home
+     * proxy) at small sizes, including sizes that are not powers of two: every variant of every
+     * case must verify, and the counters must show each design (one SUM scan and a counter back at
+     * 0 for V1 and Scan⁺, one table build per work-group or per compute unit used). Each case
+     * takes a few seconds at most on PoCL (kernel builds dominate) and well under one on the
+     * emulator.
+     */
+    static Stream<Arguments> seed003Cases() {
+        List<String[]> specs = List.of(
+                new String[]{"matmul", "n=48", "tile=16", "reps=1"},
+                new String[]{"matmul-static", "M=48", "K=80", "N=32", "tile=16", "k=1,res", "mapping=dynamic", "reps=1"},
+                new String[]{"scan", "n=100003", "wg=64", "type=int", "op=add", "sums=recursive", "reps=1"},
+                new String[]{"scan", "n=5000", "wg=32", "type=float", "op=max", "reps=1"},
+                new String[]{"table", "groups=50", "maxSize=100", "iters=16", "reps=1"});
+        List<Arguments> l = new ArrayList<>();
+        for (String backend : List.of("cell-emulation", "jocl")) {
+            for (String[] spec : specs) l.add(Arguments.of(backend, spec[0], Arrays.asList(spec).subList(1, spec.length)));
+        }
+        return l.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("seed003Cases")
+    void seed003WorkloadsVerifyWithTheirDesignCounters(String backend, String workload, List<String> params) {
+        BackendRegistry.Entry entry = Dist.entry(backend)
+                .orElseThrow(() -> new AssertionError("backend " + backend + " is not in the distribution; backends: "
+                        + Dist.registry().entries() + "; problems: " + Dist.registry().problems()));
+        if (!entry.available()) {
+            Optional<String> noCl = Dist.noOpenClPlatform();
+            if (backend.equals("jocl") && noCl.isPresent()) {
+                System.out.println("SKIPPED jocl " + workload + ": " + noCl.get() + " (backend says: " + entry.reason() + ")");
+                Assumptions.abort(noCl.get());
+            }
+            fail("backend " + backend + " is unavailable: " + entry.reason());
+        }
+        List<String> args = new ArrayList<>(List.of("compare", workload, "--backend", backend, "--format", "json"));
+        for (String p : params) {
+            args.add("--param");
+            args.add(p);
+        }
+        Run r = Run.of(args.toArray(String[]::new));
+        Dist.assertExit(0, r);
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        int cases = workload.equals("matmul-static") ? 2 : 1;
+        int variants = switch (workload) {
+            case "matmul" -> 5;
+            case "scan" -> 3;
+            default -> 2;
+        };
+        assertEquals(entry.backend().devices().size() * variants * cases, rows.size(), "devices x variants x cases: " + r.describe());
+        for (Map<String, Object> row : rows) {
+            String what = workload + " " + row.get("variant") + " " + row.get("params") + " on " + row.get("device");
+            assertEquals(backend, row.get("backend"), what);
+            assertEquals(Boolean.TRUE, row.get("verified"), what + ": " + row.get("error"));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> ps = (Map<String, Object>) row.get("params");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> counters = (Map<String, Object>) row.get("counters");
+            switch (workload + "/" + row.get("variant")) {
+                case "scan/v1", "scan/scanplus" -> {
+                    long k = (Long) ps.get("k");
+                    assertTrue(k >= 1 && k <= (Long) ps.get("residency"), what);
+                    assertEquals(1L, counters.get("sumScans"), what + ": exactly one group scans SUM; " + counters);
+                    assertEquals(0L, counters.get("counterEnd"), what + ": the k+1 counter ends at 0; " + counters);
+                    assertEquals(k + 2, counters.get("globalAtomics"), what + ": k decrements, the scan count, the last decrement");
+                }
+                case "table/local" -> assertEquals(counters.get("workGroups"), counters.get("tableBuilds"), what + ": " + counters);
+                case "table/static-local" -> {
+                    assertEquals(counters.get("unitsUsed"), counters.get("tableBuilds"), what + ": " + counters);
+                    assertEquals(counters.get("staticLocalInits"), counters.get("tableBuilds"), what + ": " + counters);
+                }
+                case "matmul-static/static" -> {
+                    assertEquals(ps.get("k"), counters.get("unitsUsed"), what + ": " + counters);
+                    assertEquals((48L / 16) * (32 / 16), counters.get("workGroups"), what + ": every C tile is one task");
+                }
+                default -> {
+                }
+            }
+        }
     }
 }

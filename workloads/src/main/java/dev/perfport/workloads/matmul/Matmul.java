@@ -1,0 +1,171 @@
+package dev.perfport.workloads.matmul;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The matrix multiplication study of seed 003 (§3.1, Table 2): C = A·B for n×n float32
+ * matrices, one work-item per element of C, tile×tile work-groups, at the paper's optimisation
+ * levels:
+ *
+ * <ul>
+ *   <li>{@code alpha}: naive, each work-item loops over k directly;</li>
+ *   <li>{@code beta}: blocked through the cache: k-blocks of {@code tile} separated by barriers,
+ *       A and B read straight from global memory;</li>
+ *   <li>{@code gamma}: β plus an explicit preload of A_sub and B_sub into local memory with
+ *       ordinary (cached) loads;</li>
+ *   <li>{@code delta}: γ with the preload done by async_work_group_copy (one per tile row) and a
+ *       wait: DMA that bypasses the software cache on a Cell;</li>
+ *   <li>{@code epsilon}: δ's code built with {@code PP_GROUPS_IN_FLIGHT=4}: the Cell emulator keeps
+ *       up to 4 groups in flight per SPE, suspended on their DMA (paper §2.3: the translator hides
+ *       the latency, not the programmer). OpenCL devices ignore the constant, because the
+ *       hardware already keeps several groups per compute unit, so there ε runs exactly δ's code;
+ *       such rows say so in their {@code groupsInFlight} parameter.</li>
+ * </ul>
+ *
+ * The paper's reproduction on the emulator uses {@code tile=128} for α–δ and {@code tile=64} for ε
+ * (n=2048); GPUs allow at most 32×32 = 1024 work-items per group. Inputs are integer-valued (see
+ * {@link Matrices}), so every variant must equal the double-precision reference exactly.
+ * Metric: {@code GFLOP/s} = 2n³ / kernel time, and {@code modelled GFLOP/s} where the device has
+ * a cost model.
+ */
+public final class Matmul implements Workload {
+    public static final String ALPHA = "alpha";
+    public static final String BETA = "beta";
+    public static final String GAMMA = "gamma";
+    public static final String DELTA = "delta";
+    public static final String EPSILON = "epsilon";
+    /** Groups in flight per SPE that ε asks of the Cell emulator (paper §2.3). */
+    public static final int EPSILON_GROUPS_IN_FLIGHT = 4;
+    /** The backend id of the Cell emulator, the one route that acts on {@code PP_GROUPS_IN_FLIGHT}. */
+    static final String CELL_BACKEND = "cell-emulation";
+
+    private Matrices cached;
+
+    @Override
+    public String name() {
+        return "matmul";
+    }
+
+    @Override
+    public String seed() {
+        return "003";
+    }
+
+    @Override
+    public String description() {
+        return "C = A·B, n×n float32, at the optimisation levels α (naive) to ε (DMA with several groups in flight)";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(ALPHA, BETA, GAMMA, DELTA, EPSILON);
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("n", "512", "tile", "16", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("n: rows and columns of A, B and C; the tile must divide it",
+                "tile: work-groups are tile×tile work-items (paper: 128 for α–δ, 64 for ε; GPUs allow at most 32)",
+                "reps: repetitions; the row reports the fastest",
+                "seed: input generator seed");
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        KernelDef def = MatmulKernels.forVariant(variant);
+        if (def == null) throw new ConfigException("unknown variant '" + variant + "' of matmul; variants: " + variants());
+        int n = p.getInt("n");
+        int tile = p.getInt("tile");
+        int reps = p.getInt("reps");
+        checkGeometry(n, tile);
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        Matrices in = input(n, p.getLong("seed"));
+        Constants constants = Constants.empty();
+        if (variant.equals(EPSILON)) {
+            constants = Constants.of(MatmulKernels.GROUPS_IN_FLIGHT, EPSILON_GROUPS_IN_FLIGHT);
+            p = p.with("groupsInFlight", s.backendId().equals(CELL_BACKEND)
+                    ? Integer.toString(EPSILON_GROUPS_IN_FLIGHT)
+                    : EPSILON_GROUPS_IN_FLIGHT + " (no effect on " + s.backendId() + ": the device keeps groups in flight itself; δ's code runs)");
+        }
+        boolean local = variant.equals(GAMMA) || variant.equals(DELTA) || variant.equals(EPSILON);
+        Constants c = constants;
+        return Runs.run(s, name(), variant, p, () -> execute(s, def, c, local, in, tile, reps));
+    }
+
+    /** The tile must divide n; the message names both. */
+    static void checkGeometry(int n, int tile) {
+        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
+        if (tile < 1) throw new ConfigException("tile must be >= 1, got " + tile);
+        if (n % tile != 0) {
+            throw new ConfigException("tile " + tile + " does not divide n " + n + " (remainder " + n % tile
+                    + "); choose n as a multiple of the tile");
+        }
+        Matrices.checkSizes(n, n, n);
+    }
+
+    private synchronized Matrices input(int n, long seed) {
+        if (cached == null || !cached.sameAs(n, n, n, seed)) cached = Matrices.generate(n, n, n, seed);
+        return cached;
+    }
+
+    private static Outcome execute(DeviceSession s, KernelDef def, Constants constants, boolean local,
+                                   Matrices in, int tile, int reps) {
+        int n = in.n();
+        NDRange range = NDRange.of(n, n, tile, tile);
+        float[] result = new float[n * n];
+        float[] nan = new float[n * n];
+        Arrays.fill(nan, Float.NaN);
+        Rep best = null;
+        String mismatch = null;
+        try (DeviceBuffer a = s.upload(in.a()); DeviceBuffer b = s.upload(in.b());
+             DeviceBuffer c = s.allocate(ElemType.FLOAT, (long) n * n);
+             CompiledKernel k = s.compile(def, constants)) {
+            for (int r = 0; r < reps && mismatch == null; r++) {
+                c.write(nan);   // an element the kernel does not write stays NaN and fails the check
+                Rep rep = new Rep();
+                if (local) {
+                    LocalSize t = LocalSize.of((long) tile * tile);
+                    rep.add(s.launch(k, range, a, b, c, n, n, n, t, t));
+                } else {
+                    rep.add(s.launch(k, range, a, b, c, n, n, n));
+                }
+                c.read(result);
+                best = Rep.best(best, rep.stop());
+                mismatch = in.check(result);
+            }
+        }
+        return Outcome.of(mismatch == null, mismatch, best, flops(2.0 * n * n * n, best));
+    }
+
+    /** GFLOP/s from kernel time, and from modelled time where there is one. */
+    static Map<String, Double> flops(double flop, Rep best) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("GFLOP/s", best.kernelNanos() > 0 ? flop / best.kernelNanos() : 0);
+        if (best.modelledNanos() > 0) m.put("modelled GFLOP/s", flop / best.modelledNanos());
+        return m;
+    }
+}

@@ -1,0 +1,190 @@
+package dev.perfport.workloads.matmul;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.launch.StaticGroups;
+import dev.perfport.core.launch.TaskMapping;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.staticwg.StaticGroupCount;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The overhead of static work-groups (seed 003 §3.5, Fig. 9 analogue): the blocked matmul β on
+ * a rectangular M×K · K×N problem (paper: 4800×7200 · 7200×4800 on a GTX 280), once as a plain
+ * NDRange ({@code ndrange}) and once on k static work-groups ({@code static}) whose tasks are the
+ * tiles of C, handed out by a task mapping (blocked, cyclic or dynamic).
+ *
+ * <p>k defaults to the device's residency query for the kernel ({@code res}); {@code res/D} and
+ * integers are accepted, and an integer above the residency fails with the core's error. To
+ * sweep k, use {@code compare}: without a k from the user it runs k = 1, res/4, res/2 and res
+ * (the Fig. 9 axis up to full residency: the compute units on CPUs and the emulator, several
+ * groups per compute unit on NVIDIA GPUs), and {@code k=1,2,4,8} runs one case per entry.
+ * The {@code ndrange} variant ignores k and mapping; in a sweep its rows repeat the same launch.
+ * Rows of {@code static} report the resolved {@code k}, the spec it came from ({@code kSpec}) and
+ * the {@code residency}.
+ *
+ * <p>The default size (256×384 · 384×256, tile 16) runs in about a second on the emulator and
+ * on PoCL. Inputs are integer-valued (see {@link Matrices}): results must be exact.
+ * Metric: {@code GFLOP/s} = 2·M·N·K / kernel time.
+ */
+public final class MatmulStatic implements Workload {
+    public static final String NDRANGE = "ndrange";
+    public static final String STATIC = "static";
+
+    private Matrices cached;
+
+    @Override
+    public String name() {
+        return "matmul-static";
+    }
+
+    @Override
+    public String seed() {
+        return "003";
+    }
+
+    @Override
+    public String description() {
+        return "Blocked matmul β as a plain NDRange and on k static work-groups (tasks = C tiles), k swept up to the residency";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(NDRANGE, STATIC);
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("M", "256", "K", "384", "N", "256", "tile", "16", "k", StaticGroupCount.RESIDENCY,
+                "mapping", "blocked", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("M, K, N: A is M×K, B is K×N (paper: 4800, 7200, 4800); the tile must divide all three",
+                "tile: work-groups are tile×tile work-items",
+                "k: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
+                        + "compare sweeps 1, res/4, res/2, res unless k is set, and runs one case per entry of k=1,2,4",
+                "mapping: blocked, cyclic or dynamic (how tiles are handed to static work-groups)",
+                "reps: repetitions; the row reports the fastest",
+                "seed: input generator seed");
+    }
+
+    @Override
+    public List<Params> compareCases(Params overrides) {
+        return StaticGroupCount.expand(defaults().with(overrides), overrides);
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        if (!variants().contains(variant)) {
+            throw new ConfigException("unknown variant '" + variant + "' of matmul-static; variants: " + variants());
+        }
+        int m = p.getInt("M"), k = p.getInt("K"), n = p.getInt("N");
+        int tile = p.getInt("tile");
+        int reps = p.getInt("reps");
+        checkGeometry(m, k, n, tile);
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        StaticGroupCount count = StaticGroupCount.parse(p.get("k"));
+        TaskMapping mapping = mapping(p.get("mapping"));
+        Matrices in = input(m, k, n, p.getLong("seed"));
+        if (variant.equals(NDRANGE)) {
+            return Runs.run(s, name(), variant, p, () -> ndrange(s, in, tile, reps));
+        }
+        // the residency query needs the compiled kernel, so the row's k is settled inside the run
+        Params[] shown = {p};
+        RunResult r = Runs.run(s, name(), variant, p, () -> staticGroups(s, in, tile, reps, count, mapping, p, shown));
+        return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
+                r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+    }
+
+    /** The tile must divide M, N and K; the message names the tile and the dimension. */
+    static void checkGeometry(int m, int k, int n, int tile) {
+        if (tile < 1) throw new ConfigException("tile must be >= 1, got " + tile);
+        Matrices.checkSizes(m, k, n);
+        for (String d : new String[]{"M", "K", "N"}) {
+            int v = d.equals("M") ? m : d.equals("K") ? k : n;
+            if (v % tile != 0) {
+                throw new ConfigException("tile " + tile + " does not divide " + d + " " + v + " (remainder " + v % tile + ")");
+            }
+        }
+    }
+
+    static TaskMapping mapping(String text) {
+        try {
+            return TaskMapping.valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("mapping must be blocked, cyclic or dynamic, got '" + text + "'");
+        }
+    }
+
+    private synchronized Matrices input(int m, int k, int n, long seed) {
+        if (cached == null || !cached.sameAs(m, k, n, seed)) cached = Matrices.generate(m, k, n, seed);
+        return cached;
+    }
+
+    private static Outcome ndrange(DeviceSession s, Matrices in, int tile, int reps) {
+        NDRange range = NDRange.of(in.n(), in.m(), tile, tile);
+        return measure(s, in, reps, MatmulKernels.beta(), (k, a, b, c) -> s.launch(k, range, a, b, c, in.m(), in.n(), in.k()));
+    }
+
+    private static Outcome staticGroups(DeviceSession s, Matrices in, int tile, int reps, StaticGroupCount count,
+                                        TaskMapping mapping, Params p, Params[] shown) {
+        long tasks = (long) (in.m() / tile) * (in.n() / tile);
+        long[] local = {tile, tile};
+        return measure(s, in, reps, MatmulKernels.betaStatic(), (k, a, b, c) -> {
+            int res = s.maxResidentGroups(k, local, 0);
+            if (res < 1 && count.usesResidency()) {
+                throw new InvalidLaunchException("no static work-group of " + tile + "x" + tile + " work-items fits on "
+                        + s.device().name() + " (residency query 0)");
+            }
+            int groups = count.resolve(res);
+            Params q = p.with("k", Integer.toString(groups)).with("residency", Integer.toString(res));
+            shown[0] = count.text().equals(Integer.toString(groups)) ? q : q.with("kSpec", count.text());
+            return s.launch(k, new StaticGroups(groups, local, mapping, tasks), a, b, c, in.m(), in.n(), in.k());
+        });
+    }
+
+    /** One launch of the compiled kernel on the buffers A, B, C. */
+    private interface Launcher {
+        LaunchStats launch(CompiledKernel k, DeviceBuffer a, DeviceBuffer b, DeviceBuffer c);
+    }
+
+    private static Outcome measure(DeviceSession s, Matrices in, int reps, KernelDef def, Launcher launcher) {
+        int size = in.m() * in.n();
+        float[] result = new float[size];
+        float[] nan = new float[size];
+        Arrays.fill(nan, Float.NaN);
+        Rep best = null;
+        String mismatch = null;
+        try (DeviceBuffer a = s.upload(in.a()); DeviceBuffer b = s.upload(in.b());
+             DeviceBuffer c = s.allocate(ElemType.FLOAT, size);
+             CompiledKernel k = s.compile(def)) {
+            for (int r = 0; r < reps && mismatch == null; r++) {
+                c.write(nan);   // a tile no static group runs stays NaN and fails the check
+                Rep rep = new Rep();
+                rep.add(launcher.launch(k, a, b, c));
+                c.read(result);
+                best = Rep.best(best, rep.stop());
+                mismatch = in.check(result);
+            }
+        }
+        return Outcome.of(mismatch == null, mismatch, best, Matmul.flops(2.0 * in.m() * in.n() * in.k(), best));
+    }
+}

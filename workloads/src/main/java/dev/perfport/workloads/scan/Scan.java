@@ -1,0 +1,361 @@
+package dev.perfport.workloads.scan;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.launch.StaticGroups;
+import dev.perfport.core.launch.TaskMapping;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.staticwg.StaticGroupCount;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The all-prefix-sums study of seed 003 (§3.4, Table 5): exclusive scan of n int32 or float32
+ * elements with an associative operator ({@code add} or {@code max}), using the work-efficient
+ * block scan (up-sweep, down-sweep) on blocks of m = 2·wg elements with wg work-items.
+ *
+ * <ul>
+ *   <li>{@code harris}: Harris, Sengupta and Owens' three kernels: a block scan that writes each
+ *       block's total to SUM, a scan of SUM, and a kernel that adds the scanned SUM to each block.
+ *       {@code sums=sequential} scans SUM in a single work-item (the paper's choice on the Cell;
+ *       slow on a compute unit with many processing elements); {@code sums=recursive} applies the
+ *       block scan to SUM from the host, level after level, until SUM fits one block. Recursion is
+ *       needed once there are more blocks than one block holds (m = 2·wg: the paper's "more than
+ *       1024 work-groups" with wg = 512).</li>
+ *   <li>{@code v1}: one kernel on k static work-groups (k = the residency query by default): each
+ *       scans a contiguous block of tasks in sequence carrying the running total in local memory,
+ *       writes its total to SUM[k], and decrements a global counter the host set to k+1; the group
+ *       that takes it to 1 scans SUM and takes it to 0; all groups but the first wait for 0 and add
+ *       their SUM prefix to their part of the output. The wait is legal only because k does not
+ *       exceed the residency query (all groups co-resident). Every run checks the protocol: the
+ *       counter ends at 0 and exactly one group scanned SUM (counters {@code counterEnd} and
+ *       {@code sumScans}).</li>
+ *   <li>{@code scanplus}: Scan⁺, V1 with the down-sweep of task t interleaved with the up-sweep of
+ *       task t+1 (the schedule is spelt out in {@link ScanSchedule}).</li>
+ * </ul>
+ *
+ * int32 results must equal the long reference bit for bit for both operators, float32 max
+ * exactly, float32 add within the relative tolerance of {@link ScanInput}. {@code compare} runs
+ * int and float, add and max, at the default n = 2^23 unless the user fixes type, op or n; a
+ * list {@code k=1,2,4} adds one case per entry ({@code harris} ignores k, {@code v1} and
+ * {@code scanplus} ignore {@code sums}). Rows of {@code v1} and {@code scanplus} report the
+ * resolved {@code k}, its spec ({@code kSpec}) and the {@code residency}.
+ * Metric: {@code Gelem/s} = n / kernel time.
+ */
+public final class Scan implements Workload {
+    public static final String HARRIS = "harris";
+    public static final String V1 = "v1";
+    public static final String SCANPLUS = "scanplus";
+    /** Counter: static groups that scanned SUM (V1 and Scan⁺ check that it is exactly 1). */
+    public static final String SUM_SCANS = "sumScans";
+    /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
+    public static final String COUNTER_END = "counterEnd";
+    /** Largest n: block offsets stay within int arithmetic in every kernel. */
+    static final int MAX_N = 1 << 30;
+
+    private ScanInput cached;
+
+    @Override
+    public String name() {
+        return "scan";
+    }
+
+    @Override
+    public String seed() {
+        return "003";
+    }
+
+    @Override
+    public String description() {
+        return "Exclusive scan (add, max; int, float): Harris' three kernels, V1 on static work-groups, Scan⁺ with interleaved sweeps";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(HARRIS, V1, SCANPLUS);
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("n: elements (any n >= 1, up to 2^30; need not be a power of two)",
+                "type: int (exact) or float (add within 1e-5·log2 n relative, max exact)",
+                "op: add or max (identity 0, or INT_MIN / -inf)",
+                "wg: work-items per group, a power of two; a block holds m = 2·wg elements",
+                "sums: harris only: sequential (one work-item scans SUM) or recursive (block scans of SUM "
+                        + "from the host; needed beyond m blocks, the paper's 1024 work-groups)",
+                "k: v1 and scanplus: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
+                        + "compare runs one case per entry of k=1,2,4",
+                "reps: repetitions; the row reports the fastest",
+                "seed: input generator seed");
+    }
+
+    @Override
+    public List<Params> compareCases(Params overrides) {
+        Params base = defaults().with(overrides);
+        List<String> types = overrides.has("type") ? List.of(base.get("type")) : List.of("int", "float");
+        List<String> ops = overrides.has("op") ? List.of(base.get("op")) : List.of("add", "max");
+        List<Params> out = new ArrayList<>();
+        for (String t : types) {
+            for (String o : ops) {
+                Params p = base.with("type", t).with("op", o);
+                if (overrides.has("k") && overrides.get("k").contains(",")) {
+                    out.addAll(StaticGroupCount.expand(p, overrides));
+                } else {
+                    out.add(p);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The validated parameters of one run.
+     *
+     * @param n         elements
+     * @param type      int32 or float32
+     * @param op        the operator
+     * @param wg        work-items per group (a power of two); blocks hold m = 2·wg elements
+     * @param recursive Harris' SUM scan by recursion from the host, else by one work-item
+     * @param k         static work-groups of V1 and Scan⁺
+     * @param reps      repetitions
+     * @param seed      input generator seed
+     */
+    record Config(int n, ElemType type, ScanOp op, int wg, boolean recursive, StaticGroupCount k, int reps, long seed) {
+        int m() {
+            return 2 * wg;
+        }
+
+        int blocks() {
+            return (int) ((n + (long) m() - 1) / m());
+        }
+    }
+
+    /** Parses and checks the parameters; a bad one is a ConfigException naming it and its limit. */
+    static Config config(Params p) {
+        long n = p.getLong("n");
+        if (n < 1 || n > MAX_N) throw new ConfigException("n must be in [1, " + MAX_N + "] (2^30), got " + n);
+        ElemType type = switch (p.get("type")) {
+            case "int" -> ElemType.INT;
+            case "float" -> ElemType.FLOAT;
+            default -> throw new ConfigException("scan type must be int or float, got '" + p.get("type") + "'");
+        };
+        ScanOp op = ScanOp.parse(p.get("op"));
+        int wg = p.getInt("wg");
+        if (wg < 1 || Integer.bitCount(wg) != 1) {
+            throw new ConfigException("wg must be a power of two (the block scan's tree needs m = 2·wg = 2^L), got " + wg);
+        }
+        if (wg > 1 << 24) throw new ConfigException("wg must be at most 2^24, got " + wg);
+        boolean recursive = switch (p.get("sums")) {
+            case "recursive" -> true;
+            case "sequential" -> false;
+            default -> throw new ConfigException("sums must be recursive or sequential, got '" + p.get("sums") + "'");
+        };
+        StaticGroupCount k = StaticGroupCount.parse(p.get("k"));
+        int reps = p.getInt("reps");
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        return new Config((int) n, type, op, wg, recursive, k, reps, p.getLong("seed"));
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        if (!variants().contains(variant)) {
+            throw new ConfigException("unknown variant '" + variant + "' of scan; variants: " + variants());
+        }
+        Config c = config(p);
+        ScanInput in = input(c);
+        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, p, () -> harris(s, c, in));
+        Params[] shown = {p};
+        RunResult r = Runs.run(s, name(), variant, p, () -> staticScan(s, variant.equals(SCANPLUS), c, in, p, shown));
+        return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
+                r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+    }
+
+    private synchronized ScanInput input(Config c) {
+        if (cached == null || !cached.sameAs(c.n(), c.type(), c.op(), c.seed())) {
+            cached = null;   // let the old arrays go before the new ones are made
+            cached = ScanInput.generate(c.n(), c.type(), c.op(), c.seed());
+        }
+        return cached;
+    }
+
+    private static Constants constants(Config c) {
+        return Constants.of(ScanKernels.OP_MAX, c.op().constant());
+    }
+
+    /** Sizes of SUM at each level of the recursive scheme: blocks of n, blocks of those, ... down to one block. */
+    static List<Integer> recursionLevels(int n, int m) {
+        List<Integer> sizes = new ArrayList<>();
+        long size = n;
+        while (true) {
+            long blocks = (size + m - 1) / m;
+            sizes.add((int) blocks);
+            if (blocks <= 1) return sizes;
+            size = blocks;
+        }
+    }
+
+    private Outcome harris(DeviceSession s, Config c, ScanInput in) {
+        int n = c.n(), wg = c.wg(), m = c.m();
+        Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
+        Object fill = fill(c.type(), n);
+        List<Integer> levels = recursionLevels(n, m);
+        List<DeviceBuffer> open = new ArrayList<>();
+        Rep best = null;
+        String mismatch = null;
+        Constants k = constants(c);
+        try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
+             CompiledKernel block = s.compile(ScanKernels.block(c.type()), k);
+             CompiledKernel seq = s.compile(ScanKernels.sequential(c.type()), k);
+             CompiledKernel add = s.compile(ScanKernels.add(c.type()), k)) {
+            // SUM buffers: sums[l] holds the block totals of level l, scanned[l] their scan (recursive only)
+            List<DeviceBuffer> sums = new ArrayList<>();
+            List<DeviceBuffer> scanned = new ArrayList<>();
+            int depth = c.recursive() ? levels.size() : 1;
+            for (int l = 0; l < depth; l++) {
+                DeviceBuffer b = s.allocate(c.type(), levels.get(l));
+                open.add(b);
+                sums.add(b);
+                if (c.recursive() && levels.get(l) > 1) {
+                    DeviceBuffer sc = s.allocate(c.type(), levels.get(l));
+                    open.add(sc);
+                    scanned.add(sc);
+                }
+            }
+            LocalSize x = LocalSize.of(m);
+            for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                out.write(fill);
+                Rep rep = new Rep();
+                int blocks0 = levels.get(0);
+                rep.add(s.launch(block, NDRange.of((long) blocks0 * wg, wg), input, out, sums.get(0), n, x));
+                if (blocks0 > 1) {
+                    if (c.recursive()) {
+                        // down the levels: scan SUM_l into scanned_l (its own totals into SUM_l+1) ...
+                        for (int l = 0; l + 1 < levels.size(); l++) {
+                            int size = levels.get(l), blocks = levels.get(l + 1);
+                            rep.add(s.launch(block, NDRange.of((long) blocks * wg, wg), sums.get(l), scanned.get(l),
+                                    sums.get(l + 1), size, x));
+                        }
+                        // ... and back up: add scanned_l+1 to each block of scanned_l
+                        for (int l = levels.size() - 3; l >= 0; l--) {
+                            int size = levels.get(l), blocks = levels.get(l + 1);
+                            rep.add(s.launch(add, NDRange.of((long) blocks * wg, wg), scanned.get(l), scanned.get(l + 1), size));
+                        }
+                        rep.add(s.launch(add, NDRange.of((long) blocks0 * wg, wg), out, scanned.get(0), n));
+                    } else {
+                        rep.add(s.launch(seq, NDRange.of(1, 1), sums.get(0), blocks0));
+                        rep.add(s.launch(add, NDRange.of((long) blocks0 * wg, wg), out, sums.get(0), n));
+                    }
+                }
+                out.read(result);
+                best = Rep.best(best, rep.stop());
+                mismatch = in.check(result);
+            }
+        } finally {
+            for (DeviceBuffer b : open) b.close();
+        }
+        Map<String, Double> metrics = metrics(n, best);
+        metrics.put("sumLevels", (double) (c.recursive() ? levels.size() - 1 : Math.min(1, levels.get(0) - 1)));
+        worst(metrics, in, result);
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+
+    private Outcome staticScan(DeviceSession s, boolean plus, Config c, ScanInput in, Params p, Params[] shown) {
+        int n = c.n(), wg = c.wg();
+        KernelDef def = plus ? ScanKernels.plus(c.type()) : ScanKernels.v1(c.type());
+        long localElements = plus ? ScanKernels.plusLocalElements(wg) : ScanKernels.v1LocalElements(wg);
+        Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
+        Object fill = fill(c.type(), n);
+        int[] protocol = new int[2];
+        Rep best = null;
+        String mismatch = null;
+        try (CompiledKernel kernel = s.compile(def, constants(c))) {
+            long[] local = {wg};
+            int res = s.maxResidentGroups(kernel, local, localElements * c.type().bytes());
+            if (res < 1 && c.k().usesResidency()) {
+                throw new InvalidLaunchException("no static work-group of " + wg + " work-items and " + localElements * c.type().bytes()
+                        + " B of local memory fits on " + s.device().name() + " (residency query 0)");
+            }
+            int k = c.k().resolve(res);
+            Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res));
+            shown[0] = c.k().text().equals(Integer.toString(k)) ? q : q.with("kSpec", c.k().text());
+            StaticGroups launch = StaticGroups.of(k, wg, TaskMapping.BLOCKED, c.blocks());
+            try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
+                 DeviceBuffer sums = s.allocate(c.type(), k); DeviceBuffer counter = s.allocate(ElemType.INT, 2)) {
+                for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                    out.write(fill);
+                    Rep rep = new Rep();
+                    counter.write(new int[]{k + 1, 0});   // the host initialises the counter to k+1
+                    rep.add(s.launch(kernel, launch, input, out, sums, counter, n, LocalSize.of(localElements)));
+                    out.read(result);
+                    counter.read(protocol);
+                    best = Rep.best(best, rep.stop());
+                    mismatch = protocolMismatch(protocol, k);
+                    if (mismatch == null) mismatch = in.check(result);
+                }
+            }
+        }
+        Map<String, Double> metrics = metrics(n, best);
+        worst(metrics, in, result);
+        // the protocol's own counts, read back from the counter buffer of the last repetition
+        Map<String, Long> counters = new TreeMap<>(best.counters());
+        counters.put(SUM_SCANS, (long) protocol[1]);
+        counters.put(COUNTER_END, (long) protocol[0]);
+        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
+                metrics, counters);
+    }
+
+    /** Null when the V1 counter protocol ended as designed: counter at 0, exactly one SUM scan. */
+    static String protocolMismatch(int[] counter, int k) {
+        if (counter[0] == 0 && counter[1] == 1) return null;
+        return "V1 counter protocol broken with k = " + k + ": the counter (host: k+1) ended at " + counter[0]
+                + " (expected 0) and " + counter[1] + " group(s) scanned SUM (expected exactly 1)";
+    }
+
+    private static Object fill(ElemType t, int n) {
+        // a value no correct scan produces here, so that an element no kernel writes fails the check
+        if (t == ElemType.INT) {
+            int[] a = new int[n];
+            Arrays.fill(a, Integer.MIN_VALUE + 12345);
+            return a;
+        }
+        float[] a = new float[n];
+        Arrays.fill(a, Float.NaN);
+        return a;
+    }
+
+    private static Map<String, Double> metrics(int n, Rep best) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("Gelem/s", best.kernelNanos() > 0 ? n / (double) best.kernelNanos() : 0);
+        if (best.modelledNanos() > 0) m.put("modelled Gelem/s", n / (double) best.modelledNanos());
+        return m;
+    }
+
+    private static void worst(Map<String, Double> metrics, ScanInput in, Object result) {
+        if (in.type() == ElemType.FLOAT && in.op() == ScanOp.ADD) metrics.put("maxRelError", in.worstRelativeError(result));
+    }
+}

@@ -1,0 +1,106 @@
+package dev.perfport.workloads.staticwg;
+
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.Params;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code k} parameter of workloads on static work-groups (seed 003 §4.2): how many static
+ * groups to launch. It is written as
+ * <ul>
+ *   <li>an integer {@code >= 1}: exactly that many (more than the device's residency query allows
+ *       fails with the core's error naming both numbers);</li>
+ *   <li>{@code res}: the residency query's answer for the kernel, local size and local memory;</li>
+ *   <li>{@code res/D}: that answer divided by D (rounded down, at least 1), for sweeps that do
+ *       not know the device in advance;</li>
+ *   <li>a comma-separated list of the above, in {@code compare} only: one case per entry.</li>
+ * </ul>
+ * Without a {@code k} from the user, {@code compare} sweeps {@link #SWEEP}: 1, res/4, res/2, res
+ * (on a device with a small residency some of them resolve to the same k).
+ *
+ * @param text the spec as written
+ */
+public record StaticGroupCount(String text) {
+    /** The default: the residency query's answer. */
+    public static final String RESIDENCY = "res";
+    /** What {@code compare} sweeps when the user did not set k. */
+    public static final List<String> SWEEP = List.of("1", "res/4", "res/2", "res");
+
+    /** Parses one spec (no list); a ConfigException names the accepted forms. */
+    public static StaticGroupCount parse(String text) {
+        String s = text.trim();
+        if (s.contains(",")) {
+            throw new ConfigException("k='" + text + "' is a list; a single run takes one k (compare runs one case per entry)");
+        }
+        if (s.equals(RESIDENCY)) return new StaticGroupCount(s);
+        if (s.startsWith(RESIDENCY + "/")) {
+            long d = parsePositive(s.substring(RESIDENCY.length() + 1), text);
+            if (d > Integer.MAX_VALUE) throw bad(text);
+            return new StaticGroupCount(s);
+        }
+        long k = parsePositive(s, text);
+        if (k > Integer.MAX_VALUE) throw bad(text);
+        return new StaticGroupCount(s);
+    }
+
+    private static long parsePositive(String s, String text) {
+        long v;
+        try {
+            v = Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            throw bad(text);
+        }
+        if (v < 1) throw bad(text);
+        return v;
+    }
+
+    private static ConfigException bad(String text) {
+        return new ConfigException("k must be a static work-group count >= 1, 'res' (the device's residency query) "
+                + "or 'res/D' with an integer D >= 1, got '" + text + "'");
+    }
+
+    /** Whether the count depends on the residency query. */
+    public boolean usesResidency() {
+        return text.startsWith(RESIDENCY);
+    }
+
+    /**
+     * The count for a device whose residency query answered {@code residency}. A symbolic spec
+     * never resolves to more than the residency; an integer is returned as is (the launch
+     * validation refuses it when it exceeds the residency).
+     */
+    public int resolve(int residency) {
+        if (text.equals(RESIDENCY)) return residency;
+        if (text.startsWith(RESIDENCY + "/")) {
+            long d = Long.parseLong(text.substring(RESIDENCY.length() + 1));
+            return (int) Math.max(1, residency / d);
+        }
+        return Integer.parseInt(text);
+    }
+
+    /**
+     * The cases {@code compare} runs for {@code base} (the defaults with the user's overrides):
+     * one per entry of a comma-separated k, the {@link #SWEEP} when the user did not set k,
+     * else just {@code base}.
+     */
+    public static List<Params> expand(Params base, Params overrides) {
+        List<String> ks;
+        if (!overrides.has("k")) {
+            ks = SWEEP;
+        } else if (overrides.get("k").contains(",")) {
+            ks = new ArrayList<>();
+            for (String part : overrides.get("k").split(",")) {
+                if (!part.isBlank()) ks.add(parse(part).text());
+            }
+            if (ks.isEmpty()) throw new ConfigException("k='" + overrides.get("k") + "' lists no static work-group count");
+        } else {
+            parse(overrides.get("k"));
+            return List.of(base);
+        }
+        List<Params> out = new ArrayList<>();
+        for (String k : ks) out.add(base.with("k", k));
+        return out;
+    }
+}

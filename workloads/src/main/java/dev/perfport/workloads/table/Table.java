@@ -1,0 +1,207 @@
+package dev.perfport.workloads.table;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.device.Feature;
+import dev.perfport.core.device.Support;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Counters;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A <b>proxy</b> of the Einstein@Home client of seed 003 (§3.2, Table 3); the real client is
+ * not available, so this reproduces its structure, not its science: groups of independent
+ * double-precision calculations of variable size (drawn from [1, maxSize]), one work-group per
+ * calculation group with the work-group size set to the largest group before the call (smaller
+ * groups leave work-items idle), every calculation reading a sin/cos lookup table, and the results
+ * combined per group with local-memory atomics into {@code out[group]}.
+ *
+ * <ul>
+ *   <li>{@code local}: the table lives in local memory, so every work-group builds it again (as
+ *       OpenCL forces on the paper's port);</li>
+ *   <li>{@code static-local}: the table lives in static local memory and is built once per compute
+ *       unit: in {@code firstGroupOnUnit()} on the Cell emulator, before the task loop of the
+ *       persistent form on OpenCL devices (the native client's once-per-SPE table).</li>
+ * </ul>
+ *
+ * A kernel argument counts table builds with one global atomic per build: counter
+ * {@code tableBuilds}, which must equal the number of work-groups for {@code local} and the
+ * compute units used ({@code staticLocalInits}, = {@code unitsUsed}) for {@code static-local};
+ * a row whose count differs fails. Needs {@link Feature#DOUBLE_PRECISION}; a device without it
+ * gets a failed row saying so. Results are checked against the host's double-precision reference
+ * within {@link TableInput#TOLERANCE} relative. Metric {@code Gterm/s}: table terms (calculations
+ * × iters) per nanosecond of kernel time.
+ */
+public final class Table implements Workload {
+    public static final String LOCAL = "local";
+    public static final String STATIC_LOCAL = "static-local";
+    /** Counter: table builds counted by the kernel. */
+    public static final String TABLE_BUILDS = "tableBuilds";
+
+    private TableInput cached;
+
+    @Override
+    public String name() {
+        return "table";
+    }
+
+    @Override
+    public String seed() {
+        return "003";
+    }
+
+    @Override
+    public String description() {
+        return "Einstein@Home proxy: variable-size groups of double calculations with a sin/cos table in local or static local memory";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(LOCAL, STATIC_LOCAL);
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("groups", "1024", "maxSize", "256", "iters", "256", "tableSize", "1024", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("groups: calculation groups (one work-group each)",
+                "maxSize: group sizes are drawn from [1, maxSize]; the work-group size is the largest drawn",
+                "iters: table lookups per calculation",
+                "tableSize: entries of the sine and of the cosine table, a power of two (local memory: 16·tableSize B)",
+                "reps: repetitions; the row reports the fastest",
+                "seed: input generator seed");
+    }
+
+    /**
+     * The validated parameters of one run.
+     *
+     * @param groups    calculation groups (= work-groups)
+     * @param maxSize   largest group size that may be drawn
+     * @param iters     table lookups per calculation
+     * @param tableSize entries of each of the sine and cosine tables
+     * @param reps      repetitions
+     * @param seed      input generator seed
+     */
+    record Config(int groups, int maxSize, int iters, int tableSize, int reps, long seed) {
+    }
+
+    static Config config(Params p) {
+        int groups = p.getInt("groups"), maxSize = p.getInt("maxSize"), iters = p.getInt("iters");
+        int tableSize = p.getInt("tableSize"), reps = p.getInt("reps");
+        if (groups < 1) throw new ConfigException("groups must be >= 1, got " + groups);
+        if (maxSize < 1) throw new ConfigException("maxSize must be >= 1, got " + maxSize);
+        if (iters < 0) throw new ConfigException("iters must be >= 0, got " + iters);
+        if (tableSize < 2 || Integer.bitCount(tableSize) != 1 || tableSize > 1 << 24) {
+            throw new ConfigException("tableSize must be a power of two in [2, 2^24] (indices are masked), got " + tableSize);
+        }
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        return new Config(groups, maxSize, iters, tableSize, reps, p.getLong("seed"));
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        if (!variants().contains(variant)) {
+            throw new ConfigException("unknown variant '" + variant + "' of table; variants: " + variants());
+        }
+        Config c = config(p);
+        TableInput in = input(c);
+        // the work-group size is computed before the call, as in the paper's port
+        Params shown = p.with("wg", Integer.toString(in.maxGroup()));
+        return Runs.run(s, name(), variant, shown, () -> execute(s, variant.equals(STATIC_LOCAL), c, in));
+    }
+
+    private synchronized TableInput input(Config c) {
+        if (cached == null || !cached.sameAs(c.groups(), c.maxSize(), c.iters(), c.tableSize(), c.seed())) {
+            cached = TableInput.generate(c.groups(), c.maxSize(), c.iters(), c.tableSize(), c.seed());
+        }
+        return cached;
+    }
+
+    private static Outcome execute(DeviceSession s, boolean slm, Config c, TableInput in) {
+        if (s.device().support(Feature.DOUBLE_PRECISION) == Support.UNSUPPORTED) {
+            throw new UnsupportedFeatureException("the table proxy computes in double precision, which "
+                    + s.device().name() + " does not support (feature DOUBLE_PRECISION)");
+        }
+        int groups = c.groups(), wg = in.maxGroup();
+        NDRange range = NDRange.of((long) groups * wg, wg);
+        double[] result = new double[groups];
+        double[] nan = new double[groups];
+        Arrays.fill(nan, Double.NaN);
+        int[] builds = new int[1];
+        Rep best = null;
+        String mismatch = null;
+        try (DeviceBuffer offsets = s.upload(in.offsets()); DeviceBuffer ab = s.upload(in.ab());
+             DeviceBuffer w = s.upload(in.w()); DeviceBuffer out = s.allocate(ElemType.DOUBLE, groups);
+             DeviceBuffer count = s.allocate(ElemType.INT, 1);
+             CompiledKernel k = s.compile(slm ? TableKernels.staticLocal() : TableKernels.local(),
+                     Constants.of(TableKernels.TABLE_SIZE, c.tableSize()))) {
+            for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                out.write(nan);
+                Rep rep = new Rep();
+                count.write(new int[1]);
+                LaunchStats stats = rep.add(s.launch(k, range, offsets, ab, w, out, count, c.iters(),
+                        LocalSize.of(1), LocalSize.of(2L * c.tableSize())));
+                out.read(result);
+                count.read(builds);
+                best = Rep.best(best, rep.stop());
+                mismatch = buildsMismatch(slm, builds[0], groups, stats.counters());
+                if (mismatch == null) mismatch = in.check(result);
+            }
+        }
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        double terms = (double) in.calculations() * c.iters();
+        metrics.put("Gterm/s", best.kernelNanos() > 0 ? terms / best.kernelNanos() : 0);
+        if (best.modelledNanos() > 0) metrics.put("modelled Gterm/s", terms / best.modelledNanos());
+        metrics.put("maxRelError", in.worstRelativeError(result));
+        Map<String, Long> counters = new TreeMap<>(best.counters());
+        counters.put(TABLE_BUILDS, (long) builds[0]);   // counted by the kernel itself, last repetition
+        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
+                metrics, counters);
+    }
+
+    /**
+     * Null when the table was built as often as the variant's design says: once per work-group
+     * for {@code local}; once per compute unit used for {@code static-local}, which the device
+     * reports as {@code staticLocalInits} and {@code unitsUsed} (when it reports them).
+     */
+    static String buildsMismatch(boolean slm, int builds, int groups, Map<String, Long> counters) {
+        if (!slm) {
+            return builds == groups ? null
+                    : "the table was built " + builds + " times; the local variant builds it once per work-group (" + groups + ")";
+        }
+        Long inits = counters.get(Counters.STATIC_LOCAL_INITS);
+        Long units = counters.get(Counters.UNITS_USED);
+        if (inits != null && builds != inits) {
+            return "the table was built " + builds + " times, but the device initialised static local memory " + inits + " times";
+        }
+        if (units != null && builds != units) {
+            return "the table was built " + builds + " times, but " + units + " compute units ran work-groups";
+        }
+        if (builds < 1 || builds > groups) {
+            return "the table was built " + builds + " times; static local memory is built once per compute unit used (1 to " + groups + ")";
+        }
+        return null;
+    }
+}

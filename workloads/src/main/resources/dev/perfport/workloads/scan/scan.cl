@@ -1,0 +1,213 @@
+/* All-prefix-sums study of seed 003 (§3.4, Table 5): exclusive scan with an associative
+ * operator OP and its identity, of int32 (FLOAT=0) or float32 (FLOAT=1), by add (OP_MAX=0) or
+ * max (OP_MAX=1). Blocks of m = 2·wg elements are scanned by wg work-items with the
+ * work-efficient tree (ScanSchedule.java documents the indexing and the Scan⁺ interleaving).
+ *
+ *   scan_block + scan_seq | recursion + scan_add   Harris' three kernels;
+ *   scan_v1                                        one kernel on k static work-groups (V1);
+ *   scan_plus                                      V1 with interleaved up- and down-sweeps (Scan⁺).
+ */
+#if FLOAT
+typedef float T;
+#define MAX_IDENTITY (-INFINITY)
+#else
+typedef int T;
+#define MAX_IDENTITY INT_MIN
+#endif
+
+#if OP_MAX
+#define OP(a, b) ((a) > (b) ? (a) : (b))
+#define IDENTITY ((T)MAX_IDENTITY)
+#else
+#define OP(a, b) ((a) + (b))
+#define IDENTITY ((T)0)
+#endif
+
+/* pair j of level d */
+#define LEFT(d, j) ((((j) * 2 + 1) << (d)) - 1)
+#define RIGHT(d, j) ((((j) * 2 + 2) << (d)) - 1)
+
+inline int log2i(int m) { return 31 - clz(m); }
+
+/* work-item lid loads elements lid and lid + wg of the block at base, identity past n */
+inline void load_block(__local T* x, __global const T* in, int base, int n, int lid, int wg) {
+    x[lid] = base + lid < n ? in[base + lid] : IDENTITY;
+    x[lid + wg] = base + lid + wg < n ? in[base + lid + wg] : IDENTITY;
+}
+
+inline void store_block(__local const T* x, __global T* out, int base, int n, int lid, int wg) {
+    if (base + lid < n) out[base + lid] = x[lid];
+    if (base + lid + wg < n) out[base + lid + wg] = x[lid + wg];
+}
+
+inline void up_op(__local T* x, int d, int j) {
+    int l = LEFT(d, j), r = RIGHT(d, j);
+    x[r] = OP(x[l], x[r]);
+}
+
+inline void down_op(__local T* x, int d, int j) {
+    int l = LEFT(d, j), r = RIGHT(d, j);
+    T t = x[l];
+    x[l] = x[r];
+    x[r] = OP(x[r], t);
+}
+
+/* up-sweep of the whole block; the caller has put a barrier after the load */
+inline void up_sweep(__local T* x, int m, int lid) {
+    int levels = log2i(m);
+    for (int d = 0; d < levels; d++) {
+        if (lid < (m >> (d + 1))) up_op(x, d, lid);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+inline void down_sweep(__local T* x, int m, int lid) {
+    int levels = log2i(m);
+    for (int d = levels - 1; d >= 0; d--) {
+        if (lid < (m >> (d + 1))) down_op(x, d, lid);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+/* ---- Harris: block scan, SUM scan (sequential or recursive from the host), add ------------- */
+
+__kernel void scan_block(PP_PARAMS, __global const T* in, __global T* out, __global T* sums, const int n,
+                         __local T* x) {
+    int lid = get_local_id(0), wg = get_local_size(0), m = 2 * wg;
+    int base = get_group_id(0) * m;
+    load_block(x, in, base, n, lid, wg);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    up_sweep(x, m, lid);
+    if (lid == 0) {
+        sums[get_group_id(0)] = x[m - 1];
+        x[m - 1] = IDENTITY;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    down_sweep(x, m, lid);
+    store_block(x, out, base, n, lid, wg);
+}
+
+/* one work-item scans SUM in place (the sequential option, paper §8: slow on a CU with many PEs) */
+__kernel void scan_seq(PP_PARAMS, __global T* sums, const int count) {
+    T acc = IDENTITY;
+    for (int i = 0; i < count; i++) {
+        T v = sums[i];
+        sums[i] = acc;
+        acc = OP(acc, v);
+    }
+}
+
+/* adds the scanned SUM of its block to each element (work-item lid: elements lid and lid + wg) */
+__kernel void scan_add(PP_PARAMS, __global T* out, __global const T* sums, const int n) {
+    int lid = get_local_id(0), wg = get_local_size(0);
+    int base = get_group_id(0) * 2 * wg;
+    T p = sums[get_group_id(0)];
+    if (base + lid < n) out[base + lid] = OP(p, out[base + lid]);
+    if (base + lid + wg < n) out[base + lid + wg] = OP(p, out[base + lid + wg]);
+}
+
+/* ---- V1 and Scan⁺: one kernel on k co-resident static work-groups --------------------------- */
+
+/* The end of V1 and Scan⁺ (seed 003 §3.4, Fig. 7). Each static group has scanned its contiguous
+ * block of tasks [s, e) with its running carry in x[carry]; now it publishes the carry in SUM,
+ * the group that takes the counter (host: k+1) to 1 scans SUM and takes it to 0, and every group
+ * but the first waits for 0 and adds its SUM prefix to its part of the output. counter[1] counts
+ * the groups that scanned SUM (must end at 1). The spin-wait is legal only because k does not
+ * exceed the residency query, so all k groups are co-resident. */
+inline void v1_finish(__global T* out, volatile __global T* sums, volatile __global int* counter,
+                      __global int* pp_counters, const int n, __local T* x, int carry, int lid, int wg,
+                      int tasks) {
+    /* pp_counters is passed on so that PP_ATOMIC_ADD_INT counts the protocol's atomics */
+    int sg = PP_SG_ID, k = PP_SG_COUNT, m = 2 * wg;
+    int s = (int)(((long)tasks * sg) / k), e = (int)(((long)tasks * (sg + 1)) / k);
+    if (lid == 0) {
+        sums[sg] = x[carry];
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        int old = PP_ATOMIC_ADD_INT(&counter[0], -1);
+        if (old == 2) {                      /* the last to finish */
+            T acc = IDENTITY;
+            for (int i = 0; i < k; i++) {
+                T v = sums[i];
+                sums[i] = acc;
+                acc = OP(acc, v);
+            }
+            PP_ATOMIC_ADD_INT(&counter[1], 1);
+            mem_fence(CLK_GLOBAL_MEM_FENCE);
+            PP_ATOMIC_ADD_INT(&counter[0], -1);
+        }
+        if (sg != 0) {
+            while (counter[0] != 0) { }      /* volatile read each time round */
+            x[carry] = sums[sg];
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (sg != 0) {
+        T p = x[carry];
+        int to = min(n, e * m);
+        /* work-item lid wrote elements lid and lid + wg of every block, so it updates them itself */
+        for (int i = s * m + lid; i < to; i += wg) out[i] = OP(p, out[i]);
+    }
+}
+
+__kernel void scan_v1(PP_PARAMS, __global const T* in, __global T* out, volatile __global T* sums,
+                      volatile __global int* counter, const int n, __local T* x) {
+    int lid = get_local_id(0), wg = get_local_size(0), m = 2 * wg;
+    int carry = m;                           /* x: one tree of m elements, then the carry */
+    if (lid == 0) x[carry] = IDENTITY;
+    PP_FOR_EACH_TASK(t) {
+        int base = t * m;
+        load_block(x, in, base, n, lid, wg);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        up_sweep(x, m, lid);
+        if (lid == 0) {                      /* block total into the carry, carry to the root */
+            T tot = x[m - 1];
+            x[m - 1] = x[carry];
+            x[carry] = OP(x[carry], tot);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        down_sweep(x, m, lid);
+        store_block(x, out, base, n, lid, wg);
+    }
+    v1_finish(out, sums, counter, pp_counters, n, x, carry, lid, wg, pp_tasks);
+}
+
+/* Scan⁺: the down-sweep of task t runs in the same L steps as the up-sweep of task t+1
+ * (ScanSchedule.java). x: two trees of m elements (offsets 0 and m), then the carry at 2m.
+ * Barriers stay outside conditionals: groups with no previous or next task just skip the ops. */
+__kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volatile __global T* sums,
+                        volatile __global int* counter, const int n, __local T* x) {
+    int lid = get_local_id(0), wg = get_local_size(0), m = 2 * wg, levels = log2i(m);
+    int carry = 2 * m;
+    int cur = 0;                             /* tree of the previous task, waiting for its down-sweep */
+    int prev = -1;
+    if (lid == 0) x[carry] = IDENTITY;
+    PP_FOR_EACH_TASK(t) {
+        int nxt = m - cur;
+        load_block(x + nxt, in, t * m, n, lid, wg);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int s = 0; s < levels; s++) {
+            if (lid < (m >> (s + 1))) up_op(x + nxt, s, lid);
+            int q = wg - 1 - lid, d = levels - 1 - s;
+            if (prev >= 0 && q < (m >> (d + 1))) down_op(x + cur, d, q);
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        if (prev >= 0) store_block(x + cur, out, prev * m, n, lid, wg);
+        if (lid == 0) {
+            T tot = x[nxt + m - 1];
+            x[nxt + m - 1] = x[carry];
+            x[carry] = OP(x[carry], tot);
+        }
+        /* no barrier: the next load writes, per work-item, exactly the elements it just stored;
+         * the barrier after that load orders the root update before step 0 */
+        prev = t;
+        cur = nxt;
+    }
+    /* the last task's down-sweep on its own */
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int d = levels - 1; d >= 0; d--) {
+        if (prev >= 0 && lid < (m >> (d + 1))) down_op(x + cur, d, lid);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (prev >= 0) store_block(x + cur, out, prev * m, n, lid, wg);
+    v1_finish(out, sums, counter, pp_counters, n, x, carry, lid, wg, pp_tasks);
+}

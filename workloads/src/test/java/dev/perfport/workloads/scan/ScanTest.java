@@ -1,0 +1,150 @@
+package dev.perfport.workloads.scan;
+
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.Dialect;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.LaunchForm;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Workloads;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Definitions, parameter checks, references and the verification rules of the scan study. */
+class ScanTest {
+    @Test
+    void definitionsCarryBothDialects() {
+        for (ElemType t : new ElemType[]{ElemType.INT, ElemType.FLOAT}) {
+            for (KernelDef def : List.of(ScanKernels.block(t), ScanKernels.sequential(t), ScanKernels.add(t),
+                    ScanKernels.v1(t), ScanKernels.plus(t))) {
+                var cl = assertInstanceOf(KernelImpl.OpenClSource.class, def.impl(Dialect.OPENCL_C).orElseThrow(), def.name());
+                assertTrue(cl.source().contains("__kernel void " + cl.entryPoint() + "(PP_PARAMS"), def.name());
+                assertTrue(def.impl(Dialect.JAVA_WORKGROUP).isPresent(), def.name());
+                assertEquals(t, def.args().getFirst().type(), def.name());
+                assertEquals(t == ElemType.FLOAT ? 1 : 0, def.defaults().getInt("FLOAT"));
+                assertEquals(0, def.defaults().getInt(ScanKernels.OP_MAX), "add unless told");
+            }
+            assertEquals(LaunchForm.STATIC_GROUPS, ScanKernels.v1(t).form());
+            assertEquals(LaunchForm.STATIC_GROUPS, ScanKernels.plus(t).form());
+            assertEquals(LaunchForm.NDRANGE, ScanKernels.block(t).form());
+            assertEquals(ElemType.INT, ScanKernels.v1(t).args().get(ScanKernels.v1(t).indexOf("counter")).type());
+        }
+        assertThrows(IllegalArgumentException.class, () -> ScanKernels.block(ElemType.DOUBLE));
+        assertEquals(513, ScanKernels.v1LocalElements(256));
+        assertEquals(1025, ScanKernels.plusLocalElements(256));
+        assertEquals(List.of("harris", "v1", "scanplus"), Workloads.get("scan").variants());
+    }
+
+    @Test
+    void operatorsAndIdentities() {
+        assertEquals(0, ScanOp.ADD.identityInt());
+        assertEquals(Integer.MIN_VALUE, ScanOp.MAX.identityInt());
+        assertEquals(Float.NEGATIVE_INFINITY, ScanOp.MAX.identityFloat());
+        assertEquals(7, ScanOp.MAX.combine(ScanOp.MAX.identityInt(), 7));
+        assertEquals(-3f, ScanOp.MAX.combine(ScanOp.MAX.identityFloat(), -3f));
+        assertEquals(5, ScanOp.ADD.combine(2, 3));
+        assertEquals(1, ScanOp.MAX.constant());
+        assertEquals(ScanOp.MAX, ScanOp.parse(" MAX "));
+        var e = assertThrows(ConfigException.class, () -> ScanOp.parse("min"));
+        assertTrue(e.getMessage().contains("add or max"), e.getMessage());
+    }
+
+    @Test
+    void referencesOnSmallArrays() {
+        int[] a = {3, 1, 4, 1, 5, -9};
+        assertArrayEquals(new int[]{0, 3, 4, 8, 9, 14}, ScanInput.reference(a, ScanOp.ADD));
+        assertArrayEquals(new int[]{Integer.MIN_VALUE, 3, 3, 4, 4, 5}, ScanInput.reference(a, ScanOp.MAX));
+        float[] f = {0.5f, -2f, 1.25f};
+        assertArrayEquals(new double[]{0, 0.5, -1.5}, ScanInput.reference(f, ScanOp.ADD));
+        assertArrayEquals(new double[]{Double.NEGATIVE_INFINITY, 0.5, 0.5}, ScanInput.reference(f, ScanOp.MAX));
+        assertThrows(ArithmeticException.class, () -> ScanInput.reference(new int[]{Integer.MAX_VALUE, 1, 1}, ScanOp.ADD));
+    }
+
+    @Test
+    void intIsExactFloatAddWithinToleranceFloatMaxExact() {
+        ScanInput ints = ScanInput.generate(1000, ElemType.INT, ScanOp.ADD, 1);
+        int[] got = ((int[]) ints.ref()).clone();
+        assertNull(ints.check(got));
+        got[999]++;
+        String m = ints.check(got);
+        assertTrue(m != null && m.contains("first at 999"), m);
+
+        ScanInput fadd = ScanInput.generate(1 << 12, ElemType.FLOAT, ScanOp.ADD, 2);
+        double[] ref = (double[]) fadd.ref();
+        float[] close = new float[ref.length];
+        for (int i = 0; i < ref.length; i++) close[i] = (float) ref[i];
+        assertNull(fadd.check(close), "rounding the reference to float32 is within tolerance");
+        close[100] = (float) (ref[100] * (1 + 2 * ScanInput.floatTolerance(ref.length)));
+        assertNotNull(fadd.check(close));
+        close[100] = (float) ref[100];
+        close[0] = Float.MIN_VALUE;   // the first element must be the identity exactly
+        assertNotNull(fadd.check(close));
+
+        ScanInput fmax = ScanInput.generate(1 << 12, ElemType.FLOAT, ScanOp.MAX, 3);
+        double[] mref = (double[]) fmax.ref();
+        float[] exact = new float[mref.length];
+        for (int i = 0; i < mref.length; i++) exact[i] = (float) mref[i];
+        assertNull(fmax.check(exact));
+        assertEquals(Float.NEGATIVE_INFINITY, exact[0]);
+        exact[2000] = Math.nextUp(exact[2000]);
+        assertNotNull(fmax.check(exact), "max is exact");
+
+        // the max input keeps rising, so block and static-group boundaries matter to the result
+        int[] mx = (int[]) ScanInput.generate(1 << 14, ElemType.INT, ScanOp.MAX, 4).ref();
+        assertTrue(mx[(1 << 14) - 1] > mx[1 << 12]);
+    }
+
+    @Test
+    void parameterErrorsNameTheProblem() {
+        Params d = new Scan().defaults();
+        String[][] bad = {{"wg", "48", "power of two"}, {"type", "double", "int or float"}, {"op", "min", "add or max"},
+                {"sums", "parallel", "recursive or sequential"}, {"n", "0", "n must be"}, {"n", "2^31", "n must"},
+                {"k", "0", "k must"}, {"reps", "0", "reps"}};
+        for (String[] b : bad) {
+            var e = assertThrows(ConfigException.class, () -> Scan.config(d.with(b[0], b[1])), b[0] + "=" + b[1]);
+            assertTrue(e.getMessage().contains(b[2]), e.getMessage());
+        }
+        Scan.Config c = Scan.config(d.with("n", "1000003").with("wg", "64"));
+        assertEquals(128, c.m());
+        assertEquals(7813, c.blocks());
+        assertThrows(ConfigException.class, () -> new Scan().run(null, "blelloch", Params.of()));
+    }
+
+    @Test
+    void recursionIsNeededBeyondOneBlockOfSums() {
+        assertEquals(List.of(16384, 32, 1), Scan.recursionLevels(1 << 23, 512));
+        assertEquals(List.of(1), Scan.recursionLevels(512, 512));
+        assertEquals(List.of(2, 1), Scan.recursionLevels(513, 512));
+        // the paper's threshold: with wg = 512 (m = 1024) up to 1024 groups need no recursion of SUM
+        assertEquals(List.of(1024, 1), Scan.recursionLevels(1024 * 1024, 1024));
+        assertEquals(List.of(1025, 2, 1), Scan.recursionLevels(1024 * 1024 + 1, 1024));
+    }
+
+    @Test
+    void protocolMustEndAtZeroWithOneScan() {
+        assertNull(Scan.protocolMismatch(new int[]{0, 1}, 6));
+        assertTrue(Scan.protocolMismatch(new int[]{1, 1}, 6).contains("ended at 1"));
+        assertTrue(Scan.protocolMismatch(new int[]{0, 2}, 6).contains("2 group(s) scanned SUM"));
+        assertNotNull(Scan.protocolMismatch(new int[]{0, 0}, 6));
+    }
+
+    @Test
+    void compareRunsTypesAndOperatorsAtTheDefaultSize() {
+        Scan s = new Scan();
+        List<Params> all = s.compareCases(Params.of());
+        assertEquals(4, all.size());
+        assertTrue(all.stream().allMatch(p -> p.get("n").equals("2^23")));
+        assertEquals(List.of("int/add", "int/max", "float/add", "float/max"),
+                all.stream().map(p -> p.get("type") + "/" + p.get("op")).toList());
+        assertEquals(2, s.compareCases(Params.of("type", "float")).size());
+        List<Params> one = s.compareCases(Params.of("type", "int", "op", "max", "n", "1000"));
+        assertEquals(1, one.size());
+        assertEquals("1000", one.getFirst().get("n"));
+        List<Params> ks = s.compareCases(Params.of("type", "int", "op", "max", "k", "1,2,4"));
+        assertEquals(List.of("1", "2", "4"), ks.stream().map(p -> p.get("k")).toList(), "one case per k");
+    }
+}
