@@ -7,25 +7,29 @@ import dev.perfport.core.memory.ElemType;
 import dev.perfport.backend.cell.spe.KernelCall;
 
 /**
- * A global or constant buffer of the emulator: a plain Java array in the heap ("main memory").
- * Copies are {@link System#arraycopy}, timed and added to the session's transfer totals.
+ * A global or constant buffer of the emulator: a plain Java array in the heap ("main memory"),
+ * placed at a modelled effective address (for the DMA rules and the software cache's set index).
+ * Copies are {@link System#arraycopy}, timed and added to the session's transfer totals; on a
+ * Cell they are main-memory copies by the PPE, so they add no modelled device time.
  */
 final class ArrayBuffer implements DeviceBuffer {
     private final CellSession session;
     private final ElemType type;
     private final int length;
     private final MemoryLevel level;
+    private final long address;
     private volatile Object array;   // null once closed
 
-    private ArrayBuffer(CellSession session, ElemType type, int length, MemoryLevel level, Object array) {
+    private ArrayBuffer(CellSession session, ElemType type, int length, MemoryLevel level, Object array, long address) {
         this.session = session;
         this.type = type;
         this.length = length;
         this.level = level;
         this.array = array;
+        this.address = address;
     }
 
-    static ArrayBuffer allocate(CellSession session, ElemType type, long length, MemoryLevel level) {
+    static ArrayBuffer allocate(CellSession session, ElemType type, long length, MemoryLevel level, long address) {
         checkLength(type, length);
         int n = (int) length;
         Object a;
@@ -41,7 +45,7 @@ final class ArrayBuffer implements DeviceBuffer {
                     + length * type.bytes() + " B): the Java heap is exhausted (max heap "
                     + Runtime.getRuntime().maxMemory() + " B); close unused buffers or raise -Xmx", e);
         }
-        return new ArrayBuffer(session, type, n, level, a);
+        return new ArrayBuffer(session, type, n, level, a, address);
     }
 
     /** A buffer is one Java array, so it holds at most {@link KernelCall#MAX_ARRAY_ELEMENTS} elements. */
@@ -56,6 +60,11 @@ final class ArrayBuffer implements DeviceBuffer {
     /** The backing array for a launch of {@code s}; null when closed. */
     Object array() {
         return array;
+    }
+
+    /** Modelled effective address of element 0. */
+    long address() {
+        return address;
     }
 
     boolean belongsTo(CellSession s) {

@@ -24,7 +24,8 @@ public final class CellBackend implements Backend {
 
     @Override
     public String description() {
-        return "Cell/B.E.-style emulator: " + config.workers() + " SPE workers, " + config.localStoreBytes() + " B local stores";
+        return "Cell/B.E.-style emulator: " + config.workers() + " SPE workers" + (config.ppe() ? " + PPE" : "") + ", "
+                + config.localStoreBytes() + " B local stores, " + config.schedule().label() + ", modelled time";
     }
 
     @Override

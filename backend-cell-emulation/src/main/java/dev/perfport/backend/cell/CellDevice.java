@@ -17,22 +17,26 @@ public final class CellDevice {
     /** Largest work-group (the OpenCL runtime of the paper ran 128 × 128 work-items per group). */
     public static final long MAX_WORK_GROUP_SIZE = 16_384;
     /**
-     * Constant memory: software-cached main memory in the paper; plain Java arrays here. 64 KiB is
+     * Constant memory: software-cached main memory, as in the paper (Java arrays behind the cache model). 64 KiB is
      * the OpenCL minimum for {@code CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE}.
      */
     public static final long CONSTANT_BYTES = 64 * 1024;
+    /** The default schedule's label. */
     public static final String SCHEDULING = "static equal shares";
 
     private CellDevice() {
     }
 
+    /** The device a backend with these settings reports. */
     public static DeviceInfo describe(CellConfig c) {
         long data = c.dataBytes();
         Map<MemoryLevel, MemoryLevelInfo> memory = new EnumMap<>(MemoryLevel.class);
+        String cached = c.cache() ? "through a " + c.cacheBytes() + " B " + c.cacheWays() + "-way software cache of "
+                + c.cacheLineBytes() + " B lines in each local store" : "plain accesses not modelled (cache off)";
         memory.put(MemoryLevel.GLOBAL, new MemoryLevelInfo(MemoryLevel.GLOBAL, Runtime.getRuntime().maxMemory(),
-                Support.NATIVE, "Java heap arrays (main memory; not cached or DMA-modelled yet)"));
+                Support.NATIVE, "main memory (Java heap arrays): DMA for asynchronous copies, " + cached));
         memory.put(MemoryLevel.CONSTANT, new MemoryLevelInfo(MemoryLevel.CONSTANT, CONSTANT_BYTES,
-                Support.NATIVE, "Java heap arrays (software-cached main memory in the paper)"));
+                Support.NATIVE, "main memory (Java heap arrays), " + cached));
         memory.put(MemoryLevel.LOCAL, new MemoryLevelInfo(MemoryLevel.LOCAL, data,
                 Support.NATIVE, "SPE local store, one instance per work-group"));
         memory.put(MemoryLevel.STATIC_LOCAL, new MemoryLevelInfo(MemoryLevel.STATIC_LOCAL, data,
@@ -45,18 +49,24 @@ public final class CellDevice {
         features.put(Feature.GLOBAL_INT_ATOMICS, Support.NATIVE);
         features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.NATIVE);
         features.put(Feature.DOUBLE_PRECISION, Support.NATIVE);
-        features.put(Feature.ASYNC_COPY, Support.UNSUPPORTED);   // DMA is a later issue
+        features.put(Feature.ASYNC_COPY, Support.NATIVE);   // MFC DMA, bypassing the software cache
 
         Map<String, String> props = new LinkedHashMap<>();
         props.put("workers", Integer.toString(c.workers()));
         props.put("local store bytes", Long.toString(c.localStoreBytes()));
         props.put("reserved bytes", c.reservedBytes() + " (code and stack)");
-        props.put("scheduling", SCHEDULING);
+        props.put("scheduling", c.schedule().label());
+        props.put("ppe", c.ppe() ? "an extra compute unit (unit " + c.workers() + ")" : "host only");
+        props.put("software cache", c.cache() ? c.cacheBytes() + " B, " + c.cacheWays() + "-way, " + c.cacheLineBytes()
+                + " B lines, LRU, write-back (shrinks to what the work-groups in flight leave)" : "off");
+        props.put("buffer alignment", c.bufferAlignment() + " B");
         props.put("poison", Boolean.toString(c.poison()));
         props.put("timeout seconds", Integer.toString(c.timeoutSeconds()));
+        props.put("cost model", c.cost().toString());
 
-        return new DeviceInfo("Cell/B.E. emulator (" + c.workers() + " SPEs)", "perfport", DeviceType.ACCELERATOR,
-                c.workers(), MAX_WORK_GROUP_SIZE,
+        String name = "Cell/B.E. emulator (" + c.workers() + " SPEs" + (c.ppe() ? " + PPE" : "") + ")";
+        return new DeviceInfo(name, "perfport", DeviceType.ACCELERATOR,
+                c.units(), MAX_WORK_GROUP_SIZE,
                 List.of(MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE),
                 memory, features, props);
     }

@@ -20,7 +20,7 @@ public final class CellEmulationProvider implements BackendProvider {
 
     @Override
     public String description() {
-        return "Pure-Java Cell/B.E.-style emulator: SPE-like workers with 256 KiB local stores, no native code";
+        return "Pure-Java Cell/B.E.-style emulator: SPE-like workers with 256 KiB local stores, MFC DMA, software cache and a cost model (modelled time); no native code";
     }
 
     /** Reads the {@code perfport.cell-emulation.*} settings; a bad value fails with a {@link dev.perfport.core.error.ConfigException}. */

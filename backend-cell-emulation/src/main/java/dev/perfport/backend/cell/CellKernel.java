@@ -11,11 +11,13 @@ final class CellKernel implements CompiledKernel {
     private final KernelDef def;
     private final Constants constants;
     private final long privateBytesPerItem;
+    private final int groupsInFlight;
     private final long compileNanos;
     private volatile WorkGroupKernel kernel;   // null once closed
 
     CellKernel(CellSession session, KernelDef def, Constants constants, WorkGroupKernel kernel,
-               long privateBytesPerItem, long compileNanos) {
+               long privateBytesPerItem, int groupsInFlight, long compileNanos) {
+        this.groupsInFlight = groupsInFlight;
         this.session = session;
         this.def = def;
         this.constants = constants;
@@ -42,6 +44,11 @@ final class CellKernel implements CompiledKernel {
     /** Private bytes each work-item keeps across barriers, for the local-store accounting. */
     long privateBytesPerItem() {
         return privateBytesPerItem;
+    }
+
+    /** Work-groups each SPE keeps in progress (the kernel constant {@code PP_GROUPS_IN_FLIGHT}, default 1). */
+    int groupsInFlight() {
+        return groupsInFlight;
     }
 
     boolean belongsTo(CellSession s) {

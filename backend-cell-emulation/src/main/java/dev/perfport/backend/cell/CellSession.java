@@ -2,6 +2,7 @@ package dev.perfport.backend.cell;
 
 import dev.perfport.backend.cell.spe.Footprint;
 import dev.perfport.backend.cell.spe.KernelCall;
+import dev.perfport.backend.cell.spe.LaunchPlan;
 import dev.perfport.backend.cell.spe.SpePool;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
@@ -16,6 +17,7 @@ import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -26,24 +28,35 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A session on the emulated Cell/B.E.: its own pool of SPE workers, buffers as Java arrays, Java
- * work-group kernels. Before a launch runs, the work-group's footprint is checked against one
- * SPE's local store; no cost model yet, so modelled time is -1.
+ * A session on the emulated Cell/B.E.: its own pool of SPE workers (and a PPE worker when it takes
+ * part), buffers as Java arrays at modelled main-memory addresses, Java work-group kernels. Before
+ * a launch runs, the footprint of the work-groups an SPE keeps in flight is checked against its
+ * local store; every launch reports modelled time (see {@code COST_MODEL.md}) next to wall time.
+ * Host-device copies are main-memory copies on a Cell and add no modelled time.
  */
 final class CellSession extends AbstractDeviceSession {
     private static final AtomicInteger SESSIONS = new AtomicInteger();
+    /** Kernel constant: work-groups an SPE keeps in progress (version ε); other backends ignore it. */
+    static final String GROUPS_IN_FLIGHT = "PP_GROUPS_IN_FLIGHT";
+    static final int MAX_GROUPS_IN_FLIGHT = 4;
+    /** Buffers start on their own 4 KiB page (plus the configured misalignment). */
+    private static final long PAGE = 4096;
 
     private final CellConfig config;
     private final SpePool pool;
+    private long nextAddress = 0x1000_0000L;   // guarded by this
+    /** Chunk sizes of the last guided launch, in grant order (for tests). */
+    volatile List<Long> lastChunkSizes = List.of();
 
     CellSession(CellConfig config, DeviceInfo device) {
-        super(CellEmulationProvider.ID, device, false);
+        super(CellEmulationProvider.ID, device, true);
         this.config = config;
-        this.pool = new SpePool(config.workers(), "s" + SESSIONS.incrementAndGet());
+        this.pool = new SpePool(config.workers(), config.ppe(), "s" + SESSIONS.incrementAndGet());
     }
 
     /** The worker threads (tests check that close stops them). */
@@ -58,7 +71,20 @@ final class CellSession extends AbstractDeviceSession {
 
     @Override
     protected DeviceBuffer doAllocate(ElemType type, long length, MemoryLevel level) {
-        return ArrayBuffer.allocate(this, type, length, level);
+        ArrayBuffer.checkLength(type, length);
+        return ArrayBuffer.allocate(this, type, length, level, place(length * type.bytes()));
+    }
+
+    /**
+     * A modelled effective address for a new buffer: the next free page start plus
+     * {@code bufferAlignment} bytes, so that the buffer is aligned to exactly that (a page start
+     * itself for 4096). Addresses are never reused; they only need to be distinct and aligned.
+     */
+    private synchronized long place(long bytes) {
+        long page = (nextAddress + PAGE - 1) / PAGE * PAGE;
+        long base = page + config.bufferAlignment() % PAGE;
+        nextAddress = base + bytes;
+        return base;
     }
 
     @Override
@@ -81,7 +107,22 @@ final class CellSession extends AbstractDeviceSession {
         if (k == null) {
             throw new KernelBuildException("the factory of kernel '" + def.name() + "' returned no kernel for constants " + constants, null);
         }
-        return new CellKernel(this, def, constants, k, priv, System.nanoTime() - t0);
+        int inFlight = 1;
+        if (constants.has(GROUPS_IN_FLIGHT)) {
+            long p;
+            try {
+                p = constants.getLong(GROUPS_IN_FLIGHT);
+            } catch (RuntimeException e) {
+                p = -1;
+            }
+            if (p < 1 || p > MAX_GROUPS_IN_FLIGHT) {
+                throw new KernelBuildException("kernel '" + def.name() + "': " + GROUPS_IN_FLIGHT + " must be in [1, "
+                        + MAX_GROUPS_IN_FLIGHT + "] (the Cell translation keeps at most " + MAX_GROUPS_IN_FLIGHT
+                        + " work-groups in flight per SPE), got " + constants.asMap().get(GROUPS_IN_FLIGHT), null);
+            }
+            inFlight = (int) p;
+        }
+        return new CellKernel(this, def, constants, k, priv, inFlight, System.nanoTime() - t0);
     }
 
     @Override
@@ -89,11 +130,26 @@ final class CellSession extends AbstractDeviceSession {
         CellKernel k = (CellKernel) kernel;   // core checked that this session compiled it and it is open
         KernelDef def = k.def();
         Launch launch = v.launch();
+        // static work-groups never suspend (they may wait for each other), so they keep one in flight
+        int inFlight = launch instanceof StaticGroups ? 1 : k.groupsInFlight();
         Footprint f = new Footprint(config.localStoreBytes(), v.localBytes(), k.privateBytesPerItem(),
-                launch.localItems(), v.staticLocalBytes(), config.reservedBytes());
-        if (!f.fits()) throw new InvalidLaunchException("kernel '" + def.name() + "' on " + device().name() + ": " + f.describe());
+                launch.localItems(), v.staticLocalBytes(), config.reservedBytes(), inFlight);
+        boolean speFits = f.fits();
+        if (!speFits && !config.ppe()) {
+            String hint = "";
+            if (inFlight > 1) {
+                Footprint one = new Footprint(config.localStoreBytes(), v.localBytes(), k.privateBytesPerItem(),
+                        launch.localItems(), v.staticLocalBytes(), config.reservedBytes(), 1);
+                hint = "; with " + GROUPS_IN_FLIGHT + " = 1 it would need " + one.total() + " B";
+            }
+            throw new InvalidLaunchException("kernel '" + def.name() + "' on " + device().name() + ": " + f.describe() + hint);
+        }
+        long cacheBytes = config.cache() && speFits ? f.cacheBytes(config.cacheBytes(), config.cacheLineBytes(), config.cacheWays()) : 0;
+        LaunchPlan plan = new LaunchPlan(config.workers(), config.ppe(), speFits, config.schedule(), inFlight, config.cost(),
+                config.cache(), cacheBytes, config.cacheLineBytes(), config.cacheWays());
 
         Object[] resolved = args.clone();
+        long[] addresses = new long[args.length];
         for (int i = 0; i < args.length; i++) {
             ArgDef a = def.args().get(i);
             if (!a.level().isBuffer()) continue;
@@ -104,24 +160,28 @@ final class CellSession extends AbstractDeviceSession {
             Object array = b.array();
             if (array == null) throw new InvalidLaunchException(what + ": the buffer was released (closed)");
             resolved[i] = array;
+            addresses[i] = b.address();
         }
         WorkGroupKernel wk = k.kernel();
         if (wk == null) throw new IllegalArgumentException("kernel '" + def.name() + "' was closed");
-        KernelCall call = new KernelCall(def.name(), wk, k.constants(), def.args(), resolved, k.privateBytesPerItem());
-        SpePool.Result r = pool.launch(call, launch, config.poison(), Duration.ofSeconds(config.timeoutSeconds()),
+        KernelCall call = new KernelCall(def.name(), wk, k.constants(), def.args(), resolved, k.privateBytesPerItem(), addresses);
+        SpePool.Result r = pool.launch(call, launch, config.poison(), plan, Duration.ofSeconds(config.timeoutSeconds()),
                 CellConfig.TIMEOUT_SECONDS + " = " + config.timeoutSeconds());
+        lastChunkSizes = r.chunkSizes();
 
         Map<String, Long> c = new LinkedHashMap<>();
         c.put(Counters.WORK_GROUPS, r.workGroups());
         c.put(Counters.UNITS_USED, (long) r.unitsUsed());
         c.put(Counters.STATIC_LOCAL_INITS, def.usesStaticLocal() ? r.unitsUsed() : 0L);
         c.put(Counters.GLOBAL_ATOMICS, r.globalAtomics());
-        return new LaunchStats(r.nanos(), -1, c);
+        c.putAll(r.model().counters());
+        return new LaunchStats(r.nanos(), r.model().nanos(), c);
     }
 
     /**
-     * Every SPE runs one group at a time, so all workers are co-resident when one group's footprint
-     * (local and static local together, private memory, reservation) fits a local store; else none.
+     * Static work-groups run one per compute unit, so all units are co-resident when one group's
+     * footprint (local and static local together, private memory, reservation) fits a local store;
+     * when it does not, only the PPE (no local store) can hold one, if it takes part; else none.
      */
     @Override
     protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
@@ -137,7 +197,7 @@ final class CellSession extends AbstractDeviceSession {
         }
         Footprint f = new Footprint(config.localStoreBytes(), localBytesPerGroup, k.privateBytesPerItem(), items,
                 0, config.reservedBytes());
-        return f.fits() ? config.workers() : 0;
+        return f.fits() ? config.units() : config.ppe() ? 1 : 0;
     }
 
     @Override

@@ -47,6 +47,18 @@ class CellConfigTest {
             "poison|maybe|true or false",
             "timeoutSeconds|0|[1, 86400]",
             "timeoutSeconds|100000|[1, 86400]",
+            "cache|sometimes|true or false",
+            "cache.lineBytes|8|[16, 16384]",
+            "cache.lineBytes|96|power of two",
+            "cache.ways|0|[1, 64]",
+            "cache.bytes|256|[512, 1073741824]",
+            "cache.bytes|98304|power-of-two number of sets",
+            "schedule|dynamic|static or guided, got 'dynamic'",
+            "ppe|2|true or false",
+            "bufferAlignment|0|[1, 4096]",
+            "bufferAlignment|24|power of two",
+            "cost.dmaLatencyCycles|-1|[0, 1000000000]",
+            "cost.ppeFactor|0|[0.01, 100]",
     })
     void badValuesNameTheKeyAndTheRange(String key, String value, String range) {
         PerfportConfig config = PerfportConfig.of(Map.of("perfport.cell-emulation." + key, value));
@@ -54,6 +66,39 @@ class CellConfigTest {
                 () -> new CellEmulationProvider().create(new BackendContext(config)));
         assertTrue(e.getMessage().contains("perfport.cell-emulation." + key), e.getMessage());
         assertTrue(e.getMessage().contains(range), e.getMessage());
+    }
+
+    @Test
+    void readsTheModelKeys() {
+        CellConfig c = CellConfig.from(PerfportConfig.of(Map.of(
+                "perfport.cell-emulation.cache", "false",
+                "perfport.cell-emulation.cache.bytes", "32768",
+                "perfport.cell-emulation.cache.lineBytes", "256",
+                "perfport.cell-emulation.cache.ways", "2",
+                "perfport.cell-emulation.ppe", "true",
+                "perfport.cell-emulation.bufferAlignment", "8",
+                "perfport.cell-emulation.cost.floatCycles", "7")));
+        assertEquals(false, c.cache());
+        assertEquals(32768, c.cacheBytes());
+        assertEquals(256, c.cacheLineBytes());
+        assertEquals(2, c.cacheWays());
+        assertEquals(true, c.ppe());
+        assertEquals(dev.perfport.backend.cell.spe.Schedule.GUIDED, c.schedule(), "guided is the default with the PPE");
+        assertEquals(7, c.units());
+        assertEquals(8, c.bufferAlignment());
+        assertEquals(7, c.cost().cycles(dev.perfport.backend.cell.model.Cost.FLOAT_CYCLES));
+        CellConfig s = CellConfig.from(PerfportConfig.of(Map.of("perfport.cell-emulation.ppe", "true",
+                "perfport.cell-emulation.schedule", "STATIC")));
+        assertEquals(dev.perfport.backend.cell.spe.Schedule.STATIC, s.schedule(), "an explicit schedule wins");
+        CellConfig d = CellConfig.DEFAULT;
+        assertEquals(true, d.cache());
+        assertEquals(65536, d.cacheBytes());
+        assertEquals(128, d.cacheLineBytes());
+        assertEquals(4, d.cacheWays());
+        assertEquals(dev.perfport.backend.cell.spe.Schedule.STATIC, d.schedule());
+        assertEquals(false, d.ppe());
+        assertEquals(128, d.bufferAlignment());
+        assertEquals(dev.perfport.backend.cell.model.CostModel.DEFAULT, d.cost());
     }
 
     @Test

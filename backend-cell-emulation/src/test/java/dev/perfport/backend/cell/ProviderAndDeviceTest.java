@@ -74,7 +74,7 @@ class ProviderAndDeviceTest {
         assertEquals(Support.NATIVE, d.support(Feature.GLOBAL_INT_ATOMICS));
         assertEquals(Support.NATIVE, d.support(Feature.GLOBAL_FLOAT_ATOMICS));
         assertEquals(Support.NATIVE, d.support(Feature.DOUBLE_PRECISION));
-        assertEquals(Support.UNSUPPORTED, d.support(Feature.ASYNC_COPY));
+        assertEquals(Support.NATIVE, d.support(Feature.ASYNC_COPY), "asyncCopy is MFC DMA");
 
         assertEquals("6", d.properties().get("workers"));
         assertEquals("262144", d.properties().get("local store bytes"));

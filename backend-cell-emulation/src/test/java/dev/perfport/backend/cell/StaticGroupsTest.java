@@ -132,6 +132,10 @@ class StaticGroupsTest {
             }
             assertEquals(tasks * 1000L + k, in[2 * k + 1]);
             assertEquals(tasks, st.counters().get(Counters.WORK_GROUPS));
+            long perUnit = 0;
+            for (int u = 0; u < k; u++) perUnit += st.counters().get("workGroups.spe" + u);
+            assertEquals(tasks, perUnit, "per-unit counts are the tasks each static group took");
+            if (mapping == TaskMapping.BLOCKED) assertEquals(tasks / k, st.counters().get("workGroups.spe0"));
             assertEquals(k, st.counters().get(Counters.UNITS_USED));
             assertEquals(tasks, st.counters().get(Counters.GLOBAL_ATOMICS));
         }

@@ -70,7 +70,7 @@ class WorkGroupSemanticsTest {
             assertEquals(4, st.counters().get(Counters.UNITS_USED));
             assertEquals(0, st.counters().get(Counters.GLOBAL_ATOMICS));
             assertEquals(0, st.counters().get(Counters.STATIC_LOCAL_INITS));
-            assertEquals(-1, st.modelledNanos());
+            assertTrue(st.modelledNanos() > 0, "modelled time " + st.modelledNanos());
             assertTrue(st.kernelNanos() > 0);
         }
     }

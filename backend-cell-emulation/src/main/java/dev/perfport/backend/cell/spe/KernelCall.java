@@ -20,9 +20,11 @@ import java.util.Objects;
  * @param argDefs             the declared arguments
  * @param args                the resolved arguments
  * @param privateBytesPerItem the kernel's declared private bytes per work-item
+ * @param addresses           modelled main-memory address of each GLOBAL or CONSTANT argument's buffer (0 for
+ *                            other arguments), for the DMA rules and the software cache
  */
 public record KernelCall(String name, WorkGroupKernel kernel, Constants constants, List<ArgDef> argDefs,
-                         Object[] args, long privateBytesPerItem) {
+                         Object[] args, long privateBytesPerItem, long[] addresses) {
 
     /** Largest Java array the emulator creates (the usual VM limit). */
     public static final long MAX_ARRAY_ELEMENTS = Integer.MAX_VALUE - 8;
@@ -33,7 +35,8 @@ public record KernelCall(String name, WorkGroupKernel kernel, Constants constant
         Objects.requireNonNull(constants);
         argDefs = List.copyOf(argDefs);
         args = args.clone();
-        if (args.length != argDefs.size()) {
+        addresses = addresses == null ? new long[args.length] : addresses.clone();
+        if (args.length != argDefs.size() || addresses.length != args.length) {
             throw new IllegalArgumentException("kernel '" + name + "' takes " + argDefs.size() + " arguments, got " + args.length);
         }
         if (privateBytesPerItem < 0) {
@@ -53,6 +56,12 @@ public record KernelCall(String name, WorkGroupKernel kernel, Constants constant
                         + (v == null ? "null" : v.getClass().getSimpleName()));
             }
         }
+    }
+
+    /** A call whose buffers all start at address 0 (128-byte aligned). */
+    public KernelCall(String name, WorkGroupKernel kernel, Constants constants, List<ArgDef> argDefs,
+                      Object[] args, long privateBytesPerItem) {
+        this(name, kernel, constants, argDefs, args, privateBytesPerItem, null);
     }
 
     /** Whether some argument lives in static local memory. */

@@ -1,20 +1,27 @@
 package dev.perfport.backend.cell.spe;
 
+import dev.perfport.backend.cell.cache.SoftwareCache;
+import dev.perfport.backend.cell.model.Cost;
+import dev.perfport.backend.cell.model.LineClock;
+import dev.perfport.backend.cell.model.UnitCosts;
+import dev.perfport.backend.cell.model.UnitModel;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.TaskMapping;
 
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One launch in flight: its geometry, which workers take part, and the state they share (the stop
- * flag, the first failure, the DYNAMIC task counter, completion). Each participating worker runs
- * {@link #runOn} once on its own thread.
+ * One launch in flight: its geometry, which units take part, how groups reach them, and the state
+ * they share (the stop flag, the first failure, the DYNAMIC task counter, the guided schedule,
+ * the lock-line clock, completion). Each participating unit runs {@link #runOn} once on its own
+ * thread and keeps its cost accounting in its own {@link UnitModel}.
  */
 final class LaunchRun implements Spe.Job {
 
@@ -34,7 +41,7 @@ final class LaunchRun implements Spe.Job {
     final KernelCall call;
     final Launch launch;
     final boolean poison;
-    final int workers;
+    final LaunchPlan plan;
 
     // geometry; unused dimensions read as size 1, id 0 (as in OpenCL)
     final int dims;
@@ -51,30 +58,39 @@ final class LaunchRun implements Spe.Job {
     final TaskMapping mapping;
     final long tasks;
 
-    /** Workers that get a job, in order. */
+    /** Units that may take groups, in order (SPEs, then the PPE). */
+    private final int[] team;
+    /** Position of each unit in {@link #team}, -1 if it takes no part. */
+    private final int[] teamIndex;
+    /** Units that get a job, in order. */
     final int[] units;
 
     volatile boolean aborted;
     private final AtomicReference<Failure> failure = new AtomicReference<>();
     private final AtomicLong dynamicNext = new AtomicLong();
+    private final Guided guided;
+    /** Only static work-groups may wait for each other, so only they need the shared lock-line clock. */
+    private final LineClock lineClock;
     /** Counts down once per participating worker. */
     final CountDownLatch finished;
     /** Opens on the first failure or when every worker has finished, whichever comes first. */
     final CountDownLatch attention = new CountDownLatch(1);
-    /** 1 once worker w has left the kernel (by worker index). */
+    /** 1 once unit u has left the kernel (by unit index). */
     final AtomicIntegerArray done;
-    // per worker, written by that worker before it counts down, read after `finished` opened
+    // per unit, written by that unit before it counts down, read after `finished` opened
     final long[] groupsRun;
     final long[] atomics;
+    final UnitModel[] models;
 
-    LaunchRun(KernelCall call, Launch launch, boolean poison, int workers) {
+    LaunchRun(KernelCall call, Launch launch, boolean poison, LaunchPlan plan) {
         this.call = call;
         this.launch = launch;
         this.poison = poison;
-        this.workers = workers;
+        this.plan = plan;
         this.dims = launch.dims();
         for (int d = 0; d < dims; d++) local[d] = Math.toIntExact(launch.local(d));
         this.items = Math.toIntExact(launch.localItems());
+        this.team = plan.eligibleUnits();
         switch (launch) {
             case NDRange r -> {
                 for (int d = 0; d < dims; d++) {
@@ -87,10 +103,10 @@ final class LaunchRun implements Spe.Job {
                 tasks = 0;
             }
             case StaticGroups s -> {
-                if (s.k() > workers) {
-                    throw new IllegalArgumentException("k = " + s.k() + " static work-groups cannot run on " + workers + " SPEs");
+                if (s.k() > team.length) {
+                    throw new IllegalArgumentException("k = " + s.k() + " static work-groups cannot run on " + team.length + " compute units");
                 }
-                // a static launch looks like an NDRange of k groups along x, one per SPE
+                // a static launch looks like an NDRange of k groups along x, one per unit
                 groups[0] = s.k();
                 for (int d = 0; d < dims; d++) global[d] = groups[d] * local[d];
                 isStatic = true;
@@ -105,16 +121,24 @@ final class LaunchRun implements Spe.Job {
             throw new InvalidLaunchException("kernel '" + call.name() + "': " + launch + " has more than "
                     + Long.MAX_VALUE + " work-groups");
         }
-        this.units = isStatic ? range(k) : busyWorkers();
+        this.lineClock = isStatic ? new LineClock() : null;
+        int threads = plan.threads();
+        this.teamIndex = new int[threads];
+        Arrays.fill(teamIndex, -1);
+        for (int i = 0; i < team.length; i++) teamIndex[team[i]] = i;
+        boolean dynamic = !isStatic && plan.schedule() == Schedule.GUIDED;
+        this.guided = dynamic ? new Guided(groupCount, team.length, () -> aborted) : null;
+        this.units = isStatic ? Arrays.copyOf(team, k) : dynamic ? team : busyUnits();
         this.finished = new CountDownLatch(units.length);
-        this.done = new AtomicIntegerArray(workers);
-        this.groupsRun = new long[workers];
-        this.atomics = new long[workers];
+        this.done = new AtomicIntegerArray(threads);
+        this.groupsRun = new long[threads];
+        this.atomics = new long[threads];
+        this.models = new UnitModel[threads];
     }
 
-    /** First linear group id of worker w: w·G/W without overflowing w·G. */
-    long blockStart(int w) {
-        return split(groupCount, workers, w);
+    /** First linear group id of team member i under static shares: i·G/U without overflowing i·G. */
+    long blockStart(int i) {
+        return split(groupCount, team.length, i);
     }
 
     /** First task of static group i under BLOCKED: i·T/k without overflowing i·T. */
@@ -126,17 +150,11 @@ final class LaunchRun implements Spe.Job {
         return (total / parts) * i + (total % parts) * i / parts;
     }
 
-    private int[] busyWorkers() {
+    private int[] busyUnits() {
         int n = 0;
-        int[] u = new int[workers];
-        for (int w = 0; w < workers; w++) if (blockStart(w) < blockStart(w + 1)) u[n++] = w;
-        return java.util.Arrays.copyOf(u, n);
-    }
-
-    private static int[] range(int n) {
-        int[] u = new int[n];
-        for (int i = 0; i < n; i++) u[i] = i;
-        return u;
+        int[] u = new int[team.length];
+        for (int i = 0; i < team.length; i++) if (blockStart(i) < blockStart(i + 1)) u[n++] = team[i];
+        return Arrays.copyOf(u, n);
     }
 
     /** Next task of the shared DYNAMIC counter, or -1. */
@@ -149,7 +167,7 @@ final class LaunchRun implements Spe.Job {
         return failure.get();
     }
 
-    /** Stops every worker at its next check (group boundary, atomic, nextTask). */
+    /** Stops every worker at its next check (group boundary, atomic, nextTask, guided wait). */
     void abort() {
         aborted = true;
     }
@@ -161,22 +179,44 @@ final class LaunchRun implements Spe.Job {
         }
     }
 
+    /** The cost accounting of {@code unit} for this launch. */
+    private UnitModel newModel(int unit) {
+        boolean ppe = plan.isPpe(unit);
+        SoftwareCache cache = null;
+        if (plan.cache()) {
+            cache = ppe
+                    ? SoftwareCache.ofCapacity(Long.highestOneBit(plan.cost().cycles(Cost.PPE_L2_BYTES) / (8L * 128)) * 8 * 128, 128, 8)
+                    : SoftwareCache.ofCapacity(plan.speCacheBytes(), plan.cacheLineBytes(), plan.cacheWays());
+        }
+        UnitCosts costs = ppe ? UnitCosts.ppe(plan.cost()) : UnitCosts.spe(plan.cost());
+        int inFlight = isStatic ? 1 : plan.groupsInFlight();
+        return new UnitModel(plan.unitName(unit), costs, plan.cost().dma(), cache, inFlight, lineClock);
+    }
+
     @Override
     public void runOn(int unit, PrivateStore store) {
         SpeWorkGroup g = null;
+        UnitModel m = null;
         try {
-            g = new SpeWorkGroup(this, unit, store);
+            m = newModel(unit);
+            models[unit] = m;
+            g = new SpeWorkGroup(this, unit, store, m);
             if (isStatic) {
-                g.beginStatic(unit);
+                g.beginStatic(teamIndex[unit]);
                 call.kernel().run(g);
+                g.endStatic();
+            } else if (guided != null) {
+                runGuided(g, m, teamIndex[unit]);
             } else {
-                runBlock(g, unit);
+                runBlock(g, teamIndex[unit]);
             }
+            m.finish();
         } catch (Abort stopped) {
-            // another SPE failed, or the launch timed out: nothing to report from here
+            // another unit failed, or the launch timed out: nothing to report from here
         } catch (Throwable t) {
             fail(unit, g == null ? "while setting up its local store" : g.position(), t);
         } finally {
+            if (guided != null) guided.leave(teamIndex[unit]);
             if (g != null) {
                 groupsRun[unit] = g.groupsRun();
                 atomics[unit] = g.atomics();
@@ -187,15 +227,55 @@ final class LaunchRun implements Spe.Job {
         }
     }
 
-    /** Static equal shares: this worker's contiguous block of groups, one after another. */
-    private void runBlock(SpeWorkGroup g, int w) {
-        long start = blockStart(w);
-        long end = blockStart(w + 1);
+    /** Static equal shares: this unit's contiguous block of groups, one after another. */
+    private void runBlock(SpeWorkGroup g, int i) {
+        long start = blockStart(i);
+        long end = blockStart(i + 1);
         for (long id = start; id < end; id++) {
             if (aborted) return;
             g.beginGroup(id, id == start, id == end - 1);
             call.kernel().run(g);
             g.groupDone();
         }
+    }
+
+    /**
+     * Guided: chunks from {@link Guided} in modelled-time order. A unit asks for its next chunk as
+     * it starts the last group of the current one (estimating that group's end from the previous
+     * group's cost), so that it knows whether that group is its last, for
+     * {@code lastGroupOnUnit()}. Every request costs an atomic on the shared counter.
+     */
+    private void runGuided(SpeWorkGroup g, UnitModel m, int i) {
+        long minCost = Math.max(1, plan.cost().cycles(Cost.GROUP_CYCLES));
+        m.sharedCounter();
+        long[] chunk = guided.take(i, m.now());
+        boolean first = true;
+        long lastCost = 0;
+        while (chunk != null) {
+            long[] next = null;
+            for (long id = chunk[0]; id < chunk[1]; id++) {
+                if (aborted) return;
+                long t0 = m.now();
+                boolean lastOnUnit = false;
+                if (id == chunk[1] - 1) {
+                    m.sharedCounter();
+                    next = guided.take(i, m.now() + Math.max(lastCost, minCost));
+                    lastOnUnit = next == null;
+                }
+                g.beginGroup(id, first, lastOnUnit);
+                call.kernel().run(g);
+                g.groupDone();
+                first = false;
+                long t1 = m.now();
+                lastCost = t1 - t0;
+                guided.publish(i, t1);
+            }
+            chunk = next;
+        }
+    }
+
+    /** Chunk sizes the guided schedule granted, in order (empty for static schedules). */
+    java.util.List<Long> chunkSizes() {
+        return guided == null ? java.util.List.of() : guided.chunkSizes();
     }
 }

@@ -1,16 +1,20 @@
 package dev.perfport.backend.cell.spe;
 
+import dev.perfport.backend.cell.model.LaunchModel;
+import dev.perfport.backend.cell.model.UnitModel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.PerfportException;
 import dev.perfport.core.launch.Launch;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The SPE-like workers of one session: a fixed set of daemon platform threads, created with the
- * session and stopped with it. A launch hands each participating worker one job (its block of
+ * The compute units of one session: a fixed set of daemon platform threads (one per SPE, and one
+ * for the PPE when it takes part), created with the session and stopped with it. A launch hands each participating worker one job (its block of
  * NDRange groups, or its static work-group) and waits for all of them; launches run one at a time.
  *
  * <p>A failing kernel or the timeout stops the other workers at their next check: between groups,
@@ -29,11 +33,15 @@ public final class SpePool implements AutoCloseable {
      * @param workGroups    logical work-groups run: NDRange groups, or tasks taken by static groups
      * @param unitsUsed     workers that ran at least one group, or k for static work-groups
      * @param globalAtomics global atomics issued by the kernel
+     * @param model         modelled time and the model's counters
+     * @param chunkSizes    chunk sizes the guided schedule granted, in order (empty otherwise)
      */
-    public record Result(long nanos, long workGroups, int unitsUsed, long globalAtomics) {
+    public record Result(long nanos, long workGroups, int unitsUsed, long globalAtomics, LaunchModel.Result model,
+                         List<Long> chunkSizes) {
     }
 
     private final String tag;
+    private final int speCount;
     private final Spe[] spes;
     private final ReentrantLock launchLock = new ReentrantLock();
     private int replacements;
@@ -41,14 +49,25 @@ public final class SpePool implements AutoCloseable {
 
     /** Starts {@code workers} threads named {@code spe-<i>@<tag>}. */
     public SpePool(int workers, String tag) {
-        if (workers < 1) throw new IllegalArgumentException("workers must be >= 1, got " + workers);
-        this.tag = tag;
-        this.spes = new Spe[workers];
-        for (int i = 0; i < workers; i++) spes[i] = Spe.start(i, "spe-" + i + "@" + tag);
+        this(workers, false, tag);
     }
 
+    /** Starts {@code workers} SPE threads and, with {@code ppe}, a PPE thread {@code ppe@<tag>} (unit {@code workers}). */
+    public SpePool(int workers, boolean ppe, String tag) {
+        if (workers < 1) throw new IllegalArgumentException("workers must be >= 1, got " + workers);
+        this.tag = tag;
+        this.speCount = workers;
+        this.spes = new Spe[workers + (ppe ? 1 : 0)];
+        for (int i = 0; i < spes.length; i++) spes[i] = Spe.start(i, threadName(i));
+    }
+
+    private String threadName(int unit) {
+        return (unit == speCount ? "ppe" : "spe-" + unit) + "@" + tag;
+    }
+
+    /** SPE workers (the PPE not counted). */
     public int workers() {
-        return spes.length;
+        return speCount;
     }
 
     /** The worker threads now serving this pool (for tests and diagnostics). */
@@ -68,10 +87,18 @@ public final class SpePool implements AutoCloseable {
      * @throws DeviceExecutionException when the kernel throws, or on timeout or interruption
      */
     public Result launch(KernelCall call, Launch launch, boolean poison, Duration timeout, String timeoutOrigin) {
+        return launch(call, launch, poison, LaunchPlan.basic(speCount), timeout, timeoutOrigin);
+    }
+
+    /** Runs a launch under {@code plan} and waits for it. */
+    public Result launch(KernelCall call, Launch launch, boolean poison, LaunchPlan plan, Duration timeout, String timeoutOrigin) {
         launchLock.lock();
         try {
             if (closed) throw new IllegalStateException("the SPE workers of session " + tag + " are stopped (session closed)");
-            LaunchRun run = new LaunchRun(call, launch, poison, spes.length);
+            if (plan.threads() != spes.length) {
+                throw new IllegalArgumentException("plan for " + plan.threads() + " units, pool has " + spes.length);
+            }
+            LaunchRun run = new LaunchRun(call, launch, poison, plan);
             Spe[] team = new Spe[run.units.length];
             synchronized (spes) {
                 for (int i = 0; i < team.length; i++) team[i] = spes[run.units[i]];
@@ -113,12 +140,19 @@ public final class SpePool implements AutoCloseable {
         long groups = 0;
         long atomics = 0;
         int used = 0;
+        List<UnitModel> models = new ArrayList<>();
+        long[] perUnit = new long[run.units.length];
         for (int w : run.units) {
             groups += run.groupsRun[w];
             atomics += run.atomics[w];
             if (run.isStatic || run.groupsRun[w] > 0) used++;
+            if (run.models[w] != null) {
+                perUnit[models.size()] = run.groupsRun[w];
+                models.add(run.models[w]);
+            }
         }
-        return new Result(nanos, groups, used, atomics);
+        long[] counts = java.util.Arrays.copyOf(perUnit, models.size());
+        return new Result(nanos, groups, used, atomics, LaunchModel.combine(run.plan.cost(), models, counts), run.chunkSizes());
     }
 
     private static String describe(Throwable t) {
@@ -137,7 +171,7 @@ public final class SpePool implements AutoCloseable {
             for (int w : run.units) {
                 if (run.done.get(w) == 0) {
                     spes[w].retire();
-                    if (!closed) spes[w] = Spe.start(w, "spe-" + w + "@" + tag + "#" + (++replacements));
+                    if (!closed) spes[w] = Spe.start(w, threadName(w) + "#" + (++replacements));
                     abandoned++;
                 }
             }

@@ -1,5 +1,6 @@
 package dev.perfport.backend.cell.spe;
 
+import dev.perfport.backend.cell.model.UnitModel;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
@@ -10,10 +11,12 @@ import dev.perfport.core.wg.GlobalDoubles;
 import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.GlobalInts;
 import dev.perfport.core.wg.GlobalLongs;
+import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * The work-group context of one worker for one launch. A single mutable instance serves every
@@ -24,13 +27,20 @@ import java.util.List;
  *
  * <p>A static work-group is one long-lived group: its LOCAL and private arrays persist across its
  * tasks, so a kernel takes its private arrays once, before its task loop.
+ *
+ * <p>Everything that costs modelled time goes to the unit's {@link UnitModel}: declared operations,
+ * barrier phases, plain global accesses (traced only when the cache is modelled), asynchronous
+ * copies (real copies at once, DMA in the model), event waits and atomics.
  */
 final class SpeWorkGroup implements WorkGroup {
     private final LaunchRun run;
     private final KernelCall call;
     private final int unit;
     private final PrivateStore priv;
+    private final UnitModel model;
     private final Tally tally = new Tally();
+    /** Modelled main-memory address of each buffer argument. */
+    private final long[] addresses;
 
     // argument views by argument index; null where the argument is of another kind
     private final GlobalInts[] gInts;
@@ -63,11 +73,13 @@ final class SpeWorkGroup implements WorkGroup {
     private long blockEnd;
     private long task = -1;
 
-    SpeWorkGroup(LaunchRun run, int unit, PrivateStore priv) {
+    SpeWorkGroup(LaunchRun run, int unit, PrivateStore priv, UnitModel model) {
         this.run = run;
         this.call = run.call;
         this.unit = unit;
         this.priv = priv;
+        this.model = model;
+        this.addresses = call.addresses();
         this.dims = run.dims;
         this.items = run.items;
         this.local = run.local;
@@ -127,11 +139,13 @@ final class SpeWorkGroup implements WorkGroup {
         }
         first = firstOnUnit;
         last = lastOnUnit;
+        model.beginGroup();
         startGroupMemory();
     }
 
     void groupDone() {
         groupsRun++;
+        model.endGroup();
     }
 
     /** Makes this context static work-group {@code i} with its task cursor. */
@@ -150,7 +164,13 @@ final class SpeWorkGroup implements WorkGroup {
             case DYNAMIC -> {
             }
         }
+        model.beginGroup();
         startGroupMemory();
+    }
+
+    /** The static work-group's kernel returned. */
+    void endStatic() {
+        model.endGroup();
     }
 
     private void startGroupMemory() {
@@ -394,7 +414,10 @@ final class SpeWorkGroup implements WorkGroup {
                     t = -1;
                 }
             }
-            case DYNAMIC -> t = run.nextDynamicTask();
+            case DYNAMIC -> {
+                model.sharedCounter();    // a global atomic on the shared task counter
+                t = run.nextDynamicTask();
+            }
             default -> throw new IllegalStateException("unknown task mapping " + run.mapping);
         }
         if (t >= 0) {
@@ -411,27 +434,123 @@ final class SpeWorkGroup implements WorkGroup {
         return (int) v;
     }
 
-    /** Counts this worker's global atomics; also where a spinning kernel learns that the launch stopped. */
+    // ---- phases, compute, asynchronous copies ------------------------------------------------
+
+    /** One START/END loop of the translation scheme: charged per phase and per work-item. */
+    @Override
+    public void forEachItem(IntConsumer body) {
+        int n = items;
+        model.phase(n);
+        for (int lid = 0; lid < n; lid++) body.accept(lid);
+    }
+
+    @Override
+    public void ops(Op op, long count) {
+        model.ops(op, count);
+    }
+
+    @Override
+    public long asyncCopy(int[] dst, int dstOffset, GlobalInts src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return model.copy(lsAddress(dstOffset, 4), ea(bufferOf(src, gInts), srcOffset, 4), 4L * n, true);
+    }
+
+    @Override
+    public long asyncCopy(long[] dst, int dstOffset, GlobalLongs src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return model.copy(lsAddress(dstOffset, 8), ea(bufferOf(src, gLongs), srcOffset, 8), 8L * n, true);
+    }
+
+    @Override
+    public long asyncCopy(float[] dst, int dstOffset, GlobalFloats src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return model.copy(lsAddress(dstOffset, 4), ea(bufferOf(src, gFloats), srcOffset, 4), 4L * n, true);
+    }
+
+    @Override
+    public long asyncCopy(double[] dst, int dstOffset, GlobalDoubles src, int srcOffset, int n) {
+        System.arraycopy(src.array(), srcOffset, dst, dstOffset, n);
+        return model.copy(lsAddress(dstOffset, 8), ea(bufferOf(src, gDoubles), srcOffset, 8), 8L * n, true);
+    }
+
+    @Override
+    public long asyncCopy(GlobalInts dst, int dstOffset, int[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return model.copy(lsAddress(srcOffset, 4), ea(bufferOf(dst, gInts), dstOffset, 4), 4L * n, false);
+    }
+
+    @Override
+    public long asyncCopy(GlobalLongs dst, int dstOffset, long[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return model.copy(lsAddress(srcOffset, 8), ea(bufferOf(dst, gLongs), dstOffset, 8), 8L * n, false);
+    }
+
+    @Override
+    public long asyncCopy(GlobalFloats dst, int dstOffset, float[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return model.copy(lsAddress(srcOffset, 4), ea(bufferOf(dst, gFloats), dstOffset, 4), 4L * n, false);
+    }
+
+    @Override
+    public long asyncCopy(GlobalDoubles dst, int dstOffset, double[] src, int srcOffset, int n) {
+        System.arraycopy(src, srcOffset, dst.array(), dstOffset, n);
+        return model.copy(lsAddress(srcOffset, 8), ea(bufferOf(dst, gDoubles), dstOffset, 8), 8L * n, false);
+    }
+
+    /**
+     * One wait for all the events ({@code wait_group_events}): commands of an SPE complete in issue
+     * order, so waiting for the latest event waits for them all. Each id is still checked.
+     */
+    @Override
+    public void waitEvents(long... events) {
+        long latest = 0;
+        for (long e : events) {
+            model.checkEvent(e);
+            if (e > latest) latest = e;
+        }
+        model.waitEvent(latest);
+    }
+
+    /** Local arrays sit at 128-byte aligned local-store addresses, so an element's address is its byte offset. */
+    private static long lsAddress(int offset, int bytes) {
+        return (long) offset * bytes;
+    }
+
+    private long ea(int buffer, int offset, int bytes) {
+        return addresses[buffer] + (long) offset * bytes;
+    }
+
+    /** The argument index of a global view handed out by this context. */
+    private int bufferOf(Object view, Object[] views) {
+        for (int i = 0; i < views.length; i++) if (views[i] == view) return i;
+        throw new IllegalArgumentException("asyncCopy in kernel '" + call.name()
+                + "': the global buffer is not an argument of this launch (use the view from ints()/floats()/...)");
+    }
+
+    /** Counts this worker's global atomics and feeds plain accesses to the cost model; also where a spinning kernel learns that the launch stopped. */
     private final class Tally implements AccessObserver {
         long count;
 
         @Override
         public void load(int buffer, long index, int bytes) {
+            model.load(addresses[buffer] + index * bytes, bytes);
         }
 
         @Override
         public void store(int buffer, long index, int bytes) {
+            model.store(addresses[buffer] + index * bytes, bytes);
         }
 
         @Override
         public void atomic(int buffer, long index, int bytes) {
             count++;
             if (run.aborted) throw LaunchRun.Abort.INSTANCE;
+            model.atomic(addresses[buffer] + index * bytes);
         }
 
         @Override
         public boolean tracesLoads() {
-            return false;
+            return model.tracesLoads();
         }
     }
 }

@@ -1,0 +1,126 @@
+package dev.perfport.backend.cell.model;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Combines the units of a launch into its modelled time and counters (see {@code COST_MODEL.md}):
+ *
+ * <pre>
+ * modelled = launchCycles + max( max over units (busy time + contended-atomic extra),
+ *                                memory bytes / main-memory bandwidth,
+ *                                memory bytes / EIB bandwidth,
+ *                                max over lock lines (serialised atomic time) )
+ * </pre>
+ *
+ * <p>Atomic contention: for a lock line used by several units, the model assumes their atomics
+ * interleave at random, so the chance that the previous atomic on the line came from another unit
+ * is {@code f = 1 − Σ (n_u / N)²}. Each unit pays {@code f × (contended − uncontended)} more per
+ * atomic on that line, and the line itself is busy {@code N × (f × contended + (1 − f) ×
+ * uncontended)} cycles, which bounds the launch (atomics on one line are serialised). With one unit
+ * {@code f = 0}; with k units sharing evenly {@code f = 1 − 1/k}: contended atomics cost more as
+ * units are added. This uses only per-unit counts, so it is deterministic.
+ */
+public final class LaunchModel {
+
+    /** @param cycles modelled cycles, @param nanos the same in nanoseconds, @param counters the launch's model counters */
+    public record Result(long cycles, long nanos, Map<String, Long> counters) {
+    }
+
+    private LaunchModel() {
+    }
+
+    /** @param units every unit that took part, in unit order; {@link UnitModel#finish()} already called */
+    public static Result combine(CostModel m, List<UnitModel> units) {
+        long[] groups = new long[units.size()];
+        for (int i = 0; i < groups.length; i++) groups[i] = units.get(i).groups();
+        return combine(m, units, groups);
+    }
+
+    /**
+     * @param units  every unit that took part, in unit order; {@link UnitModel#finish()} already called
+     * @param groups logical work-groups each unit ran (for static work-groups: the tasks it took)
+     */
+    public static Result combine(CostModel m, List<UnitModel> units, long[] groups) {
+        long uncontended = m.cycles(Cost.ATOMIC_CYCLES);
+        long contended = m.cycles(Cost.ATOMIC_CONTENDED_CYCLES);
+        Map<Long, long[]> lines = new HashMap<>();   // line -> {N, Σ n²}
+        for (UnitModel u : units) {
+            u.forEachLine((line, n) -> {
+                long[] a = lines.computeIfAbsent(line, k -> new long[2]);
+                a[0] += n;
+                a[1] += n * n;
+            });
+        }
+        double atomicBound = 0;
+        double contendedCount = 0;
+        for (long[] a : lines.values()) {
+            double f = share(a);
+            atomicBound = Math.max(atomicBound, a[0] * (f * contended + (1 - f) * uncontended));
+            contendedCount += a[0] * f;
+        }
+
+        Map<String, Long> c = new LinkedHashMap<>();
+        long busy = 0;
+        long busBytes = 0;
+        long[] totals = new long[13];
+        for (int ui = 0; ui < units.size(); ui++) {
+            UnitModel u = units.get(ui);
+            double[] extra = {0};
+            u.forEachLine((line, n) -> extra[0] += n * share(lines.get(line)) * (contended - uncontended));
+            long t = u.timeline().now() + Math.round(extra[0]);
+            busy = Math.max(busy, t);
+            busBytes += u.busBytes();
+            c.put(CellCounters.WORK_GROUPS_PREFIX + u.name(), groups[ui]);
+            c.put(CellCounters.UNIT_CYCLES_PREFIX + u.name(), t);
+            totals[0] += u.dmaCommands();
+            totals[1] += u.dmaBytes();
+            totals[2] += u.dmaUnaligned();
+            totals[3] += u.dmaListElements();
+            totals[4] += u.dmaStallCycles();
+            if (u.isPpe()) {
+                totals[5] += u.cacheHits();
+                totals[6] += u.cacheMisses();
+            } else {
+                totals[7] += u.cacheHits();
+                totals[8] += u.cacheMisses();
+                totals[9] += u.cacheWriteBacks();
+            }
+            totals[10] += u.switches();
+            totals[11] += u.spinPolls();
+            totals[12] += u.sharedCounterTakes();
+        }
+        double memory = busBytes / m.bytesPerCycle(Cost.MEMORY_GBS);
+        double eib = busBytes / m.bytesPerCycle(Cost.EIB_GBS);
+        long critical = (long) Math.ceil(Math.max(Math.max(busy, atomicBound), Math.max(memory, eib)));
+        long cycles = m.cycles(Cost.LAUNCH_CYCLES) + critical;
+
+        c.put(CellCounters.DMA_COMMANDS, totals[0]);
+        c.put(CellCounters.DMA_BYTES, totals[1]);
+        c.put(CellCounters.DMA_UNALIGNED, totals[2]);
+        c.put(CellCounters.DMA_LIST_ELEMENTS, totals[3]);
+        c.put(CellCounters.DMA_STALL_CYCLES, totals[4]);
+        c.put(CellCounters.MEMORY_BYTES, busBytes);
+        c.put(CellCounters.CACHE_HITS, totals[7]);
+        c.put(CellCounters.CACHE_MISSES, totals[8]);
+        c.put(CellCounters.CACHE_WRITE_BACKS, totals[9]);
+        c.put(CellCounters.PPE_CACHE_HITS, totals[5]);
+        c.put(CellCounters.PPE_CACHE_MISSES, totals[6]);
+        c.put(CellCounters.GLOBAL_ATOMICS_CONTENDED, Math.round(contendedCount));
+        c.put(CellCounters.SPIN_POLLS, totals[11]);
+        c.put(CellCounters.GROUP_SWITCHES, totals[10]);
+        c.put(CellCounters.SCHEDULE_CHUNKS, totals[12]);
+        c.put(CellCounters.MEMORY_BOUND_CYCLES, (long) Math.ceil(memory));
+        c.put(CellCounters.ATOMIC_BOUND_CYCLES, (long) Math.ceil(atomicBound));
+        c.put(CellCounters.MODELLED_CYCLES, cycles);
+        return new Result(cycles, m.nanos(cycles), c);
+    }
+
+    /** Chance that an atomic on the line found it last used by another unit: 1 − Σ (n_u / N)². */
+    private static double share(long[] a) {
+        if (a == null || a[0] == 0) return 0;
+        return 1 - (double) a[1] / ((double) a[0] * a[0]);
+    }
+}
