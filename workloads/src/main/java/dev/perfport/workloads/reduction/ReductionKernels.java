@@ -8,6 +8,7 @@ import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.GlobalInts;
+import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 import dev.perfport.core.wg.WorkGroupKernel;
 
@@ -77,6 +78,18 @@ public final class ReductionKernels {
         for (int s = items / 2; s > 0; s >>= 1) {          // barrier between levels
             for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
         }
+        declareLoadAndTree(g, items, Op.INT);
+    }
+
+    /**
+     * What loading a group's elements and the tree cost on an SPE: each work-item stores its
+     * element to local memory; each of the items−1 tree steps reads two values, adds, writes one;
+     * every active work-item also does its index and loop arithmetic.
+     */
+    private static void declareLoadAndTree(WorkGroup g, int items, Op add) {
+        g.ops(Op.LOCAL_MEM, items + 3L * (items - 1));
+        g.ops(add, items - 1L);
+        g.ops(Op.INT, 2L * items + 2L * (items - 1));
     }
 
     private static void loadAndReduce(WorkGroup g, GlobalFloats in, int n, float[] scratch) {
@@ -88,6 +101,7 @@ public final class ReductionKernels {
         for (int s = items / 2; s > 0; s >>= 1) {
             for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
         }
+        declareLoadAndTree(g, items, Op.FLOAT);
     }
 
     private static WorkGroupKernel localAtomicInt() {
@@ -158,6 +172,8 @@ public final class ReductionKernels {
             for (int s = items / 2; s > 0; s >>= 1) {
                 for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
             }
+            declareLoadAndTree(g, items, Op.INT);
+            g.ops(Op.INT, 2L * m);                           // the strided accumulation loop
             g.ints(1).set(0, scratch[0]);
         };
     }
@@ -176,6 +192,9 @@ public final class ReductionKernels {
             for (int s = items / 2; s > 0; s >>= 1) {
                 for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
             }
+            declareLoadAndTree(g, items, Op.FLOAT);
+            g.ops(Op.FLOAT, m);
+            g.ops(Op.INT, m);
             g.floats(1).set(0, scratch[0]);
         };
     }
