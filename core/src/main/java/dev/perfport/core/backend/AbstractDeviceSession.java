@@ -149,6 +149,15 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         timings.addTransfer(nanos, bytes, toDevice);
     }
 
+    /**
+     * Adds compilation that happened outside {@link #compile}: routes that compile at the first
+     * launch (TornadoVM JIT-compiles a kernel when its execution plan first runs, since only then
+     * are the arguments known).
+     */
+    protected final void recordCompile(long nanos) {
+        timings.addCompile(nanos);
+    }
+
     /** Adds modelled time spent outside kernels (e.g. transfers on an emulated device). */
     protected final void recordModelled(long nanos) {
         timings.addModelled(nanos);

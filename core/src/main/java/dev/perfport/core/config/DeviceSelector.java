@@ -17,7 +17,9 @@ import java.util.Locale;
  *   <li>{@code index=N} or just {@code N}: the N-th device of the backend (0-based).</li>
  * </ul>
  * Examples: {@code cell-emulation}, {@code jocl:gpu}, {@code jocl:name=H200}, {@code jocl:cpu,name=pthread}, {@code jocl:1}.
- * All criteria must hold; the first matching device is chosen.
+ * All criteria must hold; the first matching device is chosen. A device marked
+ * {@link DeviceInfo#explicitOnly() explicit-only} matches only a selector with a {@code name=} or an
+ * index criterion, never a bare backend id or a type alone.
  */
 public record DeviceSelector(String backend, DeviceType type, String name, String vendor, Integer index) {
 
@@ -64,17 +66,26 @@ public record DeviceSelector(String backend, DeviceType type, String name, Strin
     }
 
     public boolean matches(int i, DeviceInfo d) {
+        if (d.explicitOnly() && !namesADevice()) return false;
         if (index != null && index != i) return false;
         if (type != null && d.type() != type) return false;
         if (name != null && !d.name().toLowerCase(Locale.ROOT).contains(name.toLowerCase(Locale.ROOT))) return false;
         return vendor == null || d.vendor().toLowerCase(Locale.ROOT).contains(vendor.toLowerCase(Locale.ROOT));
     }
 
+    /** Whether this selector names a device (a {@code name=} or an index criterion), as explicit-only devices require. */
+    public boolean namesADevice() {
+        return name != null || index != null;
+    }
+
     /** Index of the first matching device, or an error listing the devices that exist. */
     public int choose(List<DeviceInfo> devices) {
         for (int i = 0; i < devices.size(); i++) if (matches(i, devices.get(i))) return i;
         List<String> have = new ArrayList<>();
-        for (int i = 0; i < devices.size(); i++) have.add(backend + ":" + i + " = " + devices.get(i).summary());
+        for (int i = 0; i < devices.size(); i++) {
+            DeviceInfo d = devices.get(i);
+            have.add(backend + ":" + i + " = " + d.summary() + (d.explicitOnly() ? " (chosen only by name= or index)" : ""));
+        }
         throw new ConfigException("selector '" + this + "' matches no device; " + backend + " has "
                 + (have.isEmpty() ? "no devices" : String.join("; ", have)));
     }

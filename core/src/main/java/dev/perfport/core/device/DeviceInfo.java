@@ -25,6 +25,15 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
                          Map<MemoryLevel, MemoryLevelInfo> memory, Map<Feature, Support> features,
                          Map<String, String> properties) {
 
+    /**
+     * Property key; the value {@code "true"} marks a device that is never chosen by default: a
+     * selector picks it only when it names it ({@code name=...}) or gives its index, and a bare
+     * backend id ({@code compare --backend aparapi}, {@code compare} over every device) leaves it
+     * out. Used for fallback-style devices such as Aparapi's Java thread pool, which must not run
+     * a comparison unless asked for.
+     */
+    public static final String EXPLICIT_ONLY = "explicitOnly";
+
     public DeviceInfo {
         Objects.requireNonNull(name);
         vendor = vendor == null ? "" : vendor;
@@ -58,6 +67,11 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
     /** Capacity of one instance of a level in bytes. */
     public long capacity(MemoryLevel level) {
         return memory.get(level).capacityBytes();
+    }
+
+    /** Whether this device is chosen only when a selector names it or gives its index; see {@link #EXPLICIT_ONLY}. */
+    public boolean explicitOnly() {
+        return Boolean.parseBoolean(properties.get(EXPLICIT_ONLY));
     }
 
     /** Short one-line description: {@code name (type, N CUs)}. */

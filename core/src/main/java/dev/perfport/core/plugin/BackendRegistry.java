@@ -36,6 +36,11 @@ import java.util.stream.Stream;
  * <p>Registries are shared per plugins folder for the life of the JVM ({@link #shared}): plugins
  * are never unloaded or loaded twice, because a native library cannot be bound to a second
  * class loader (anchors.md §0.9).
+ *
+ * <p>Backends that are built only where their route is installed ({@link #OPTIONAL}, e.g.
+ * {@code tornado}) are listed even when their plugin is absent, as unavailable with origin
+ * {@value #NOT_INSTALLED} and a reason that says how to get them, so that a distribution built
+ * without them still names them.
  */
 public final class BackendRegistry {
 
@@ -58,6 +63,18 @@ public final class BackendRegistry {
     public record PluginProblem(String file, String reason) {
     }
 
+    /** Origin of an entry for an optional backend whose plugin is not in this distribution. */
+    public static final String NOT_INSTALLED = "not installed";
+
+    /**
+     * Optional backends: id, description, and the reason shown while the plugin is absent. These
+     * need a route that cannot come from the Maven registry, so a build includes them only where
+     * the route is installed.
+     */
+    public static final List<Entry> OPTIONAL = List.of(
+            new Entry("tornado", "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)", NOT_INSTALLED, null,
+                    "not installed: TornadoVM not found - set TORNADOVM_HOME and rebuild, see README"));
+
     private static final Map<String, BackendRegistry> SHARED = new ConcurrentHashMap<>();
 
     private final PerfportConfig config;
@@ -72,6 +89,7 @@ public final class BackendRegistry {
         this.pluginsDir = pluginsDir;
         discoverClasspath();
         if (pluginsDir != null) discoverPlugins();
+        for (Entry e : OPTIONAL) entries.putIfAbsent(e.id(), e);
     }
 
     /**
@@ -285,10 +303,17 @@ public final class BackendRegistry {
     }
 
     private String listing() {
-        if (entries.isEmpty()) return "none (plugins folder " + pluginsDir + ")";
         List<String> l = new ArrayList<>();
-        for (Entry e : entries.values()) l.add(e.id() + (e.available() ? " (available)" : " (unavailable: " + e.reason() + ")"));
-        return String.join(", ", l);
+        List<String> absent = new ArrayList<>();
+        for (Entry e : entries.values()) {
+            if (NOT_INSTALLED.equals(e.origin())) {
+                absent.add(e.id());
+            } else {
+                l.add(e.id() + (e.available() ? " (available)" : " (unavailable: " + e.reason() + ")"));
+            }
+        }
+        String s = l.isEmpty() ? "none (plugins folder " + pluginsDir + ")" : String.join(", ", l);
+        return absent.isEmpty() ? s : s + "; not installed: " + String.join(", ", absent) + " (see 'perfport backends')";
     }
 
     /** The device a selector picks: backend, then the first matching device. */

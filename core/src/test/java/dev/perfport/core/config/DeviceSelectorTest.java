@@ -49,6 +49,28 @@ class DeviceSelectorTest {
     }
 
     @Test
+    void explicitOnlyDevicesNeedANameOrAnIndex() {
+        DeviceInfo jtp = new DeviceInfo("Aparapi Java thread pool (JTP)", "Aparapi", DeviceType.CPU, 2, 256,
+                List.of(256L, 256L, 256L), Map.of(), Map.of(), Map.of(DeviceInfo.EXPLICIT_ONLY, "true"));
+        List<DeviceInfo> gpuAndJtp = List.of(dev("NVIDIA H100", "NVIDIA Corporation", DeviceType.GPU), jtp);
+        assertTrue(jtp.explicitOnly());
+        assertFalse(gpuAndJtp.getFirst().explicitOnly());
+        // never by default or by type, even when it is the only device of that type
+        assertEquals(0, DeviceSelector.parse("aparapi").choose(gpuAndJtp));
+        ConfigException e = assertThrows(ConfigException.class, () -> DeviceSelector.parse("aparapi:cpu").choose(gpuAndJtp));
+        assertTrue(e.getMessage().contains("aparapi:1 = Aparapi Java thread pool (JTP) (cpu, 2 CUs) (chosen only by name= or index)"),
+                e.getMessage());
+        assertThrows(ConfigException.class, () -> DeviceSelector.parse("aparapi").choose(List.of(jtp)));
+        assertThrows(ConfigException.class, () -> DeviceSelector.parse("aparapi:vendor=aparapi").choose(gpuAndJtp));
+        // by name or index it is chosen
+        assertEquals(1, DeviceSelector.parse("aparapi:name=jtp").choose(gpuAndJtp));
+        assertEquals(1, DeviceSelector.parse("aparapi:cpu,name=thread pool").choose(gpuAndJtp));
+        assertEquals(1, DeviceSelector.parse("aparapi:1").choose(gpuAndJtp));
+        assertTrue(DeviceSelector.parse("aparapi:index=1").namesADevice());
+        assertFalse(DeviceSelector.parse("aparapi:cpu,vendor=x").namesADevice());
+    }
+
+    @Test
     void badSelectorsAreErrors() {
         assertThrows(ConfigException.class, () -> DeviceSelector.parse(""));
         assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:fpga"));

@@ -1,6 +1,7 @@
 package dev.perfport.core.plugin;
 
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.BackendUnavailableException;
 import dev.perfport.core.error.ConfigException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,9 +37,24 @@ class BackendRegistryTest {
         assertTrue(r.problems().stream().anyMatch(p -> p.file().endsWith("plain.jar")), r.problems().toString());
         assertTrue(r.problems().stream().anyMatch(p -> p.reason().startsWith("not a valid jar file")), r.problems().toString());
         assertTrue(r.problems().stream().anyMatch(p -> p.reason().contains("no Plugin-Id")), r.problems().toString());
-        assertTrue(r.entries().isEmpty());
+        // nothing loaded; only the optional backends are listed, as not installed
+        assertTrue(r.entries().stream().allMatch(e -> BackendRegistry.NOT_INSTALLED.equals(e.origin()) && !e.available()), r.entries().toString());
         // shared per folder: the same registry again, nothing loaded twice
         assertSame(r, BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.toString()))));
+    }
+
+    @Test
+    void anOptionalBackendWithoutItsPluginIsListedAsNotInstalledWithHowToGetIt(@TempDir Path dir) {
+        BackendRegistry r = BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.toString())));
+        BackendRegistry.Entry t = r.entries().stream().filter(e -> e.id().equals("tornado")).findFirst().orElseThrow();
+        assertFalse(t.available());
+        assertNull(t.backend());
+        assertEquals(BackendRegistry.NOT_INSTALLED, t.origin());
+        assertTrue(t.reason().startsWith("not installed: TornadoVM not found"), t.reason());
+        assertTrue(t.reason().contains("TORNADOVM_HOME"), t.reason());
+        // asked for by id it is unavailable with that reason, not an unknown backend
+        BackendUnavailableException e = assertThrows(BackendUnavailableException.class, () -> r.open("tornado"));
+        assertTrue(e.getMessage().contains("set TORNADOVM_HOME"), e.getMessage());
     }
 
     @Test
@@ -47,5 +63,6 @@ class BackendRegistryTest {
         ConfigException e = assertThrows(ConfigException.class, () -> r.open("nosuch:gpu"));
         assertTrue(e.getMessage().contains("unknown backend 'nosuch'"), e.getMessage());
         assertTrue(e.getMessage().contains("backends here: none"), e.getMessage());
+        assertTrue(e.getMessage().contains("not installed: tornado"), e.getMessage());
     }
 }

@@ -1,0 +1,11 @@
+package dev.perfport.core.tune;
+
+/**
+ * Runs the workload with one configuration and says how good it was, e.g. the best of several
+ * repetitions' throughput, or why the configuration is invalid. An exception counts as a
+ * {@link Status#RUNTIME_ERROR} of that configuration; an {@link Error} stops the tuning run.
+ */
+@FunctionalInterface
+public interface Evaluator {
+    Evaluation evaluate(Config config) throws Exception;
+}

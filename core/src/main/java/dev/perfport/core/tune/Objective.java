@@ -1,0 +1,48 @@
+package dev.perfport.core.tune;
+
+import java.util.Objects;
+
+/**
+ * What the tuner optimises: a named metric and a direction, e.g. {@code mpps} to maximise or a
+ * time to minimise.
+ *
+ * @param metric    name shown in output, e.g. {@code mpps}
+ * @param direction maximise or minimise
+ */
+public record Objective(String metric, Direction direction) {
+
+    /** Which way is better. */
+    public enum Direction { MINIMIZE, MAXIMIZE }
+
+    public Objective {
+        Objects.requireNonNull(metric);
+        Objects.requireNonNull(direction);
+    }
+
+    public static Objective maximize(String metric) {
+        return new Objective(metric, Direction.MAXIMIZE);
+    }
+
+    public static Objective minimize(String metric) {
+        return new Objective(metric, Direction.MINIMIZE);
+    }
+
+    /** Whether {@code a} is strictly better than {@code b}. */
+    public boolean better(double a, double b) {
+        return direction == Direction.MAXIMIZE ? a > b : a < b;
+    }
+
+    /**
+     * Whether {@code v} is at least {@code fraction} as good as {@code best}: {@code v >= fraction·best}
+     * for a throughput, {@code v <= best/fraction} for a time (the 97 % rule of seed 000 §3.3).
+     */
+    public boolean within(double v, double best, double fraction) {
+        if (!(fraction > 0 && fraction <= 1)) throw new IllegalArgumentException("fraction must be in (0, 1], got " + fraction);
+        return direction == Direction.MAXIMIZE ? v >= fraction * best : v <= best / fraction;
+    }
+
+    /** How good {@code v} is relative to {@code best}, 1 at best: v/best for throughput, best/v for time. */
+    public double relative(double v, double best) {
+        return direction == Direction.MAXIMIZE ? v / best : best / v;
+    }
+}
