@@ -6,12 +6,13 @@ import dev.perfport.workloads.matmul.MatmulStatic;
 import dev.perfport.workloads.reduction.Reduction;
 import dev.perfport.workloads.scan.Scan;
 import dev.perfport.workloads.table.Table;
+import dev.perfport.workloads.var.Var;
 
 import java.util.List;
 
 /** Every workload perfport ships. */
 public final class Workloads {
-    private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table());
+    private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var());
 
     private Workloads() {
     }

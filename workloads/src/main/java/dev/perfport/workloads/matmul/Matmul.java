@@ -32,8 +32,8 @@ import java.util.Map;
  *       A and B read straight from global memory;</li>
  *   <li>{@code gamma}: β plus an explicit preload of A_sub and B_sub into local memory with
  *       ordinary (cached) loads;</li>
- *   <li>{@code delta}: γ with the preload done by async_work_group_copy (one per tile row) and a
- *       wait: DMA that bypasses the software cache on a Cell;</li>
+ *   <li>{@code delta}: γ with the preload done by async_work_group_copy, one per tile row, each awaited (vloadn: a
+ *       DMA plus a wait): DMA that bypasses the software cache on a Cell;</li>
  *   <li>{@code epsilon}: δ's code built with {@code PP_GROUPS_IN_FLIGHT=4}: the Cell emulator keeps
  *       up to 4 groups in flight per SPE, suspended on their DMA (paper §2.3: the translator hides
  *       the latency, not the programmer). OpenCL devices ignore the constant, because the

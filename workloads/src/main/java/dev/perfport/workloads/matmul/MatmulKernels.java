@@ -24,19 +24,32 @@ import java.util.Arrays;
  * runs along the columns of C, dimension 1 along its rows; the tile is the local size, which the
  * host has checked to divide M, N and K.
  *
- * <p>The Java kernels declare their compute with {@link WorkGroup#ops}: one FLOAT (a fused
- * multiply-add) per inner-loop step and work-item, {@value #INT_PER_STEP} INT per step for the
- * index arithmetic and loop control, and LOCAL_MEM for every local-memory access and for saving
- * and restoring the private accumulator around a barrier (private memory lives in the local store
- * on a Cell, so it survives the loop fission at the barrier).
+ * <p>The Java kernels declare their compute with {@link WorkGroup#ops}, charging per inner-loop
+ * step what is on the work-item's critical path on an SPU, which issues two instructions per cycle
+ * (an even pipeline for arithmetic, an odd one for loads, stores and branches) and which the
+ * compiler software-pipelines across loop iterations:
+ * <ul>
+ *   <li>γ, δ, ε multiply tiles in the local store: a step is one FLOAT, the 6-cycle latency of the
+ *       fused multiply-add chain on the accumulator. The two local-store loads (odd pipeline) and
+ *       the address increments do not depend on the accumulator, so they issue under that latency
+ *       and are not charged. The paper's own δ confirms the order of magnitude: 2.3 s for 2048³
+ *       steps on 6 SPEs is 5.1 cycles per step (seed-003 digest §3.1), where charging the loads
+ *       and index arithmetic one after another would give 22.</li>
+ *   <li>α, β read A and B through the software cache: each access is a lookup, a branchy
+ *       instruction sequence charged by the cache model (28 cycles a hit), which does not hide
+ *       under the FMA. A step is those two lookups plus the FLOAT; the address arithmetic issues
+ *       beside them.</li>
+ * </ul>
+ * Per work-item and k-block (a barrier-separated phase) the private accumulator is saved and
+ * restored in the local store (LOCAL_MEM: private memory lives in the local store on a Cell, so
+ * it survives the loop fission at the barrier), and {@value #INT_PER_ITEM} INT per work-item pay
+ * for its ids and base addresses.
  */
 public final class MatmulKernels {
     static final String SOURCE = Sources.load(MatmulKernels.class, "matmul.cl");
 
     /** The constant by which ε asks the Cell emulator to keep several groups in flight per SPE. */
     public static final String GROUPS_IN_FLIGHT = "PP_GROUPS_IN_FLIGHT";
-    /** INT operations charged per inner-loop step: two address increments and the loop test, folded. */
-    static final int INT_PER_STEP = 2;
     /** INT operations charged once per work-item for its ids and base addresses. */
     static final int INT_PER_ITEM = 8;
 
@@ -121,7 +134,7 @@ public final class MatmulKernels {
         }
         long items = (long) t * t;
         g.ops(Op.FLOAT, items * k);
-        g.ops(Op.INT, items * ((long) INT_PER_STEP * k + INT_PER_ITEM));
+        g.ops(Op.INT, items * INT_PER_ITEM);
     }
 
     /** The β body for C tile (ti, tj); also the task body of the static form. */
@@ -152,7 +165,6 @@ public final class MatmulKernels {
                 }
             }
             g.ops(Op.FLOAT, (long) items * t);
-            g.ops(Op.INT, (long) items * INT_PER_STEP * t);
             g.ops(Op.LOCAL_MEM, 2L * items);   // the accumulator saved and restored around the barrier
         }
         for (int ly = 0; ly < t; ly++) {
@@ -186,9 +198,8 @@ public final class MatmulKernels {
             }
         }
         long items = (long) t * t;
-        g.ops(Op.FLOAT, items * t);
-        g.ops(Op.INT, items * INT_PER_STEP * t);
-        g.ops(Op.LOCAL_MEM, items * (2L * t + 2));   // two tile reads per step, accumulator in and out
+        g.ops(Op.FLOAT, items * t);          // the FMA chain; the tile loads issue under it
+        g.ops(Op.LOCAL_MEM, 2L * items);     // the accumulator in and out
     }
 
     private static void storeC(WorkGroup g, GlobalFloats c, float[] acc, int n, int t, int i0, int j0) {
@@ -234,15 +245,18 @@ public final class MatmulKernels {
         int items = t * t;
         float[] acc = g.privateFloats(1);
         Arrays.fill(acc, 0, items, 0f);
-        long[] events = new long[2 * t];   // host-side bookkeeping of the event ids, not device memory
         for (int kb = 0; kb < k; kb += t) {
-            // async_work_group_copy, one per tile row of A_sub and of B_sub: DMA that bypasses the cache
+            // The paper's δ loads the tiles with vloadn(), which its translation implements as a
+            // DMA into the local store plus a barrier that waits for that transfer (seed-003
+            // digest §2.1), bypassing the cache: one copy per tile row of A_sub and of B_sub, each
+            // awaited before the next is issued, so every row pays the DMA latency. ε runs this
+            // code with several groups in flight: a group waiting for its row is suspended and
+            // another runs, which is how the translator hides that latency (§2.3).
             for (int r = 0; r < t; r++) {
-                events[2 * r] = g.asyncCopy(as, r * t, a, (i0 + r) * k + kb, t);
-                events[2 * r + 1] = g.asyncCopy(bs, r * t, b, (kb + r) * n + j0, t);
+                g.waitEvents(g.asyncCopy(as, r * t, a, (i0 + r) * k + kb, t));
+                g.waitEvents(g.asyncCopy(bs, r * t, b, (kb + r) * n + j0, t));
             }
             g.ops(Op.INT, 4L * t);
-            g.waitEvents(events);
             multiplyTiles(g, as, bs, acc, t);
         }
         storeC(g, c, acc, n, t, i0, j0);

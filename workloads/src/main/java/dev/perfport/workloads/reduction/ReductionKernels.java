@@ -81,15 +81,47 @@ public final class ReductionKernels {
         declareLoadAndTree(g, items, Op.INT);
     }
 
+    /** INT charged per work-item and barrier-separated phase: the item loop's control and the activity test. */
+    static final int PHASE_INT = 3;
+    /** LOCAL_MEM charged per work-item and phase: its private values reloaded from the local store. */
+    static final int PHASE_LOCAL = 2;
+
     /**
      * What loading a group's elements and the tree cost on an SPE: each work-item stores its
      * element to local memory; each of the items−1 tree steps reads two values, adds, writes one;
      * every active work-item also does its index and loop arithmetic.
+     *
+     * <p>On top of that, each barrier-separated phase — the load, then one per tree level — is a
+     * START/END loop over <em>all</em> work-items (seed 003 §2.2: loop fission at barriers), idle
+     * ones included ({@code if (lid < s)}): every item pays its loop control and activity test
+     * and reloads its private values, as the scan kernels charge it ({@code ScanTree.phase}). So a
+     * group of {@code items} work-items pays {@code (1 + log2 items) × items} item visits: the
+     * same problem P2 the paper names for the scan.
      */
     private static void declareLoadAndTree(WorkGroup g, int items, Op add) {
         g.ops(Op.LOCAL_MEM, items + 3L * (items - 1));
         g.ops(add, items - 1L);
         g.ops(Op.INT, 2L * items + 2L * (items - 1));
+        declarePhases(g, items, 1 + levels(items));
+    }
+
+    /** The tree of the second kernel: its first phase was a {@code forEachItem}, charged by the device itself. */
+    private static void declareTree(WorkGroup g, int items, Op add) {
+        g.ops(Op.LOCAL_MEM, items + 3L * (items - 1));
+        g.ops(add, items - 1L);
+        g.ops(Op.INT, 2L * items + 2L * (items - 1));
+        declarePhases(g, items, levels(items));
+    }
+
+    /** Tree levels of a group of {@code items} work-items (a power of two): log2 items. */
+    private static int levels(int items) {
+        return 31 - Integer.numberOfLeadingZeros(Math.max(1, items));
+    }
+
+    /** {@code phases} START/END loops over every work-item of the group. */
+    private static void declarePhases(WorkGroup g, int items, int phases) {
+        g.ops(Op.INT, (long) PHASE_INT * items * phases);
+        g.ops(Op.LOCAL_MEM, (long) PHASE_LOCAL * items * phases);
     }
 
     private static void loadAndReduce(WorkGroup g, GlobalFloats in, int n, float[] scratch) {
@@ -172,7 +204,7 @@ public final class ReductionKernels {
             for (int s = items / 2; s > 0; s >>= 1) {
                 for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
             }
-            declareLoadAndTree(g, items, Op.INT);
+            declareTree(g, items, Op.INT);
             g.ops(Op.INT, 2L * m);                           // the strided accumulation loop
             g.ints(1).set(0, scratch[0]);
         };
@@ -192,7 +224,7 @@ public final class ReductionKernels {
             for (int s = items / 2; s > 0; s >>= 1) {
                 for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
             }
-            declareLoadAndTree(g, items, Op.FLOAT);
+            declareTree(g, items, Op.FLOAT);
             g.ops(Op.FLOAT, m);
             g.ops(Op.INT, m);
             g.floats(1).set(0, scratch[0]);

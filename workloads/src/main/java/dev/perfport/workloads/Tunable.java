@@ -1,0 +1,62 @@
+package dev.perfport.workloads;
+
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.tune.Evaluator;
+import dev.perfport.core.tune.Objective;
+import dev.perfport.core.tune.Space;
+import dev.perfport.core.tune.Strategy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A workload that the tuner ({@code perfport tune}) can tune: it supplies, for one device session,
+ * the parameter space with its constraints (which may consult the device), the objective, an
+ * evaluator that runs and verifies one configuration, and its hierarchy for the hierarchical
+ * strategy. The tuner itself ({@link dev.perfport.core.tune}) knows no workload.
+ */
+public interface Tunable {
+
+    /** The variant tuned when none is named. */
+    String defaultTuningVariant();
+
+    /** Parameters {@link #tuning} accepts as value lists (the tuned ones), in hierarchy order. */
+    List<String> tunedParams();
+
+    /**
+     * The tuning problem.
+     *
+     * @param session the device
+     * @param variant the variant to tune
+     * @param fixed   the workload's other parameters (defaults for tuning already applied by the caller
+     *                through {@link #tuningDefaults()})
+     * @param grid    value lists that replace the default grid of tuned parameters (may be empty)
+     */
+    Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid);
+
+    /** Defaults of the fixed parameters when tuning (e.g. a smaller problem than {@code run}'s). */
+    Params tuningDefaults();
+
+    /**
+     * One tuning problem.
+     *
+     * @param space        tuned parameters, their grid and constraints
+     * @param objective    what is optimised, e.g. mpps or modelled mpps
+     * @param evaluator    runs and verifies one configuration
+     * @param hierarchy    the workload's hierarchical strategy over this space
+     * @param kernelHash   hash of the kernel code, for the cache key
+     * @param fixed        the fixed parameters as text, for the cache key and output
+     */
+    record Tuning(Space space, Objective objective, Evaluator evaluator, Strategy.Hierarchical hierarchy,
+                  String kernelHash, Map<String, String> fixed) {
+        public Tuning {
+            Objects.requireNonNull(space);
+            Objects.requireNonNull(objective);
+            Objects.requireNonNull(evaluator);
+            Objects.requireNonNull(hierarchy);
+            Objects.requireNonNull(kernelHash);
+            fixed = Map.copyOf(fixed);
+        }
+    }
+}

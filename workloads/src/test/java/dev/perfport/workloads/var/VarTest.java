@@ -1,0 +1,75 @@
+package dev.perfport.workloads.var;
+
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.Dialect;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Workloads;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Definitions, parameters and their errors; the kernels run on every backend in the CLI's integration tests. */
+class VarTest {
+    final Var var = new Var();
+
+    @Test
+    void registeredWithThreeVariants() {
+        assertSame(Var.class, Workloads.get("var").getClass());
+        assertEquals(java.util.List.of("loadstore", "singlebuffer", "doublebuffer"), var.variants());
+        assertEquals("000", var.seed());
+    }
+
+    @Test
+    void definitionsCarryBothDialectsAndLocalArgumentsOnlyWhenBuffered() {
+        for (VarKernels.Variant v : VarKernels.Variant.values()) {
+            KernelDef d = VarKernels.def(v);
+            assertTrue(d.impl(Dialect.OPENCL_C).isPresent() && d.impl(Dialect.JAVA_WORKGROUP).isPresent(), d.name());
+            long locals = d.args().stream().filter(a -> a.level() == MemoryLevel.LOCAL).count();
+            assertEquals(v.buffers == 0 ? 0 : 3, locals, d.name());
+        }
+        assertEquals(0, VarKernels.Variant.LOADSTORE.localBytes(4096));
+        assertEquals(12L * 2048, VarKernels.Variant.SINGLEBUFFER.localBytes(2048));
+        assertEquals(2 * 12L * 2048, VarKernels.Variant.DOUBLEBUFFER.localBytes(2048));
+        assertNotEquals(VarKernels.def(VarKernels.Variant.SINGLEBUFFER).hash(), VarKernels.def(VarKernels.Variant.DOUBLEBUFFER).hash());
+    }
+
+    @Test
+    void settingsResolveDefaultsAndNsim() {
+        Var.Settings s = var.settings("singlebuffer", Params.of());
+        assertEquals(1 << 17, s.npos());
+        assertEquals(4 * 4 * 16 * 8, s.layout().nsim());
+        assertEquals("131072", s.params().get("npos"));
+        Params c = var.compareCases(Params.of()).getFirst();
+        assertEquals(String.valueOf(Var.COMPARE_NPOS), c.get("npos"));
+        assertEquals("2^15", var.compareCases(Params.of("npos", "2^15")).getFirst().get("npos"));
+    }
+
+    @Test
+    void badParametersNameTheProblemAndTheLimit() {
+        assertBad(Params.of("vwidth", "3"), "vwidth must be one of 1, 2, 4, 8, 16, got 3");
+        assertBad(Params.of("npos", "1000", "posbs", "2048"), "posbs must be in [1, 1000], got 2048");
+        assertBad(Params.of("simbs", "65"), "simbs must be in [1, 64], got 65");
+        assertBad(Params.of("wgsize", "1024", "ngroup", "1024", "simbs", "16", "vwidth", "16"), "exceeds the limit 16777216");
+        assertBad(Params.of("rng", "xorshift"), "rng must be philox or mt");
+        assertBad(Params.of("rng", "mt", "wgsize", "256", "ngroup", "32"), "8192 exceeds the 4096 streams");
+        assertBad(Params.of("q", "1"), "q must be in (0, 1)");
+        assertBad(Params.of("reps", "0"), "reps must be in [1, 1000]");
+        assertBad(Params.of("npos", "lots"), "npos must be an integer");
+        assertBad(Params.of("input", "/nonexistent/var.json"), "cannot read VaR input file /nonexistent/var.json");
+        ConfigException e = assertThrows(ConfigException.class, () -> var.settings("tiled", Params.of()));
+        assertTrue(e.getMessage().contains("loadstore, singlebuffer, doublebuffer"), e.getMessage());
+    }
+
+    @Test
+    void toleranceFollowsTheSummationBound() {
+        assertEquals((131072 + 16) * Math.pow(2, -24), Var.tolerance(1 << 17), 1e-15);
+        assertTrue(Var.tolerance(16) < 2e-6);
+    }
+
+    private void assertBad(Params p, String expected) {
+        ConfigException e = assertThrows(ConfigException.class, () -> var.settings("singlebuffer", p));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+}
