@@ -31,10 +31,12 @@ import java.util.Locale;
  *                        two 1..4096, default 128); below 16, copies from them break the DMA rules and pay the
  *                        unaligned factor
  * @param cost            the cost model ({@code perfport.cell-emulation.cost.*}, see {@code COST_MODEL.md})
+ * @param ppeOnly         only the PPE takes work-groups, the SPEs stay idle ({@value #PPE_ONLY}, default false;
+ *                        needs {@code ppe=true}): seed 003 Table 4's PPE column, the kernel on the PPE alone
  */
 public record CellConfig(int workers, long localStoreBytes, long reservedBytes, boolean poison, int timeoutSeconds,
                          boolean cache, long cacheBytes, int cacheLineBytes, int cacheWays, Schedule schedule,
-                         boolean ppe, int bufferAlignment, CostModel cost) {
+                         boolean ppe, int bufferAlignment, CostModel cost, boolean ppeOnly) {
     public static final String PREFIX = "perfport.cell-emulation.";
     public static final String WORKERS = PREFIX + "workers";
     public static final String LOCAL_STORE_BYTES = PREFIX + "localStoreBytes";
@@ -48,6 +50,7 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
     public static final String SCHEDULE = PREFIX + "schedule";
     public static final String PPE = PREFIX + "ppe";
     public static final String BUFFER_ALIGNMENT = PREFIX + "bufferAlignment";
+    public static final String PPE_ONLY = PREFIX + "ppeOnly";
 
     public static final int MAX_WORKERS = 64;
     /** Smallest local store accepted: room for a few KiB of data next to the reservation. */
@@ -82,12 +85,13 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
         check(BUFFER_ALIGNMENT, bufferAlignment, 1, 4096, "");
         powerOfTwo(BUFFER_ALIGNMENT, bufferAlignment);
         if (cost == null) cost = CostModel.DEFAULT;
+        if (ppeOnly && !ppe) throw new ConfigException(PPE_ONLY + "=true needs " + PPE + "=true (the PPE must take part to run alone)");
     }
 
     /** The v1 settings with the defaults for everything added since. */
     public CellConfig(int workers, long localStoreBytes, long reservedBytes, boolean poison, int timeoutSeconds) {
         this(workers, localStoreBytes, reservedBytes, poison, timeoutSeconds, true, 65_536, 128, 4,
-                Schedule.STATIC, false, 128, CostModel.DEFAULT);
+                Schedule.STATIC, false, 128, CostModel.DEFAULT, false);
     }
 
     /** Reads the settings; a value that is not a number or is out of range is a {@link ConfigException} naming the key and range. */
@@ -104,6 +108,7 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
         long ways = c.getLong(CACHE_WAYS, d.cacheWays);
         boolean ppe = c.getBoolean(PPE, d.ppe);
         long align = c.getLong(BUFFER_ALIGNMENT, d.bufferAlignment);
+        boolean ppeOnly = c.getBoolean(PPE_ONLY, false);
         // the PPE's speed relative to an SPE is not a constant, so the paper schedules dynamically with it (§2.4)
         String sched = c.get(SCHEDULE).orElse(ppe ? "guided" : "static");
         Schedule schedule = switch (sched.toLowerCase(Locale.ROOT)) {
@@ -118,7 +123,7 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
         check(CACHE_WAYS, ways, 1, MAX_CACHE_WAYS, "");
         check(BUFFER_ALIGNMENT, align, 1, 4096, "");
         return new CellConfig((int) workers, ls, reserved, poison, (int) timeout, cache, cacheBytes, (int) line, (int) ways,
-                schedule, ppe, (int) align, CostModel.from(c));
+                schedule, ppe, (int) align, CostModel.from(c), ppeOnly);
     }
 
     /** Bytes of one local store available to local, static-local and private memory. */

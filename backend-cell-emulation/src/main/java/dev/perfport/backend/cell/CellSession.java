@@ -134,7 +134,8 @@ final class CellSession extends AbstractDeviceSession {
         int inFlight = launch instanceof StaticGroups ? 1 : k.groupsInFlight();
         Footprint f = new Footprint(config.localStoreBytes(), v.localBytes(), k.privateBytesPerItem(),
                 launch.localItems(), v.staticLocalBytes(), config.reservedBytes(), inFlight);
-        boolean speFits = f.fits();
+        // ppeOnly: the PPE runs the launch alone, as if no group fitted a local store
+        boolean speFits = f.fits() && !config.ppeOnly();
         if (!speFits && !config.ppe()) {
             String hint = "";
             if (inFlight > 1) {
@@ -197,7 +198,7 @@ final class CellSession extends AbstractDeviceSession {
         }
         Footprint f = new Footprint(config.localStoreBytes(), localBytesPerGroup, k.privateBytesPerItem(), items,
                 0, config.reservedBytes());
-        return f.fits() ? config.units() : config.ppe() ? 1 : 0;
+        return f.fits() && !config.ppeOnly() ? config.units() : config.ppe() ? 1 : 0;
     }
 
     @Override

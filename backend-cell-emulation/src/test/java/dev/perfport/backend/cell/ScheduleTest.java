@@ -122,6 +122,45 @@ class ScheduleTest {
         }
     }
 
+    @Test
+    void ppeOnlyRunsEveryGroupOnThePpeAndNeedsThePpe() {
+        // seed 003 Table 4's PPE column: the kernel on the PPE alone, the SPEs idle
+        int groups = 40;
+        try (DeviceSession s = Cells.open("ppe", "true", "ppeOnly", "true"); CompiledKernel k = s.compile(HITS);
+             DeviceBuffer hits = s.allocate(ElemType.INT, groups); DeviceBuffer owner = s.allocate(ElemType.INT, groups)) {
+            LaunchStats st = s.launch(k, NDRange.of(groups, 1), hits, owner);
+            assertEquals(groups, st.counters().get("workGroups.ppe"));
+            assertEquals(1, st.counters().get(Counters.UNITS_USED));
+            int[] o = new int[groups];
+            owner.read(o);
+            for (int i = 0; i < groups; i++) assertEquals(6, o[i], "group " + i + " ran on the PPE (unit 6)");
+        }
+        var e = assertThrows(dev.perfport.core.error.ConfigException.class, () -> Cells.open("ppeOnly", "true"));
+        assertTrue(e.getMessage().contains("ppeOnly=true needs perfport.cell-emulation.ppe=true"), e.getMessage());
+    }
+
+    @Test
+    void thePpePipelinesDoublePrecisionSoItsDoublesCostLessThanAnSpes() {
+        // an SPE's double op is 13 cycles (not pipelined), the PPE's 10 (COST_MODEL.md ppeDoubleCycles), while
+        // its single-precision ops cost the SPE's × 1.5
+        KernelDef doubles = Cells.kernel("doubles").global("out", ElemType.INT, Access.WRITE)
+                .impl(Cells.java(0, g -> g.ops(Op.DOUBLE, 1_000_000))).build();
+        KernelDef floats = Cells.kernel("floats").global("out", ElemType.INT, Access.WRITE)
+                .impl(Cells.java(0, g -> g.ops(Op.FLOAT, 1_000_000))).build();
+        long[] cycles = new long[4];
+        int i = 0;
+        for (String ppe : List.of("false", "true")) {
+            // one SPE alone, then the PPE alone
+            try (DeviceSession s = Cells.open("ppe", ppe, "ppeOnly", ppe, "workers", "1");
+                 CompiledKernel d = s.compile(doubles); CompiledKernel f = s.compile(floats); DeviceBuffer out = s.allocate(ElemType.INT, 1)) {
+                cycles[i++] = s.launch(d, NDRange.of(1, 1), out).counters().get(CellCounters.MODELLED_CYCLES);
+                cycles[i++] = s.launch(f, NDRange.of(1, 1), out).counters().get(CellCounters.MODELLED_CYCLES);
+            }
+        }
+        assertTrue(cycles[2] < cycles[0], "PPE doubles " + cycles[2] + " < SPE doubles " + cycles[0]);
+        assertTrue(cycles[3] > cycles[1], "PPE floats " + cycles[3] + " > SPE floats " + cycles[1]);
+    }
+
     /** Needs 1024 × 300 B = 300 KiB of private memory per group: more than an SPE's local store. */
     static final KernelDef BIG_PRIVATE = Cells.kernel("big-private").global("out", ElemType.INT, Access.WRITE)
             .impl(Cells.java(300, g -> {

@@ -29,6 +29,11 @@ public final class CellCounters {
     public static final String PPE_CACHE_MISSES = "ppeCacheMisses";
     /** Global atomics the model charged as contended (the lock line came from another unit), rounded. */
     public static final String GLOBAL_ATOMICS_CONTENDED = "globalAtomicsContended";
+    /**
+     * Expected lock-line reservations lost and retried (a failed {@code putllc} and a new
+     * {@code getllar}) under contention, rounded: see {@code COST_MODEL.md} §6.
+     */
+    public static final String GLOBAL_ATOMIC_RETRIES = "globalAtomicRetries";
     /** Spin-wait polls on a lock line that the model did not charge (see {@code COST_MODEL.md}). */
     public static final String SPIN_POLLS = "spinPolls";
     /** Work-group switches while several groups were in flight (version ε). */

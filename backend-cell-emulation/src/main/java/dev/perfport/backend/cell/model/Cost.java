@@ -40,9 +40,11 @@ public enum Cost {
     // global atomics (lock-line reservation)
     ATOMIC_CYCLES("atomicCycles", 100, 0, 1e9, true),
     ATOMIC_CONTENDED_CYCLES("atomicContendedCycles", 600, 0, 1e9, true),
+    ATOMIC_RETRY_FACTOR("atomicRetryFactor", 1, 0, 100, false),
 
     // the PPE as an extra compute unit
     PPE_FACTOR("ppeFactor", 1.5, 0.01, 100, false),
+    PPE_DOUBLE_CYCLES("ppeDoubleCycles", 10, 0, 1e6, true),
     PPE_LOCAL_MEM_CYCLES("ppeLocalMemCycles", 10, 0, 1e6, true),
     PPE_CACHE_HIT_CYCLES("ppeCacheHitCycles", 10, 0, 1e6, true),
     PPE_MEMORY_CYCLES("ppeMemoryCycles", 500, 0, 1e9, true),

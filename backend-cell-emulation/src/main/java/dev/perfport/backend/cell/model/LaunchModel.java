@@ -21,7 +21,10 @@ import java.util.Map;
  * atomic on that line, and the line itself is busy {@code N × (f × contended + (1 − f) ×
  * uncontended)} cycles, which bounds the launch (atomics on one line are serialised). With one unit
  * {@code f = 0}; with k units sharing evenly {@code f = 1 − 1/k}: contended atomics cost more as
- * units are added. This uses only per-unit counts, so it is deterministic.
+ * units are added. When units use a shared line often enough to wait for each other, the line is
+ * solved as a queue instead ({@link LineQueue}): every success makes each waiting unit lose its
+ * reservation and fetch the line again, so attempts and line time grow with the contenders. This
+ * uses only per-unit counts and busy times, so it is deterministic.
  */
 public final class LaunchModel {
 
@@ -46,20 +49,67 @@ public final class LaunchModel {
     public static Result combine(CostModel m, List<UnitModel> units, long[] groups) {
         long uncontended = m.cycles(Cost.ATOMIC_CYCLES);
         long contended = m.cycles(Cost.ATOMIC_CONTENDED_CYCLES);
-        Map<Long, long[]> lines = new HashMap<>();   // line -> {N, Σ n²}
+        double retry = m.get(Cost.ATOMIC_RETRY_FACTOR);
+        int nu = units.size();
+        long[] busyBase = new long[nu];
+        long longest = 1;
+        for (int ui = 0; ui < nu; ui++) {
+            busyBase[ui] = units.get(ui).timeline().now();
+            longest = Math.max(longest, busyBase[ui]);
+        }
+        // per line: {N, Σ n², units using it}
+        Map<Long, long[]> lines = new HashMap<>();
         for (UnitModel u : units) {
             u.forEachLine((line, n) -> {
-                long[] a = lines.computeIfAbsent(line, k -> new long[2]);
+                long[] a = lines.computeIfAbsent(line, k -> new long[3]);
                 a[0] += n;
                 a[1] += n * n;
+                a[2]++;
             });
         }
+        // lines shared by several units with a load worth queueing for: their per-unit counts
+        Map<Long, long[]> loaded = new HashMap<>();
+        for (Map.Entry<Long, long[]> e : lines.entrySet()) {
+            long[] a = e.getValue();
+            if (a[2] >= 2 && a[0] * lineTime(share(a), contended, uncontended) >= QUEUE_THRESHOLD * longest) {
+                loaded.put(e.getKey(), new long[nu]);
+            }
+        }
+        if (!loaded.isEmpty()) {
+            for (int ui = 0; ui < nu; ui++) {
+                int i = ui;
+                units.get(ui).forEachLine((line, n) -> {
+                    long[] per = loaded.get(line);
+                    if (per != null) per[i] = n;
+                });
+            }
+        }
+        double[] extra = new double[nu];
         double atomicBound = 0;
         double contendedCount = 0;
-        for (long[] a : lines.values()) {
+        double retries = 0;
+        for (Map.Entry<Long, long[]> e : lines.entrySet()) {
+            long[] a = e.getValue();
             double f = share(a);
-            atomicBound = Math.max(atomicBound, a[0] * (f * contended + (1 - f) * uncontended));
+            double s0 = lineTime(f, contended, uncontended);
             contendedCount += a[0] * f;
+            long[] per = loaded.get(e.getKey());
+            if (per == null) {
+                // light load: nobody queues; each atomic pays the share of contended transfers
+                // (charged to the units below)
+                atomicBound = Math.max(atomicBound, a[0] * s0);
+                continue;
+            }
+            LineQueue q = LineQueue.solve(per, busyBase, s0, uncontended, retry);
+            atomicBound = Math.max(atomicBound, q.occupancy());
+            retries += q.retries();
+            for (int ui = 0; ui < nu; ui++) extra[ui] += q.extra(ui);
+        }
+        for (int ui = 0; ui < nu; ui++) {
+            int i = ui;
+            units.get(ui).forEachLine((line, n) -> {
+                if (!loaded.containsKey(line)) extra[i] += n * share(lines.get(line)) * (contended - uncontended);
+            });
         }
 
         Map<String, Long> c = new LinkedHashMap<>();
@@ -68,9 +118,7 @@ public final class LaunchModel {
         long[] totals = new long[13];
         for (int ui = 0; ui < units.size(); ui++) {
             UnitModel u = units.get(ui);
-            double[] extra = {0};
-            u.forEachLine((line, n) -> extra[0] += n * share(lines.get(line)) * (contended - uncontended));
-            long t = u.timeline().now() + Math.round(extra[0]);
+            long t = busyBase[ui] + Math.round(extra[ui]);
             busy = Math.max(busy, t);
             busBytes += u.busBytes();
             c.put(CellCounters.WORK_GROUPS_PREFIX + u.name(), groups[ui]);
@@ -109,6 +157,7 @@ public final class LaunchModel {
         c.put(CellCounters.PPE_CACHE_HITS, totals[5]);
         c.put(CellCounters.PPE_CACHE_MISSES, totals[6]);
         c.put(CellCounters.GLOBAL_ATOMICS_CONTENDED, Math.round(contendedCount));
+        c.put(CellCounters.GLOBAL_ATOMIC_RETRIES, Math.round(retries));
         c.put(CellCounters.SPIN_POLLS, totals[11]);
         c.put(CellCounters.GROUP_SWITCHES, totals[10]);
         c.put(CellCounters.SCHEDULE_CHUNKS, totals[12]);
@@ -116,6 +165,17 @@ public final class LaunchModel {
         c.put(CellCounters.ATOMIC_BOUND_CYCLES, (long) Math.ceil(atomicBound));
         c.put(CellCounters.MODELLED_CYCLES, cycles);
         return new Result(cycles, m.nanos(cycles), c);
+    }
+
+    /**
+     * A line whose atomics would keep it busy for less than this share of the longest unit's time
+     * is taken as unqueued (the queueing model would change its cost by less than that share).
+     */
+    static final double QUEUE_THRESHOLD = 1e-3;
+
+    /** Mean line time of one successful atomic without queueing: f contended transfers, 1 − f local. */
+    static double lineTime(double f, long contended, long uncontended) {
+        return f * contended + (1 - f) * uncontended;
     }
 
     /** Chance that an atomic on the line found it last used by another unit: 1 − Σ (n_u / N)². */

@@ -29,7 +29,9 @@ public final class UnitCosts {
         double f = ppe ? m.get(Cost.PPE_FACTOR) : 1.0;
         opCycles[Op.INT.ordinal()] = scale(m.cycles(Cost.INT_CYCLES), f);
         opCycles[Op.FLOAT.ordinal()] = scale(m.cycles(Cost.FLOAT_CYCLES), f);
-        opCycles[Op.DOUBLE.ordinal()] = scale(m.cycles(Cost.DOUBLE_CYCLES), f);
+        // the PPE's FPU pipelines double precision fully (its latency is that of single
+        // precision), unlike the original SPE's: its DOUBLE is its own constant, not the SPE's × f
+        opCycles[Op.DOUBLE.ordinal()] = ppe ? m.cycles(Cost.PPE_DOUBLE_CYCLES) : m.cycles(Cost.DOUBLE_CYCLES);
         opCycles[Op.SPECIAL.ordinal()] = scale(m.cycles(Cost.SPECIAL_CYCLES), f);
         opCycles[Op.LOCAL_MEM.ordinal()] = ppe ? m.cycles(Cost.PPE_LOCAL_MEM_CYCLES) : m.cycles(Cost.LOCAL_MEM_CYCLES);
         itemCycles = scale(m.cycles(Cost.ITEM_CYCLES), f);

@@ -32,26 +32,55 @@ class LaunchModelTest {
         assertEquals((long) Math.ceil(r.cycles() / 3.2), r.nanos());
     }
 
-    @Test
-    void contentionFollowsHowEvenlyUnitsShareALine() {
-        // two units sharing evenly: f = 1 - (1/4 + 1/4) = 1/2
+    /** Two units, each doing {@code atomics} atomics on one line with {@code work} INT ops between them. */
+    private static List<UnitModel> sharing(int atomics, long work) {
         List<UnitModel> us = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             UnitModel u = unit(i);
             u.beginGroup();
-            for (int k = 0; k < 10; k++) {
+            for (int k = 0; k < atomics; k++) {
                 u.atomic(4096);
-                u.ops(dev.perfport.core.wg.Op.INT, 1);     // work between atomics: not a spin
+                u.ops(dev.perfport.core.wg.Op.INT, work);     // work between atomics: not a spin
             }
             u.endGroup();
             u.finish();
             us.add(u);
         }
-        LaunchModel.Result r = LaunchModel.combine(CostModel.DEFAULT, us);
+        return us;
+    }
+
+    @Test
+    void contentionFollowsHowEvenlyUnitsShareALine() {
+        // two units sharing evenly: f = 1 - (1/4 + 1/4) = 1/2; lots of work between atomics, so nobody queues
+        LaunchModel.Result r = LaunchModel.combine(CostModel.DEFAULT, sharing(10, 1_000_000));
         assertEquals(10, r.counters().get(CellCounters.GLOBAL_ATOMICS_CONTENDED), "half of 20");
-        // each unit: 200 + 10 × (100 + 2) + 10 × 0.5 × 500 extra
-        assertEquals(200 + 10 * 102 + 2500, r.counters().get("modelledCycles.spe0"));
-        assertEquals(20 * (300 + 50), r.counters().get(CellCounters.ATOMIC_BOUND_CYCLES), "N × (f·600 + (1 − f)·100)");
+        // each unit: 200 + 10 × (100 + 2 000 000) + 10 × 0.5 × 500 extra (the queue adds < 0.1 % of that extra)
+        long base = 200 + 10 * (100 + 2_000_000L);
+        assertEquals(2500, r.counters().get("modelledCycles.spe0") - base, 3);
+        assertEquals(20 * (300 + 50), r.counters().get(CellCounters.ATOMIC_BOUND_CYCLES), 20 * 350 * 0.001, "N × (f·600 + (1 − f)·100)");
+        assertEquals(0, r.counters().get(CellCounters.GLOBAL_ATOMIC_RETRIES), "nobody waits, so no reservation is lost");
+    }
+
+    @Test
+    void unitsThatQueueForALineLoseReservationsAndPayMorePerAtomic() {
+        // the same two units with almost no work between atomics: they wait for each other all the time
+        LaunchModel.Result light = LaunchModel.combine(CostModel.DEFAULT, sharing(1000, 1_000_000));
+        LaunchModel.Result busy = LaunchModel.combine(CostModel.DEFAULT, sharing(1000, 1));
+        long base = 200 + 1000 * (100 + 2);
+        double perAtomic = (busy.counters().get("modelledCycles.spe0") - base) / 1000.0 + 100;
+        // saturated, each unit finds the other waiting (q → 1): a success costs the line 2 × S0 and a unit waits for two of them
+        double s0 = 350;
+        assertTrue(perAtomic > 3 * s0 && perAtomic <= 4 * s0, "cycles per atomic under saturation: " + perAtomic);
+        assertTrue(busy.counters().get(CellCounters.GLOBAL_ATOMIC_RETRIES) > 1500, "about one lost reservation per atomic: "
+                + busy.counters().get(CellCounters.GLOBAL_ATOMIC_RETRIES));
+        assertTrue(busy.counters().get(CellCounters.ATOMIC_BOUND_CYCLES) > 1.5 * light.counters().get(CellCounters.ATOMIC_BOUND_CYCLES),
+                "the retries occupy the line too");
+        // with retries off the units still queue, but each success costs the line only S0
+        CostModel noRetry = new CostModel(java.util.Map.of(Cost.ATOMIC_RETRY_FACTOR, 0.0));
+        LaunchModel.Result plain = LaunchModel.combine(noRetry, sharing(1000, 1));
+        assertEquals(0, plain.counters().get(CellCounters.GLOBAL_ATOMIC_RETRIES));
+        assertEquals(2000 * s0, plain.counters().get(CellCounters.ATOMIC_BOUND_CYCLES), 1);
+        assertTrue(plain.counters().get("modelledCycles.spe0") < busy.counters().get("modelledCycles.spe0"), "retries cost time");
     }
 
     @Test
