@@ -1,0 +1,131 @@
+package dev.perfport.backend.aparapi;
+
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+
+import java.lang.reflect.Field;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A buffer of an Aparapi session. Aparapi's device memory is per kernel: every kernel instance
+ * has its own OpenCL context and one device buffer per array field, filled by an explicit
+ * {@code put} before a launch and read back by an explicit {@code get}. So a perfport buffer is
+ * a Java array (the host side) plus a version count that says where its newest contents are:
+ * in the array, or in the device buffer of the kernel that last wrote it ({@link #owner}). The
+ * session copies only what is stale: a kernel that runs again on the same buffers moves nothing,
+ * a second kernel reading what the first wrote gets it through the host (get, then put), as
+ * Aparapi programs do. On the Java thread pool the array is the device memory.
+ *
+ * <p>All state is guarded by the Aparapi lock ({@link AparapiRuntime#locked}).
+ */
+final class AparapiBuffer implements DeviceBuffer {
+    private final AparapiSession session;
+    private final ElemType type;
+    private final int length;
+    private final MemoryLevel level;
+    /** The Java array: int[], long[], float[] or double[]. */
+    final Object host;
+    /** Bumped by every host write and by every launch that may write the buffer. */
+    long version;
+    /** The version the Java array holds. */
+    long hostVersion;
+    /** The kernel whose device buffer holds the newest version when the array is stale, and its field. */
+    AparapiKernelHandle owner;
+    Field ownerField;
+    /** The AtomicInteger view for kernels that update the buffer with atomics (created on first use). */
+    AtomicInteger[] atomics;
+    private volatile boolean closed;
+
+    AparapiBuffer(AparapiSession session, ElemType type, int length, MemoryLevel level) {
+        this.session = session;
+        this.type = type;
+        this.length = length;
+        this.level = level;
+        this.host = switch (type) {
+            case INT -> new int[length];
+            case LONG -> new long[length];
+            case FLOAT -> new float[length];
+            case DOUBLE -> new double[length];
+        };
+    }
+
+    AparapiSession session() {
+        return session;
+    }
+
+    boolean hostStale() {
+        return hostVersion < version;
+    }
+
+    /** The AtomicInteger view holding the array's values (int) or bits (float), refreshed from the array. */
+    AtomicInteger[] atomicsFromHost() {
+        if (atomics == null) {
+            atomics = new AtomicInteger[length];
+            for (int i = 0; i < length; i++) atomics[i] = new AtomicInteger();
+        }
+        if (type == ElemType.INT) {
+            int[] a = (int[]) host;
+            for (int i = 0; i < length; i++) atomics[i].set(a[i]);
+        } else {
+            float[] a = (float[]) host;
+            for (int i = 0; i < length; i++) atomics[i].set(Float.floatToRawIntBits(a[i]));
+        }
+        return atomics;
+    }
+
+    /** Copies the AtomicInteger view back into the array. */
+    void atomicsToHost() {
+        if (type == ElemType.INT) {
+            int[] a = (int[]) host;
+            for (int i = 0; i < length; i++) a[i] = atomics[i].get();
+        } else {
+            float[] a = (float[]) host;
+            for (int i = 0; i < length; i++) a[i] = Float.intBitsToFloat(atomics[i].get());
+        }
+    }
+
+    @Override
+    public ElemType type() {
+        return type;
+    }
+
+    @Override
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public MemoryLevel level() {
+        return level;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void write(long offset, Object src, int srcOffset, int count) {
+        DeviceBuffer.checkCopy(this, offset, src, srcOffset, count);
+        session.write(this, (int) offset, src, srcOffset, count);
+    }
+
+    @Override
+    public void read(long offset, Object dst, int dstOffset, int count) {
+        DeviceBuffer.checkCopy(this, offset, dst, dstOffset, count);
+        session.read(this, (int) offset, dst, dstOffset, count);
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        session.release(this);
+    }
+
+    @Override
+    public String toString() {
+        return level + " " + type.clName() + "[" + length + "]";
+    }
+}

@@ -1,0 +1,268 @@
+package dev.perfport.backend.aparapi.kernels;
+
+import dev.perfport.core.kernel.Constants;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The reduction study of seed 003 (§3.3) as Aparapi kernels: the algorithms of the workloads
+ * module's {@code reduction.cl}, one class per kernel and element type (Aparapi has no
+ * preprocessor: the {@code FLOAT} constant of the definitions selects the class, and the
+ * factories check that it agrees). Arguments bind in the definitions' order: input, output, n,
+ * scratch (local) [, slm (static local)]; the two-kernel variant's second kernel takes partial,
+ * out, m, scratch.
+ *
+ * <p>Every work-item loads one element (zero past n) into {@code scratch}, the group reduces it
+ * with a tree of {@code localBarrier()}-separated steps, and work-item 0 combines the group's sum:
+ * one global atomic per group (local-atomic), into static local memory and one global atomic per
+ * persistent group (static-local), or into its slot of the partial sums (two-kernel).
+ */
+public final class ReductionKernels {
+    private ReductionKernels() {
+    }
+
+    static List<KernelSpec> specs() {
+        return List.of(
+                KernelSpec.of("reduction.local_atomic.int", LocalAtomicInt.class, c -> checked(c, 0, new LocalAtomicInt()),
+                        "in", "out", "n", "scratch"),
+                KernelSpec.of("reduction.local_atomic.float", LocalAtomicFloat.class, c -> checked(c, 1, new LocalAtomicFloat()),
+                        "in", "out", "n", "scratch"),
+                KernelSpec.of("reduction.static_local.int", StaticLocalInt.class, c -> checked(c, 0, new StaticLocalInt()),
+                        "in", "out", "n", "scratch", "slm"),
+                KernelSpec.of("reduction.static_local.float", StaticLocalFloat.class, c -> checked(c, 1, new StaticLocalFloat()),
+                        "in", "out", "n", "scratch", "slm"),
+                KernelSpec.of("reduction.partials.int", PartialsInt.class, c -> checked(c, 0, new PartialsInt()),
+                        "in", "partial", "n", "scratch"),
+                KernelSpec.of("reduction.partials.float", PartialsFloat.class, c -> checked(c, 1, new PartialsFloat()),
+                        "in", "partial", "n", "scratch"),
+                KernelSpec.of("reduction.final.int", FinalInt.class, c -> checked(c, 0, new FinalInt()),
+                        "partial", "out", "m", "scratch"),
+                KernelSpec.of("reduction.final.float", FinalFloat.class, c -> checked(c, 1, new FinalFloat()),
+                        "partial", "out", "m", "scratch"));
+    }
+
+    /** The kernel, after checking that the definition's FLOAT constant names its element type. */
+    static <K extends PerfportKernel> K checked(Constants c, int expectedFloat, K kernel) {
+        if (c.has("FLOAT") && c.getInt("FLOAT") != expectedFloat) {
+            throw new IllegalArgumentException("constant FLOAT=" + c.getInt("FLOAT") + " does not match the "
+                    + (expectedFloat == 1 ? "float" : "int") + " kernel " + kernel.getClass().getSimpleName()
+                    + "; the element type is part of the kernel name");
+        }
+        return kernel;
+    }
+
+    /** Local memory plus one global atomic per work-group, int32. */
+    public static final class LocalAtomicInt extends PerfportKernel {
+        int[] in;
+        int[] out;
+        int n;
+        @Local int[] scratch;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int gid = getGlobalId();
+            scratch[lid] = gid < n ? in[gid] : 0;
+            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) {
+                atomicAdd(out, 0, scratch[0]);
+                countGlobalAtomic();
+            }
+        }
+    }
+
+    /** Local memory plus one global atomic per work-group, float32: a compare-and-swap loop on the bits of out[0]. */
+    public static final class LocalAtomicFloat extends PerfportKernel {
+        float[] in;
+        AtomicInteger[] out;
+        int n;
+        @Local float[] scratch;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int gid = getGlobalId();
+            scratch[lid] = gid < n ? in[gid] : 0f;
+            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) {
+                float v = scratch[0];
+                int old = atomicGet(out[0]);
+                int seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                while (seen != old) {
+                    old = seen;
+                    seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                }
+                countGlobalAtomic();
+            }
+        }
+    }
+
+    /**
+     * Static local memory plus one global atomic per persistent group, int32. The session runs it
+     * on k persistent groups (the residency query), each taking a contiguous block of the logical
+     * work-groups; {@code slm} is the group's {@code @Local} memory, alive across its tasks.
+     */
+    public static final class StaticLocalInt extends PerfportKernel {
+        int[] in;
+        int[] out;
+        int n;
+        @Local int[] scratch;
+        @Local int[] slm;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int size = getLocalSize();
+            if (lid == 0) slm[0] = 0;                          // first group on this unit
+            for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
+                int gid = t * size + lid;
+                scratch[lid] = gid < n ? in[gid] : 0;
+                for (int s = size / 2; s > 0; s >>= 1) {
+                    localBarrier();
+                    if (lid < s) scratch[lid] += scratch[lid + s];
+                }
+                localBarrier();
+                if (lid == 0) slm[0] += scratch[0];           // a unit runs its groups in turn: no atomic
+                localBarrier();
+            }
+            if (lid == 0) {                                   // last group on this unit
+                atomicAdd(out, 0, slm[0]);
+                countGlobalAtomic();
+            }
+        }
+    }
+
+    /** Static local memory plus one global atomic per persistent group, float32. */
+    public static final class StaticLocalFloat extends PerfportKernel {
+        float[] in;
+        AtomicInteger[] out;
+        int n;
+        @Local float[] scratch;
+        @Local float[] slm;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int size = getLocalSize();
+            if (lid == 0) slm[0] = 0f;
+            for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
+                int gid = t * size + lid;
+                scratch[lid] = gid < n ? in[gid] : 0f;
+                for (int s = size / 2; s > 0; s >>= 1) {
+                    localBarrier();
+                    if (lid < s) scratch[lid] += scratch[lid + s];
+                }
+                localBarrier();
+                if (lid == 0) slm[0] += scratch[0];
+                localBarrier();
+            }
+            if (lid == 0) {
+                float v = slm[0];
+                int old = atomicGet(out[0]);
+                int seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                while (seen != old) {
+                    old = seen;
+                    seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                }
+                countGlobalAtomic();
+            }
+        }
+    }
+
+    /** Two kernels, first: one partial sum per work-group, int32. */
+    public static final class PartialsInt extends PerfportKernel {
+        int[] in;
+        int[] partial;
+        int n;
+        @Local int[] scratch;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int gid = getGlobalId();
+            scratch[lid] = gid < n ? in[gid] : 0;
+            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) partial[getGroupId()] = scratch[0];
+        }
+    }
+
+    /** Two kernels, first: one partial sum per work-group, float32. */
+    public static final class PartialsFloat extends PerfportKernel {
+        float[] in;
+        float[] partial;
+        int n;
+        @Local float[] scratch;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int gid = getGlobalId();
+            scratch[lid] = gid < n ? in[gid] : 0f;
+            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) partial[getGroupId()] = scratch[0];
+        }
+    }
+
+    /** Two kernels, second: all m partial sums in one work-group, int32. */
+    public static final class FinalInt extends PerfportKernel {
+        int[] partial;
+        int[] out;
+        int m;
+        @Local int[] scratch;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int size = getLocalSize();
+            int acc = 0;
+            for (int i = lid; i < m; i += size) acc += partial[i];
+            scratch[lid] = acc;
+            for (int s = size / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) out[0] = scratch[0];
+        }
+    }
+
+    /** Two kernels, second: all m partial sums in one work-group, float32. */
+    public static final class FinalFloat extends PerfportKernel {
+        float[] partial;
+        float[] out;
+        int m;
+        @Local float[] scratch;
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int size = getLocalSize();
+            float acc = 0f;
+            for (int i = lid; i < m; i += size) acc += partial[i];
+            scratch[lid] = acc;
+            for (int s = size / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) out[0] = scratch[0];
+        }
+    }
+}

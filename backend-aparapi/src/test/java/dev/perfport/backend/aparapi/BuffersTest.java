@@ -1,0 +1,133 @@
+package dev.perfport.backend.aparapi;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Profile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Buffers stay resident in the device buffers of the kernel that uses them (explicit put/get): a
+ * kernel that runs again sees its own newest data, a host write reaches the next launch, a second
+ * kernel gets the first one's results through the host, and nothing is lost when a field is
+ * rebound or a kernel closed.
+ */
+class BuffersTest {
+    private static AparapiSession s;
+
+    @BeforeAll
+    static void open() {
+        s = Aparapi.session();
+    }
+
+    @AfterAll
+    static void close() {
+        if (s != null) s.close();
+    }
+
+    private static int[] read(DeviceBuffer b) {
+        int[] v = new int[(int) b.length()];
+        b.read(v);
+        return v;
+    }
+
+    @Test
+    void aKernelRunningAgainSeesItsOwnResultsNotTheStaleHostArray() {
+        try (CompiledKernel k = s.compile(TestKernels.ADD_ONE); DeviceBuffer a = s.upload(new int[]{10, 20, 30, 40})) {
+            for (int i = 0; i < 3; i++) s.launch(k, NDRange.of(4, 2), a);
+            assertArrayEquals(new int[]{13, 23, 33, 43}, read(a), "three launches on the resident copy");
+            a.write(new int[]{0, 0, 0, 0});
+            s.launch(k, NDRange.of(4, 2), a);
+            assertArrayEquals(new int[]{1, 1, 1, 1}, read(a), "the host write reached the device");
+        }
+    }
+
+    @Test
+    void aSecondKernelGetsTheFirstKernelsResultsThroughTheHost() {
+        try (CompiledKernel add = s.compile(TestKernels.ADD_ONE); CompiledKernel twice = s.compile(TestKernels.TWICE);
+             DeviceBuffer a = s.upload(new int[]{1, 2, 3, 4}); DeviceBuffer b = s.allocate(ElemType.INT, 4)) {
+            s.launch(add, NDRange.of(4, 4), a);
+            Profile p0 = s.profile();
+            s.launch(twice, NDRange.of(4, 4), a, b);
+            assertTrue(s.profile().bytesToHost() - p0.bytesToHost() >= 16, "a came home from the first kernel: " + s.profile());
+            assertArrayEquals(new int[]{4, 6, 8, 10}, read(b));
+            s.launch(add, NDRange.of(4, 4), a);
+            assertArrayEquals(new int[]{3, 4, 5, 6}, read(a));
+        }
+    }
+
+    @Test
+    void aPartialWriteKeepsTheRestOfANewerDeviceCopy() {
+        try (CompiledKernel k = s.compile(TestKernels.ADD_ONE); DeviceBuffer a = s.upload(new int[]{5, 5, 5, 5})) {
+            s.launch(k, NDRange.of(4, 1), a);
+            a.write(2, new int[]{100}, 0, 1);
+            assertArrayEquals(new int[]{6, 6, 100, 6}, read(a));
+            s.launch(k, NDRange.of(4, 1), a);
+            assertArrayEquals(new int[]{7, 7, 101, 7}, read(a));
+        }
+    }
+
+    @Test
+    void rebindingAFieldOrClosingTheKernelLosesNothing() {
+        try (DeviceBuffer a = s.upload(new int[]{1, 1}); DeviceBuffer b = s.upload(new int[]{7, 7})) {
+            CompiledKernel k = s.compile(TestKernels.ADD_ONE);
+            s.launch(k, NDRange.of(2, 1), a);     // a's newest copy is on the device
+            s.launch(k, NDRange.of(2, 1), b);     // the field now holds b
+            s.launch(k, NDRange.of(2, 1), a);
+            k.close();                            // a's and b's newest copies come home first
+            assertArrayEquals(new int[]{3, 3}, read(a));
+            assertArrayEquals(new int[]{8, 8}, read(b));
+        }
+    }
+
+    @Test
+    void theSameBufferTwiceIsRefused() {
+        try (CompiledKernel k = s.compile(TestKernels.TWICE); DeviceBuffer a = s.upload(new int[4])) {
+            InvalidLaunchException e = assertThrows(InvalidLaunchException.class, () -> s.launch(k, NDRange.of(4, 2), a, a));
+            assertTrue(e.getMessage().contains("same buffer") && e.getMessage().contains("argument 0 'in'")
+                    && e.getMessage().contains("argument 1 'out'"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aBufferOfAnotherSessionIsRefused() {
+        try (AparapiSession other = Aparapi.session(); CompiledKernel k = s.compile(TestKernels.ADD_ONE);
+             DeviceBuffer foreign = other.upload(new int[4])) {
+            InvalidLaunchException e = assertThrows(InvalidLaunchException.class, () -> s.launch(k, NDRange.of(4, 2), foreign));
+            assertTrue(e.getMessage().contains("another session"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aBufferLargerThanAJavaArrayIsRefusedWithTheLimit() {
+        InvalidLaunchException e = assertThrows(InvalidLaunchException.class, () -> s.allocate(ElemType.INT, (long) Integer.MAX_VALUE + 1));
+        assertTrue(e.getMessage().contains("Java array") || e.getMessage().contains("exceeds"), e.getMessage());
+    }
+
+    @Test
+    void profileCountsCompileKernelAndTransfers() {
+        Profile p0 = s.profile();
+        try (CompiledKernel k = s.compile(TestKernels.ADD_ONE); DeviceBuffer a = s.upload(new int[1024])) {
+            assertTrue(k.compileNanos() > 0, "Aparapi's conversion time");
+            s.launch(k, NDRange.of(1024, 64), a);
+            s.launch(k, NDRange.of(1024, 64), a);
+            read(a);
+            Profile p = s.profile().minus(p0);
+            assertTrue(p.compileNanos() > 0, p.toString());
+            assertTrue(p.kernelNanos() > 0, p.toString());
+            assertEquals(2, p.launches());
+            assertEquals(4096, p.bytesToHost(), "one get of the written buffer: " + p);
+            assertEquals(4096, p.bytesToDevice(), "one put, at the first launch; the second finds the device copy current: " + p);
+            assertTrue(p.transferNanos() > 0, p.toString());
+        }
+    }
+}

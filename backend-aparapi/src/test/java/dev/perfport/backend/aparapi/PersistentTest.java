@@ -1,0 +1,185 @@
+package dev.perfport.backend.aparapi;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.device.DeviceType;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.kernel.LaunchForm;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.launch.StaticGroups;
+import dev.perfport.core.launch.TaskMapping;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.result.Counters;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Static work-groups and static local memory on persistent Aparapi work-groups (seed 003 §4):
+ * task coverage of the blocked, cyclic and dynamic mappings, the first/last hooks, counters and
+ * the residency limit.
+ */
+class PersistentTest {
+    private static AparapiSession s;
+    private static CompiledKernel mark;
+    private static int residency;
+
+    @BeforeAll
+    static void open() {
+        s = Aparapi.session();
+        mark = s.compile(TestKernels.MARK_TASKS);
+        residency = s.maxResidentGroups(mark, new long[]{64}, 0);
+    }
+
+    @AfterAll
+    static void close() {
+        if (s != null) s.close();
+    }
+
+    static Stream<Arguments> mappings() {
+        List<Arguments> l = new ArrayList<>();
+        for (TaskMapping m : TaskMapping.values()) {
+            for (int tasks : new int[]{0, 1, 7, 1000}) {
+                for (String k : new String[]{"1", "all"}) l.add(Arguments.of(m, tasks, k));
+            }
+        }
+        return l.stream();
+    }
+
+    @ParameterizedTest(name = "{0}, {1} tasks, k = {2}")
+    @MethodSource("mappings")
+    void everyTaskRunsExactlyOnceOnTheGroupItsMappingNames(TaskMapping mapping, int tasks, String which) {
+        int k = which.equals("1") ? 1 : residency;
+        int len = Math.max(tasks, 1);
+        int[] owner = new int[len];
+        Arrays.fill(owner, -1);
+        try (DeviceBuffer hits = s.upload(new int[len]); DeviceBuffer own = s.upload(owner)) {
+            LaunchStats st = s.launch(mark, StaticGroups.of(k, 64, mapping, tasks), hits, own);
+            int[] h = new int[len];
+            hits.read(h);
+            own.read(owner);
+            for (int t = 0; t < tasks; t++) {
+                assertEquals(1, h[t], "task " + t + " ran " + h[t] + " times");
+                int g = owner[t];
+                switch (mapping) {
+                    case BLOCKED -> assertTrue((long) tasks * g / k <= t && t < (long) tasks * (g + 1) / k,
+                            "task " + t + " ran on group " + g + ", outside its block");
+                    case CYCLIC -> assertEquals(t % k, g, "task " + t);
+                    case DYNAMIC -> assertTrue(g >= 0 && g < k, "task " + t + " ran on group " + g);
+                }
+            }
+            Map<String, Long> c = st.counters();
+            assertEquals((long) tasks, c.get(Counters.WORK_GROUPS));
+            assertEquals((long) k, c.get(Counters.UNITS_USED));
+            assertFalse(c.containsKey(Counters.STATIC_LOCAL_INITS), "no static local argument: " + c);
+            assertEquals(0L, c.get(Counters.GLOBAL_ATOMICS));
+        }
+    }
+
+    @Test
+    void dynamicMappingRestartsEachLaunch() {
+        int tasks = 300, k = Math.min(residency, 4);
+        try (DeviceBuffer hits = s.upload(new int[tasks]); DeviceBuffer own = s.allocate(dev.perfport.core.memory.ElemType.INT, tasks)) {
+            for (int i = 0; i < 3; i++) s.launch(mark, StaticGroups.of(k, 32, TaskMapping.DYNAMIC, tasks), hits, own);
+            int[] h = new int[tasks];
+            hits.read(h);
+            for (int t = 0; t < tasks; t++) assertEquals(3, h[t], "task " + t);
+        }
+    }
+
+    /** Runs the hooks kernel over {@code groups} logical groups and checks hooks and counters. */
+    private void checkHooks(LaunchForm form, int groups, int local, TaskMapping mapping, int kGroups) {
+        CompiledKernel k = s.compile(TestKernels.slmHooks(form));
+        int units = Math.max(kGroups, 1);
+        int[] minus = new int[units];
+        Arrays.fill(minus, -2);
+        try (k; DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
+             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
+            LaunchStats st = form == LaunchForm.STATIC_GROUPS
+                    ? s.launch(k, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
+                    : s.launch(k, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
+            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
+            perUnit.read(pu);
+            last.read(lt);
+            inits.read(in);
+            total.read(tot);
+            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
+            assertEquals(groups, tot[0], "every logical group counted once");
+            for (int g = 0; g < kGroups; g++) {
+                int count, lastT;
+                if (mapping == TaskMapping.BLOCKED) {
+                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
+                    count = e0 - s0;
+                    lastT = count > 0 ? e0 - 1 : -1;
+                } else {
+                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
+                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
+                }
+                assertEquals(count, pu[g], "tasks run by persistent group " + g);
+                assertEquals(lastT, lt[g], "last task of persistent group " + g);
+            }
+            Map<String, Long> c = st.counters();
+            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
+            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
+            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic in each last hook");
+            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
+        }
+    }
+
+    @Test
+    void staticLocalMemoryOfAnNDRangeRunsOnMinGroupsResidencyPersistentGroups() {
+        checkHooks(LaunchForm.NDRANGE, 1000, 32, TaskMapping.BLOCKED, Math.min(1000, residency));
+        checkHooks(LaunchForm.NDRANGE, 1, 32, TaskMapping.BLOCKED, 1);
+    }
+
+    @Test
+    void staticLocalMemoryOnStaticGroupsHonoursTheMapping() {
+        checkHooks(LaunchForm.STATIC_GROUPS, 37, 16, TaskMapping.CYCLIC, residency);
+        checkHooks(LaunchForm.STATIC_GROUPS, 37, 16, TaskMapping.BLOCKED, 1);
+    }
+
+    @Test
+    void residencyOnCpuEqualsComputeUnits() {
+        Aparapi.assumeThat(s.device().type() == DeviceType.CPU, "not a CPU device (the GPU estimate is tested in BackendTest)");
+        int cus = s.device().computeUnits();
+        assertEquals(cus, residency);
+        assertEquals(cus, s.maxResidentGroups(mark, new long[]{8, 8}, 0));
+    }
+
+    @Test
+    void residencyIsZeroWhenNothingFits() {
+        long cap = s.device().capacity(MemoryLevel.LOCAL);
+        assertEquals(0, s.maxResidentGroups(mark, new long[]{64}, cap + 1));
+        long wg = ((AparapiKernelHandle) mark).maxGroupSize;
+        assertEquals(0, s.maxResidentGroups(mark, new long[]{wg + 1}, 0));
+        assertTrue(s.maxResidentGroups(mark, new long[]{wg}, 0) >= 1);
+    }
+
+    @Test
+    void staticGroupsBeyondResidencyAreRefusedWithTheNumbers() {
+        try (DeviceBuffer hits = s.allocate(dev.perfport.core.memory.ElemType.INT, 10);
+             DeviceBuffer own = s.allocate(dev.perfport.core.memory.ElemType.INT, 10)) {
+            InvalidLaunchException e = assertThrows(InvalidLaunchException.class,
+                    () -> s.launch(mark, StaticGroups.of(residency + 1, 64, TaskMapping.BLOCKED, 10), hits, own));
+            assertTrue(e.getMessage().contains("k = " + (residency + 1)), e.getMessage());
+            assertTrue(e.getMessage().contains("exceeds the " + residency), e.getMessage());
+            s.launch(mark, StaticGroups.of(residency, 64, TaskMapping.BLOCKED, 10), hits, own);
+        }
+    }
+}
