@@ -1,0 +1,358 @@
+package dev.perfport.backend.tornado;
+
+import dev.perfport.backend.tornado.kernels.DeferredAtomics;
+import dev.perfport.backend.tornado.kernels.LaunchArgs;
+import dev.perfport.backend.tornado.kernels.TornadoKernel;
+import dev.perfport.core.kernel.Access;
+import dev.perfport.core.kernel.ArgDef;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.LocalSize;
+import uk.ac.manchester.tornado.api.GridScheduler;
+import uk.ac.manchester.tornado.api.ImmutableTaskGraph;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.TaskGraph;
+import uk.ac.manchester.tornado.api.TornadoExecutionPlan;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.WorkerGrid;
+import uk.ac.manchester.tornado.api.WorkerGrid1D;
+import uk.ac.manchester.tornado.api.WorkerGrid2D;
+import uk.ac.manchester.tornado.api.WorkerGrid3D;
+import uk.ac.manchester.tornado.api.enums.DataTransferMode;
+import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
+import uk.ac.manchester.tornado.api.types.arrays.LongArray;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One TornadoVM execution plan: a task graph for one kernel, one argument set and one launch
+ * shape, compiled at its first execution and kept for the launches that repeat it (so a buffer
+ * copied in once stays resident on the device: DataTransferMode.FIRST_EXECUTION).
+ *
+ * <p>Transfers: every buffer argument is copied in either at the first execution only
+ * (FIRST_EXECUTION: read-only inputs the host writes once) or at every execution
+ * (EVERY_EXECUTION: buffers the kernel reads and writes, buffers the host rewrites between
+ * launches, buffers whose newest contents come from another plan). Buffers the kernel writes are
+ * copied out only on demand (UNDER_DEMAND), when the host reads them or another plan needs them.
+ * The hidden counters (and the dynamic mapping's task counter) are copied in and out at every
+ * execution. All methods run under the session's lock.
+ */
+final class LaunchPlan implements LaunchArgs, AutoCloseable {
+    /** Slots of the hidden counters array (as the OpenCL prelude's). */
+    static final int COUNTER_SLOTS = 8;
+
+    final PlanKey key;
+    final TornadoVmKernel kernel;
+    /** The distinct buffers among the arguments, in argument order. */
+    final List<TornadoVmBuffer> buffers;
+    /** Buffers copied in at every execution; the others at the first only. */
+    final Set<TornadoVmBuffer> everyExecution;
+    /** Buffers the kernel writes: copied out on demand. */
+    final Set<TornadoVmBuffer> written;
+    /** The version of each buffer that this plan's device copy holds. */
+    final Map<TornadoVmBuffer, Long> deviceVersion = new IdentityHashMap<>();
+    final IntArray counters = new IntArray(COUNTER_SLOTS);
+    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicInteger ticket = new AtomicInteger();
+    private final FloatArray deferredOps;
+    private final TornadoExecutionPlan plan;
+    private final Object[] converted;
+    private final Geometry geometry;
+    private final String graphName;
+    private final KernelContext context = new KernelContext();
+    private final GridScheduler grid = new GridScheduler();
+    private TaskGraph graph;
+    private boolean deferredApplied;
+    TornadoExecutionResult last;
+    boolean executed;
+
+    /** What identifies a plan: kernel, arguments (buffers by identity, the rest by value), shape. */
+    record PlanKey(TornadoVmKernel kernel, List<Object> args, Geometry geometry) {
+        static PlanKey of(TornadoVmKernel kernel, Object[] args, Geometry g) {
+            List<Object> l = new ArrayList<>(args.length);
+            for (Object a : args) l.add(a instanceof TornadoVmBuffer b ? new Identity(b) : a);
+            return new PlanKey(kernel, l, g);
+        }
+    }
+
+    /** A buffer compared by identity (buffers have no value equality). */
+    record Identity(TornadoVmBuffer buffer) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Identity i && i.buffer == buffer;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(buffer);
+        }
+    }
+
+    /**
+     * Builds the task graph and the execution plan (nothing runs, nothing is compiled yet).
+     *
+     * @param name a task-graph name unique in this JVM
+     */
+    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device) {
+        this.key = PlanKey.of(kernel, args, geometry);
+        this.kernel = kernel;
+        this.geometry = geometry;
+        this.graphName = name;
+        List<ArgDef> defs = kernel.def().args();
+        LinkedHashSet<TornadoVmBuffer> bufs = new LinkedHashSet<>();
+        Set<TornadoVmBuffer> every = new LinkedHashSet<>();
+        Set<TornadoVmBuffer> writes = new LinkedHashSet<>();
+        converted = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            Object a = args[i];
+            if (a instanceof TornadoVmBuffer b) {
+                bufs.add(b);
+                Access acc = defs.get(i).access();
+                if (acc != Access.READ) writes.add(b);
+                // copied in at every execution unless it is an input the host wrote once
+                if (acc == Access.READ_WRITE || b.volatileContents || (b.owner != null && acc != Access.WRITE)) every.add(b);
+                converted[i] = b.array();
+            } else if (a instanceof LocalSize ls) {
+                converted[i] = Math.toIntExact(ls.elements());
+            } else {
+                converted[i] = a;
+            }
+        }
+        this.buffers = List.copyOf(bufs);
+        this.everyExecution = every;
+        this.written = writes;
+        this.deferredOps = kernel.impl().deferredFloatAtomics() ? new FloatArray(Math.max(1, geometry.groups())) : null;
+
+        graph = new TaskGraph(name);
+        List<Object> always = new ArrayList<>();
+        always.add(counters);
+        if (dynamic()) always.add(next);
+        if (kernel.impl().ticket()) always.add(ticket);
+        for (TornadoVmBuffer b : buffers) if (every.contains(b)) always.add(b.array());
+        List<Object> once = new ArrayList<>();
+        for (TornadoVmBuffer b : buffers) if (!every.contains(b)) once.add(b.array());
+        if (deferredOps != null) once.add(deferredOps);
+        graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, always.toArray());
+        if (!once.isEmpty()) graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, once.toArray());
+
+        grid.addWorkerGrid(name + "." + task(), workerGrid(geometry.global(), geometry.local()));
+        kernel.impl().binder().bind(this);
+        if (deferredOps != null && !deferredApplied) {
+            throw new IllegalStateException("kernel '" + kernel.def().name() + "' declares deferred float atomics but its binder"
+                    + " never applies them");
+        }
+
+        List<Object> outs = new ArrayList<>();
+        outs.add(counters);
+        if (dynamic()) outs.add(next);
+        if (kernel.impl().ticket()) outs.add(ticket);
+        graph.transferToHost(DataTransferMode.EVERY_EXECUTION, outs.toArray());
+        List<Object> onDemand = new ArrayList<>();
+        for (TornadoVmBuffer b : writes) onDemand.add(b.array());
+        if (!onDemand.isEmpty()) graph.transferToHost(DataTransferMode.UNDER_DEMAND, onDemand.toArray());
+
+        ImmutableTaskGraph itg = graph.snapshot();
+        graph = null;
+        this.plan = new TornadoExecutionPlan(itg);
+        plan.withDevice(device.device()).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
+    }
+
+    /**
+     * Whether the launch takes tasks dynamically; only then is the task counter a task parameter
+     * (TornadoVM fails to compile a kernel whose AtomicInteger parameter goes unused).
+     */
+    private boolean dynamic() {
+        return geometry.persistent() && geometry.mapping() == DYNAMIC;
+    }
+
+    static WorkerGrid workerGrid(int[] global, int[] local) {
+        WorkerGrid w = switch (global.length) {
+            case 1 -> new WorkerGrid1D(global[0]);
+            case 2 -> new WorkerGrid2D(global[0], global[1]);
+            default -> new WorkerGrid3D(global[0], global[1], global[2]);
+        };
+        w.setGlobalWork(global[0], global.length > 1 ? global[1] : 1, global.length > 2 ? global[2] : 1);
+        w.setLocalWork(local[0], local.length > 1 ? local[1] : 1, local.length > 2 ? local[2] : 1);
+        return w;
+    }
+
+    /** Zeroes the hidden counters, runs the plan (compiling it the first time) and keeps the result. */
+    TornadoExecutionResult execute() {
+        counters.init(0);
+        next.set(0);
+        ticket.set(0);
+        last = plan.execute();
+        executed = true;
+        return last;
+    }
+
+    /** Copies {@code b}'s device copy into its host array (it must be one the kernel writes). */
+    void copyOut(TornadoVmBuffer b) {
+        last.transferToHost(b.array());
+    }
+
+    /** Whether this plan copies {@code b} in when it next runs. */
+    boolean copiesIn(TornadoVmBuffer b) {
+        return everyExecution.contains(b) || !executed;
+    }
+
+    long geometryLogicalGroups() {
+        return geometry.logical();
+    }
+
+    Geometry geometry() {
+        return geometry;
+    }
+
+    @Override
+    public void close() {
+        try {
+            plan.close();
+        } catch (TornadoExecutionPlanException e) {
+            throw new IllegalStateException("TornadoVM could not free execution plan " + graphName + ": " + e.getMessage(), e);
+        }
+    }
+
+    // ---- LaunchArgs, while the binder builds the graph --------------------------------------
+
+    @Override
+    public TaskGraph graph() {
+        if (graph == null) throw new IllegalStateException("the task graph of " + graphName + " is already built");
+        return graph;
+    }
+
+    @Override
+    public String task() {
+        return "k";
+    }
+
+    @Override
+    public KernelContext context() {
+        return context;
+    }
+
+    @Override
+    public IntArray counters() {
+        return counters;
+    }
+
+    @Override
+    public IntArray ints(int arg) {
+        return (IntArray) converted[arg];
+    }
+
+    @Override
+    public FloatArray floats(int arg) {
+        return (FloatArray) converted[arg];
+    }
+
+    @Override
+    public LongArray longs(int arg) {
+        return (LongArray) converted[arg];
+    }
+
+    @Override
+    public DoubleArray doubles(int arg) {
+        return (DoubleArray) converted[arg];
+    }
+
+    @Override
+    public int intArg(int arg) {
+        return (Integer) converted[arg];
+    }
+
+    @Override
+    public long longArg(int arg) {
+        return (Long) converted[arg];
+    }
+
+    @Override
+    public float floatArg(int arg) {
+        return (Float) converted[arg];
+    }
+
+    @Override
+    public double doubleArg(int arg) {
+        return (Double) converted[arg];
+    }
+
+    @Override
+    public Constants constants() {
+        return kernel.constants();
+    }
+
+    @Override
+    public int localLength(int arg) {
+        return (Integer) converted[arg];
+    }
+
+    @Override
+    public int localSize(int d) {
+        return d < geometry.local().length ? geometry.local()[d] : 1;
+    }
+
+    @Override
+    public int tasks() {
+        return geometry.tasks();
+    }
+
+    @Override
+    public int mapping() {
+        return geometry.mapping();
+    }
+
+    @Override
+    public int ng0() {
+        return geometry.ng0();
+    }
+
+    @Override
+    public int ng1() {
+        return geometry.ng1();
+    }
+
+    @Override
+    public AtomicInteger next() {
+        if (!dynamic()) throw new IllegalStateException("the task counter exists only for the dynamic mapping");
+        return next;
+    }
+
+    @Override
+    public AtomicInteger ticket() {
+        if (!kernel.impl().ticket()) throw new IllegalStateException("kernel '" + kernel.def().name() + "' does not declare a ticket counter");
+        return ticket;
+    }
+
+    @Override
+    public int groups() {
+        return geometry.groups();
+    }
+
+    @Override
+    public FloatArray deferredFloatOps() {
+        if (deferredOps == null) {
+            throw new IllegalStateException("kernel '" + kernel.def().name() + "' does not declare deferred float atomics");
+        }
+        return deferredOps;
+    }
+
+    @Override
+    public void applyDeferredFloatAdds(FloatArray target, int index) {
+        FloatArray ops = deferredFloatOps();
+        // one work-group; a power of two no larger than the device allows
+        int size = DeferredAtomics.APPLY_LOCAL_SIZE;
+        while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
+        grid.addWorkerGrid(graphName + ".d", workerGrid(new int[]{size}, new int[]{size}));
+        graph().task("d", DeferredAtomics::addAll, new KernelContext(), ops, target, geometry.groups(), index, size);
+        deferredApplied = true;
+    }
+}

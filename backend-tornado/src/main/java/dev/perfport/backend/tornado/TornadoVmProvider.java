@@ -1,0 +1,40 @@
+package dev.perfport.backend.tornado;
+
+import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.BackendContext;
+import dev.perfport.core.backend.BackendProvider;
+import org.pf4j.Extension;
+
+/**
+ * Makes the {@code tornado} backend: kernels written in TornadoVM's Kernel API, run on every
+ * device of every TornadoVM backend (OpenCL here). Found by PF4J ({@code @Extension}) in the plugin
+ * jar. The jar deliberately has no {@code META-INF/services} entry: it is also on the JVM's class
+ * path (TornadoVM reads kernel class files through the system class loader), and a service entry
+ * there would make the registry load a second, class-path copy of this backend.
+ *
+ * <p>This class touches no TornadoVM type, so that it loads in a JVM without TornadoVM: there
+ * {@link #create} returns a backend that is unavailable with the reason (TornadoEnvironment).
+ */
+@Extension
+public final class TornadoVmProvider implements BackendProvider {
+    /** The backend id used in selectors such as {@code tornado:gpu}. */
+    public static final String ID = "tornado";
+    static final String DESCRIPTION = "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public Backend create(BackendContext context) {
+        String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
+        if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);
+        return StdoutGuard.call(TornadoVmBackend::create);
+    }
+}

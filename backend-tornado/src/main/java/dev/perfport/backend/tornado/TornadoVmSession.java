@@ -1,0 +1,495 @@
+package dev.perfport.backend.tornado;
+
+import dev.perfport.backend.tornado.kernels.LaunchArgs;
+import dev.perfport.backend.tornado.kernels.TornadoKernel;
+import dev.perfport.backend.tornado.kernels.TornadoKernels;
+import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.device.DeviceType;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.DeviceExecutionException;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.error.KernelBuildException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.Dialect;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.launch.StaticGroups;
+import dev.perfport.core.launch.ValidatedLaunch;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Counters;
+import uk.ac.manchester.tornado.api.TornadoExecutionResult;
+import uk.ac.manchester.tornado.api.TornadoProfilerResult;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A session on one TornadoVM device. Kernels are the Java methods of the {@code kernels} package,
+ * found by kernel-definition name; each launch runs a TornadoVM execution plan ({@link LaunchPlan})
+ * built for that kernel, argument set and shape, with an explicit local size
+ * (GridScheduler + WorkerGrid), and kept for the launches that repeat it, so inputs stay resident.
+ *
+ * <p><b>Where a buffer's newest contents are.</b> Every buffer has a version; a host write or a
+ * launch that writes it raises the version. The host copy is newest unless {@code owner} names the
+ * plan whose device copy is. Before a plan runs, every buffer it will copy in is brought to the
+ * host first (copied out of its owner), so no launch ever copies stale data in. A plan that keeps a
+ * buffer resident (FIRST_EXECUTION) but whose device copy is no longer the newest is rebuilt with
+ * that buffer copied at every execution; the buffer is then marked volatile, so later plans copy
+ * it every time from the start (the reduction's inputs stay resident; its outputs, zeroed by the
+ * host before every repetition, are copied every launch).
+ *
+ * <p><b>Profile.</b> From TornadoVM's profiler ({@code withProfiler(SILENT)}): kernel time is the
+ * device's (OpenCL events), copy-in and copy-out times are the device's, compile time is
+ * TornadoVM's JIT plus the driver build (at a plan's first execution). On-demand copies out
+ * ({@code transferToHost}), which the profiler does not count, are timed by the host clock.
+ *
+ * <p><b>No silent fallback.</b> TornadoVM falls back to sequential Java when it cannot compile a
+ * kernel unless {@code tornado.recover.bailout=False} (set by bin/tornado-jvm-args and by the
+ * provider). Whatever the setting, a launch whose profile shows no device kernel time did not run
+ * on the device and is an error.
+ */
+final class TornadoVmSession extends AbstractDeviceSession {
+    /** Execution plans kept per session (each holds device buffers of its own). */
+    static final int PLAN_CACHE_SIZE = 12;
+    /** Counter of float atomic adds that were deferred (see DeferredAtomics). */
+    static final String DEFERRED_FLOAT_ATOMICS = "deferredFloatAtomics";
+
+    private final TornadoVmDevice dev;
+    private final int sessionId;
+    private final Function<String, Optional<TornadoKernel>> kernels;
+    private final Object lock = new Object();
+    /** Plans in least-recently-used order. */
+    private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
+    private int planSeq;
+    private long plansBuilt;
+
+    TornadoVmSession(TornadoVmDevice dev, int sessionId) {
+        this(dev, sessionId, TornadoKernels::find);
+    }
+
+    /** A session with another kernel registry (tests add kernels of their own). */
+    TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels) {
+        super(TornadoVmProvider.ID, dev.info(), false);
+        this.dev = dev;
+        this.sessionId = sessionId;
+        this.kernels = kernels;
+    }
+
+    @Override
+    protected Dialect dialect() {
+        return Dialect.TORNADO;
+    }
+
+    /** TornadoVM kernels are Java methods kept here, found by the definition's name. */
+    @Override
+    protected boolean hasImplementation(KernelDef def) {
+        return kernels.apply(def.name()).isPresent();
+    }
+
+    /** Also refuses, with the reason, a kernel whose implementation is sound only on CPU devices. */
+    @Override
+    public Optional<String> cannotRun(KernelDef def) {
+        Optional<String> why = super.cannotRun(def);
+        if (why.isPresent()) return why;
+        String cpuOnly = kernels.apply(def.name()).map(TornadoKernel::cpuOnly).orElse(null);
+        if (cpuOnly != null && device().type() != DeviceType.CPU) {
+            return Optional.of("kernel '" + def.name() + "' runs on TornadoVM only on CPU devices, not on the "
+                    + device().type().label() + " " + deviceName() + ": " + cpuOnly);
+        }
+        return Optional.empty();
+    }
+
+    private String deviceName() {
+        return device().name();
+    }
+
+    /** Execution plans built so far (for tests: a repeated launch must not build another). */
+    long plansBuilt() {
+        synchronized (lock) {
+            return plansBuilt;
+        }
+    }
+
+    /** Plans alive now (for tests). */
+    int livePlans() {
+        synchronized (lock) {
+            return plans.size();
+        }
+    }
+
+    // ---- buffers ---------------------------------------------------------------------------
+
+    @Override
+    protected DeviceBuffer doAllocate(ElemType type, long length, MemoryLevel level) {
+        if (length > Integer.MAX_VALUE) {
+            throw new InvalidLaunchException("buffer of " + length + " " + type.clName() + " elements exceeds the "
+                    + Integer.MAX_VALUE + " elements a TornadoVM array can hold (its sizes are int)");
+        }
+        long max = dev.maxAllocBytes();
+        if (max > 0 && length * type.bytes() > max) {
+            throw new InvalidLaunchException("buffer of " + length * type.bytes() + " B exceeds the " + max
+                    + " B that one buffer may have on " + deviceName());
+        }
+        synchronized (lock) {
+            ensureOpen();
+            return new TornadoVmBuffer(this, type, (int) length, level);
+        }
+    }
+
+    private TornadoVmBuffer own(DeviceBuffer b) {
+        if (!(b instanceof TornadoVmBuffer t) || t.session() != this) {
+            throw new InvalidLaunchException("the buffer " + b + " belongs to another session");
+        }
+        return t;
+    }
+
+    /** A host write: the contents change, so the host copy becomes the newest. */
+    void hostWrite(TornadoVmBuffer b, long offset, int count, Runnable copy) {
+        synchronized (lock) {
+            ensureOpen();
+            if (b.isClosed()) throw new IllegalStateException("buffer was released (closed) and cannot be copied");
+            // a partial write needs the rest of the newest contents on the host first
+            boolean whole = offset == 0 && count == b.length();
+            if (!whole) ensureHostCurrent(b);
+            copy.run();
+            b.owner = null;
+            b.version++;
+            if (b.launched) b.volatileContents = true;
+        }
+    }
+
+    /** A host read: copies out of the plan that holds the newest contents, if any, then reads. */
+    void hostRead(TornadoVmBuffer b, Runnable copy) {
+        synchronized (lock) {
+            ensureOpen();
+            if (b.isClosed()) throw new IllegalStateException("buffer was released (closed) and cannot be copied");
+            ensureHostCurrent(b);
+            copy.run();
+        }
+    }
+
+    /** Brings the newest contents of {@code b} into its host array (an on-demand copy out of its owner plan). */
+    private void ensureHostCurrent(TornadoVmBuffer b) {
+        LaunchPlan p = b.owner;
+        if (p == null) return;
+        long t0 = System.nanoTime();
+        try {
+            StdoutGuard.run(() -> p.copyOut(b));
+        } catch (RuntimeException | Error e) {
+            throw new DeviceExecutionException("copying a " + b + " back from " + deviceName() + " failed: " + describe(e), e);
+        }
+        recordTransfer(System.nanoTime() - t0, b.bytes(), false);
+        b.owner = null;
+    }
+
+    void release(TornadoVmBuffer b) {
+        synchronized (lock) {
+            if (b.isClosed()) return;
+            b.markClosed();
+            // plans that hold it are useless now; free their device memory
+            closePlans(p -> p.buffers.contains(b));
+            b.owner = null;
+        }
+        released(b);
+    }
+
+    // ---- compile ---------------------------------------------------------------------------
+
+    /**
+     * Binds the definition to its Java implementation and checks that they agree. The TornadoVM
+     * compile itself happens at the first launch of each argument set (see {@link TornadoVmKernel}).
+     */
+    @Override
+    protected CompiledKernel doCompile(KernelDef def, Constants constants) {
+        TornadoKernel impl = kernels.apply(def.name())
+                .orElseThrow(() -> new UnsupportedFeatureException("tornado has no TornadoVM implementation of kernel '" + def.name() + "'"));
+        String mismatch = impl.mismatch(def);
+        if (mismatch != null) throw new KernelBuildException(mismatch, "");
+        synchronized (lock) {
+            ensureOpen();
+            return new TornadoVmKernel(this, def, constants, impl);
+        }
+    }
+
+    private TornadoVmKernel own(CompiledKernel kernel) {
+        if (!(kernel instanceof TornadoVmKernel k) || k.session() != this || k.isClosed()) {
+            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
+        }
+        return k;
+    }
+
+    void release(TornadoVmKernel k) {
+        synchronized (lock) {
+            if (k.isClosed()) return;
+            k.markClosed();
+            closePlans(p -> p.kernel == k);
+        }
+        released(k);
+    }
+
+    // ---- residency -------------------------------------------------------------------------
+
+    /**
+     * The residency query (seed 003 §4.2), a conservative heuristic: TornadoVM reports no
+     * occupancy, so one group per compute unit is the most that is sure to be co-resident. 0 when
+     * the group's work-items or local memory exceed the device's.
+     */
+    @Override
+    protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
+        own(kernel);
+        long items = 1;
+        for (long l : localSize) items *= l;
+        if (items < 1 || items > device().maxWorkGroupSize()) return 0;
+        if (localBytesPerGroup > device().capacity(MemoryLevel.LOCAL)) return 0;
+        return device().computeUnits();
+    }
+
+    // ---- launch ----------------------------------------------------------------------------
+
+    @Override
+    protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
+        TornadoVmKernel k = own(compiled);
+        String where = "kernel '" + k.def().name() + "' on " + deviceName();
+        for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
+        Geometry g = geometry(k, v, where);
+        synchronized (lock) {
+            ensureOpen();
+            LaunchPlan p = plan(k, args, g, where);
+            for (TornadoVmBuffer b : p.buffers) if (p.copiesIn(b)) ensureHostCurrent(b);
+            long bytesIn = 0;
+            for (TornadoVmBuffer b : p.buffers) if (p.copiesIn(b)) bytesIn += b.bytes();
+
+            TornadoExecutionResult r;
+            try {
+                r = StdoutGuard.call(p::execute);
+            } catch (RuntimeException | Error e) {
+                if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+                discard(p);
+                throw new DeviceExecutionException("TornadoVM could not compile or run " + where + " ("
+                        + g + "): " + describe(e), e);
+            }
+            TornadoProfilerResult prof = r.getProfilerResult();
+            long compile = Math.max(0, prof.getCompileTime());
+            if (compile > 0) {
+                recordCompile(compile);
+                k.addCompileNanos(compile);
+            }
+            long kernelNanos = prof.getDeviceKernelTime();
+            if (kernelNanos <= 0) {
+                discard(p);
+                throw new DeviceExecutionException(where + " did not run on the device: TornadoVM's profiler shows no device"
+                        + " kernel time, which is what a bailout to sequential Java looks like"
+                        + (TornadoEnvironment.bailoutRecoveryOn() ? " (tornado.recover.bailout is on; run with"
+                        + " -Dtornado.recover.bailout=False to see TornadoVM's error)" : ""));
+            }
+            recordTransfer(Math.max(0, prof.getDeviceWriteTime()), bytesIn, true);
+            recordTransfer(Math.max(0, prof.getDeviceReadTime()), 0, false);
+
+            for (TornadoVmBuffer b : p.buffers) {
+                p.deviceVersion.put(b, b.version);
+                b.launched = true;
+            }
+            for (TornadoVmBuffer b : p.written) {
+                b.version++;
+                b.owner = p;
+                p.deviceVersion.put(b, b.version);
+            }
+
+            Map<String, Long> c = new LinkedHashMap<>();
+            long atomics = Integer.toUnsignedLong(p.counters.get(LaunchArgs.GLOBAL_ATOMICS));
+            c.put(Counters.GLOBAL_ATOMICS, atomics);
+            c.put(Counters.WORK_GROUPS, g.logical());
+            if (g.persistent()) {
+                c.put(Counters.UNITS_USED, (long) g.groups());
+                // the code before the task loop runs once in every persistent group
+                if (k.def().usesStaticLocal()) c.put(Counters.STATIC_LOCAL_INITS, (long) g.groups());
+            }
+            if (k.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, atomics);
+            return new LaunchStats(kernelNanos, -1, c);
+        }
+    }
+
+    /**
+     * The plan for this kernel, arguments and shape: the cached one, unless a buffer it keeps
+     * resident is no longer newest on its device (then it is rebuilt copying that buffer every
+     * time), or a new one.
+     */
+    private LaunchPlan plan(TornadoVmKernel k, Object[] args, Geometry g, String where) {
+        Object[] own = args.clone();
+        LaunchPlan.PlanKey key = LaunchPlan.PlanKey.of(k, own, g);
+        LaunchPlan p = plans.get(key);
+        if (p != null && p.executed) {
+            boolean stale = false;
+            for (TornadoVmBuffer b : p.buffers) {
+                if (!p.everyExecution.contains(b) && !Long.valueOf(b.version).equals(p.deviceVersion.get(b))) {
+                    b.volatileContents = true;
+                    stale = true;
+                }
+            }
+            if (stale) {
+                discard(p);
+                p = null;
+            }
+        }
+        if (p == null) {
+            try {
+                String name = "pp" + sessionId + "x" + (++planSeq);
+                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev));
+            } catch (RuntimeException | Error e) {
+                if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+                // sketch-time failures (TornadoVM could not analyse the method) surface here
+                throw new DeviceExecutionException("TornadoVM could not build a task graph for " + where + ": " + describe(e), e);
+            }
+            plansBuilt++;
+            plans.put(p.key, p);
+            evict();
+        }
+        return p;
+    }
+
+    private void evict() {
+        while (plans.size() > PLAN_CACHE_SIZE) {
+            Iterator<LaunchPlan> it = plans.values().iterator();
+            LaunchPlan oldest = it.next();
+            // what only its device holds goes to the host first
+            for (TornadoVmBuffer b : oldest.buffers) if (b.owner == oldest) ensureHostCurrent(b);
+            it.remove();
+            closeQuietly(oldest);
+        }
+    }
+
+    /** Drops a plan whose state is unknown (it failed) or stale; its device copies are lost. */
+    private void discard(LaunchPlan p) {
+        plans.remove(p.key);
+        for (TornadoVmBuffer b : p.buffers) {
+            if (b.owner == p) b.owner = null;
+        }
+        closeQuietly(p);
+    }
+
+    private void closePlans(java.util.function.Predicate<LaunchPlan> which) {
+        List<LaunchPlan> l = new ArrayList<>();
+        for (LaunchPlan p : plans.values()) if (which.test(p)) l.add(p);
+        for (LaunchPlan p : l) {
+            // what only its device holds goes to the host first, unless the session is closing anyway
+            if (!isClosed()) {
+                for (TornadoVmBuffer b : p.buffers) if (b.owner == p && !b.isClosed()) ensureHostCurrent(b);
+            }
+            plans.remove(p.key);
+            closeQuietly(p);
+        }
+    }
+
+    private static void closeQuietly(LaunchPlan p) {
+        try {
+            p.close();
+        } catch (RuntimeException e) {
+            // freeing device memory of a dropped plan; the launch's own error matters more
+        }
+    }
+
+    /** The TornadoVM shape of a validated launch; persistent kernels run k groups (seed 003 §4). */
+    private Geometry geometry(TornadoVmKernel k, ValidatedLaunch v, String where) {
+        Launch launch = v.launch();
+        int dims = launch.dims();
+        int[] local = new int[dims];
+        for (int d = 0; d < dims; d++) local[d] = (int) launch.local(d);
+        KernelDef def = k.def();
+        if (def.isPersistent()) {
+            int tasks, mapping, ng0, ng1, groups;
+            long logical;
+            if (launch instanceof StaticGroups sg) {
+                logical = sg.tasks();
+                tasks = intRange(logical, "tasks", where);
+                groups = sg.k();
+                mapping = switch (sg.mapping()) {
+                    case BLOCKED -> LaunchArgs.BLOCKED;
+                    case CYCLIC -> LaunchArgs.CYCLIC;
+                    case DYNAMIC -> LaunchArgs.DYNAMIC;
+                };
+                ng0 = tasks;
+                ng1 = 1;
+            } else {
+                NDRange r = (NDRange) launch;
+                logical = r.groupCount();
+                tasks = intRange(logical, "logical work-groups", where);
+                long[] ls = new long[dims];
+                for (int d = 0; d < dims; d++) ls[d] = local[d];
+                int res = residency(k, ls, v.localBytes() + v.staticLocalBytes());
+                if (res < 1) {
+                    throw new InvalidLaunchException(where + ": no persistent work-group of local size " + Arrays.toString(local)
+                            + " fits (residency 0), so static local memory cannot be emulated");
+                }
+                groups = (int) Math.min(logical, res);
+                mapping = LaunchArgs.BLOCKED;
+                ng0 = intRange(r.groups(0), "work-groups in dimension 0", where);
+                ng1 = dims > 1 ? intRange(r.groups(1), "work-groups in dimension 1", where) : 1;
+            }
+            int[] global = local.clone();
+            global[0] = intRange((long) groups * local[0], "work-items in dimension 0", where);
+            return new Geometry(global, local, true, tasks, mapping, ng0, ng1, groups, logical);
+        }
+        NDRange r = (NDRange) launch;
+        int[] global = new int[dims];
+        for (int d = 0; d < dims; d++) global[d] = intRange(r.global(d), "work-items in dimension " + d, where);
+        long logical = r.groupCount();
+        int groups = intRange(logical, "work-groups", where);
+        return new Geometry(global, local, false, groups, LaunchArgs.BLOCKED, (int) r.groups(0),
+                dims > 1 ? (int) r.groups(1) : 1, groups, logical);
+    }
+
+    private static int intRange(long value, String what, String where) {
+        if (value > Integer.MAX_VALUE) {
+            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
+                    + " that TornadoVM's WorkerGrid and int indices can address");
+        }
+        return (int) value;
+    }
+
+    /** The error and its root cause, in one line. */
+    static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String s = t.getClass().getSimpleName() + ": " + firstLine(t.getMessage());
+        if (root != t) s += " (cause: " + root.getClass().getSimpleName() + ": " + firstLine(root.getMessage()) + ")";
+        return s;
+    }
+
+    private static String firstLine(String m) {
+        if (m == null) return "";
+        String s = m.strip();
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl) + " ...";
+    }
+
+    @Override
+    protected void closeSession() {
+        synchronized (lock) {
+            List<RuntimeException> errors = new ArrayList<>();
+            for (LaunchPlan p : List.copyOf(plans.values())) {
+                try {
+                    p.close();
+                } catch (RuntimeException e) {
+                    errors.add(e);
+                }
+            }
+            plans.clear();
+            if (!errors.isEmpty()) {
+                RuntimeException first = errors.getFirst();
+                errors.stream().skip(1).forEach(first::addSuppressed);
+                throw first;
+            }
+        }
+    }
+}

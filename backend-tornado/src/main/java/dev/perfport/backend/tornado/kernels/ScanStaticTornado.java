@@ -1,0 +1,534 @@
+package dev.perfport.backend.tornado.kernels;
+
+import dev.perfport.core.memory.ElemType;
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.IntArray;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.perfport.backend.tornado.kernels.TornadoKernel.sig;
+import static dev.perfport.core.device.MemoryLevel.GLOBAL;
+import static dev.perfport.core.device.MemoryLevel.LOCAL;
+import static dev.perfport.core.device.MemoryLevel.PRIVATE;
+import static dev.perfport.core.memory.ElemType.FLOAT;
+import static dev.perfport.core.memory.ElemType.INT;
+
+/**
+ * V1 and Scan⁺ of seed 003 §3.4 (workloads' ScanKernels, scan.cl scan_v1 and scan_plus): one
+ * kernel on k co-resident static work-groups (blocked mapping), each scanning its blocks with a
+ * running carry, then the counter protocol of v1_finish: publish the carry in SUM, the last group
+ * to arrive scans SUM, the others wait for the counter (host: k+1) to reach 0 and add their prefix.
+ *
+ * <p>TornadoVM 5.2's Kernel API lacks three things this protocol uses, so:
+ * <ul>
+ *   <li>its int atomics return nothing: the arrival order comes from a hidden AtomicInteger
+ *       ({@link LaunchArgs#ticket()}, one getAndIncrement call site), while the counter buffer
+ *       still takes the same decrements, so its end state (0, one SUM scan) is what the workload
+ *       checks;</li>
+ *   <li>no volatile or atomic load: the wait reads the counter with a plain load after an atomic
+ *       no-op on it (which keeps compilers from hoisting the load);</li>
+ *   <li>no memory fence apart from barriers: SUM is written before the arrival atomic, and read by
+ *       the last group after its own.</li>
+ * </ul>
+ * That is sound where caches are coherent and stores are not reordered past atomics (CPU
+ * devices: PoCL, x86). On GPUs a plain load may hit a stale cache line and spin forever, so the
+ * kernels are declared CPU-only and a GPU session refuses them with the reason (cannotRun).
+ */
+public final class ScanStaticTornado {
+    static final String CPU_ONLY = "V1's wait needs a coherent read of the counter, and TornadoVM 5.2's Kernel API has no volatile"
+            + " or atomic load (its int atomics return nothing); on a GPU the plain load may read a stale cache line forever";
+
+    private ScanStaticTornado() {
+    }
+
+    static void register(List<TornadoKernel> into) {
+        for (ElemType t : List.of(INT, FLOAT)) {
+            var s = sig(GLOBAL, t, GLOBAL, t, GLOBAL, t, GLOBAL, INT, PRIVATE, INT, LOCAL, t);
+            boolean i = t == INT;
+            into.add(new TornadoKernel("scan.v1." + t.clName(), s, false, true, CPU_ONLY,
+                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::v1Int, a.context(), a.counters(), a.ints(0), a.ints(1),
+                            a.ints(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
+                            ScanTornado.opMax(a), (int) ScanTornado.identity(a, t), a.ticket())
+                      : a -> a.graph().task(a.task(), ScanStaticTornado::v1Float, a.context(), a.counters(), a.floats(0), a.floats(1),
+                            a.floats(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
+                            ScanTornado.opMax(a), (float) ScanTornado.identity(a, t), a.ticket())));
+            into.add(new TornadoKernel("scan.plus." + t.clName(), s, false, true, CPU_ONLY,
+                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::plusInt, a.context(), a.counters(), a.ints(0), a.ints(1),
+                            a.ints(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
+                            ScanTornado.opMax(a), (int) ScanTornado.identity(a, t), a.ticket())
+                      : a -> a.graph().task(a.task(), ScanStaticTornado::plusFloat, a.context(), a.counters(), a.floats(0), a.floats(1),
+                            a.floats(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
+                            ScanTornado.opMax(a), (float) ScanTornado.identity(a, t), a.ticket())));
+        }
+    }
+
+    public static void v1Int(KernelContext ctx, IntArray counters, IntArray in, IntArray out, IntArray sums, IntArray counter, int n,
+                             int xLength, int tasks, int levels, int opMax, int identity, AtomicInteger ticket) {
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int m = 2 * wg;
+        int sg = ctx.groupIdx;
+        int k = ctx.globalGroupSizeX / wg;
+        int carry = m;                          // x: one tree of m elements, then the carry
+        int[] x = ctx.allocateIntLocalArray(xLength);
+        int[] slot = ctx.allocateIntLocalArray(1);
+        if (lid == 0) {
+            x[carry] = identity;
+        }
+        int first = (int) (((long) tasks * sg) / k);
+        int end = (int) (((long) tasks * (sg + 1)) / k);
+        for (int t = first; t < end; t++) {
+            int base = t * m;
+            int v0 = identity;
+            if (base + lid < n) {
+                v0 = in.get(base + lid);
+            }
+            int v1 = identity;
+            if (base + lid + wg < n) {
+                v1 = in.get(base + lid + wg);
+            }
+            x[lid] = v0;
+            x[lid + wg] = v1;
+            ctx.localBarrier();
+            for (int d = 0; d < levels; d++) {
+                if (lid < (m >> (d + 1))) {
+                    int l = ((lid * 2 + 1) << d) - 1;
+                    int r = ((lid * 2 + 2) << d) - 1;
+                    int a = x[l];
+                    int b = x[r];
+                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
+                }
+                ctx.localBarrier();
+            }
+            if (lid == 0) {                     // block total into the carry, carry to the root
+                int tot = x[m - 1];
+                int c = x[carry];
+                x[m - 1] = c;
+                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
+            }
+            ctx.localBarrier();
+            for (int d = levels - 1; d >= 0; d--) {
+                if (lid < (m >> (d + 1))) {
+                    int l = ((lid * 2 + 1) << d) - 1;
+                    int r = ((lid * 2 + 2) << d) - 1;
+                    int a = x[l];
+                    int b = x[r];
+                    x[l] = b;
+                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+                }
+                ctx.localBarrier();
+            }
+            if (base + lid < n) {
+                out.set(base + lid, x[lid]);
+            }
+            if (base + lid + wg < n) {
+                out.set(base + lid + wg, x[lid + wg]);
+            }
+        }
+        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
+        if (lid == 0) {
+            sums.set(sg, x[carry]);
+            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
+            ctx.atomicAdd(counter, 0, -1);
+            ctx.atomicAdd(counters, 0, 1);
+            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
+                int acc = identity;
+                for (int i = 0; i < k; i++) {
+                    int v = sums.get(i);
+                    sums.set(i, acc);
+                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
+                }
+                ctx.atomicAdd(counter, 1, 1);
+                ctx.atomicAdd(counters, 0, 1);
+                ctx.atomicAdd(counter, 0, -1);
+                ctx.atomicAdd(counters, 0, 1);
+            }
+            if (sg != 0) {
+                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
+                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
+                int c = 1;
+                while (c != 0) {
+                    ctx.atomicAdd(counter, 0, 0);
+                    c = counter.get(0);
+                }
+                x[carry] = sums.get(sg);
+            }
+        }
+        ctx.localBarrier();
+        if (sg != 0) {
+            int p = x[carry];
+            int to = Math.min(n, end * m);
+            for (int i = first * m + lid; i < to; i += wg) {
+                int v = out.get(i);
+                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
+            }
+        }
+    }
+
+    public static void plusInt(KernelContext ctx, IntArray counters, IntArray in, IntArray out, IntArray sums, IntArray counter, int n,
+                               int xLength, int tasks, int levels, int opMax, int identity, AtomicInteger ticket) {
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int m = 2 * wg;
+        int sg = ctx.groupIdx;
+        int k = ctx.globalGroupSizeX / wg;
+        int carry = 2 * m;                      // x: two trees of m elements, then the carry
+        int[] x = ctx.allocateIntLocalArray(xLength);
+        int[] slot = ctx.allocateIntLocalArray(1);
+        if (lid == 0) {
+            x[carry] = identity;
+        }
+        int first = (int) (((long) tasks * sg) / k);
+        int end = (int) (((long) tasks * (sg + 1)) / k);
+        int cur = 0;                            // tree of the previous task, waiting for its down-sweep
+        int prev = -1;
+        for (int t = first; t < end; t++) {
+            int nxt = m - cur;
+            int base = t * m;
+            int v0 = identity;
+            if (base + lid < n) {
+                v0 = in.get(base + lid);
+            }
+            int v1 = identity;
+            if (base + lid + wg < n) {
+                v1 = in.get(base + lid + wg);
+            }
+            x[nxt + lid] = v0;
+            x[nxt + lid + wg] = v1;
+            ctx.localBarrier();
+            for (int s = 0; s < levels; s++) {
+                if (lid < (m >> (s + 1))) {
+                    int l = nxt + ((lid * 2 + 1) << s) - 1;
+                    int r = nxt + ((lid * 2 + 2) << s) - 1;
+                    int a = x[l];
+                    int b = x[r];
+                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
+                }
+                int q = wg - 1 - lid;
+                int d = levels - 1 - s;
+                if (prev >= 0 && q < (m >> (d + 1))) {
+                    int l = cur + ((q * 2 + 1) << d) - 1;
+                    int r = cur + ((q * 2 + 2) << d) - 1;
+                    int a = x[l];
+                    int b = x[r];
+                    x[l] = b;
+                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+                }
+                ctx.localBarrier();
+            }
+            if (prev >= 0) {
+                int pb = prev * m;
+                if (pb + lid < n) {
+                    out.set(pb + lid, x[cur + lid]);
+                }
+                if (pb + lid + wg < n) {
+                    out.set(pb + lid + wg, x[cur + lid + wg]);
+                }
+            }
+            if (lid == 0) {
+                int tot = x[nxt + m - 1];
+                int c = x[carry];
+                x[nxt + m - 1] = c;
+                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
+            }
+            // no barrier: the next load writes, per work-item, exactly the elements it just stored
+            prev = t;
+            cur = nxt;
+        }
+        ctx.localBarrier();                     // the last task's down-sweep on its own
+        for (int d = levels - 1; d >= 0; d--) {
+            if (prev >= 0 && lid < (m >> (d + 1))) {
+                int l = cur + ((lid * 2 + 1) << d) - 1;
+                int r = cur + ((lid * 2 + 2) << d) - 1;
+                int a = x[l];
+                int b = x[r];
+                x[l] = b;
+                x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+            }
+            ctx.localBarrier();
+        }
+        if (prev >= 0) {
+            int pb = prev * m;
+            if (pb + lid < n) {
+                out.set(pb + lid, x[cur + lid]);
+            }
+            if (pb + lid + wg < n) {
+                out.set(pb + lid + wg, x[cur + lid + wg]);
+            }
+        }
+        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
+        if (lid == 0) {
+            sums.set(sg, x[carry]);
+            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
+            ctx.atomicAdd(counter, 0, -1);
+            ctx.atomicAdd(counters, 0, 1);
+            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
+                int acc = identity;
+                for (int i = 0; i < k; i++) {
+                    int v = sums.get(i);
+                    sums.set(i, acc);
+                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
+                }
+                ctx.atomicAdd(counter, 1, 1);
+                ctx.atomicAdd(counters, 0, 1);
+                ctx.atomicAdd(counter, 0, -1);
+                ctx.atomicAdd(counters, 0, 1);
+            }
+            if (sg != 0) {
+                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
+                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
+                int c = 1;
+                while (c != 0) {
+                    ctx.atomicAdd(counter, 0, 0);
+                    c = counter.get(0);
+                }
+                x[carry] = sums.get(sg);
+            }
+        }
+        ctx.localBarrier();
+        if (sg != 0) {
+            int p = x[carry];
+            int to = Math.min(n, end * m);
+            for (int i = first * m + lid; i < to; i += wg) {
+                int v = out.get(i);
+                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
+            }
+        }
+    }
+
+    public static void v1Float(KernelContext ctx, IntArray counters, FloatArray in, FloatArray out, FloatArray sums, IntArray counter, int n,
+                             int xLength, int tasks, int levels, int opMax, float identity, AtomicInteger ticket) {
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int m = 2 * wg;
+        int sg = ctx.groupIdx;
+        int k = ctx.globalGroupSizeX / wg;
+        int carry = m;                          // x: one tree of m elements, then the carry
+        float[] x = ctx.allocateFloatLocalArray(xLength);
+        int[] slot = ctx.allocateIntLocalArray(1);
+        if (lid == 0) {
+            x[carry] = identity;
+        }
+        int first = (int) (((long) tasks * sg) / k);
+        int end = (int) (((long) tasks * (sg + 1)) / k);
+        for (int t = first; t < end; t++) {
+            int base = t * m;
+            float v0 = identity;
+            if (base + lid < n) {
+                v0 = in.get(base + lid);
+            }
+            float v1 = identity;
+            if (base + lid + wg < n) {
+                v1 = in.get(base + lid + wg);
+            }
+            x[lid] = v0;
+            x[lid + wg] = v1;
+            ctx.localBarrier();
+            for (int d = 0; d < levels; d++) {
+                if (lid < (m >> (d + 1))) {
+                    int l = ((lid * 2 + 1) << d) - 1;
+                    int r = ((lid * 2 + 2) << d) - 1;
+                    float a = x[l];
+                    float b = x[r];
+                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
+                }
+                ctx.localBarrier();
+            }
+            if (lid == 0) {                     // block total into the carry, carry to the root
+                float tot = x[m - 1];
+                float c = x[carry];
+                x[m - 1] = c;
+                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
+            }
+            ctx.localBarrier();
+            for (int d = levels - 1; d >= 0; d--) {
+                if (lid < (m >> (d + 1))) {
+                    int l = ((lid * 2 + 1) << d) - 1;
+                    int r = ((lid * 2 + 2) << d) - 1;
+                    float a = x[l];
+                    float b = x[r];
+                    x[l] = b;
+                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+                }
+                ctx.localBarrier();
+            }
+            if (base + lid < n) {
+                out.set(base + lid, x[lid]);
+            }
+            if (base + lid + wg < n) {
+                out.set(base + lid + wg, x[lid + wg]);
+            }
+        }
+        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
+        if (lid == 0) {
+            sums.set(sg, x[carry]);
+            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
+            ctx.atomicAdd(counter, 0, -1);
+            ctx.atomicAdd(counters, 0, 1);
+            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
+                float acc = identity;
+                for (int i = 0; i < k; i++) {
+                    float v = sums.get(i);
+                    sums.set(i, acc);
+                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
+                }
+                ctx.atomicAdd(counter, 1, 1);
+                ctx.atomicAdd(counters, 0, 1);
+                ctx.atomicAdd(counter, 0, -1);
+                ctx.atomicAdd(counters, 0, 1);
+            }
+            if (sg != 0) {
+                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
+                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
+                int c = 1;
+                while (c != 0) {
+                    ctx.atomicAdd(counter, 0, 0);
+                    c = counter.get(0);
+                }
+                x[carry] = sums.get(sg);
+            }
+        }
+        ctx.localBarrier();
+        if (sg != 0) {
+            float p = x[carry];
+            int to = Math.min(n, end * m);
+            for (int i = first * m + lid; i < to; i += wg) {
+                float v = out.get(i);
+                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
+            }
+        }
+    }
+
+    public static void plusFloat(KernelContext ctx, IntArray counters, FloatArray in, FloatArray out, FloatArray sums, IntArray counter, int n,
+                               int xLength, int tasks, int levels, int opMax, float identity, AtomicInteger ticket) {
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int m = 2 * wg;
+        int sg = ctx.groupIdx;
+        int k = ctx.globalGroupSizeX / wg;
+        int carry = 2 * m;                      // x: two trees of m elements, then the carry
+        float[] x = ctx.allocateFloatLocalArray(xLength);
+        int[] slot = ctx.allocateIntLocalArray(1);
+        if (lid == 0) {
+            x[carry] = identity;
+        }
+        int first = (int) (((long) tasks * sg) / k);
+        int end = (int) (((long) tasks * (sg + 1)) / k);
+        int cur = 0;                            // tree of the previous task, waiting for its down-sweep
+        int prev = -1;
+        for (int t = first; t < end; t++) {
+            int nxt = m - cur;
+            int base = t * m;
+            float v0 = identity;
+            if (base + lid < n) {
+                v0 = in.get(base + lid);
+            }
+            float v1 = identity;
+            if (base + lid + wg < n) {
+                v1 = in.get(base + lid + wg);
+            }
+            x[nxt + lid] = v0;
+            x[nxt + lid + wg] = v1;
+            ctx.localBarrier();
+            for (int s = 0; s < levels; s++) {
+                if (lid < (m >> (s + 1))) {
+                    int l = nxt + ((lid * 2 + 1) << s) - 1;
+                    int r = nxt + ((lid * 2 + 2) << s) - 1;
+                    float a = x[l];
+                    float b = x[r];
+                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
+                }
+                int q = wg - 1 - lid;
+                int d = levels - 1 - s;
+                if (prev >= 0 && q < (m >> (d + 1))) {
+                    int l = cur + ((q * 2 + 1) << d) - 1;
+                    int r = cur + ((q * 2 + 2) << d) - 1;
+                    float a = x[l];
+                    float b = x[r];
+                    x[l] = b;
+                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+                }
+                ctx.localBarrier();
+            }
+            if (prev >= 0) {
+                int pb = prev * m;
+                if (pb + lid < n) {
+                    out.set(pb + lid, x[cur + lid]);
+                }
+                if (pb + lid + wg < n) {
+                    out.set(pb + lid + wg, x[cur + lid + wg]);
+                }
+            }
+            if (lid == 0) {
+                float tot = x[nxt + m - 1];
+                float c = x[carry];
+                x[nxt + m - 1] = c;
+                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
+            }
+            // no barrier: the next load writes, per work-item, exactly the elements it just stored
+            prev = t;
+            cur = nxt;
+        }
+        ctx.localBarrier();                     // the last task's down-sweep on its own
+        for (int d = levels - 1; d >= 0; d--) {
+            if (prev >= 0 && lid < (m >> (d + 1))) {
+                int l = cur + ((lid * 2 + 1) << d) - 1;
+                int r = cur + ((lid * 2 + 2) << d) - 1;
+                float a = x[l];
+                float b = x[r];
+                x[l] = b;
+                x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+            }
+            ctx.localBarrier();
+        }
+        if (prev >= 0) {
+            int pb = prev * m;
+            if (pb + lid < n) {
+                out.set(pb + lid, x[cur + lid]);
+            }
+            if (pb + lid + wg < n) {
+                out.set(pb + lid + wg, x[cur + lid + wg]);
+            }
+        }
+        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
+        if (lid == 0) {
+            sums.set(sg, x[carry]);
+            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
+            ctx.atomicAdd(counter, 0, -1);
+            ctx.atomicAdd(counters, 0, 1);
+            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
+                float acc = identity;
+                for (int i = 0; i < k; i++) {
+                    float v = sums.get(i);
+                    sums.set(i, acc);
+                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
+                }
+                ctx.atomicAdd(counter, 1, 1);
+                ctx.atomicAdd(counters, 0, 1);
+                ctx.atomicAdd(counter, 0, -1);
+                ctx.atomicAdd(counters, 0, 1);
+            }
+            if (sg != 0) {
+                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
+                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
+                int c = 1;
+                while (c != 0) {
+                    ctx.atomicAdd(counter, 0, 0);
+                    c = counter.get(0);
+                }
+                x[carry] = sums.get(sg);
+            }
+        }
+        ctx.localBarrier();
+        if (sg != 0) {
+            float p = x[carry];
+            int to = Math.min(n, end * m);
+            for (int i = first * m + lid; i < to; i += wg) {
+                float v = out.get(i);
+                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.perfport.backend.tornado.kernels;
+
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.kernel.ArgDef;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.memory.ElemType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How one kernel definition (found by {@link KernelDef#name()}) runs in TornadoVM: the argument
+ * signature its Java code expects, and the binder that adds its task(s) to a task graph.
+ *
+ * @param name                  the kernel definition's name
+ * @param signature             expected arguments: memory level and element type, in order
+ * @param deferredFloatAtomics  whether the kernel records float atomic adds for the session to
+ *                              apply (then {@link LaunchArgs#deferredFloatOps()} exists)
+ * @param ticket                whether the kernel takes {@link LaunchArgs#ticket()}, a zeroed
+ *                              counter whose getAndIncrement gives each group its arrival order
+ * @param cpuOnly               why the kernel may run only on CPU devices, or null when it runs anywhere
+ * @param binder                adds the task(s)
+ */
+public record TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket,
+                            String cpuOnly, Binder binder) {
+
+    /** One expected argument. */
+    public record Sig(MemoryLevel level, ElemType type) {
+        @Override
+        public String toString() {
+            return level.name().toLowerCase() + " " + type.clName();
+        }
+    }
+
+    /** Adds a kernel's task(s) to the graph in {@link LaunchArgs#graph()}. */
+    @FunctionalInterface
+    public interface Binder {
+        void bind(LaunchArgs a);
+    }
+
+    public TornadoKernel {
+        Objects.requireNonNull(name);
+        signature = List.copyOf(signature);
+        Objects.requireNonNull(binder);
+    }
+
+    /** A kernel without a ticket counter that runs on every device. */
+    public TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, Binder binder) {
+        this(name, signature, deferredFloatAtomics, false, null, binder);
+    }
+
+    /** Why {@code def}'s arguments do not fit this implementation, or null when they do. */
+    public String mismatch(KernelDef def) {
+        List<Sig> have = new ArrayList<>();
+        for (ArgDef a : def.args()) have.add(new Sig(a.level(), a.type()));
+        if (have.equals(signature)) return null;
+        return "TornadoVM's implementation of kernel '" + name + "' takes " + signature + " but the definition declares "
+                + have + " (the workload changed; update backend-tornado's kernels)";
+    }
+
+    /** Builds a signature: level, type, level, type, ... */
+    public static List<Sig> sig(Object... levelTypePairs) {
+        List<Sig> l = new ArrayList<>();
+        for (int i = 0; i < levelTypePairs.length; i += 2) {
+            l.add(new Sig((MemoryLevel) levelTypePairs[i], (ElemType) levelTypePairs[i + 1]));
+        }
+        return l;
+    }
+}

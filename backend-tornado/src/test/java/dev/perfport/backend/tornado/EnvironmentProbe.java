@@ -1,0 +1,19 @@
+package dev.perfport.backend.tornado;
+
+import dev.perfport.core.backend.Backend;
+
+/** Run in a child JVM by {@link EnvironmentTest}: creates the backend as the registry does and prints what it found. */
+public final class EnvironmentProbe {
+    private EnvironmentProbe() {
+    }
+
+    public static void main(String[] args) {
+        try {
+            Backend b = new TornadoVmProvider().create(null);
+            System.out.println("devices=" + b.devices().size());
+            System.out.println("reason=" + b.unavailableReason());
+        } catch (Throwable t) {
+            System.out.println("error=" + t.getClass().getName() + ": " + t.getMessage());
+        }
+    }
+}
