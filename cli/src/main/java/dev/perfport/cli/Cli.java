@@ -3,14 +3,17 @@ package dev.perfport.cli;
 import dev.perfport.cli.format.Format;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The parsed command line. Options may stand before or after the command and take their value
  * as the next argument or after '=' ({@code --format json}, {@code --format=json}).
  *
- * @param command    backends, devices, workloads, run, compare or help; null when none was given
+ * @param command    backends, devices, workloads, run, compare, tune, report or help; null when none was given
  * @param positional arguments after the command that are not options (the workload, a help topic)
  * @param format     output format
  * @param config     {@code --config key=value} overrides, in order
@@ -18,11 +21,14 @@ import java.util.Set;
  * @param variants   {@code --variant} names, in order
  * @param params     {@code --param name=value} items, in order
  * @param help       {@code --help} or {@code -h} was given
+ * @param options    command-specific options with a value, by canonical name without dashes
+ *                   ({@code strategy}, {@code budget}, {@code seed} of tune; {@code out} of report)
  */
 public record Cli(String command, List<String> positional, Format format, List<String> config,
-                  List<String> backends, List<String> variants, List<String> params, boolean help) {
+                  List<String> backends, List<String> variants, List<String> params, boolean help,
+                  Map<String, String> options) {
 
-    public static final List<String> COMMANDS = List.of("backends", "devices", "workloads", "run", "compare", "help");
+    public static final List<String> COMMANDS = List.of("backends", "devices", "workloads", "run", "compare", "tune", "report", "bench", "help");
 
     public static Cli parse(String... args) {
         String command = null;
@@ -34,6 +40,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
         List<String> params = new ArrayList<>();
         boolean help = false;
         boolean formatSeen = false;
+        Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a == null) throw new UsageException("null argument at position " + i);
@@ -55,8 +62,9 @@ public record Cli(String command, List<String> positional, Format format, List<S
                     case "--backend", "-b" -> "--backend";
                     case "--variant" -> "--variant";
                     case "--param", "-p" -> "--param";
+                    case "--strategy", "--budget", "--seed", "--out" -> name;
                     default -> throw new UsageException("unknown option '" + name
-                            + "'; options: --format, --config, --backend, --variant, --param, --help");
+                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --out, --help");
                 };
                 if (value == null) {
                     if (i + 1 >= args.length) throw new UsageException("option " + canonical + " needs a value");
@@ -84,6 +92,10 @@ public record Cli(String command, List<String> positional, Format format, List<S
                         checkKeyValue("--param", value);
                         params.add(value);
                     }
+                    case "--strategy", "--budget", "--seed", "--out" -> {
+                        if (value.isBlank()) throw new UsageException(canonical + " needs a value");
+                        if (options.put(canonical.substring(2), value) != null) throw new UsageException(canonical + " given twice");
+                    }
                     default -> throw new IllegalStateException(canonical);
                 }
                 continue;
@@ -98,7 +110,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
             }
         }
         Cli cli = new Cli(command, List.copyOf(positional), format, List.copyOf(config), List.copyOf(backends),
-                List.copyOf(variants), List.copyOf(params), help);
+                List.copyOf(variants), List.copyOf(params), help, Collections.unmodifiableMap(options));
         if (!help) cli.check();
         return cli;
     }
@@ -115,7 +127,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
     /** Checks that the options and arguments given apply to the command. */
     private void check() {
         if (command == null) {
-            if (!positional.isEmpty() || !backends.isEmpty() || !variants.isEmpty() || !params.isEmpty()) {
+            if (!positional.isEmpty() || !backends.isEmpty() || !variants.isEmpty() || !params.isEmpty() || !options.isEmpty()) {
                 throw new UsageException("no command given; commands: " + String.join(", ", COMMANDS));
             }
             return;
@@ -123,8 +135,12 @@ public record Cli(String command, List<String> positional, Format format, List<S
         Set<String> allowed = switch (command) {
             case "devices" -> Set.of("--backend");
             case "run", "compare" -> Set.of("--backend", "--variant", "--param");
+            case "tune" -> Set.of("--backend", "--variant", "--param", "--strategy", "--budget", "--seed");
+            case "report" -> Set.of("--backend", "--param", "--out");
+            case "bench" -> Set.of("--param");
             default -> Set.of();
         };
+        for (String o : options.keySet()) if (!allowed.contains("--" + o)) notFor("--" + o);
         if (!backends.isEmpty() && !allowed.contains("--backend")) notFor("--backend");
         if (!variants.isEmpty() && !allowed.contains("--variant")) notFor("--variant");
         if (!params.isEmpty() && !allowed.contains("--param")) notFor("--param");
@@ -137,6 +153,17 @@ public record Cli(String command, List<String> positional, Format format, List<S
                 if (command.equals("run") && backends.size() > 1) {
                     throw new UsageException("run takes one --backend; use compare to run on several");
                 }
+            }
+            case "bench" -> {
+                if (positional.isEmpty()) throw new UsageException("bench needs a target, e.g. 'perfport bench emulator'");
+                if (positional.size() > 1) extra(positional.subList(1, positional.size()));
+            }
+            case "tune", "report" -> {
+                if (positional.isEmpty()) {
+                    throw new UsageException(command.equals("tune") ? "tune needs a workload, e.g. 'perfport tune var'"
+                            : "report needs a report name, e.g. 'perfport report seed-000'");
+                }
+                if (positional.size() > 1) extra(positional.subList(1, positional.size()));
             }
             case "help" -> {
                 if (positional.size() > 1) extra(positional.subList(1, positional.size()));

@@ -30,6 +30,9 @@ final class Help {
                   workloads                 the workloads, their variants and parameters
                   run <workload>            one workload on the configured backend (perfport.backend)
                   compare <workload>        a workload on every device of every available backend
+                  tune <workload>           tune a workload's parameters per device (hierarchical, exhaustive, random)
+                  report <name>             run a study's sweeps and write its report: seed-000, seed-003
+                  bench emulator            the emulator's wall-time speed against a plain Java loop
                   help <command>            help on one command
 
                 Options:
@@ -82,6 +85,55 @@ final class Help {
                     (the reduction runs int and float unless --param type=... is given). One
                     session per device, closed after its rows.
                     """ + "\n" + SELECTORS;
+            case "tune" -> """
+                    Usage: perfport tune <workload> [--backend SEL ...] [--variant V ...]
+                           [--strategy hierarchical|exhaustive|random] [--budget N] [--seed N]
+                           [--param k=v ...] [--format F]
+
+                    Tunes a workload (var) on every device of every available backend, or on the
+                    devices the selectors pick, and prints the best configuration per backend and
+                    device; a progress bar runs on stderr. Strategies: hierarchical (default; the
+                    thesis's method: posbs, simbs, vwidth one work-item at a time with the 97 % rule,
+                    then wgsize, then ngroup, then a review that shrinks parameters while throughput
+                    rises), exhaustive (every grid point) and random (--budget evaluations, default a
+                    fifth of the grid, in the order of --seed). --param name=a,b,c replaces a tuned
+                    parameter's grid (name=a fixes it); other --params set the workload's fixed
+                    parameters. Results are kept in the tuning cache (perfport.tune.cache, default
+                    ~/.cache/perfport/tune/tune-cache.json): a killed run resumes where it stopped,
+                    and only unique evaluations count toward the budget.
+                    """ + "\n" + SELECTORS;
+            case "report" -> """
+                    Usage: perfport report seed-000 [--backend SEL ...] [--param k=v ...] [--out DIR]
+
+                    Runs the sweeps of seed 000 (variants, posbs with the Eq. 3 fit, vwidth with the
+                    Eq. 5 fit, wgsize x ngroup, ngroup with the Eq. 8 fit, hierarchical tuning) on
+                    every available device or those the selectors pick, and writes DIR/seed-000.md
+                    with its plots in DIR/seed-000/ (default DIR: docs/results). Parameters (sizes of
+                    the sweeps): see docs/results/seed-000.md.
+
+                    Usage: perfport report seed-003 [--param k=v ...] [--out DIR]
+
+                    Runs seed 003's Tables 2-5 (matmul alpha..epsilon, the Einstein@Home proxy, the
+                    reduction, the scan) on the Cell/B.E. emulator at 1-6 SPEs and with the PPE,
+                    and writes DIR/seed-003.md: the paper's times beside the modelled times, the
+                    ratios side by side, the counters, and each shape PASS/FAIL against the paper
+                    (2-4 minutes on two cores). Parameters: spes, parts (matmul,table,
+                    reduction,scan), matmuln (768), matmultile (128), matmultileeps (64),
+                    reductionn (2^25), reductionwg (16), sweepn, sweepwgs, scann (2^23), scanwg,
+                    tablegroups, tableiters, cache (true).
+                    """ + "\n" + SELECTORS;
+            case "bench" -> """
+                    Usage: perfport bench emulator [--param k=v ...]
+
+                    Times the int32 sum of n elements (default 2^25) on this machine, in one JVM:
+                    as a plain Java parallel stream (the reference), as a sequential loop, and as
+                    the reduction kernel on the Cell/B.E. emulator with its software cache off
+                    (perfport.cell-emulation.cache=false, the fast mode) and on. Each route gets
+                    warm-ups, then the best of reps is kept (the emulator: launch time only, input
+                    uploaded once); prints each best time and its ratio to the parallel loop.
+                    Parameters: n (2^25), reps (10), warmups (5), wg (256), variant (static-local
+                    or local-atomic), cache (off, on or both; default both).
+                    """;
             case "help" -> """
                     Usage: perfport help [command]
 

@@ -1,9 +1,12 @@
 package dev.perfport.cli;
 
 import dev.perfport.cli.commands.BackendsCommand;
+import dev.perfport.cli.commands.BenchCommand;
 import dev.perfport.cli.commands.Command;
 import dev.perfport.cli.commands.DevicesCommand;
+import dev.perfport.cli.commands.ReportCommand;
 import dev.perfport.cli.commands.RunCommand;
+import dev.perfport.cli.commands.TuneCommand;
 import dev.perfport.cli.commands.WorkloadsCommand;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.error.ConfigException;
@@ -67,6 +70,9 @@ public final class Main {
                 case "workloads" -> new WorkloadsCommand();
                 case "run", "compare" -> new RunCommand(cli.command().equals("compare"), cli.workload(),
                         cli.backends(), cli.variants(), cli.params());
+                case "tune" -> new TuneCommand(cli.workload(), cli.backends(), cli.variants(), cli.params(), cli.options());
+                case "report" -> new ReportCommand(cli.positional().getFirst(), cli.backends(), cli.params(), cli.options());
+                case "bench" -> new BenchCommand(cli.positional().getFirst(), cli.params());
                 default -> throw new UsageException("unknown command '" + cli.command() + "'");
             };
             int code = command.execute(ctx);

@@ -43,7 +43,7 @@ class CliTest {
 
     @Test
     void rejectsWhatItDoesNotKnowNamingWhatExists() {
-        UsageException e = assertThrows(UsageException.class, () -> Cli.parse("bench"));
+        UsageException e = assertThrows(UsageException.class, () -> Cli.parse("benchmark"));
         assertTrue(e.getMessage().contains("compare") && e.getMessage().contains("backends"), e.getMessage());
         e = assertThrows(UsageException.class, () -> Cli.parse("run", "reduction", "--threads", "4"));
         assertTrue(e.getMessage().contains("--threads") && e.getMessage().contains("--param"), e.getMessage());

@@ -120,10 +120,13 @@ class MainTest {
         assertTrue(r.err().contains("unknown backend 'cell-emulation'") && r.err().contains(emptyPlugins.toString()), r.err());
     }
 
+    /** No plugin loads; only the optional backends are listed, as not installed, with how to get them. */
     @Test
-    void backendsWithoutPluginsSaysNoneFound() {
+    void backendsWithoutPluginsListsOnlyTheOptionalOnesAsNotInstalled() {
         Run r = Run.of(withEmptyPlugins("backends"));
         assertEquals(0, r.code(), r.describe());
-        assertTrue(r.out().contains("none found"), r.out());
+        assertTrue(r.out().lines().noneMatch(l -> l.contains(" available ")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("tornado  ") && l.contains("unavailable: not installed: TornadoVM not found")
+                && l.endsWith("not installed")), r.out());
     }
 }

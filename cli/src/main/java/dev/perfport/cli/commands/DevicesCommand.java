@@ -23,9 +23,10 @@ public record DevicesCommand(List<String> selectors) implements Command {
     @Override
     public int execute(Context ctx) {
         BackendRegistry reg = ctx.registry();
+        // every device is listed, also those chosen only by name (each shows its selector)
         List<Targets.Target> targets = selectors.isEmpty()
-                ? Targets.all(reg, ctx.err())
-                : Targets.of(reg, selectors);
+                ? Targets.all(reg, ctx.err(), true)
+                : Targets.of(reg, selectors, true);
         boolean unavailable = false;
         List<Targets.Target> devices = new ArrayList<>();
         for (Targets.Target t : targets) {

@@ -34,8 +34,17 @@ final class Targets {
         }
     }
 
-    /** Every device of every available backend; unavailable ones are noted on {@code err}. */
+    /**
+     * Every device of every available backend that may be chosen by default; unavailable backends
+     * are noted on {@code err}. Explicit-only devices ({@link DeviceInfo#explicitOnly()}, e.g.
+     * Aparapi's Java thread pool) are left out: a selector must name them.
+     */
     static List<Target> all(BackendRegistry reg, PrintStream err) {
+        return all(reg, err, false);
+    }
+
+    /** As {@link #all(BackendRegistry, PrintStream)}, with the explicit-only devices too when {@code withExplicitOnly} (listing them). */
+    static List<Target> all(BackendRegistry reg, PrintStream err, boolean withExplicitOnly) {
         List<Target> l = new ArrayList<>();
         for (BackendRegistry.Entry e : reg.entries()) {
             if (!e.available()) {
@@ -51,7 +60,9 @@ final class Targets {
                 err.println("note: backend " + e.id() + " failed to list its devices (" + ex + "); skipped");
                 continue;
             }
-            for (int i = 0; i < ds.size(); i++) l.add(new Target(e.id(), i, e.backend(), ds.get(i), null));
+            for (int i = 0; i < ds.size(); i++) {
+                if (withExplicitOnly || !ds.get(i).explicitOnly()) l.add(new Target(e.id(), i, e.backend(), ds.get(i), null));
+            }
         }
         return l;
     }
@@ -60,9 +71,15 @@ final class Targets {
      * The devices the selectors pick: a bare backend id gives all its devices, a selector with
      * criteria the one device it picks everywhere else. An unknown backend or a selector that
      * matches no device is a ConfigException (listing what exists); an unavailable backend
-     * becomes a target with a problem, so that the others still run.
+     * becomes a target with a problem, so that the others still run. A bare backend id leaves out
+     * its explicit-only devices.
      */
     static List<Target> of(BackendRegistry reg, List<String> selectors) {
+        return of(reg, selectors, false);
+    }
+
+    /** As {@link #of(BackendRegistry, List)}; a bare backend id gives the explicit-only devices too when {@code withExplicitOnly}. */
+    static List<Target> of(BackendRegistry reg, List<String> selectors, boolean withExplicitOnly) {
         List<Target> l = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (String text : selectors) {
@@ -79,6 +96,7 @@ final class Targets {
             boolean bare = sel.type() == null && sel.name() == null && sel.vendor() == null && sel.index() == null;
             if (bare) {
                 for (int i = 0; i < ds.size(); i++) {
+                    if (!withExplicitOnly && ds.get(i).explicitOnly()) continue;
                     if (seen.add(sel.backend() + ":" + i)) l.add(new Target(sel.backend(), i, b, ds.get(i), null));
                 }
             } else {

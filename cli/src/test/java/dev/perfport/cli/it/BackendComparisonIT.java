@@ -31,7 +31,7 @@ class BackendComparisonIT {
 
     static Stream<Arguments> cases() {
         List<Arguments> l = new ArrayList<>();
-        for (String backend : List.of("cell-emulation", "jocl")) {
+        for (String backend : List.of("cell-emulation", "jocl", "aparapi", "tornado")) {
             for (int n : new int[]{1 << 17, (1 << 20) + 3, 100003}) l.add(Arguments.of(backend, n));
         }
         return l.stream();
@@ -44,14 +44,19 @@ class BackendComparisonIT {
                 .orElseThrow(() -> new AssertionError("backend " + backend + " is not in the distribution; backends: "
                         + Dist.registry().entries() + "; problems: " + Dist.registry().problems()));
         if (!entry.available()) {
+            if (backend.equals("tornado") && !Dist.tornadoConfigured()) {
+                System.out.println("SKIPPED tornado n=" + n + ": TORNADOVM_HOME is not set (backend says: " + entry.reason() + ")");
+                Assumptions.abort("TornadoVM is not configured");
+            }
             Optional<String> noCl = Dist.noOpenClPlatform();
-            if (backend.equals("jocl") && noCl.isPresent()) {
-                System.out.println("SKIPPED jocl n=" + n + ": " + noCl.get() + " (backend says: " + entry.reason() + ")");
+            if ((backend.equals("jocl") || backend.equals("aparapi")) && noCl.isPresent()) {
+                System.out.println("SKIPPED " + backend + " n=" + n + ": " + noCl.get() + " (backend says: " + entry.reason() + ")");
                 Assumptions.abort(noCl.get());
             }
             fail("backend " + backend + " is unavailable: " + entry.reason());
         }
-        List<DeviceInfo> devices = entry.backend().devices();
+        // a bare backend id compares the devices chosen by default: not Aparapi's thread pool
+        List<DeviceInfo> devices = entry.backend().devices().stream().filter(d -> !d.explicitOnly()).toList();
         Set<String> names = new TreeSet<>();
         devices.forEach(d -> names.add(d.name()));
 
@@ -107,7 +112,7 @@ class BackendComparisonIT {
                 new String[]{"scan", "n=5000", "wg=32", "type=float", "op=max", "reps=1"},
                 new String[]{"table", "groups=50", "maxSize=100", "iters=16", "reps=1"});
         List<Arguments> l = new ArrayList<>();
-        for (String backend : List.of("cell-emulation", "jocl")) {
+        for (String backend : List.of("cell-emulation", "jocl", "aparapi", "tornado")) {
             for (String[] spec : specs) l.add(Arguments.of(backend, spec[0], Arrays.asList(spec).subList(1, spec.length)));
         }
         return l.stream();
@@ -120,9 +125,13 @@ class BackendComparisonIT {
                 .orElseThrow(() -> new AssertionError("backend " + backend + " is not in the distribution; backends: "
                         + Dist.registry().entries() + "; problems: " + Dist.registry().problems()));
         if (!entry.available()) {
+            if (backend.equals("tornado") && !Dist.tornadoConfigured()) {
+                System.out.println("SKIPPED tornado " + workload + ": TORNADOVM_HOME is not set (backend says: " + entry.reason() + ")");
+                Assumptions.abort("TornadoVM is not configured");
+            }
             Optional<String> noCl = Dist.noOpenClPlatform();
-            if (backend.equals("jocl") && noCl.isPresent()) {
-                System.out.println("SKIPPED jocl " + workload + ": " + noCl.get() + " (backend says: " + entry.reason() + ")");
+            if ((backend.equals("jocl") || backend.equals("aparapi")) && noCl.isPresent()) {
+                System.out.println("SKIPPED " + backend + " " + workload + ": " + noCl.get() + " (backend says: " + entry.reason() + ")");
                 Assumptions.abort(noCl.get());
             }
             fail("backend " + backend + " is unavailable: " + entry.reason());
@@ -141,7 +150,8 @@ class BackendComparisonIT {
             case "scan" -> 3;
             default -> 2;
         };
-        assertEquals(entry.backend().devices().size() * variants * cases, rows.size(), "devices x variants x cases: " + r.describe());
+        long devices = entry.backend().devices().stream().filter(d -> !d.explicitOnly()).count();
+        assertEquals(devices * variants * cases, rows.size(), "devices x variants x cases: " + r.describe());
         for (Map<String, Object> row : rows) {
             String what = workload + " " + row.get("variant") + " " + row.get("params") + " on " + row.get("device");
             assertEquals(backend, row.get("backend"), what);

@@ -51,7 +51,7 @@ class BadInputIT {
 
     @Test
     void unknownWorkloadAndVariantListWhatExists() {
-        assertOneLineError(Run.of("compare", "scan"), "unknown workload 'scan'", "reduction");
+        assertOneLineError(Run.of("compare", "nbody"), "unknown workload 'nbody'", "reduction");
         assertOneLineError(Run.of("run", "reduction", "--variant", "one-kernel"),
                 "unknown variant 'one-kernel'", "local-atomic, static-local, two-kernel");
     }

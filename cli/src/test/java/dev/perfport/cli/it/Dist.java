@@ -44,7 +44,7 @@ final class Dist {
     static List<Path> pluginJars() throws IOException {
         try (Stream<Path> s = Files.list(plugins())) {
             List<Path> l = s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
-            assertTrue(l.size() >= 2, "expected the cell-emulation and jocl plugin jars in " + plugins() + ", found " + l);
+            assertTrue(l.size() >= 3, "expected the cell-emulation, jocl and aparapi plugin jars in " + plugins() + ", found " + l);
             return l;
         }
     }
@@ -75,6 +75,16 @@ final class Dist {
         } catch (IOException e) {
             return Optional.of("no OpenCL platform: cannot list " + vendors + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Whether TornadoVM is configured for this build (TORNADOVM_HOME set): then the profile
+     * 'tornado' shipped its plugin and started this JVM with TornadoVM's options, and the
+     * tornado backend must work. Elsewhere tornado is listed as not installed.
+     */
+    static boolean tornadoConfigured() {
+        String h = System.getenv("TORNADOVM_HOME");
+        return h != null && !h.isBlank();
     }
 
     /** Runs the command in-process with --format json and returns the parsed rows. */

@@ -32,7 +32,37 @@ class PluginsIT {
         } else {
             System.out.println("NOTE: jocl may be unavailable: " + Dist.noOpenClPlatform().get());
         }
+        Map<?, ?> aparapi = find(backends, "aparapi");
+        assertTrue(((String) aparapi.get("origin")).endsWith("perfport-backend-aparapi-plugin.jar"), aparapi.toString());
+        if (Dist.noOpenClPlatform().isEmpty()) {
+            assertEquals("available", aparapi.get("status"), "an OpenCL platform is installed: " + aparapi);
+        }
         assertEquals(List.of(), doc.get("pluginProblems"), "the shipped plugins load cleanly");
+    }
+
+    /**
+     * tornado is listed everywhere: where TornadoVM is configured (TORNADOVM_HOME, so the build
+     * shipped its plugin and the test JVM has TornadoVM's options) it must be available; elsewhere
+     * it is unavailable with the reason that says how to get it.
+     */
+    @Test
+    void tornadoIsListedAvailableWhereTornadoVmIsConfiguredAndNotInstalledElsewhere() {
+        Run r = Run.of("backends", "--format", "json");
+        Dist.assertExit(0, r);
+        Map<?, ?> doc = assertInstanceOf(Map.class, MiniJson.parse(r.out()), r.describe());
+        Map<?, ?> tornado = find(assertInstanceOf(List.class, doc.get("backends")), "tornado");
+        if (Dist.tornadoConfigured()) {
+            assertTrue(((String) tornado.get("origin")).endsWith("perfport-backend-tornado-plugin.jar"), tornado.toString());
+            assertEquals("available", tornado.get("status"), "TORNADOVM_HOME is set: " + tornado);
+            assertTrue((Long) tornado.get("devices") >= 1, tornado.toString());
+        } else {
+            System.out.println("NOTE: TORNADOVM_HOME is not set: tornado must be listed as not installed");
+            assertEquals("unavailable", tornado.get("status"), tornado.toString());
+            assertEquals("not installed", tornado.get("origin"), tornado.toString());
+            assertEquals(0L, tornado.get("devices"));
+            String reason = (String) tornado.get("reason");
+            assertTrue(reason.startsWith("not installed: TornadoVM not found") && reason.contains("TORNADOVM_HOME"), reason);
+        }
     }
 
     @Test
@@ -42,6 +72,7 @@ class PluginsIT {
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("cell-emulation  ") && l.contains("available")), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("jocl  ")), r.out());
         assertTrue(r.out().contains("perfport-backend-jocl-plugin.jar"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("tornado  ")), r.out());
     }
 
     private static Map<?, ?> find(List<?> backends, String id) {

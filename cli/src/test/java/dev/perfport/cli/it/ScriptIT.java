@@ -27,11 +27,15 @@ class ScriptIT {
     }
 
     static Result perfport(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return perfportIn(Dist.repo(), env, args);
+    }
+
+    static Result perfportIn(Path workingDir, Map<String, String> env, String... args) throws IOException, InterruptedException {
         Path script = Dist.repo().resolve("perfport");
         assertTrue(Files.isExecutable(script), script + " must be executable");
         List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Dist.repo().toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workingDir.toFile());
         // never build from inside the build; the plugins folder of this distribution only
         pb.environment().put("PERFPORT_NO_BUILD", "1");
         pb.environment().put("PERFPORT_PLUGINS_DIR", Dist.plugins().toString());
@@ -67,6 +71,62 @@ class ScriptIT {
         assertEquals(0, r.code(), r.describe());
         List<?> rows = assertInstanceOf(List.class, MiniJson.parse(r.out()), r.describe());
         assertTrue(rows.size() >= 6, r.describe());
+    }
+
+    /**
+     * Without TORNADOVM_HOME the script starts a plain JVM: whether or not the distribution has
+     * the tornado plugin (a build with TORNADOVM_HOME set ships it), tornado is listed as
+     * unavailable with its reason, and nothing crashes.
+     */
+    @Test
+    void withoutTornadoVmHomeTornadoIsUnavailableWithItsReason() throws Exception {
+        Result r = perfport(Map.of("TORNADOVM_HOME", ""), "backends", "--format", "json");
+        assertEquals(0, r.code(), r.describe());
+        Map<?, ?> tornado = backend(r, "tornado");
+        assertEquals("unavailable", tornado.get("status"), r.describe());
+        String reason = (String) tornado.get("reason");
+        if (Files.isRegularFile(Dist.plugins().resolve("perfport-backend-tornado-plugin.jar"))) {
+            assertTrue(reason.startsWith("this JVM was not started with TornadoVM's options"), reason);
+        } else {
+            assertTrue(reason.startsWith("not installed: TornadoVM not found"), reason);
+        }
+    }
+
+    /**
+     * With TORNADOVM_HOME the script starts the JVM with TornadoVM's options and tornado runs. The
+     * working directory holds a jar with a class in the unnamed package: with TornadoVM's own
+     * argfile ('.' first on the module path) the JVM would not even boot there.
+     */
+    @Test
+    void withTornadoVmHomeTheScriptRunsTornado(@org.junit.jupiter.api.io.TempDir Path cwd) throws Exception {
+        if (!Dist.tornadoConfigured()) {
+            System.out.println("SKIPPED: TORNADOVM_HOME is not set");
+            org.junit.jupiter.api.Assumptions.abort("TornadoVM is not configured");
+        }
+        try (var jar = new java.util.jar.JarOutputStream(Files.newOutputStream(cwd.resolve("agent.jar")))) {
+            jar.putNextEntry(new java.util.jar.JarEntry("Agent.class"));
+            jar.write(new byte[]{(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE});
+            jar.closeEntry();
+        }
+        Result b = perfportIn(cwd, Map.of(), "backends", "--format", "json");
+        assertEquals(0, b.code(), b.describe());
+        assertEquals("available", backend(b, "tornado").get("status"), b.describe());
+        assertTrue(!b.err().contains("WARNING"), "no JVM warnings with TornadoVM's options: " + b.describe());
+        Result r = perfport(Map.of(), "compare", "reduction", "--backend", "tornado", "--param", "n=2^12", "--param", "reps=1",
+                "--format", "json");
+        assertEquals(0, r.code(), r.describe());
+        List<?> rows = assertInstanceOf(List.class, MiniJson.parse(r.out()), r.describe());
+        assertEquals(6, rows.size(), r.describe());
+        for (Object o : rows) assertEquals(Boolean.TRUE, ((Map<?, ?>) o).get("verified"), o.toString());
+    }
+
+    private static Map<?, ?> backend(Result r, String id) {
+        Map<?, ?> doc = assertInstanceOf(Map.class, MiniJson.parse(r.out()), r.describe());
+        for (Object o : assertInstanceOf(List.class, doc.get("backends"))) {
+            Map<?, ?> m = (Map<?, ?>) o;
+            if (id.equals(m.get("id"))) return m;
+        }
+        throw new AssertionError(id + " not listed: " + r.describe());
     }
 
     @Test

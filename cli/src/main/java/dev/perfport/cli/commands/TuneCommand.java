@@ -1,0 +1,248 @@
+package dev.perfport.cli.commands;
+
+import dev.perfport.cli.Context;
+import dev.perfport.cli.format.Csv;
+import dev.perfport.cli.format.Json;
+import dev.perfport.cli.format.Table;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.tune.DeviceFingerprint;
+import dev.perfport.core.tune.Strategy;
+import dev.perfport.core.tune.TuneCache;
+import dev.perfport.core.tune.TuneContext;
+import dev.perfport.core.tune.TuneRecord;
+import dev.perfport.core.tune.TuneResult;
+import dev.perfport.core.tune.Tuner;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code perfport tune}: tunes a workload's parameters on every device (or those the selectors
+ * pick) with a strategy of {@link dev.perfport.core.tune}, reading and writing the tuning cache
+ * ({@value TuneCache#CONFIG_KEY}), and prints the best configuration per backend and device.
+ * {@code --param name=v1,v2,...} replaces a tuned parameter's grid ({@code name=v} fixes it);
+ * other {@code --param}s set the workload's fixed parameters.
+ *
+ * @param workload  workload name
+ * @param selectors --backend selectors (none: every available device)
+ * @param variants  --variant names (none: the workload's tuning default)
+ * @param params    --param items
+ * @param options   strategy, budget, seed
+ */
+public record TuneCommand(String workload, List<String> selectors, List<String> variants, List<String> params,
+                          Map<String, String> options) implements Command {
+
+    public static final List<String> STRATEGIES = List.of("hierarchical", "exhaustive", "random");
+
+    /** One device × variant: the result, or why there is none. */
+    record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
+    }
+
+    @Override
+    public int execute(Context ctx) {
+        Workload w = Workloads.get(workload);
+        if (!(w instanceof Tunable t)) {
+            throw new ConfigException("workload '" + workload + "' cannot be tuned; tunable workloads: "
+                    + String.join(", ", Workloads.all().stream().filter(x -> x instanceof Tunable).map(Workload::name).toList()));
+        }
+        String strategy = options.getOrDefault("strategy", "hierarchical");
+        if (!STRATEGIES.contains(strategy)) {
+            throw new ConfigException("unknown strategy '" + strategy + "'; strategies: " + String.join(", ", STRATEGIES));
+        }
+        if (!strategy.equals("random") && (options.containsKey("budget") || options.containsKey("seed"))) {
+            throw new ConfigException("--budget and --seed apply to --strategy random only");
+        }
+        Integer budget = options.containsKey("budget") ? (int) positive("--budget", options.get("budget"), Integer.MAX_VALUE) : null;
+        long seed = options.containsKey("seed") ? Params.parseLong("--seed", options.get("seed")) : 1;
+
+        // tuned parameters take value lists, the others are the workload's fixed parameters
+        Map<String, List<Integer>> grid = new LinkedHashMap<>();
+        List<String> fixedItems = new ArrayList<>();
+        for (Map.Entry<String, String> e : Params.parse(params).asMap().entrySet()) {
+            if (t.tunedParams().contains(e.getKey())) grid.put(e.getKey(), intList(e.getKey(), e.getValue()));
+            else fixedItems.add(e.getKey() + "=" + e.getValue());
+        }
+        Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
+        List<String> vs = variants(w, t);
+
+        List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
+        if (targets.isEmpty()) {
+            ctx.err().println("perfport: no device to tune on: no backend is available (see 'perfport backends')");
+            return 1;
+        }
+        TuneCache cache = TuneCache.open(cachePath(ctx.config()));
+        List<Row> rows = new ArrayList<>();
+        for (Targets.Target tg : targets) {
+            if (tg.problem() != null) {
+                for (String v : vs) rows.add(new Row(tg.selector(), tg.backendId(), RunCommand.NO_DEVICE, v, null, 0, tg.problem()));
+                continue;
+            }
+            DeviceSession s;
+            try {
+                s = tg.backend().open(tg.index());
+            } catch (ConfigException e) {
+                throw e;
+            } catch (RuntimeException | LinkageError e) {
+                for (String v : vs) {
+                    rows.add(new Row(tg.selector(), tg.backendId(), tg.device().name(), v, null, 0,
+                            "cannot open a session on " + tg.device().name() + ": " + RunCommand.describe(e)));
+                }
+                continue;
+            }
+            try (s) {
+                for (String v : vs) rows.add(tuneOne(ctx, t, s, tg.selector(), v, fixed, grid, strategy, budget, seed, cache));
+            } catch (ConfigException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                ctx.err().println("perfport: closing the session on " + tg.selector() + " failed: " + RunCommand.describe(e));
+            }
+        }
+        print(ctx, w, strategy, rows, cache.file());
+        return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
+    }
+
+    private static Row tuneOne(Context ctx, Tunable t, DeviceSession s, String selector, String variant, Params fixed,
+                               Map<String, List<Integer>> grid, String strategyName, Integer budget, long seed, TuneCache cache) {
+        Tunable.Tuning tuning = t.tuning(s, variant, fixed, grid);   // ConfigException: bad parameter, exit 2
+        long size = tuning.space().gridSize();
+        Strategy strategy = switch (strategyName) {
+            case "exhaustive" -> new Strategy.Exhaustive();
+            case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget : (int) Math.max(1, Math.min(Integer.MAX_VALUE, size / 5)));
+            default -> tuning.hierarchy();
+        };
+        TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), tuning.kernelHash(), tuning.fixed());
+        ProgressBar bar = new ProgressBar(ctx.err(), selector + " " + variant, tuning.objective().metric());
+        try {
+            TuneResult r = new Tuner(tuning.space(), tuning.objective(), tuning.evaluator()).cache(cache, tc).listener(bar).run(strategy);
+            bar.done();
+            return new Row(selector, s.backendId(), s.device().name(), variant, r, size,
+                    r.best() == null ? "no valid configuration (see the records: --format json)" : null);
+        } catch (RuntimeException e) {
+            bar.done();
+            return new Row(selector, s.backendId(), s.device().name(), variant, null, size, RunCommand.describe(e));
+        }
+    }
+
+    /** {@value TuneCache#CONFIG_KEY}, else the default under the user's cache folder. */
+    static Path cachePath(PerfportConfig config) {
+        return config.get(TuneCache.CONFIG_KEY).map(Path::of)
+                .orElseGet(() -> TuneCache.defaultPath(System.getenv(), Path.of(System.getProperty("user.home", "."))));
+    }
+
+    private List<String> variants(Workload w, Tunable t) {
+        if (variants.isEmpty()) return List.of(t.defaultTuningVariant());
+        LinkedHashSet<String> l = new LinkedHashSet<>();
+        for (String v : variants) {
+            if (!w.variants().contains(v)) {
+                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
+            }
+            l.add(v);
+        }
+        return List.copyOf(l);
+    }
+
+    /** "1,16,256" as integers; each >= 1. */
+    static List<Integer> intList(String name, String text) {
+        List<Integer> l = new ArrayList<>();
+        for (String part : text.split(",")) {
+            if (part.isBlank()) throw new ConfigException("parameter " + name + " has an empty value in the list '" + text + "'");
+            l.add((int) positive(name, part, Integer.MAX_VALUE));
+        }
+        return l;
+    }
+
+    private static long positive(String name, String text, long max) {
+        long v = Params.parseLong(name, text);
+        if (v < 1 || v > max) throw new ConfigException(name + " must be in [1, " + max + "], got " + v);
+        return v;
+    }
+
+    // ---- output ---------------------------------------------------------------------------
+
+    static Map<String, Object> record(Row r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("backend", r.backend());
+        m.put("device", r.device());
+        m.put("selector", r.selector());
+        m.put("variant", r.variant());
+        TuneResult t = r.result();
+        m.put("strategy", t == null ? null : t.strategy());
+        m.put("objective", t == null ? null : t.objective().metric());
+        m.put("best", t == null || t.best() == null ? null : new LinkedHashMap<>(t.best().values()));
+        m.put("value", t == null || t.best() == null ? null : t.bestValue());
+        m.put("bestSeen", t == null || t.bestSeen() == null ? null : new LinkedHashMap<>(t.bestSeen().values()));
+        m.put("bestSeenValue", t == null || t.bestSeen() == null ? null : t.bestSeenValue());
+        m.put("evaluations", t == null ? 0 : t.evaluations());
+        m.put("measured", t == null ? 0 : t.measured());
+        m.put("fromCache", t == null ? 0 : t.fromCache());
+        m.put("rejected", t == null ? 0 : t.rejected());
+        m.put("gridSize", r.gridSize());
+        m.put("error", r.error());
+        m.put("trace", t == null ? List.of() : t.trace());
+        List<Object> recs = new ArrayList<>();
+        if (t != null) {
+            for (TuneRecord x : t.records()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("params", new LinkedHashMap<>(x.config().values()));
+                e.put("status", x.evaluation().status().label());
+                e.put("value", x.evaluation().valid() ? x.evaluation().value() : null);
+                e.put("message", x.evaluation().message());
+                e.put("fromCache", x.fromCache());
+                recs.add(e);
+            }
+        }
+        m.put("records", recs);
+        return m;
+    }
+
+    private void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
+        switch (ctx.format()) {
+            case JSON -> ctx.out().println(Json.write(rows.stream().map(TuneCommand::record).toList()));
+            case CSV -> {
+                List<Map<String, Object>> flat = new ArrayList<>();
+                for (Row r : rows) {
+                    Map<String, Object> m = record(r);
+                    m.remove("trace");
+                    m.remove("records");
+                    flat.add(m);
+                }
+                ctx.out().print(Csv.write(flat));
+            }
+            case TABLE -> {
+                StringBuilder sb = new StringBuilder();
+                sb.append("tune ").append(w.name()).append(" (seed ").append(w.seed()).append("), strategy ").append(strategy)
+                        .append(", ").append(rows.size()).append(rows.size() == 1 ? " device/variant\n\n" : " devices/variants\n\n");
+                Table t = new Table("BACKEND", "DEVICE", "VARIANT", "BEST CONFIGURATION", "OBJECTIVE", "EVALUATIONS", "ERROR");
+                t.limit(1, 40).limit(6, 60);
+                for (Row r : rows) {
+                    TuneResult x = r.result();
+                    String best = x == null || x.best() == null ? "-" : x.best().toString();
+                    String obj = x == null || x.best() == null ? "-"
+                            : String.format(Locale.ROOT, "%.1f %s", x.bestValue(), x.objective().metric());
+                    String ev = x == null ? "-" : x.evaluations() + " (" + x.measured() + " measured, " + x.fromCache() + " cached) of "
+                            + r.gridSize() + (x.rejected() > 0 ? ", " + x.rejected() + " refused" : "");
+                    t.add(r.backend(), r.device(), r.variant(), best, obj, ev, r.error() == null ? "" : r.error());
+                }
+                sb.append(t.render());
+                for (Row r : rows) {
+                    if (r.result() == null || r.result().trace().isEmpty()) continue;
+                    sb.append('\n').append(r.selector()).append(' ').append(r.variant()).append(":\n");
+                    for (String line : r.result().trace()) sb.append("  ").append(line).append('\n');
+                }
+                sb.append("\ncache: ").append(cache).append('\n');
+                ctx.out().print(sb);
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.perfport.cli.report;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The report's charts, drawn by XChart and written as PNG. (XChart draws text as outlines, so its
+ * SVG files are 0.3 to 0.5 MB each; the PNG files are a tenth of that and what a reader needs.)
+ */
+final class Plots {
+    static final int WIDTH = 820, HEIGHT = 480;
+
+    private Plots() {
+    }
+
+    static {
+        // no display here or on CI
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    /** A line chart; {@code log2x} draws the x axis logarithmically. */
+    static XYChart xy(String title, String x, String y, boolean logX) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        Styler s = c.getStyler();
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setChartBackgroundColor(java.awt.Color.WHITE);
+        c.getStyler().setXAxisLogarithmic(logX);
+        c.getStyler().setMarkerSize(7);
+        return c;
+    }
+
+    /** Measured points joined by solid lines. */
+    static void measured(XYChart c, String name, double[] x, double[] y) {
+        XYSeries s = c.addSeries(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.CIRCLE);
+    }
+
+    /** A fitted model as a dashed line without markers. */
+    static void model(XYChart c, String name, double[] x, double[] y) {
+        XYSeries s = c.addSeries(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineStyle(SeriesLines.DASH_DASH);
+    }
+
+    /** A bar chart of one series per device over the categories. */
+    static CategoryChart bars(String title, String x, String y) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        return c;
+    }
+
+    static void bar(CategoryChart c, String name, List<String> categories, List<Double> values) {
+        c.addSeries(name, categories, values);
+    }
+
+    /** Writes {@code dir/name.png} at 120 dpi; returns the file. */
+    static Path png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path dir, String name) {
+        Path f = dir.resolve(name + ".png");
+        try {
+            BitmapEncoder.saveBitmapWithDPI(chart, dir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG, 120);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + f + ": " + e.getMessage(), e);
+        }
+        return f;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.perfport.cli.it;
+
+import dev.perfport.cli.Run;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/** {@code perfport report seed-000} with tiny sweeps: the Markdown report and its PNG plots, drawn by XChart. */
+class ReportIT {
+    @Test
+    void writesTheReportWithPlotsFitsAndTunedConfigurations(@TempDir Path dir) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--config", "perfport.tune.cache=" + dir.resolve("cache.json"), "report", "seed-000",
+                "--out", dir.toString(), "--param", "npos=2^11", "--param", "gridnpos=2^9", "--param", "reps=1",
+                "--param", "posbs=1,4,16,64,256", "--param", "wgsizes=4,8", "--param", "ngroups=1,2",
+                "--param", "knee=1,2,3,4,6,8", "--param", "tunenpos=2^8"));
+        for (String b : VarIT.available()) args.addAll(List.of("--backend", b));
+        Run r = Run.of(args.toArray(String[]::new));
+        Dist.assertExit(0, r);
+        Path md = dir.resolve("seed-000.md");
+        String text = Files.readString(md);
+        for (String s : List.of("## Kernel variants (Fig. 4)", "## Block size posbs (Fig. 5) and Eq. 3", "## Vector width (Fig. 6) and Eq. 5",
+                "## Work-group size per number of groups (Figs. 12–14)", "## Scaling over work-groups (Fig. 11) and Eq. 8",
+                "## Tuned configurations", "t_const", "R²", "n_CU", "cell-emulation:0")) {
+            assertTrue(text.contains(s), "report lacks '" + s + "'");
+        }
+        for (String f : List.of("fig04-variants.png", "fig05-posbs.png", "fig06-vwidth.png", "fig11-ngroup.png", "fig12-wgsize-cell-emulation-0.png")) {
+            Path p = dir.resolve("seed-000").resolve(f);
+            assertTrue(Files.size(p) > 1000, f);
+            byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(p), 8);
+            assertArrayEquals(new byte[]{(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, head, f + " is a PNG file");
+            assertTrue(text.contains("(seed-000/" + f + ")"), "report links " + f);
+        }
+        assertFalse(text.contains("| failed"), "every point verified:\n" + text);
+    }
+
+    @Test
+    void unknownReportsAndParametersAreUsageErrors() {
+        Run r = Run.of("report", "seed-999");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("unknown report 'seed-999'; reports: seed-000"), r.describe());
+        r = Run.of("report", "seed-000", "--param", "tile=3");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("unknown parameter 'tile' of report seed-000"), r.describe());
+    }
+}
