@@ -108,9 +108,9 @@ class MainTest {
 
     @Test
     void badSelectorSyntaxIsAConfigError() {
-        Run r = Run.of(withEmptyPlugins("run", "reduction", "--backend", "jocl:fast"));
+        Run r = Run.of(withEmptyPlugins("run", "reduction", "--backend", "jocl:speed=fast"));
         assertEquals(2, r.code(), r.describe());
-        assertTrue(r.err().contains("unknown device criterion 'fast'"), r.err());
+        assertTrue(r.err().contains("unknown device criterion 'speed'"), r.err());
     }
 
     @Test

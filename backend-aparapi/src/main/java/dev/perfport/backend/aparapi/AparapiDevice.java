@@ -119,7 +119,7 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         props.put("localMemType", dedicatedLocal ? "local" : "global");
         if (unified != null) props.put("hostUnifiedMemory", unified.toString());
         props.put("staticWorkGroups", "persistent work-groups; residency by heuristic (same estimate as jocl)");
-        props.put("globalFloatAtomics", "compare-and-swap loop on an AtomicInteger[] view of the float bits");
+        props.put("globalFloatAtomics", "compare-and-swap loop on an AtomicInteger[] of the float bits; the last group (a ticket atomic) writes the sum out");
         props.put("asyncCopy", "Aparapi has no async_work_group_copy: the group copies with ordinary loads, then a barrier");
         props.put("fallback", "none: a kernel Aparapi cannot run here fails instead of falling back to the Java thread pool");
         if (ccMajor > 0) props.put("computeCapability", ccMajor + "." + ccMinor);

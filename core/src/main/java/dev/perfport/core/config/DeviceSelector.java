@@ -12,7 +12,8 @@ import java.util.Locale;
  * A backend-and-device selector: {@code backend[:criterion[,criterion...]]}. Criteria:
  * <ul>
  *   <li>a device type: {@code gpu}, {@code cpu}, {@code accelerator}, {@code custom} (or {@code type=gpu});</li>
- *   <li>{@code name=TEXT}: the device name contains TEXT, ignoring case;</li>
+ *   <li>{@code name=TEXT}, or a bare word that is not a type: the device name contains TEXT, ignoring case
+ *       (so {@code aparapi:jtp} names Aparapi's thread pool, {@code jocl:H200} the GPU);</li>
  *   <li>{@code vendor=TEXT}: the vendor contains TEXT, ignoring case;</li>
  *   <li>{@code index=N} or just {@code N}: the N-th device of the backend (0-based).</li>
  * </ul>
@@ -43,6 +44,8 @@ public record DeviceSelector(String backend, DeviceType type, String name, Strin
                 String v = eq < 0 ? c : c.substring(eq + 1).trim();
                 if (k == null && v.matches("\\d+")) {
                     index = Integer.parseInt(v);
+                } else if (k == null && DeviceType.parseOrNull(v) == null) {
+                    name = v;   // a bare word that is not a type: a name substring
                 } else if (k == null || k.equals("type")) {
                     type = DeviceType.parseOrNull(v);
                     if (type == null) {

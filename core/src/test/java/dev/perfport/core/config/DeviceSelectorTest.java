@@ -64,6 +64,7 @@ class DeviceSelectorTest {
         assertThrows(ConfigException.class, () -> DeviceSelector.parse("aparapi:vendor=aparapi").choose(gpuAndJtp));
         // by name or index it is chosen
         assertEquals(1, DeviceSelector.parse("aparapi:name=jtp").choose(gpuAndJtp));
+        assertEquals(1, DeviceSelector.parse("aparapi:jtp").choose(gpuAndJtp));   // a bare word is a name
         assertEquals(1, DeviceSelector.parse("aparapi:cpu,name=thread pool").choose(gpuAndJtp));
         assertEquals(1, DeviceSelector.parse("aparapi:1").choose(gpuAndJtp));
         assertTrue(DeviceSelector.parse("aparapi:index=1").namesADevice());
@@ -73,7 +74,7 @@ class DeviceSelectorTest {
     @Test
     void badSelectorsAreErrors() {
         assertThrows(ConfigException.class, () -> DeviceSelector.parse(""));
-        assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:fpga"));
+        assertEquals("fpga", DeviceSelector.parse("jocl:fpga").name());   // not a type: a name, which then matches nothing
         assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:colour=red"));
         assertThrows(ConfigException.class, () -> DeviceSelector.parse("Bad Id:gpu"));
     }

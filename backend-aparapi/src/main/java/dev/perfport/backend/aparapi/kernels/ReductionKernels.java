@@ -76,11 +76,23 @@ public final class ReductionKernels {
         }
     }
 
-    /** Local memory plus one global atomic per work-group, float32: a compare-and-swap loop on the bits of out[0]. */
+    /**
+     * Why the float kernels accumulate into a private {@code AtomicInteger[]} and hand the sum to
+     * {@code out} from the last group: Aparapi offers compare-and-swap only on {@code AtomicInteger},
+     * and in explicit buffer mode it never copies an {@code AtomicInteger[]} back from a device with
+     * memory of its own (on an NVIDIA GPU the sum read back as 0.0, while PoCL, sharing host memory,
+     * hid it). The ticket is one more global atomic per group, not counted in {@code globalAtomics},
+     * which counts the accumulating atomics that the variant is about.
+     */
+    public static final String TICKET_NOTE = "float sums: CAS into a private AtomicInteger[], last group (ticket atomic) writes out";
+
+    /** Local memory plus one global atomic per work-group, float32: a compare-and-swap loop on the bits of the sum. */
     public static final class LocalAtomicFloat extends PerfportKernel {
         float[] in;
-        AtomicInteger[] out;
+        float[] out;
         int n;
+        /** The running sum's bits and the finished-group ticket; see {@link ReductionKernels#TICKET_NOTE}. */
+        AtomicInteger[] acc = {new AtomicInteger(), new AtomicInteger()};
         @Local float[] scratch;
 
         @Override
@@ -95,13 +107,18 @@ public final class ReductionKernels {
             localBarrier();
             if (lid == 0) {
                 float v = scratch[0];
-                int old = atomicGet(out[0]);
-                int seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                int old = atomicGet(acc[0]);
+                int seen = atomicCmpXchg(acc[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
                 while (seen != old) {
                     old = seen;
-                    seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                    seen = atomicCmpXchg(acc[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
                 }
                 countGlobalAtomic();
+                // the group that finishes last hands the sum to out and leaves acc at zero for the next launch
+                if (atomicAdd(acc[1], 1) == getNumGroups() - 1) {
+                    out[0] = out[0] + Float.intBitsToFloat(atomicXchg(acc[0], 0));
+                    atomicXchg(acc[1], 0);
+                }
             }
         }
     }
@@ -144,8 +161,10 @@ public final class ReductionKernels {
     /** Static local memory plus one global atomic per persistent group, float32. */
     public static final class StaticLocalFloat extends PerfportKernel {
         float[] in;
-        AtomicInteger[] out;
+        float[] out;
         int n;
+        /** The running sum's bits and the finished-group ticket; see {@link ReductionKernels#TICKET_NOTE}. */
+        AtomicInteger[] acc = {new AtomicInteger(), new AtomicInteger()};
         @Local float[] scratch;
         @Local float[] slm;
 
@@ -167,13 +186,18 @@ public final class ReductionKernels {
             }
             if (lid == 0) {
                 float v = slm[0];
-                int old = atomicGet(out[0]);
-                int seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                int old = atomicGet(acc[0]);
+                int seen = atomicCmpXchg(acc[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
                 while (seen != old) {
                     old = seen;
-                    seen = atomicCmpXchg(out[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+                    seen = atomicCmpXchg(acc[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
                 }
                 countGlobalAtomic();
+                // the group that finishes last hands the sum to out and leaves acc at zero for the next launch
+                if (atomicAdd(acc[1], 1) == getNumGroups() - 1) {
+                    out[0] = out[0] + Float.intBitsToFloat(atomicXchg(acc[0], 0));
+                    atomicXchg(acc[1], 0);
+                }
             }
         }
     }
