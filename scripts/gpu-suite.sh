@@ -29,9 +29,10 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | 
 step reduction    120 compare reduction "${both[@]}" "${quiet[@]}" --param n=2^25 --param reps=20
 step reduction-counted 60 compare reduction --backend jocl:gpu --param n=2^25 --param reps=3
 step matmul       240 compare matmul "${both[@]}" --param n=2048 --param tile=16 --param reps=5
-step matmul-static 240 compare matmul-static "${both[@]}" --param M=4800 --param K=7200 --param N=4800 --param reps=3
+step matmul-static 240 compare matmul-static "${both[@]}" --param M=2400 --param K=3600 --param N=2400 --param k=res/4,res/2,res --param reps=3
 step scan         180 compare scan "${both[@]}" --param n=2^25 --param reps=10
-step table        120 compare table "${both[@]}" --param groups=16384 --param maxSize=1024 --param reps=5
+step scan-recursive 90 compare scan --variant harris "${both[@]}" --param n=2^25 --param sums=recursive --param reps=10
+step table        120 compare table "${both[@]}" --param groups=16384 --param maxSize=256 --param reps=5
 step var          180 compare var "${both[@]}" --param npos=2^17 --param wgsize=64 --param ngroup=264 --param reps=5
-step tune-var     300 tune var --backend jocl:gpu --strategy hierarchical
+step tune-var     400 tune var --backend jocl:gpu --strategy hierarchical --param maxwork=2^40 --param ngroup=1,2,4,8,16,32,64,132,264,528,1056
 rm -f "$out/rows.json"

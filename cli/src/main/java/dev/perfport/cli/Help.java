@@ -13,8 +13,9 @@ final class Help {
             """;
 
     static final String SELECTORS = """
-            Selectors: backend[:criterion,...] with criteria gpu|cpu|accelerator|custom, name=TEXT,
-            vendor=TEXT, index=N or just N; e.g. cell-emulation, jocl, jocl:gpu, jocl:name=H200, jocl:1.
+            Selectors: backend[:criterion,...] with criteria gpu|cpu|accelerator|custom, name=TEXT (or
+            just TEXT), vendor=TEXT, index=N or just N; e.g. cell-emulation, jocl, jocl:gpu,
+            jocl:name=H200, jocl:1, aparapi:jtp.
             """;
 
     static String usage() {

@@ -217,8 +217,8 @@ final class AparapiSession extends AbstractDeviceSession {
                 conversion = conversionNanos(kernel, cl);
                 try {
                     long wg = kernel.getKernelMaxWorkGroupSize(cl);
-                    // NVIDIA's OpenCL reports 256 for every kernel yet runs larger groups: advice, not a limit
-                    if (dev.residency().nvidia()) wg = Math.max(wg, device().maxWorkGroupSize());
+                    // a limit even where the driver would run more (NVIDIA reports 256 for every kernel and
+                    // runs 1024 through jocl): Aparapi's JNI refuses a larger local size itself at launch
                     if (wg > 0) maxGroup = wg;
                 } catch (QueryFailedException e) {
                     // keep the device's limit; a launch beyond the kernel's would fail with Aparapi's message
