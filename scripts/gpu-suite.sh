@@ -2,11 +2,16 @@
 # The GPU measurements of the closing notes, in one device-tool call: every workload through
 # jocl and aparapi on the GPU, and the VaR tuner on jocl. Stage first (see gpu-perfport.sh), then
 #   run: bash scripts/gpu-suite.sh [step ...]   (carry .gpu; steps are the names below)
+# TornadoVM beside jocl (carry .gpu-tornado, see gpu-stage-tornado.sh):
+#   SUITE_RUNNER="bash scripts/gpu-tornado.sh" SUITE_BACKENDS="jocl:gpu tornado:gpu" bash scripts/gpu-suite.sh ...
 # Writes $OUT/results.jsonl (one line per command: name, exit code, JSON rows) and $OUT/log.txt.
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp/perfport-gpu}; mkdir -p "$out"
-G="bash scripts/gpu-perfport.sh"
-both=(--backend jocl:gpu --backend aparapi:gpu)
+# SUITE_RUNNER: how perfport starts (gpu-tornado.sh for the tornado bundle); SUITE_BACKENDS: the
+# selectors every comparison runs (jocl first: it is the reference of the ratios)
+G=${SUITE_RUNNER:-bash scripts/gpu-perfport.sh}
+both=()
+for b in ${SUITE_BACKENDS:-jocl:gpu aparapi:gpu}; do both+=(--backend "$b"); done
 quiet=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
 
 # Steps to run: the arguments (names below), or all of them.
@@ -25,6 +30,7 @@ step() {
   echo "   $name: rc=$rc, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
 }
 
+[[ -n ${SUITE_RUNNER:-} ]] && echo "runner: $G; backends: ${both[*]}" >> "$out/log.txt"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/log.txt"
 step reduction    120 compare reduction "${both[@]}" "${quiet[@]}" --param n=2^25 --param reps=20
 step reduction-counted 60 compare reduction --backend jocl:gpu --param n=2^25 --param reps=3

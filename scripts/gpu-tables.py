@@ -4,7 +4,8 @@
     python3 scripts/gpu-tables.py docs/results/gpu/raw/run-*.jsonl
 
 Each step of a file is one perfport invocation; a step that ran both jocl and aparapi gives,
-per row pair of the same variant and parameters, Aparapi's time as a ratio to jocl's: from
+per row pair of the same variant and parameters, the other backend's (aparapi's, or
+tornado's) time as a ratio to jocl's: from
 kernel time (the throughput metric, which perfport computes from kernel time) and from wall
 time (kernel plus the copies each route makes). A later file's step of the same name replaces
 an earlier one (a re-run after a fix); the file each table comes from is named.
@@ -59,11 +60,12 @@ def main(paths):
         for r in rows:
             by.setdefault(case(r), {})[r["backend"]] = r
         unit = next((metric(r)[0] for r in rows if metric(r)[0]), "")
-        print(f"| case | jocl {unit} | aparapi {unit} | aparapi/jocl kernel time | aparapi/jocl wall time |")
+        other = next((r["backend"] for r in rows if r["backend"] != "jocl"), "aparapi")
+        print(f"| case | jocl {unit} | {other} {unit} | {other}/jocl kernel time | {other}/jocl wall time |")
         print("|---|---|---|---|---|")
         kr, wr = [], []
         for c, b in by.items():
-            j, a = b.get("jocl"), b.get("aparapi")
+            j, a = b.get("jocl"), b.get(other)
             def cell(r):
                 if r is None:
                     return "-"
@@ -71,7 +73,9 @@ def main(paths):
                     return "FAILED"
                 return f"{metric(r)[1]:.4g}"
             k = w = "-"
-            if j and a and j["verified"] and a["verified"] and metric(j)[1] and metric(a)[1]:
+            if j and a and "deferredFloatAtomics" in (a.get("counters") or {}):
+                k = w = "other algorithm (deferred float atomics)"   # no contended atomic to compare
+            elif j and a and j["verified"] and a["verified"] and metric(j)[1] and metric(a)[1]:
                 kv = metric(j)[1] / metric(a)[1]
                 wv = a["wallNanos"] / j["wallNanos"]
                 kr.append(kv)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Stages perfport with its tornado backend for the GPU machine as ONE compressed file,
+# .gpu-tornado/bundle.tar.xz (git-ignored through .git/info/exclude). Unpacked, a JDK with JVMCI
+# (~58 MB), TornadoVM's runtime (29 MB minimal SDK) and the distribution exceed the 64 MiB the
+# device tool carries; compressed they take about 25 MB. Run on the development machine:
+#
+#   TORNADOVM_HOME=/path/to/sdk ./mvnw -B -q install -DskipTests   # distribution with the tornado plugin
+#   ../shared/gpu/stage.sh cli/target/perfport                      # once: the OpenCL loader in .gpu/ocl
+#   TORNADOVM_HOME=/path/to/sdk bash scripts/gpu-stage-tornado.sh
+#
+# then, through the device tool with carry [".gpu-tornado"]:  bash scripts/gpu-tornado.sh compare reduction ...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sdk=${TORNADOVM_HOME:?set TORNADOVM_HOME to the TornadoVM SDK to stage}
+dist=cli/target/perfport
+[[ -f $dist/plugins/perfport-backend-tornado-plugin.jar ]] \
+    || { echo "gpu-stage-tornado: $dist has no tornado plugin; build with TORNADOVM_HOME set first" >&2; exit 2; }
+[[ -e .gpu/ocl/libOpenCL.so.1 ]] \
+    || { echo "gpu-stage-tornado: no OpenCL loader in .gpu/ocl; run ../shared/gpu/stage.sh once" >&2; exit 2; }
+jdk=${STAGE_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
+[[ -x $jdk/bin/jlink ]] || { echo "gpu-stage-tornado: no jlink in $jdk; set STAGE_JDK to a JDK 25.0.2+" >&2; exit 2; }
+out=.gpu-tornado
+grep -qx "/$out/" .git/info/exclude 2>/dev/null || echo "/$out/" >> .git/info/exclude
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# jdk.internal.vm.ci for TornadoVM's JVMCI; no --compress: xz packs the plain image better
+"$jdk/bin/jlink" --add-modules java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.management,jdk.internal.vm.ci \
+    --strip-debug --no-man-pages --no-header-files --output "$tmp/jre"
+rm -f "$tmp"/jre/lib/server/classes*.jsa
+cp -a .gpu/ocl "$tmp/ocl"
+cp -aL "$sdk" "$tmp/tornado"
+cp -a "$dist" "$tmp/perfport"
+mkdir -p "$out"
+tar -C "$tmp" -cf - jre ocl tornado perfport | xz -T0 -6 > "$out/bundle.tar.xz"
+echo "staged $(du -h "$out/bundle.tar.xz" | cut -f1) in $out/bundle.tar.xz (TornadoVM from $sdk)"
