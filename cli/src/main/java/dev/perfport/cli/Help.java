@@ -96,7 +96,8 @@ final class Help {
                     device; a progress bar runs on stderr. Strategies: hierarchical (default; the
                     thesis's method: posbs, simbs, vwidth one work-item at a time with the 97 % rule,
                     then wgsize, then ngroup, then a review that shrinks parameters while throughput
-                    rises), exhaustive (every grid point) and random (--budget evaluations, default a
+                    rises by more than 3 %, a gain measured time must confirm side by side with the
+                    current point), exhaustive (every grid point) and random (--budget evaluations, default a
                     fifth of the grid, in the order of --seed). --param name=a,b,c replaces a tuned
                     parameter's grid (name=a fixes it); other --params set the workload's fixed
                     parameters. Results are kept in the tuning cache (perfport.tune.cache, default

@@ -113,14 +113,27 @@ public sealed interface Strategy {
      * 0.03 asks for 3 % more throughput or 3 % less time; 0 takes any strict improvement, and a
      * margin keeps measurement noise from shrinking a good configuration); repeat the pass while
      * anything improved, at most {@code maxRounds} passes.
+     *
+     * <p>With {@code confirmRounds > 0} (for a measured, hence noisy, objective) a smaller value
+     * that looks better is measured again side by side with the current point, one evaluation of
+     * each in turn for that many rounds, and kept only if its best still beats the current
+     * point's best by the margin: a shrink then rests on measurements taken at the same moments
+     * of the machine, not on two taken minutes apart. These re-measurements are not new
+     * configurations and do not count as evaluations; the trace reports them.
      */
-    record Review(List<String> params, int maxRounds, double minImprovement) {
+    record Review(List<String> params, int maxRounds, double minImprovement, int confirmRounds) {
         public Review {
             params = List.copyOf(params);
             if (maxRounds < 1) throw new IllegalArgumentException("review needs maxRounds >= 1, got " + maxRounds);
             if (!(minImprovement >= 0 && minImprovement < 1)) {
                 throw new IllegalArgumentException("review minImprovement must be in [0, 1), got " + minImprovement);
             }
+            if (confirmRounds < 0) throw new IllegalArgumentException("review confirmRounds must be >= 0, got " + confirmRounds);
+        }
+
+        /** A review without confirmation (a deterministic objective). */
+        public Review(List<String> params, int maxRounds, double minImprovement) {
+            this(params, maxRounds, minImprovement, 0);
         }
 
         /** A review that keeps any strict improvement. */

@@ -241,10 +241,20 @@ public final class Tuner {
                 if (smaller == null) continue;
                 Config cand = current.with(p, smaller);
                 TuneRecord r = look(cand);
-                if (r.evaluation().valid() && objective.better(r.evaluation().value(), value)
-                        && objective.relative(r.evaluation().value(), value) > 1 + rv.minImprovement()) {
-                    note("review round " + round + ": " + p + " " + current.get(p) + " -> " + smaller + " improves "
-                            + fmt(value) + " -> " + fmt(r.evaluation().value()));
+                if (r.evaluation().valid() && improves(r.evaluation().value(), value, rv)) {
+                    String step = "review round " + round + ": " + p + " " + current.get(p) + " -> " + smaller;
+                    if (rv.confirmRounds() > 0) {
+                        double[] again = sideBySide(current, cand, rv.confirmRounds());
+                        String measuredAgain = " (measured again side by side, best of " + rv.confirmRounds() + ": "
+                                + fmt(again[0]) + " -> " + fmt(again[1]) + ")";
+                        if (!improves(again[1], again[0], rv)) {
+                            note(step + " looked better (" + fmt(value) + " -> " + fmt(r.evaluation().value())
+                                    + ") but not" + measuredAgain + "; kept " + current.get(p));
+                            continue;
+                        }
+                        step += measuredAgain;
+                    }
+                    note(step + " improves " + fmt(value) + " -> " + fmt(r.evaluation().value()));
                     current = cand;
                     value = r.evaluation().value();
                     improved = true;
@@ -256,6 +266,35 @@ public final class Tuner {
             }
         }
         return current;
+    }
+
+    /** Whether {@code value} beats {@code incumbent} by more than the review's margin. */
+    private boolean improves(double value, double incumbent, Strategy.Review rv) {
+        return objective.better(value, incumbent) && objective.relative(value, incumbent) > 1 + rv.minImprovement();
+    }
+
+    /**
+     * The best value of {@code a} and of {@code b} over {@code rounds} fresh evaluations of each,
+     * taken in turn (the order alternating); an evaluation that fails counts as the worst value.
+     */
+    private double[] sideBySide(Config a, Config b, int rounds) {
+        double worst = objective.direction() == Objective.Direction.MAXIMIZE ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        double[] best = {worst, worst};
+        Config[] both = {a, b};
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < 2; k++) {
+                int i = round % 2 == 0 ? k : 1 - k;
+                double v = worst;
+                try {
+                    Evaluation e = evaluator.evaluate(both[i]);
+                    if (e != null && e.valid()) v = e.value();
+                } catch (Exception ex) {
+                    // a failed re-measurement cannot confirm anything: the worst value
+                }
+                if (objective.better(v, best[i])) best[i] = v;
+            }
+        }
+        return best;
     }
 
     private static String pick(Config c, List<String> params) {

@@ -90,6 +90,34 @@ class TunerTest {
     }
 
     @Test
+    void aConfirmedReviewKeepsTheCurrentPointWhenALuckyMeasurementDoesNotRepeat() {
+        // simbs 4 measures 110 the first time (noise), 90 ever after; simbs 8 is always 100
+        java.util.concurrent.atomic.AtomicInteger fours = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        Evaluator e = c -> {
+            calls.incrementAndGet();
+            return Evaluation.ok(c.get("simbs") == 4 ? (fours.getAndIncrement() == 0 ? 110 : 90) : c.get("simbs") == 8 ? 100 : 50);
+        };
+        Map<String, Integer> start = Map.of("posbs", 64, "simbs", 8, "vwidth", 1, "wgsize", 1, "ngroup", 1);
+        List<Strategy.Stage> none = List.of(Strategy.Stage.of("ngroup", Strategy.Rule.best()));
+        TuneResult unconfirmed = tuner(e).run(new Strategy.Hierarchical(start, none, new Strategy.Review(List.of("simbs"), 4, 0.03)));
+        assertEquals(4, unconfirmed.best().get("simbs"));
+        fours.set(0);
+        calls.set(0);
+        TuneResult confirmed = tuner(e).run(new Strategy.Hierarchical(start, none, new Strategy.Review(List.of("simbs"), 4, 0.03, 3)));
+        assertEquals(8, confirmed.best().get("simbs"), confirmed.trace().toString());
+        // 3 rounds of both points measured again, which are not new evaluations
+        assertEquals(confirmed.evaluations() + 6, calls.get(), "re-measurements are not new evaluations");
+        assertTrue(confirmed.trace().stream().anyMatch(l -> l.contains("looked better") && l.contains("kept 8")), confirmed.trace().toString());
+
+        // a real gain survives the confirmation
+        Evaluator real = c -> Evaluation.ok(c.get("simbs") == 4 ? 110 : c.get("simbs") == 8 ? 100 : 50);
+        TuneResult kept = tuner(real).run(new Strategy.Hierarchical(start, none, new Strategy.Review(List.of("simbs"), 4, 0.03, 3)));
+        assertEquals(4, kept.best().get("simbs"));
+        assertThrows(IllegalArgumentException.class, () -> new Strategy.Review(List.of("simbs"), 4, 0.03, -1));
+    }
+
+    @Test
     void smallestWithinRulePrefersLessLocalMemory() {
         // posbs alone: best is the largest allowed (1024) but 64 already reaches 97 %
         Strategy.Hierarchical h = new Strategy.Hierarchical(
