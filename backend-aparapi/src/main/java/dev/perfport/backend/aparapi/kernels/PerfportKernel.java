@@ -25,7 +25,9 @@ import com.aparapi.Kernel;
  *       {@code Float.floatToRawIntBits(x)} and {@code Float.intBitsToFloat(b)}: on OpenCL the call
  *       becomes {@code as_int(x)} / {@code as_float(b)}, in the Java thread pool it is the JDK
  *       method. A float atomic add is then a compare-and-swap loop on an {@code AtomicInteger[]}
- *       holding the float's bits ({@code atomicCmpXchg}).</li>
+ *       holding the float's bits ({@code atomicCmpXchg}). Aparapi never copies such an array back
+ *       from a device with its own memory in explicit mode, so a result must leave the kernel
+ *       through an ordinary array (see {@link ReductionKernels#TICKET_NOTE}).</li>
  * </ul>
  *
  * Fields are the kernel's arguments, as in every Aparapi kernel; the session binds perfport's
