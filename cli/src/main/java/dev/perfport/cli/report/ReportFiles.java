@@ -36,8 +36,12 @@ public final class ReportFiles {
             Files.writeString(probe, "", StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             Files.delete(probe);
             return dir;
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("cannot write the report to " + out + ": " + e.getFile() + " cannot be created");
         } catch (IOException e) {
-            throw new ConfigException("cannot write the report to " + out + ": " + reason(e));
+            String why = reason(e);
+            if (why.startsWith(out + ": ")) why = why.substring(out.toString().length() + 2);
+            throw new ConfigException("cannot write the report to " + out + ": " + why);
         }
     }
 
