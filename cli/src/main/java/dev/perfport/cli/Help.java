@@ -126,12 +126,15 @@ final class Help {
                     reductionn (2^25), reductionwg (16), sweepn, sweepwgs, scann (2^23), scanwg,
                     tablegroups, tableiters, cache (true).
 
-                    Usage: perfport report <name> --from DIR [--out DIR2]
+                    Usage: perfport report <name> --from DIR[,DIR...] [--out DIR2]
 
                     Writes the report again from the measurements saved in DIR/<name>/data.json,
                     without measuring: on another machine (e.g. one with fonts for the plots), after
                     restyling, or after a run that stopped. Output goes to DIR, or to DIR2 (the data
                     is copied there). --backend and --param do not apply: the saved run's are used.
+                    Several folders, separated by commas (--from A,B --out C), assemble the runs
+                    of several machines into one seed-000 report (a selector both have is renamed
+                    selector@2 in the second).
 
                     Every report checks that DIR is writable before it measures (else exit 2), saves
                     each sweep's rows to DIR/<name>/data.json as soon as the sweep ends (rewritten

@@ -25,7 +25,7 @@ import java.util.Map;
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
- *                  from: a folder with saved data
+ *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
     public static final List<String> REPORTS = List.of("seed-000", "seed-003");
@@ -40,7 +40,8 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
                 throw new ConfigException("report --from writes the report from saved data with the saved run's settings; "
                         + "--backend and --param do not apply to it (measure again without --from to change them)");
             }
-            ReportData data = Reports.from(Path.of(from), out, name);
+            String command = "perfport report " + name + " --from " + from + (options.containsKey("out") ? " --out " + options.get("out") : "");
+            ReportData data = Reports.from(from, options.get("out"), name, command);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
         if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
@@ -64,7 +65,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         for (String p : params) cmd.addAll(List.of("--param", p));
         ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
         TuneCache cache = TuneCache.open(TuneCommand.cachePath(ctx.config()));
-        new Seed000Report(o, ctx.err(), cache).measure(devices, data);
+        Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
     }
 

@@ -63,9 +63,30 @@ public final class ReportData {
      * @param wallMillis wall time of the sweeps so far
      * @param complete   every sweep ended
      * @param sweeps     the finished sweeps, in the order they ended
+     * @param sources    for data assembled from several runs ({@link #merge}), each run; null for one run
      */
     public record Contents(String format, String report, String command, List<String> params, Map<String, String> config,
-                           String started, Map<String, String> machine, long wallMillis, boolean complete, List<Sweep> sweeps) {
+                           String started, Map<String, String> machine, long wallMillis, boolean complete, List<Sweep> sweeps,
+                           List<Source> sources) {
+    }
+
+    /**
+     * One run of data assembled from several.
+     *
+     * @param command  its command line
+     * @param started  when it started
+     * @param machine  its host
+     * @param complete every sweep of it ended
+     * @param devices  its devices as the assembled data names them (renamed {@code selector@N} where two runs share a selector)
+     */
+    public record Source(String command, String started, Map<String, String> machine, boolean complete, List<String> devices) {
+    }
+
+    /** The data file could not be written: the run stops (exit code 1, one line). */
+    public static final class SaveException extends PerfportException {
+        SaveException(String message) {
+            super(message);
+        }
     }
 
     private final Path file;
@@ -81,7 +102,7 @@ public final class ReportData {
     public static ReportData start(Path dir, String report, String command, List<String> params, Map<String, String> config,
                                    Map<String, String> machine) {
         ReportData d = new ReportData(dir.resolve(FILE), new Contents(FORMAT, report, command, List.copyOf(params), new LinkedHashMap<>(config),
-                ZonedDateTime.now().toString(), new LinkedHashMap<>(machine), 0, false, List.of()));
+                ZonedDateTime.now().toString(), new LinkedHashMap<>(machine), 0, false, List.of(), null));
         d.write();
         return d;
     }
@@ -113,7 +134,7 @@ public final class ReportData {
     private static Contents with(Contents c, long wallMillis, boolean complete, List<Sweep> sweeps) {
         return new Contents(c.format(), c.report(), c.command(), c.params() == null ? List.of() : c.params(),
                 c.config() == null ? Map.of() : c.config(), c.started(), c.machine() == null ? Map.of() : c.machine(), wallMillis, complete,
-                List.copyOf(sweeps));
+                List.copyOf(sweeps), c.sources());
     }
 
     public Contents contents() {
@@ -139,7 +160,8 @@ public final class ReportData {
     public void machine(String key, String value) {
         Map<String, String> m = new LinkedHashMap<>(c.machine());
         m.put(key, value);
-        c = new Contents(c.format(), c.report(), c.command(), c.params(), c.config(), c.started(), m, c.wallMillis(), c.complete(), c.sweeps());
+        c = new Contents(c.format(), c.report(), c.command(), c.params(), c.config(), c.started(), m, c.wallMillis(), c.complete(), c.sweeps(),
+                c.sources());
         write();
     }
 
@@ -186,12 +208,56 @@ public final class ReportData {
         return l;
     }
 
+    /**
+     * Assembles the data of several runs (e.g. on several machines) into {@code dir/data.json}:
+     * every device's sweeps, a device whose selector an earlier run already has renamed
+     * {@code selector@N} (N: the run's place, from 1), and each run as a {@link Source}. The runs
+     * must have the same report and {@code --param}s, and only per-device sweeps can be merged.
+     */
+    public static ReportData merge(List<ReportData> runs, Path dir, String command) {
+        ReportData first = runs.getFirst();
+        List<Sweep> sweeps = new ArrayList<>();
+        List<Source> sources = new ArrayList<>();
+        List<String> taken = new ArrayList<>();
+        long wall = 0;
+        boolean complete = true;
+        for (int i = 0; i < runs.size(); i++) {
+            ReportData r = runs.get(i);
+            if (!r.c.params().equals(first.c.params())) {
+                throw new ConfigException("cannot assemble " + first.file + " and " + r.file + ": they were measured with different --params ("
+                        + String.join(" ", first.c.params()) + " / " + String.join(" ", r.c.params()) + ")");
+            }
+            Map<String, String> names = new LinkedHashMap<>();
+            for (Sweep s : r.c.sweeps()) {
+                if (s.device() == null) {
+                    throw new ConfigException("cannot assemble the data of " + r.c.report() + " from several runs: its sweep '" + s.name()
+                            + "' belongs to no device; give one --from folder");
+                }
+                int run = i + 1;
+                String name = names.computeIfAbsent(s.device(), d -> {
+                    String n = taken.contains(d) ? d + "@" + run : d;
+                    for (int k = 2; taken.contains(n); k++) n = d + "@" + run + "." + k;
+                    taken.add(n);
+                    return n;
+                });
+                sweeps.add(new Sweep(s.name(), name, s.rows()));
+            }
+            sources.add(new Source(r.c.command(), r.c.started(), r.c.machine(), r.c.complete(), List.copyOf(names.values())));
+            wall += r.c.wallMillis();
+            complete &= r.c.complete();
+        }
+        ReportData d = new ReportData(dir.resolve(FILE), new Contents(FORMAT, first.c.report(), command, first.c.params(), first.c.config(),
+                ZonedDateTime.now().toString(), first.c.machine(), wall, complete, sweeps, sources));
+        d.write();
+        return d;
+    }
+
     /** Writes the file atomically: a reader sees the old or the new version, never half of one. */
     private void write() {
         try {
             ReportFiles.writeAtomically(file, JSON.writeValueAsString(c) + "\n");
         } catch (IOException e) {
-            throw new PerfportException("cannot save the measurements to " + file + ": " + ReportFiles.reason(e));
+            throw new SaveException("cannot save the measurements to " + file + ": " + ReportFiles.reason(e));
         }
     }
 

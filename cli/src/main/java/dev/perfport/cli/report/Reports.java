@@ -2,7 +2,11 @@ package dev.perfport.cli.report;
 
 import dev.perfport.cli.Context;
 
+import dev.perfport.core.error.ConfigException;
+
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What every report shares: reading saved data for {@code --from}, and the exit code of an
@@ -18,6 +22,25 @@ public final class Reports {
     }
 
     /**
+     * The saved data of {@code report} for {@code --from}: one folder, or several separated by
+     * commas, whose runs (e.g. on several machines) are assembled into {@code out/<report>/data.json}
+     * ({@link ReportData#merge}); several folders need {@code --out}.
+     */
+    public static ReportData from(String from, String out, String report, String command) {
+        List<Path> dirs = new ArrayList<>();
+        for (String f : from.split(",")) {
+            if (f.isBlank()) throw new ConfigException("--from needs a folder, or folders separated by commas; got '" + from + "'");
+            dirs.add(Path.of(f.trim()));
+        }
+        if (dirs.size() == 1) return from(dirs.getFirst(), Path.of(out == null ? from : out), report);
+        if (out == null) throw new ConfigException("--from with several folders assembles their runs into a new report: give --out DIR");
+        List<ReportData> runs = new ArrayList<>();
+        for (Path d : dirs) runs.add(ReportData.load(d.resolve(report), report));
+        Path dir = ReportFiles.prepare(Path.of(out), report);
+        return ReportData.merge(runs, dir, command);
+    }
+
+    /**
      * The saved data of {@code report} in {@code from/<report>/data.json}; when the report is
      * written to another folder, the data is copied beside it, so that folder stands alone.
      */
@@ -30,6 +53,23 @@ public final class Reports {
             ReportFiles.prepare(out, report);
         }
         return data;
+    }
+
+    /**
+     * Runs the sweeps. Should they stop with an exception (a bug, a backend failing outside a
+     * point), that is one line on stderr and the report is still written from the sweeps saved
+     * before (its data stays incomplete, so the exit code is 1); saving itself failing is not
+     * caught here.
+     */
+    public static void measure(Context ctx, Runnable sweeps) {
+        try {
+            sweeps.run();
+        } catch (ReportData.SaveException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            ctx.err().println("perfport: the sweeps stopped: " + e.toString().replaceAll("\\s*\\R\\s*", " ")
+                    + "; the report is written from the sweeps saved before");
+        }
     }
 
     /** One line on stderr for each way the report is incomplete; returns 0 or {@link #INCOMPLETE}. */

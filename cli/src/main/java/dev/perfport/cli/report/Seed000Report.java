@@ -356,7 +356,10 @@ public final class Seed000Report {
         for (String sel : data.devices()) {
             List<DeviceRow> dev = data.rows("device", sel, DeviceRow.class);
             if (dev == null || dev.isEmpty()) continue;
-            Result r = new Result(dev.getLast());
+            DeviceRow d = dev.getLast();
+            // the name under which the data holds it: selector@N when runs of several machines were assembled
+            Result r = new Result(new DeviceRow(sel, d.name(), d.type(), d.computeUnits(), d.localMemory(), d.driverVersion(), d.deviceVersion(),
+                    d.timeBasis(), d.error()));
             List<Point> variants = points(data, "variants", sel);
             for (Point p : variants) r.variants.put(p.variant(), p);
             r.posbs = points(data, "posbs", sel);
@@ -527,12 +530,15 @@ public final class Seed000Report {
         }
         md.heading(2, "Machine and devices");
         List<String> host = new ArrayList<>();
-        host.add("Host: " + machine.getOrDefault("cpu", "?") + ", " + machine.getOrDefault("threads", "?") + " hardware threads, "
-                + machine.getOrDefault("os", "?") + ", Java " + machine.getOrDefault("java", "?"));
-        String before = machine.getOrDefault("loadBefore", "");
-        if (!before.isEmpty()) {
-            host.add("Load average (1, 5, 15 min) before the sweeps: " + before + "; after: " + machine.getOrDefault("loadAfter", "(not saved)")
-                    + ". Measured times (not modelled ones) depend on what else the machine ran meanwhile.");
+        if (c.sources() == null) {
+            host(host, "Host: ", machine);
+        } else {
+            for (int i = 0; i < c.sources().size(); i++) {
+                ReportData.Source s = c.sources().get(i);
+                host.add("Run " + (i + 1) + ": `" + s.command() + "` on " + when(s.started()) + (s.complete() ? "" : " (stopped before every sweep ended)")
+                        + ", devices " + String.join(", ", s.devices().stream().map(x -> "`" + x + "`").toList()) + ".");
+                host(host, "Run " + (i + 1) + " host: ", s.machine());
+            }
         }
         md.bullets(host);
         Markdown.Table devices = md.table("selector", "backend", "device", "type", "CUs", "local memory", "driver / version", "times used");
@@ -661,6 +667,16 @@ public final class Seed000Report {
             }
         }
         return md.toString();
+    }
+
+    private static void host(List<String> lines, String prefix, Map<String, String> machine) {
+        lines.add(prefix + machine.getOrDefault("cpu", "?") + ", " + machine.getOrDefault("threads", "?") + " hardware threads, "
+                + machine.getOrDefault("os", "?") + ", Java " + machine.getOrDefault("java", "?"));
+        String before = machine.getOrDefault("loadBefore", "");
+        if (!before.isEmpty()) {
+            lines.add("Load average (1, 5, 15 min) before the sweeps: " + before + "; after: " + machine.getOrDefault("loadAfter", "(not saved)")
+                    + ". Measured times (not modelled ones) depend on what else the machine ran meanwhile.");
+        }
     }
 
     /** What the numbers say about the thesis's claims, derived from this run's data. */

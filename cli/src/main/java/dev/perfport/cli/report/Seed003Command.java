@@ -37,8 +37,10 @@ public final class Seed003Command {
         List<String> cmd = new ArrayList<>(List.of("perfport", "report", NAME));
         for (String p : params) cmd.addAll(List.of("--param", p));
         ReportData data = ReportData.start(dir, NAME, String.join(" ", cmd), params, Seed003Report.costConfig(ctx.config()), Seed003Report.machine());
-        new Seed003Study(ctx.registry(), ctx.config(), ctx.err()).measure(o, (sweep, d) -> data.save(sweep, null, Seed003Study.rows(sweep, d)));
-        data.finish();
+        Reports.measure(ctx, () -> {
+            new Seed003Study(ctx.registry(), ctx.config(), ctx.err()).measure(o, (sweep, d) -> data.save(sweep, null, Seed003Study.rows(sweep, d)));
+            data.finish();
+        });
         return publish(ctx, ReportData.load(dir, NAME), out);
     }
 

@@ -157,6 +157,27 @@ class ReportDataIT {
     }
 
     @Test
+    void runsOfSeveralMachinesAreAssembledIntoOneReport(@TempDir Path dir) throws Exception {
+        // two runs standing for two machines; both measured cell-emulation:0, so the second is renamed
+        for (String m : List.of("a", "b")) Dist.assertExit(0, Run.of(with(SEED000, "--out", dir.resolve(m).toString()).toArray(String[]::new)));
+        Path both = dir.resolve("both");
+        Run r = Run.of("report", "seed-000", "--from", dir.resolve("a") + "," + dir.resolve("b"), "--out", both.toString());
+        Dist.assertExit(0, r);
+        String md = Files.readString(both.resolve("seed-000.md"));
+        assertTrue(md.contains("- Run 1: `perfport report seed-000 --backend cell-emulation") && md.contains("- Run 2 host: "), md);
+        assertTrue(md.contains("| `cell-emulation:0` |") && md.contains("| `cell-emulation:0@2` |"), md);
+        assertTrue(pngs(both.resolve("seed-000")).contains("fig12-wgsize-cell-emulation-0@2.png"), r.describe());
+        // the assembled data is a report's data like any other
+        Run again = Run.of("report", "seed-000", "--from", both.toString(), "--out", dir.resolve("again").toString());
+        Dist.assertExit(0, again);
+        assertArrayEquals(Files.readAllBytes(both.resolve("seed-000.md")), Files.readAllBytes(dir.resolve("again").resolve("seed-000.md")));
+        // seed 003 has no devices to tell apart; several folders need --out
+        r = Run.of("report", "seed-000", "--from", dir.resolve("a") + "," + dir.resolve("b"));
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("give --out DIR"), r.describe());
+    }
+
+    @Test
     void aRunThatStoppedIsReportedFromWhatItSaved(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
         Dist.assertExit(0, Run.of(with(SEED003, "--out", out.toString()).toArray(String[]::new)));
