@@ -112,7 +112,9 @@ public final class Markdown {
         }
 
         private void line(List<String> cells) {
-            b.append("| ").append(String.join(" | ", cells)).append(" |\n");
+            b.append('|');
+            for (String c : cells) b.append(c.isEmpty() ? " |" : " " + c + " |");
+            b.append('\n');
         }
 
         /** Ends the table with its blank line. */

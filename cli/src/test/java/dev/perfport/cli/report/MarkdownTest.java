@@ -23,7 +23,7 @@ class MarkdownTest {
                 | x | y |
                 |---|---|
                 | 1 | 2 |
-                | only |  |
+                | only | |
 
                 <details><summary>more</summary>
 
