@@ -25,6 +25,9 @@ import java.util.logging.Logger;
  * Aparapi.
  *
  * <ul>
+ *   <li><b>Loading</b>: {@link AparapiNative} probes the OpenCL library (without it the backend is
+ *       unavailable with that reason, and Aparapi is never asked) and loads Aparapi's JNI library
+ *       from perfport's cache instead of a new {@code /tmp/Aparapi*} folder per process.</li>
  *   <li><b>Profiling</b>: {@code com.aparapi.enableProfiling} is set to {@code true} (unless the
  *       user set it) before any Aparapi class is initialised, because Aparapi reads it into a
  *       static final field and its JNI side enables OpenCL profiling events from it.</li>
@@ -78,6 +81,18 @@ final class AparapiRuntime {
     /** Initialises Aparapi once per class loader (see the class comment); later calls return the first result. */
     static synchronized State init() {
         if (state != null) return state;
+        // without OpenCL, Aparapi's loader would log SEVERE and leave its extracted library behind
+        java.util.Optional<String> noOpenCl = AparapiNative.openClMissing();
+        if (noOpenCl.isPresent()) {
+            state = new State(false, noOpenCl.get(), false);
+            return state;
+        }
+        try {
+            AparapiNative.load();   // from perfport's cache, not a new /tmp/Aparapi* folder per process
+        } catch (java.io.IOException | UnsatisfiedLinkError e) {
+            state = new State(false, "Aparapi's JNI library could not be loaded: " + describe(e), false);
+            return state;
+        }
         if (System.getProperty(PROFILING_PROPERTY) == null) System.setProperty(PROFILING_PROPERTY, "true");
         // In the Java thread pool, Aparapi's atomicAdd goes through sun.misc.Unsafe, whose use JDK 24+
         // reports on stderr; its documented alternative (synchronized on the array) is as atomic
