@@ -32,6 +32,12 @@ public final class TornadoVmProvider implements BackendProvider {
     }
 
     @Override
+    public java.util.List<String> settings() {
+        // a system property written by bin/tornado-jvm-args --lenient, not a user setting
+        return java.util.List.of(TornadoEnvironment.ARGS_PROBLEM);
+    }
+
+    @Override
     public Backend create(BackendContext context) {
         String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);

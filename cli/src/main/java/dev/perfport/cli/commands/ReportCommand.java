@@ -43,7 +43,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
             return 1;
         }
-        TuneCache cache = TuneCache.open(TuneCommand.cachePath(ctx.config()));
+        TuneCache cache = TuneCommand.openCache(ctx.config());
         Path md = new Seed000Report(o, ctx.err(), cache).run(devices, out);
         ctx.out().println("wrote " + md + " and its plots in " + md.resolveSibling("seed-000"));
         return 0;
