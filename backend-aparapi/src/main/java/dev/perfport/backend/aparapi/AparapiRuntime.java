@@ -81,17 +81,16 @@ final class AparapiRuntime {
     /** Initialises Aparapi once per class loader (see the class comment); later calls return the first result. */
     static synchronized State init() {
         if (state != null) return state;
-        // without OpenCL, Aparapi's loader would log SEVERE and leave its extracted library behind
-        java.util.Optional<String> noOpenCl = AparapiNative.openClMissing();
-        if (noOpenCl.isPresent()) {
-            state = new State(false, noOpenCl.get(), false);
-            return state;
-        }
-        try {
-            AparapiNative.load();   // from perfport's cache, not a new /tmp/Aparapi* folder per process
-        } catch (java.io.IOException | UnsatisfiedLinkError e) {
-            state = new State(false, "Aparapi's JNI library could not be loaded: " + describe(e), false);
-            return state;
+        // Before Config initialises (it reads com.aparapi.useAgent): without OpenCL, Aparapi's own
+        // loader would log SEVERE; with it, the JNI library comes from perfport's cache rather than
+        // a new /tmp/Aparapi* folder per process
+        String notLoaded = AparapiNative.openClMissing().orElse(null);
+        if (notLoaded == null) {
+            try {
+                AparapiNative.load();
+            } catch (java.io.IOException | UnsatisfiedLinkError e) {
+                notLoaded = "Aparapi's JNI library could not be loaded: " + describe(e);
+            }
         }
         if (System.getProperty(PROFILING_PROPERTY) == null) System.setProperty(PROFILING_PROPERTY, "true");
         // In the Java thread pool, Aparapi's atomicAdd goes through sun.misc.Unsafe, whose use JDK 24+
@@ -123,6 +122,10 @@ final class AparapiRuntime {
         // from the generated source; the OpenCL drivers' own caches (PoCL's kcache, NVIDIA's
         // compute cache) keep that cheap.
         KernelRunner.BINARY_CACHING_DISABLED = true;
+        if (notLoaded != null) {
+            state = new State(false, notLoaded, Config.enableProfiling);
+            return state;
+        }
         boolean openCl;
         String reason = null;
         try (Capture c = Capture.begin(false)) {
