@@ -31,11 +31,17 @@ final class Logging {
     }
 
     static void configure(boolean verbose) {
+        // simplelogger.properties quiets PF4J for in-process use (tests, embedding); a command
+        // line run decides here, and system properties win over that file
         if (verbose) {
             setDefault("logFile", "System.err");
             setDefault("defaultLogLevel", "info");
+            setDefault("log.org.pf4j", "info");
+            setDefault("log.org.pf4j.CompoundPluginDescriptorFinder", "info");
             return;
         }
+        setDefault("log.org.pf4j", "warn");
+        setDefault("log.org.pf4j.CompoundPluginDescriptorFinder", "warn");
         setDefault("showDateTime", "true");
         Path file = logFile();
         try {
