@@ -33,8 +33,8 @@ public final class TornadoVmProvider implements BackendProvider {
 
     @Override
     public java.util.List<String> settings() {
-        // a system property written by bin/tornado-jvm-args --lenient, not a user setting
-        return java.util.List.of(TornadoEnvironment.ARGS_PROBLEM);
+        // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
+        return java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME);
     }
 
     @Override

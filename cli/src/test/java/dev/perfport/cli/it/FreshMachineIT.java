@@ -224,4 +224,51 @@ class FreshMachineIT {
         assertOneLine(r, 2, "the tuning cache " + cache + " is unreadable", "delete it or set perfport.tune.cache");
         assertEquals("", r.out(), r.describe());
     }
+
+    /** A TornadoVM SDK as a from-scratch build may leave it: every part present, or the one named missing. */
+    static Path fakeSdk(Path dir, boolean graalJars, boolean backendFile) throws IOException {
+        for (String d : List.of("share/java/tornado", "share/java/graalJars", "lib", "etc/exportLists")) Files.createDirectories(dir.resolve(d));
+        Files.writeString(dir.resolve("etc/exportLists/common-exports"), "# none\n");
+        Files.writeString(dir.resolve("etc/exportLists/opencl-exports"), "# none\n");
+        if (graalJars) Files.writeString(dir.resolve("share/java/graalJars/compiler-25.0.2.jar"), "");
+        if (backendFile) Files.writeString(dir.resolve("etc/tornado.backend"), "tornado.backends=opencl-backend\n");
+        return dir;
+    }
+
+    static ScriptIT.Result jvmArgs(Path sdk) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", Dist.repo().resolve("backend-tornado/bin/tornado-jvm-args").toString(), sdk.toString())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        return new ScriptIT.Result(p.exitValue(), out, err);
+    }
+
+    /** TornadoVM's set-up from scratch (issue 10, item 6): each way it goes wrong is named, not "options missing". */
+    @Test
+    void tornadoSetUpProblemsAreNamed(@TempDir Path dir) throws Exception {
+        Path outer = Files.createDirectories(dir.resolve("tornadovm-5.2.0-jdk25-opencl-linux-amd64"));
+        Path nested = fakeSdk(outer.resolve("tornadovm-5.2.0-jdk25-opencl"), true, true);
+        ScriptIT.Result r = jvmArgs(outer);
+        assertEquals(2, r.code(), r.describe());
+        assertTrue(r.err().contains("but " + nested + " is: set TORNADOVM_HOME=" + nested), r.describe());
+        ScriptIT.Result ok = jvmArgs(nested);
+        assertEquals(0, ok.code(), ok.describe());
+        assertTrue(ok.out().contains("-Dperfport.tornado.home=" + nested), ok.describe());
+
+        ScriptIT.Result noGraal = jvmArgs(fakeSdk(dir.resolve("no-graal"), false, true));
+        assertEquals(2, noGraal.code(), noGraal.describe());
+        assertTrue(noGraal.err().contains("share/java/graalJars holds no jars"), noGraal.describe());
+        ScriptIT.Result noBackend = jvmArgs(fakeSdk(dir.resolve("no-backend"), true, false));
+        assertEquals(2, noBackend.code(), noBackend.describe());
+        assertTrue(noBackend.err().contains("has no etc/tornado.backend") && noBackend.err().contains("tornado.backends=opencl-backend"),
+                noBackend.describe());
+
+        // the launcher hands the cause to the JVM (perfport.tornado.problem, a declared setting) and goes on
+        ScriptIT.Result b = ScriptIT.perfport(Map.of("TORNADOVM_HOME", outer.toString()), "backends", "--format", "json");
+        assertEquals(0, b.code(), b.describe());
+        assertEquals(1, b.err().lines().count(), b.describe());
+        assertTrue(b.err().startsWith("perfport: starting without TornadoVM: TORNADOVM_HOME='" + outer + "' is not a TornadoVM SDK, but "),
+                b.describe());
+    }
 }
