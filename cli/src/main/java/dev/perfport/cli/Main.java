@@ -65,7 +65,7 @@ public final class Main {
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
             Context ctx = new Context(config, cli.format(), out, err);
-            Settings.check(config, ctx::registry);
+            SettingsCheck.check(config, ctx::registry);
             Command command = switch (cli.command()) {
                 case "backends" -> new BackendsCommand();
                 case "devices" -> new DevicesCommand(cli.backends());

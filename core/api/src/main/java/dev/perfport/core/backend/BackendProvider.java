@@ -1,14 +1,16 @@
 package dev.perfport.core.backend;
 
-import org.pf4j.ExtensionPoint;
-
 /**
- * The extension point a backend plugin implements. Found through PF4J in plugin jars
- * ({@code @Extension}) and through {@link java.util.ServiceLoader} on the classpath
- * ({@code META-INF/services}). {@link #create(BackendContext)} may fail (a missing native library,
- * no driver): the registry then lists the backend as unavailable with that reason.
+ * The service a backend implements, listed in its jar's
+ * {@code META-INF/services/dev.perfport.core.backend.BackendProvider}. That one index serves both
+ * ways a backend is found: {@link java.util.ServiceLoader} on the class path, and the runtime's
+ * plugin loader in a plugin jar (PF4J reads the same file there). No plugin framework type is part
+ * of this interface, so code that compiles against the API never sees one.
+ *
+ * <p>{@link #create(BackendContext)} may fail (a missing native library, no driver): the registry
+ * then lists the backend as unavailable with that reason.
  */
-public interface BackendProvider extends ExtensionPoint {
+public interface BackendProvider {
     /** Stable id used in selectors, e.g. {@code jocl}, {@code cell-emulation}. */
     String id();
 
