@@ -9,6 +9,8 @@ final class Help {
               --format table|json|csv   output format (default table); json and csv keep stdout machine-readable
               --config key=value        a configuration override, e.g. --config perfport.backend=jocl:gpu
                                         (overrides -D, PERFPORT_* variables and perfport.properties)
+              --verbose, -v             libraries' log messages (PF4J's) on stderr; otherwise they go
+                                        to ~/.cache/perfport/perfport.log
               --help, -h                this help
             """;
 

@@ -64,7 +64,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         for (String s : selectors) cmd.addAll(List.of("--backend", s));
         for (String p : params) cmd.addAll(List.of("--param", p));
         ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
-        TuneCache cache = TuneCache.open(TuneCommand.cachePath(ctx.config()));
+        TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
     }
