@@ -155,7 +155,16 @@ public final class BackendRegistry {
     }
 
     private void discoverPlugins() {
-        if (!Files.isDirectory(pluginsDir)) return;
+        if (!Files.isDirectory(pluginsDir)) {
+            // a folder someone named that is not there is a problem to show, never an empty list
+            // without a word; the implicit ./plugins of a class-path-only embedding is not
+            if (config.get(PerfportConfig.PLUGINS_DIR).isPresent() || System.getProperty("perfport.home") != null) {
+                problems.add(new PluginProblem(pluginsDir.toString(), (Files.exists(pluginsDir)
+                        ? "the plugins folder is not a folder" : "the plugins folder does not exist")
+                        + " (" + PerfportConfig.PLUGINS_DIR + " from " + config.sourceOf(PerfportConfig.PLUGINS_DIR) + ")"));
+            }
+            return;
+        }
         List<Path> files;
         try (Stream<Path> s = Files.list(pluginsDir)) {
             files = s.filter(p -> {
@@ -190,6 +199,12 @@ public final class BackendRegistry {
         for (Map.Entry<String, Path> e : byId.entrySet()) {
             String pluginId = e.getKey();
             Path file = e.getValue();
+            String missing = missingPluginClass(pm.getPlugin(pluginId));
+            if (missing != null) {
+                // PF4J would log an ERROR with a stack trace and then fail with a NullPointerException
+                problems.add(new PluginProblem(file.toString(), "plugin '" + pluginId + "': " + missing));
+                continue;
+            }
             PluginState state;
             try {
                 state = pm.startPlugin(pluginId);
@@ -215,6 +230,21 @@ public final class BackendRegistry {
                 problems.add(new PluginProblem(file.toString(), "plugin '" + pluginId + "' provides no backend (no BackendProvider extension)"));
             }
             for (BackendProvider p : providers) add(p, file.toString());
+        }
+    }
+
+    /** Why the plugin's Plugin-Class cannot be loaded, naming it, or null when it can (or none is declared). */
+    private static String missingPluginClass(PluginWrapper w) {
+        if (w == null) return null;
+        String cls = w.getDescriptor().getPluginClass();
+        if (cls == null || cls.isBlank() || cls.equals(org.pf4j.Plugin.class.getName())) return null;
+        try {
+            Class.forName(cls, false, w.getPluginClassLoader());
+            return null;
+        } catch (ClassNotFoundException e) {
+            return "its Plugin-Class " + cls + " is not in the jar";
+        } catch (LinkageError e) {
+            return "its Plugin-Class " + cls + " cannot be loaded: " + describe(e);
         }
     }
 
@@ -284,6 +314,23 @@ public final class BackendRegistry {
         } finally {
             Thread.currentThread().setContextClassLoader(tccl);
         }
+    }
+
+    /**
+     * The settings the backends found here declare ({@link BackendProvider#settings}), and
+     * {@code perfport.<id>.*} for an optional backend that is not installed (its keys are unknown).
+     */
+    public List<String> settings() {
+        List<String> keys = new ArrayList<>();
+        providers.values().forEach(p -> {
+            try {
+                keys.addAll(p.settings());
+            } catch (RuntimeException | LinkageError e) {
+                // a provider that cannot say is listed among the problems when it was created
+            }
+        });
+        for (Entry e : entries.values()) if (NOT_INSTALLED.equals(e.origin())) keys.add("perfport." + e.id() + ".*");
+        return keys;
     }
 
     /** The configuration this registry was created with. */
