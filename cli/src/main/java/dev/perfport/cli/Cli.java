@@ -23,7 +23,7 @@ import java.util.Set;
  * @param help       {@code --help} or {@code -h} was given
  * @param verbose    {@code --verbose} or {@code -v}: libraries' log messages (PF4J's) go to stderr instead of the log file
  * @param options    command-specific options with a value, by canonical name without dashes
- *                   ({@code strategy}, {@code budget}, {@code seed} of tune; {@code out} of report)
+ *                   ({@code strategy}, {@code budget}, {@code seed} of tune; {@code out}, {@code from} of report)
  */
 public record Cli(String command, List<String> positional, Format format, List<String> config,
                   List<String> backends, List<String> variants, List<String> params, boolean help,
@@ -68,9 +68,9 @@ public record Cli(String command, List<String> positional, Format format, List<S
                     case "--backend", "-b" -> "--backend";
                     case "--variant" -> "--variant";
                     case "--param", "-p" -> "--param";
-                    case "--strategy", "--budget", "--seed", "--out" -> name;
+                    case "--strategy", "--budget", "--seed", "--out", "--from" -> name;
                     default -> throw new UsageException("unknown option '" + name
-                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --out, --verbose, --help");
+                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --out, --from, --verbose, --help");
                 };
                 if (value == null) {
                     if (i + 1 >= args.length) throw new UsageException("option " + canonical + " needs a value");
@@ -107,7 +107,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
                         }
                         params.add(value);
                     }
-                    case "--strategy", "--budget", "--seed", "--out" -> {
+                    case "--strategy", "--budget", "--seed", "--out", "--from" -> {
                         if (value.isBlank()) throw new UsageException(canonical + " needs a value");
                         if (options.put(canonical.substring(2), value) != null) throw new UsageException(canonical + " given twice");
                     }
@@ -151,7 +151,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
             case "devices" -> Set.of("--backend");
             case "run", "compare" -> Set.of("--backend", "--variant", "--param");
             case "tune" -> Set.of("--backend", "--variant", "--param", "--strategy", "--budget", "--seed");
-            case "report" -> Set.of("--backend", "--param", "--out");
+            case "report" -> Set.of("--backend", "--param", "--out", "--from");
             case "bench" -> Set.of("--param");
             default -> Set.of();
         };

@@ -37,10 +37,10 @@ import java.util.stream.Stream;
  * are never unloaded or loaded twice, because a native library cannot be bound to a second
  * class loader (anchors.md §0.9).
  *
- * <p>Backends that are built only where their route is installed ({@link #OPTIONAL}, e.g.
- * {@code tornado}) are listed even when their plugin is absent, as unavailable with origin
- * {@value #NOT_INSTALLED} and a reason that says how to get them, so that a distribution built
- * without them still names them.
+ * <p>Backends that a distribution builds only where their route is installed ({@link #OPTIONAL})
+ * are listed even when their plugin is absent, as unavailable with origin {@value #NOT_INSTALLED}
+ * and a reason that says how to get them, so that a distribution built without them still names
+ * them. The distribution names them, not core: see {@link #OPTIONAL_RESOURCE}.
  */
 public final class BackendRegistry {
 
@@ -67,13 +67,39 @@ public final class BackendRegistry {
     public static final String NOT_INSTALLED = "not installed";
 
     /**
+     * Where a distribution lists its optional backends, as properties
+     * {@code <id>.description} and {@code <id>.reason} (every copy on the class path is read).
+     */
+    public static final String OPTIONAL_RESOURCE = "META-INF/perfport/optional-backends.properties";
+
+    /**
      * Optional backends: id, description, and the reason shown while the plugin is absent. These
      * need a route that cannot come from the Maven registry, so a build includes them only where
-     * the route is installed.
+     * the route is installed; the distribution lists them in {@link #OPTIONAL_RESOURCE}.
      */
-    public static final List<Entry> OPTIONAL = List.of(
-            new Entry("tornado", "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)", NOT_INSTALLED, null,
-                    "not installed: TornadoVM not found - set TORNADOVM_HOME and rebuild, see README"));
+    public static final List<Entry> OPTIONAL = optionalBackends(BackendRegistry.class.getClassLoader());
+
+    /** The optional backends that the {@link #OPTIONAL_RESOURCE} files visible to {@code loader} list. */
+    static List<Entry> optionalBackends(ClassLoader loader) {
+        Map<String, Entry> found = new LinkedHashMap<>();
+        try {
+            for (java.net.URL u : Collections.list(loader.getResources(OPTIONAL_RESOURCE))) {
+                java.util.Properties p = new java.util.Properties();
+                try (java.io.InputStream in = u.openStream()) {
+                    p.load(in);
+                }
+                for (String key : new java.util.TreeSet<>(p.stringPropertyNames())) {
+                    if (!key.endsWith(".description")) continue;
+                    String id = key.substring(0, key.length() - ".description".length());
+                    found.putIfAbsent(id, new Entry(id, p.getProperty(key), NOT_INSTALLED, null,
+                            p.getProperty(id + ".reason", "not installed in this distribution")));
+                }
+            }
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + OPTIONAL_RESOURCE + ": " + e.getMessage());
+        }
+        return List.copyOf(found.values());
+    }
 
     private static final Map<String, BackendRegistry> SHARED = new ConcurrentHashMap<>();
 
