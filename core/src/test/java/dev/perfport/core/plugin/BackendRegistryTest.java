@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -64,5 +65,18 @@ class BackendRegistryTest {
         assertTrue(e.getMessage().contains("unknown backend 'nosuch'"), e.getMessage());
         assertTrue(e.getMessage().contains("backends here: none"), e.getMessage());
         assertTrue(e.getMessage().contains("not installed: tornado"), e.getMessage());
+        // both ways to provide a backend, and the folder it looked at
+        assertTrue(e.getMessage().contains("dev.perfport:perfport-backends"), e.getMessage());
+        assertTrue(e.getMessage().contains("perfport.plugins.dir"), e.getMessage());
+        assertTrue(e.getMessage().contains("looked at " + dir.toAbsolutePath().normalize()), e.getMessage());
+    }
+
+    @Test
+    void aMissingPluginsFolderIsNoProblem(@TempDir Path dir) {
+        BackendRegistry r = BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.resolve("none").toString())));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(List.of("tornado"), r.ids());
+        ConfigException e = assertThrows(ConfigException.class, () -> r.backend("cell-emulation"));
+        assertTrue(e.getMessage().contains("which does not exist"), e.getMessage());
     }
 }
