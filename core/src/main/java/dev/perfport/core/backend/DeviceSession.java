@@ -16,6 +16,18 @@ import java.util.Optional;
  * An open device: allocate buffers, compile kernels, launch them. Every launch is validated before
  * anything runs (sizes, memory capacities, residency, features) and is synchronous: it returns
  * when the kernel has finished. Close the session to release everything it still holds.
+ *
+ * <p><b>Threads.</b> A session may be shared between threads: {@link #allocate}, {@link #compile},
+ * {@link #launch}, {@link #profile()} and {@link #counters()} are safe to call concurrently, and
+ * every backend runs one launch of a session at a time (concurrent launches queue; they do not
+ * overlap on the device). Buffers are not locked: a thread must not read or write a buffer while
+ * a launch that uses it runs in another thread, and {@link #close()} must not race with other
+ * calls (it releases the buffers and kernels that are still open). For work that should run
+ * side by side, open one session per thread. The profile and counters are the session's running
+ * totals, over every thread's launches.
+ *
+ * <p>Sessions come from {@link dev.perfport.core.Perfport#open()} (the configured backend) or
+ * {@link Backend#open(int)}.
  */
 public interface DeviceSession extends AutoCloseable {
 

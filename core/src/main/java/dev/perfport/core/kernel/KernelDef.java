@@ -86,6 +86,8 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
             md.update(form.name().getBytes(StandardCharsets.UTF_8));
             if (impls.get(Dialect.OPENCL_C) instanceof KernelImpl.OpenClSource s) {
                 md.update(s.source().getBytes(StandardCharsets.UTF_8));
+                // only when set, so that the hashes (tuning-cache keys) of kernels without options stay as they were
+                if (!s.buildOptions().isEmpty()) md.update(s.buildOptions().getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(md.digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {

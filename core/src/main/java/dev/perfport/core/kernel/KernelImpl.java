@@ -11,13 +11,39 @@ public sealed interface KernelImpl {
     Dialect dialect();
 
     /**
-     * OpenCL C source. {@code entryPoint} is the {@code __kernel} function's name. Tuning constants
-     * arrive as {@code -D} options; the source should not redefine them.
+     * OpenCL C source. Tuning constants arrive as {@code -D} options; the source should not
+     * redefine them. OpenCL backends build it with, in this order, the constants' {@code -D}
+     * options, {@code buildOptions}, and the session's own options (e.g. jocl's
+     * {@code perfport.jocl.buildOptions}).
+     *
+     * @param source       the kernel's OpenCL C text; its parameter list starts with {@code PP_PARAMS}
+     * @param entryPoint   the {@code __kernel} function's name
+     * @param buildOptions OpenCL build options this kernel always needs, e.g.
+     *                     {@code -cl-fp-contract=off} so that {@code a*x+y} is not fused into an FMA
+     *                     (and rounds as Java's float arithmetic does); empty for none
      */
-    record OpenClSource(String source, String entryPoint) implements KernelImpl {
+    record OpenClSource(String source, String entryPoint, String buildOptions) implements KernelImpl {
+        /**
+         * Checks the parts.
+         *
+         * @param source       the kernel's OpenCL C text
+         * @param entryPoint   the {@code __kernel} function's name
+         * @param buildOptions build options, or null for none
+         */
         public OpenClSource {
             Objects.requireNonNull(source);
             Objects.requireNonNull(entryPoint);
+            buildOptions = buildOptions == null ? "" : buildOptions.strip();
+        }
+
+        /**
+         * OpenCL C source built without options of its own.
+         *
+         * @param source     the kernel's OpenCL C text
+         * @param entryPoint the {@code __kernel} function's name
+         */
+        public OpenClSource(String source, String entryPoint) {
+            this(source, entryPoint, "");
         }
 
         @Override

@@ -45,4 +45,10 @@ public final class Counters {
         counts.forEach((k, v) -> m.put(k, v.sum()));
         return Collections.unmodifiableMap(m);
     }
+
+    /** @return the counts, sorted by name, e.g. {@code Counters{globalAtomics=16, workGroups=16}} */
+    @Override
+    public String toString() {
+        return "Counters" + snapshot();
+    }
 }

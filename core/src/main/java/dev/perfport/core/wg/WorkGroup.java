@@ -1,7 +1,9 @@
 package dev.perfport.core.wg;
 
+import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
 
+import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
@@ -59,6 +61,135 @@ public interface WorkGroup {
     }
 
     // ---- arguments ------------------------------------------------------------------------
+    //
+    // An argument is addressed by its position in the kernel definition's argument list
+    // (KernelDef.Builder order, counted from 0), or by its name: g.floats("x") is
+    // g.floats(indexOf("x")). The accessor must match the argument's memory level and type.
+
+    /**
+     * The definition's arguments in order; their positions are the indices the accessors take.
+     * Empty where the device does not tell them (then only the index accessors work).
+     *
+     * @return the arguments
+     */
+    default List<ArgDef> argDefs() {
+        return List.of();
+    }
+
+    /**
+     * The position of a named argument. A lookup scans the arguments; a kernel that calls it in
+     * an inner loop should look up once per group instead.
+     *
+     * @param name the argument's name in the definition
+     * @return its index, for the index accessors
+     * @throws IllegalArgumentException when no argument has this name (the message lists them)
+     */
+    default int indexOf(String name) {
+        List<ArgDef> args = argDefs();
+        for (int i = 0; i < args.size(); i++) if (args.get(i).name().equals(name)) return i;
+        throw new IllegalArgumentException("the kernel has no argument '" + name + "'; its arguments: "
+                + args.stream().map(ArgDef::name).toList());
+    }
+
+    /**
+     * A global or constant int buffer argument by name.
+     *
+     * @param name the argument's name
+     * @return the buffer's view
+     */
+    default GlobalInts ints(String name) {
+        return ints(indexOf(name));
+    }
+
+    /**
+     * A global or constant long buffer argument by name.
+     *
+     * @param name the argument's name
+     * @return the buffer's view
+     */
+    default GlobalLongs longs(String name) {
+        return longs(indexOf(name));
+    }
+
+    /**
+     * A global or constant float buffer argument by name.
+     *
+     * @param name the argument's name
+     * @return the buffer's view
+     */
+    default GlobalFloats floats(String name) {
+        return floats(indexOf(name));
+    }
+
+    /**
+     * A global or constant double buffer argument by name.
+     *
+     * @param name the argument's name
+     * @return the buffer's view
+     */
+    default GlobalDoubles doubles(String name) {
+        return doubles(indexOf(name));
+    }
+
+    /**
+     * A private int scalar argument by name.
+     *
+     * @param name the argument's name
+     * @return its value
+     */
+    default int intArg(String name) {
+        return intArg(indexOf(name));
+    }
+
+    /**
+     * A private long scalar argument by name.
+     *
+     * @param name the argument's name
+     * @return its value
+     */
+    default long longArg(String name) {
+        return longArg(indexOf(name));
+    }
+
+    /**
+     * A private float scalar argument by name.
+     *
+     * @param name the argument's name
+     * @return its value
+     */
+    default float floatArg(String name) {
+        return floatArg(indexOf(name));
+    }
+
+    /**
+     * A private double scalar argument by name.
+     *
+     * @param name the argument's name
+     * @return its value
+     */
+    default double doubleArg(String name) {
+        return doubleArg(indexOf(name));
+    }
+
+    /**
+     * A local or static-local int array argument by name.
+     *
+     * @param name the argument's name
+     * @return the array
+     */
+    default int[] localInts(String name) {
+        return localInts(indexOf(name));
+    }
+
+    /**
+     * A local or static-local float array argument by name.
+     *
+     * @param name the argument's name
+     * @return the array
+     */
+    default float[] localFloats(String name) {
+        return localFloats(indexOf(name));
+    }
 
     GlobalInts ints(int arg);
 
