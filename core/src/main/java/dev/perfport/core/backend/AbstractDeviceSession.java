@@ -54,10 +54,10 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return device;
     }
 
-    /** The dialect this session executes. */
+    /** {@return the dialect this session executes} */
     protected abstract Dialect dialect();
 
-    /** Whether this session has an implementation of {@code def}; route-native backends look in their registry. */
+    /** {@return whether this session has an implementation of {@code def}; route-native backends look in their registry} */
     protected boolean hasImplementation(KernelDef def) {
         return def.impl(dialect()).isPresent();
     }
@@ -68,7 +68,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
 
     protected abstract LaunchStats doLaunch(CompiledKernel kernel, ValidatedLaunch launch, Object[] args);
 
-    /** Answers the residency query; see {@link DeviceSession#maxResidentGroups}. */
+    /** {@return the answer to the residency query; see {@link DeviceSession#maxResidentGroups}} */
     protected abstract int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup);
 
     @Override

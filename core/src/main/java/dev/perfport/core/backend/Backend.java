@@ -11,7 +11,7 @@ public interface Backend extends AutoCloseable {
 
     String description();
 
-    /** The dialect of kernels this backend executes. */
+    /** {@return the dialect of kernels this backend executes} */
     Dialect dialect();
 
     /**
@@ -20,12 +20,12 @@ public interface Backend extends AutoCloseable {
      */
     List<DeviceInfo> devices();
 
-    /** Why there are no devices (e.g. "no OpenCL platform"), or null when there are. */
+    /** {@return why there are no devices (e.g. "no OpenCL platform"), or null when there are} */
     default String unavailableReason() {
         return devices().isEmpty() ? "no device found" : null;
     }
 
-    /** Opens a session on {@code devices().get(index)}. */
+    /** {@return a new session on {@code devices().get(index)}; the caller closes it} */
     DeviceSession open(int index);
 
     @Override

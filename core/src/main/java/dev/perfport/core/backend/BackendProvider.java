@@ -9,10 +9,10 @@ import org.pf4j.ExtensionPoint;
  * no driver): the registry then lists the backend as unavailable with that reason.
  */
 public interface BackendProvider extends ExtensionPoint {
-    /** Stable id used in selectors, e.g. {@code jocl}, {@code cell-emulation}. */
+    /** {@return stable id used in selectors, e.g. {@code jocl}, {@code cell-emulation}} */
     String id();
 
-    /** One line for {@code perfport backends}. */
+    /** {@return one line for {@code perfport backends}} */
     String description();
 
     Backend create(BackendContext context) throws Exception;

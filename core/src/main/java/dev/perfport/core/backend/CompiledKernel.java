@@ -7,10 +7,10 @@ import dev.perfport.core.kernel.KernelDef;
 public interface CompiledKernel extends AutoCloseable {
     KernelDef def();
 
-    /** The definition's defaults overridden by the constants given to compile. */
+    /** {@return the definition's defaults overridden by the constants given to compile} */
     Constants constants();
 
-    /** Time the build took. */
+    /** {@return time the build took} */
     long compileNanos();
 
     @Override

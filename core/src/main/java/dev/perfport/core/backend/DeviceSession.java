@@ -31,20 +31,20 @@ import java.util.Optional;
  */
 public interface DeviceSession extends AutoCloseable {
 
-    /** The backend that really runs this session's work. */
+    /** {@return the backend that really runs this session's work} */
     String backendId();
 
-    /** The device that really runs this session's work. */
+    /** {@return the device that really runs this session's work} */
     DeviceInfo device();
 
-    /** Allocates a buffer of {@code length} elements in {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}. */
+    /** {@return a new buffer of {@code length} elements in {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}} */
     DeviceBuffer allocate(ElemType type, long length, MemoryLevel level);
 
     default DeviceBuffer allocate(ElemType type, long length) {
         return allocate(type, length, MemoryLevel.GLOBAL);
     }
 
-    /** Allocates a global buffer holding a copy of {@code host} (int[], long[], float[] or double[]). */
+    /** {@return a new global buffer holding a copy of {@code host} (int[], long[], float[] or double[])} */
     default DeviceBuffer upload(Object host) {
         ElemType t = ElemType.ofArray(host);
         if (t == null) throw new IllegalArgumentException("not a supported host array: " + host);
@@ -58,10 +58,10 @@ public interface DeviceSession extends AutoCloseable {
         }
     }
 
-    /** Why this session cannot run {@code def} (no implementation in its dialect, a missing feature), if so. */
+    /** {@return why this session cannot run {@code def} (no implementation in its dialect, a missing feature), if so} */
     Optional<String> cannotRun(KernelDef def);
 
-    /** Builds {@code def} with its defaults overridden by {@code constants}. */
+    /** {@return {@code def} built with its defaults overridden by {@code constants}; close it to release it early} */
     CompiledKernel compile(KernelDef def, Constants constants);
 
     default CompiledKernel compile(KernelDef def) {
@@ -81,10 +81,10 @@ public interface DeviceSession extends AutoCloseable {
      */
     LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args);
 
-    /** Running totals of this session. */
+    /** {@return running totals of this session} */
     Profile profile();
 
-    /** Counters of this session. */
+    /** {@return counters of this session} */
     Counters counters();
 
     @Override

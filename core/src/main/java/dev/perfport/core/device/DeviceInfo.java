@@ -64,17 +64,17 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
         return memory.get(level).support();
     }
 
-    /** Capacity of one instance of a level in bytes. */
+    /** {@return capacity of one instance of a level in bytes} */
     public long capacity(MemoryLevel level) {
         return memory.get(level).capacityBytes();
     }
 
-    /** Whether this device is chosen only when a selector names it or gives its index; see {@link #EXPLICIT_ONLY}. */
+    /** {@return whether this device is chosen only when a selector names it or gives its index; see {@link #EXPLICIT_ONLY}} */
     public boolean explicitOnly() {
         return Boolean.parseBoolean(properties.get(EXPLICIT_ONLY));
     }
 
-    /** Short one-line description: {@code name (type, N CUs)}. */
+    /** {@return short one-line description: {@code name (type, N CUs)}} */
     public String summary() {
         return name + " (" + type.label() + ", " + computeUnits + " CUs)";
     }

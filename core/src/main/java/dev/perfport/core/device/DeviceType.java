@@ -6,12 +6,12 @@ import java.util.Locale;
 public enum DeviceType {
     CPU, GPU, ACCELERATOR, CUSTOM;
 
-    /** Lower-case name as written in selectors. */
+    /** {@return lower-case name as written in selectors} */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Parses a selector word ({@code gpu}, {@code CPU}, ...), or returns null if it is none. */
+    /** {@return the type a selector word names ({@code gpu}, {@code CPU}, ...), or null if it names none} */
     public static DeviceType parseOrNull(String s) {
         for (DeviceType t : values()) {
             if (t.name().equalsIgnoreCase(s)) return t;

@@ -23,17 +23,17 @@ public enum MemoryLevel {
         return scope;
     }
 
-    /** Whether the host can allocate and copy buffers of this level. */
+    /** {@return whether the host can allocate and copy buffers of this level} */
     public boolean hostVisible() {
         return hostVisible;
     }
 
-    /** True for levels that kernels receive as buffers (global, constant). */
+    /** {@return true for levels that kernels receive as buffers (global, constant)} */
     public boolean isBuffer() {
         return hostVisible;
     }
 
-    /** True for levels whose size is given at launch (local, static local). */
+    /** {@return true for levels whose size is given at launch (local, static local)} */
     public boolean isLocalAllocation() {
         return this == LOCAL || this == STATIC_LOCAL;
     }

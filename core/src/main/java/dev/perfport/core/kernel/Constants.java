@@ -45,7 +45,7 @@ public final class Constants {
         return v;
     }
 
-    /** These constants overridden by {@code other}'s. */
+    /** {@return these constants overridden by {@code other}'s} */
     public Constants with(Constants other) {
         Map<String, Object> m = new LinkedHashMap<>(values);
         m.putAll(other.values);
@@ -96,7 +96,7 @@ public final class Constants {
         return ((Number) v).doubleValue() != 0;
     }
 
-    /** The value as OpenCL C source text: integers as is, floats with an f suffix, booleans as 1/0. */
+    /** {@return the value as OpenCL C source text: integers as is, floats with an f suffix, booleans as 1/0} */
     public static String toCLiteral(Object v) {
         if (v instanceof Boolean b) return b ? "1" : "0";
         if (v instanceof Float f) return Float.toString(f) + "f";
@@ -104,7 +104,7 @@ public final class Constants {
         return v.toString();
     }
 
-    /** {@code -DNAME=value} options for an OpenCL compiler, in name order. */
+    /** {@return {@code -DNAME=value} options for an OpenCL compiler, in name order} */
     public String toOpenClOptions() {
         StringBuilder sb = new StringBuilder();
         values.forEach((k, v) -> sb.append(sb.isEmpty() ? "" : " ").append("-D").append(k).append('=').append(toCLiteral(v)));

@@ -54,17 +54,17 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
         return new Builder(name);
     }
 
-    /** The implementation in a dialect, if the definition carries one. */
+    /** {@return the implementation in a dialect, if the definition carries one} */
     public Optional<KernelImpl> impl(Dialect d) {
         return Optional.ofNullable(impls.get(d));
     }
 
-    /** Whether any argument lives in static local memory. */
+    /** {@return whether any argument lives in static local memory} */
     public boolean usesStaticLocal() {
         return args.stream().anyMatch(a -> a.level() == MemoryLevel.STATIC_LOCAL);
     }
 
-    /** Whether the kernel runs as persistent work-groups: static groups, or static local memory. */
+    /** {@return whether the kernel runs as persistent work-groups: static groups, or static local memory} */
     public boolean isPersistent() {
         return form == LaunchForm.STATIC_GROUPS || usesStaticLocal();
     }

@@ -65,7 +65,7 @@ public sealed interface KernelImpl {
             Objects.requireNonNull(privateBytesPerItem);
         }
 
-        /** A kernel with the given fixed private footprint per work-item. */
+        /** {@return a kernel with the given fixed private footprint per work-item} */
         public static JavaWorkGroup of(JavaKernelFactory factory, long privateBytesPerItem) {
             return new JavaWorkGroup(factory, c -> privateBytesPerItem);
         }

@@ -133,7 +133,7 @@ public final class NDRange implements Launch {
         return local.clone();
     }
 
-    /** Work-groups in dimension d (valid once the local size divides the global size). */
+    /** {@return work-groups in dimension d (valid once the local size divides the global size)} */
     public long groups(int d) {
         return global[d] / local[d];
     }

@@ -59,7 +59,7 @@ public final class StaticGroups implements Launch {
         return k;
     }
 
-    /** First task of group g under BLOCKED mapping. */
+    /** {@return first task of group g under BLOCKED mapping} */
     public long blockStart(int g) {
         return tasks * g / k;
     }

@@ -12,17 +12,17 @@ public interface DeviceBuffer extends AutoCloseable {
 
     ElemType type();
 
-    /** Number of elements. */
+    /** {@return number of elements} */
     long length();
 
-    /** {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}. */
+    /** {@return {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}} */
     MemoryLevel level();
 
     default long bytes() {
         return length() * type().bytes();
     }
 
-    /** Whether {@link #close()} has run. */
+    /** {@return whether {@link #close()} has run} */
     boolean isClosed();
 
     /**

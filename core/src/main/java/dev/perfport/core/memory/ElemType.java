@@ -23,28 +23,28 @@ public enum ElemType {
         return bytes;
     }
 
-    /** The OpenCL C type name. */
+    /** {@return the OpenCL C type name} */
     public String clName() {
         return clName;
     }
 
-    /** The Java primitive array class holding this type on the host. */
+    /** {@return the Java primitive array class holding this type on the host} */
     public Class<?> arrayClass() {
         return arrayClass;
     }
 
-    /** The boxed class accepted as a scalar argument of this type. */
+    /** {@return the boxed class accepted as a scalar argument of this type} */
     public Class<?> boxClass() {
         return boxClass;
     }
 
-    /** The element type of a host array, or null if it is not int[], long[], float[] or double[]. */
+    /** {@return the element type of a host array, or null if it is not int[], long[], float[] or double[]} */
     public static ElemType ofArray(Object array) {
         for (ElemType t : values()) if (t.arrayClass.isInstance(array)) return t;
         return null;
     }
 
-    /** Length of a host array of any supported type. */
+    /** {@return length of a host array of any supported type} */
     public static int arrayLength(Object array) {
         return java.lang.reflect.Array.getLength(array);
     }

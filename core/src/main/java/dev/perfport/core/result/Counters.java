@@ -39,7 +39,7 @@ public final class Counters {
         counts.clear();
     }
 
-    /** Sorted copy of the counts. */
+    /** {@return sorted copy of the counts} */
     public Map<String, Long> snapshot() {
         TreeMap<String, Long> m = new TreeMap<>();
         counts.forEach((k, v) -> m.put(k, v.sum()));

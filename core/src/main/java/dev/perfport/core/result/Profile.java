@@ -19,7 +19,7 @@ public record Profile(long compileNanos, long transferNanos, long kernelNanos, l
         return modelledNanos >= 0;
     }
 
-    /** Difference {@code this - earlier}, for measuring one part of a session. */
+    /** {@return difference {@code this - earlier}, for measuring one part of a session} */
     public Profile minus(Profile earlier) {
         long m = modelledNanos < 0 ? -1 : modelledNanos - Math.max(0, earlier.modelledNanos);
         return new Profile(compileNanos - earlier.compileNanos, transferNanos - earlier.transferNanos,

@@ -39,14 +39,14 @@ public record RunResult(String backend, String device, String workload, String v
         if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
     }
 
-    /** A row for a run that failed before producing a result. */
+    /** {@return a row for a run that failed before producing a result} */
     public static RunResult failed(String backend, String device, String workload, String variant,
                                    Map<String, String> params, String error) {
         return new RunResult(backend, device, workload, variant, params, false,
                 Objects.requireNonNull(error), 0, null, Map.of(), Map.of(), Profile.ZERO);
     }
 
-    /** True when the row neither failed nor missed verification. */
+    /** {@return true when the row neither failed nor missed verification} */
     public boolean ok() {
         return verified && error == null;
     }

@@ -32,7 +32,7 @@ public record Config(Map<String, Integer> values) {
         return v;
     }
 
-    /** This configuration with one value changed. */
+    /** {@return this configuration with one value changed} */
     public Config with(String name, int value) {
         if (!values.containsKey(name)) throw new IllegalArgumentException("configuration " + this + " has no parameter '" + name + "'");
         Map<String, Integer> m = new LinkedHashMap<>(values);
@@ -40,7 +40,7 @@ public record Config(Map<String, Integer> values) {
         return new Config(m);
     }
 
-    /** The values sorted by name, for cache keys that do not depend on declaration order. */
+    /** {@return the values sorted by name, for cache keys that do not depend on declaration order} */
     public Map<String, Integer> sorted() {
         return new TreeMap<>(values);
     }

@@ -19,7 +19,7 @@ public record Constraint(String name, Function<Config, String> check) {
         Objects.requireNonNull(check);
     }
 
-    /** A constraint from a predicate and a reason for configurations that fail it. */
+    /** {@return a constraint from a predicate and a reason for configurations that fail it} */
     public static Constraint of(String name, Predicate<Config> ok, Function<Config, String> reason) {
         return new Constraint(name, c -> ok.test(c) ? null : reason.apply(c));
     }

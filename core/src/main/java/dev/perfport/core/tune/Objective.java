@@ -27,7 +27,7 @@ public record Objective(String metric, Direction direction) {
         return new Objective(metric, Direction.MINIMIZE);
     }
 
-    /** Whether {@code a} is strictly better than {@code b}. */
+    /** {@return whether {@code a} is strictly better than {@code b}} */
     public boolean better(double a, double b) {
         return direction == Direction.MAXIMIZE ? a > b : a < b;
     }
@@ -41,7 +41,7 @@ public record Objective(String metric, Direction direction) {
         return direction == Direction.MAXIMIZE ? v >= fraction * best : v <= best / fraction;
     }
 
-    /** How good {@code v} is relative to {@code best}, 1 at best: v/best for throughput, best/v for time. */
+    /** {@return how good {@code v} is relative to {@code best}, 1 at best: v/best for throughput, best/v for time} */
     public double relative(double v, double best) {
         return direction == Direction.MAXIMIZE ? v / best : best / v;
     }

@@ -35,7 +35,7 @@ public record Param(String name, List<Integer> values) {
         return new Param(name, l);
     }
 
-    /** Powers of two from {@code from} to {@code to}, both included (both must be powers of two). */
+    /** {@return powers of two from {@code from} to {@code to}, both included (both must be powers of two)} */
     public static Param powersOfTwo(String name, int from, int to) {
         if (from < 1 || Integer.bitCount(from) != 1 || Integer.bitCount(to) != 1 || to < from) {
             throw new IllegalArgumentException("powers of two from " + from + " to " + to + ": both must be powers of two, from <= to");
@@ -45,7 +45,7 @@ public record Param(String name, List<Integer> values) {
         return new Param(name, l);
     }
 
-    /** The largest value below {@code v}, or null when {@code v} is the smallest or not listed. */
+    /** {@return the largest value below {@code v}, or null when {@code v} is the smallest or not listed} */
     public Integer below(int v) {
         int k = values.indexOf(v);
         return k > 0 ? values.get(k - 1) : null;

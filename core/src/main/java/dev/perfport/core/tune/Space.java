@@ -41,14 +41,14 @@ public final class Space {
         throw new IllegalArgumentException("no tuning parameter '" + name + "'; parameters: " + names());
     }
 
-    /** Number of grid points (constraints not applied). */
+    /** {@return number of grid points (constraints not applied)} */
     public long gridSize() {
         long n = 1;
         for (Param p : params) n = Math.multiplyExact(n, p.values().size());
         return n;
     }
 
-    /** Grid point {@code index} in mixed radix, the first parameter varying slowest. */
+    /** {@return grid point {@code index} in mixed radix, the first parameter varying slowest} */
     public Config at(long index) {
         if (index < 0 || index >= gridSize()) throw new IndexOutOfBoundsException("grid index " + index + " of " + gridSize());
         int[] digits = new int[params.size()];
@@ -62,7 +62,7 @@ public final class Space {
         return new Config(m);
     }
 
-    /** Every grid point, the first parameter varying slowest. */
+    /** {@return every grid point, the first parameter varying slowest} */
     public List<Config> grid() {
         long n = gridSize();
         if (n > 10_000_000) throw new IllegalArgumentException("grid of " + n + " points is too large to list (limit 10000000)");
@@ -71,7 +71,7 @@ public final class Space {
         return l;
     }
 
-    /** A configuration from values by name; every parameter must be given, with a listed value. */
+    /** {@return a configuration from values by name; every parameter must be given, with a listed value} */
     public Config config(Map<String, Integer> values) {
         Map<String, Integer> m = new LinkedHashMap<>();
         for (Param p : params) {
@@ -88,7 +88,7 @@ public final class Space {
         return new Config(m);
     }
 
-    /** The first violated constraint, as "name: reason". */
+    /** {@return the first violated constraint, as "name: reason"} */
     public Optional<String> violation(Config c) {
         for (Constraint k : constraints) {
             Optional<String> v = k.violation(c);
@@ -97,7 +97,7 @@ public final class Space {
         return Optional.empty();
     }
 
-    /** This space with one parameter's values replaced. */
+    /** {@return this space with one parameter's values replaced} */
     public Space restrict(String name, List<Integer> values) {
         param(name);
         List<Param> l = new ArrayList<>();
@@ -105,7 +105,7 @@ public final class Space {
         return new Space(l, constraints);
     }
 
-    /** This space with another constraint. */
+    /** {@return this space with another constraint} */
     public Space with(Constraint c) {
         List<Constraint> l = new ArrayList<>(constraints);
         l.add(c);

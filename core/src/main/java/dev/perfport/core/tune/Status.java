@@ -15,7 +15,7 @@ public enum Status {
     /** It ran, but the result did not verify against the reference. */
     WRONG_RESULT;
 
-    /** {@code compile-error} etc., as written in the cache and in output. */
+    /** {@return {@code compile-error} etc., as written in the cache and in output} */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

@@ -8,7 +8,7 @@ import java.util.Objects;
 /** How the tuner walks the space. */
 public sealed interface Strategy {
 
-    /** Short name for output: exhaustive, random, hierarchical. */
+    /** {@return short name for output: exhaustive, random, hierarchical} */
     String name();
 
     /** Every grid point that satisfies the constraints. */

@@ -15,7 +15,7 @@ public interface AccessObserver {
     /** An atomic read-modify-write on global memory. Always called. */
     void atomic(int buffer, long index, int bytes);
 
-    /** Whether plain loads and stores are reported (costly; off unless a cache is modelled). */
+    /** {@return whether plain loads and stores are reported (costly; off unless a cache is modelled)} */
     boolean tracesLoads();
 
     /** Counts atomics only. */
