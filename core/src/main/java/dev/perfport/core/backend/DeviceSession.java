@@ -37,14 +37,31 @@ public interface DeviceSession extends AutoCloseable {
     /** {@return the device that really runs this session's work} */
     DeviceInfo device();
 
-    /** {@return a new buffer of {@code length} elements in {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}} */
+    /**
+     * {@return a new buffer} Its contents are undefined until written. Close it to release it early;
+     * the session releases what is still open when it closes.
+     *
+     * @param type   the element type
+     * @param length elements, at least 1
+     * @param level  {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}
+     */
     DeviceBuffer allocate(ElemType type, long length, MemoryLevel level);
 
+    /**
+     * {@return a new buffer in {@link MemoryLevel#GLOBAL}}
+     *
+     * @param type   the element type
+     * @param length elements, at least 1
+     */
     default DeviceBuffer allocate(ElemType type, long length) {
         return allocate(type, length, MemoryLevel.GLOBAL);
     }
 
-    /** {@return a new global buffer holding a copy of {@code host} (int[], long[], float[] or double[])} */
+    /**
+     * {@return a new global buffer holding a copy of {@code host}}
+     *
+     * @param host an int[], long[], float[] or double[]
+     */
     default DeviceBuffer upload(Object host) {
         ElemType t = ElemType.ofArray(host);
         if (t == null) throw new IllegalArgumentException("not a supported host array: " + host);
@@ -58,26 +75,56 @@ public interface DeviceSession extends AutoCloseable {
         }
     }
 
-    /** {@return why this session cannot run {@code def} (no implementation in its dialect, a missing feature), if so} */
+    /**
+     * {@return why this session cannot run {@code def} (no implementation in its dialect, a missing
+     * feature), or empty when it can}
+     *
+     * @param def a kernel definition
+     */
     Optional<String> cannotRun(KernelDef def);
 
-    /** {@return {@code def} built with its defaults overridden by {@code constants}; close it to release it early} */
+    /**
+     * {@return {@code def} built with its defaults overridden by {@code constants}} Close it to release
+     * it early; the session releases what is still open when it closes.
+     *
+     * @param def       the kernel definition
+     * @param constants tuning constants that override the definition's defaults
+     * @throws dev.perfport.core.error.UnsupportedFeatureException when the session cannot run it ({@link #cannotRun})
+     * @throws dev.perfport.core.error.KernelBuildException         when the route's compiler fails (with its log)
+     */
     CompiledKernel compile(KernelDef def, Constants constants);
 
+    /**
+     * {@return {@code def} built with its default constants}
+     *
+     * @param def the kernel definition
+     */
     default CompiledKernel compile(KernelDef def) {
         return compile(def, Constants.empty());
     }
 
     /**
-     * The residency query of seed 003 §4.2: how many work-groups of this kernel, with this local
-     * size and local-memory use per group, can be resident at once, guaranteed co-resident.
+     * {@return how many work-groups of this kernel, with this local size and local-memory use per group,
+     * are guaranteed co-resident} The residency query of seed 003 §4.2.
+     *
+     * @param kernel             a kernel compiled by this session
+     * @param localSize          the local size per dimension
+     * @param localBytesPerGroup local memory each group uses, in bytes
      */
     int maxResidentGroups(CompiledKernel kernel, long[] localSize, long localBytesPerGroup);
 
     /**
-     * Validates and runs one launch. {@code args} follow the definition's arguments: a
-     * {@link DeviceBuffer} for global and constant ones, a {@link dev.perfport.core.kernel.LocalSize}
-     * for local and static-local ones, a boxed number for private scalars.
+     * {@return the launch's times and counters} Validates and runs one launch; it returns when the
+     * kernel has finished.
+     *
+     * @param kernel a kernel compiled by this session
+     * @param launch an {@link dev.perfport.core.launch.NDRange} or a {@link dev.perfport.core.launch.StaticGroups}
+     * @param args   the definition's arguments in order: a {@link DeviceBuffer} for global and constant
+     *               ones, a {@link dev.perfport.core.kernel.LocalSize} for local and static-local ones, a
+     *               boxed number for private scalars
+     * @throws dev.perfport.core.error.InvalidLaunchException    when the launch or the arguments do not fit
+     *                                                         the definition or the device (nothing ran)
+     * @throws dev.perfport.core.error.DeviceExecutionException when the device fails while running it
      */
     LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args);
 
@@ -87,6 +134,10 @@ public interface DeviceSession extends AutoCloseable {
     /** {@return counters of this session} */
     Counters counters();
 
+    /**
+     * Releases every buffer and kernel still open, then the session's device resources. Closing twice
+     * does nothing.
+     */
     @Override
     void close();
 }

@@ -32,6 +32,9 @@ import java.util.function.ToLongFunction;
 public record KernelDef(String name, List<ArgDef> args, Constants defaults, LaunchForm form,
                         ToLongFunction<Constants> declaredLocalBytes, Map<Dialect, KernelImpl> impls) {
 
+    /**
+     * Checks the parts: no argument name twice; null defaults, form and declared local bytes mean none.
+     */
     public KernelDef {
         Objects.requireNonNull(name);
         args = List.copyOf(args);
@@ -50,11 +53,20 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
         }
     }
 
+    /**
+     * {@return a builder for a definition named {@code name}}
+     *
+     * @param name unique kernel name, e.g. {@code reduction.local_atomic}
+     */
     public static Builder builder(String name) {
         return new Builder(name);
     }
 
-    /** {@return the implementation in a dialect, if the definition carries one} */
+    /**
+     * {@return the implementation in a dialect, if the definition carries one}
+     *
+     * @param d the dialect
+     */
     public Optional<KernelImpl> impl(Dialect d) {
         return Optional.ofNullable(impls.get(d));
     }
@@ -69,14 +81,20 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
         return form == LaunchForm.STATIC_GROUPS || usesStaticLocal();
     }
 
+    /**
+     * {@return the position of an argument, from 0}
+     *
+     * @param argName the argument's name
+     * @throws IllegalArgumentException when there is no such argument
+     */
     public int indexOf(String argName) {
         for (int i = 0; i < args.size(); i++) if (args.get(i).name().equals(argName)) return i;
         throw new IllegalArgumentException("kernel " + name + " has no argument '" + argName + "'");
     }
 
     /**
-     * A stable hash of everything that defines the kernel's code: name, arguments, form and the
-     * text of its OpenCL source. Used as part of tuning-cache keys.
+     * {@return a stable hash of everything that defines the kernel's code} Name, arguments, form, and
+     * the text and build options of its OpenCL source; part of tuning-cache keys.
      */
     public String hash() {
         try {
@@ -113,51 +131,115 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
             this.name = name;
         }
 
+        /**
+         * Adds a {@link MemoryLevel#GLOBAL} buffer argument.
+         *
+         * @param n the argument's name
+         * @param t its element type
+         * @param a how the kernel uses it
+         * @return this builder
+         */
         public Builder global(String n, ElemType t, Access a) {
             args.add(new ArgDef(n, MemoryLevel.GLOBAL, t, a));
             return this;
         }
 
+        /**
+         * Adds a {@link MemoryLevel#CONSTANT} buffer argument (read-only).
+         *
+         * @param n the argument's name
+         * @param t its element type
+         * @return this builder
+         */
         public Builder constantBuffer(String n, ElemType t) {
             args.add(new ArgDef(n, MemoryLevel.CONSTANT, t, Access.READ));
             return this;
         }
 
+        /**
+         * Adds a {@link MemoryLevel#LOCAL} array argument: one instance per work-group, its length given at
+         * launch as a {@link LocalSize}.
+         *
+         * @param n the argument's name
+         * @param t its element type
+         * @return this builder
+         */
         public Builder local(String n, ElemType t) {
             args.add(new ArgDef(n, MemoryLevel.LOCAL, t, Access.READ_WRITE));
             return this;
         }
 
+        /**
+         * Adds a {@link MemoryLevel#STATIC_LOCAL} array argument: one instance per compute unit, alive
+         * across the work-groups run there, its length given at launch as a {@link LocalSize}.
+         *
+         * @param n the argument's name
+         * @param t its element type
+         * @return this builder
+         */
         public Builder staticLocal(String n, ElemType t) {
             args.add(new ArgDef(n, MemoryLevel.STATIC_LOCAL, t, Access.READ_WRITE));
             return this;
         }
 
+        /**
+         * Adds a {@link MemoryLevel#PRIVATE} scalar argument, passed by value as a boxed number.
+         *
+         * @param n the argument's name
+         * @param t its type
+         * @return this builder
+         */
         public Builder scalar(String n, ElemType t) {
             args.add(new ArgDef(n, MemoryLevel.PRIVATE, t, Access.READ));
             return this;
         }
 
+        /**
+         * Sets the default tuning constants.
+         *
+         * @param c the constants
+         * @return this builder
+         */
         public Builder defaults(Constants c) {
             this.defaults = c;
             return this;
         }
 
+        /**
+         * Sets the launch form (default {@link LaunchForm#NDRANGE}).
+         *
+         * @param f the form
+         * @return this builder
+         */
         public Builder form(LaunchForm f) {
             this.form = f;
             return this;
         }
 
+        /**
+         * Sets the local memory the kernel declares itself (fixed-size {@code __local} arrays), for launch
+         * validation.
+         *
+         * @param f bytes for a set of constants
+         * @return this builder
+         */
         public Builder declaredLocalBytes(ToLongFunction<Constants> f) {
             this.declaredLocal = f;
             return this;
         }
 
+        /**
+         * Adds an implementation; one per dialect, a later one replaces an earlier one.
+         *
+         * @param impl the implementation
+         * @return this builder
+         */
         public Builder impl(KernelImpl impl) {
             impls.put(impl.dialect(), impl);
             return this;
         }
 
+        /** {@return the definition} */
         public KernelDef build() {
             return new KernelDef(name, args, defaults, form, declaredLocal, impls);
         }

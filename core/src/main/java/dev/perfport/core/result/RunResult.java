@@ -27,6 +27,9 @@ public record RunResult(String backend, String device, String workload, String v
                         long wallNanos, Long modelledNanos, Map<String, Double> metrics,
                         Map<String, Long> counters, Profile profile) {
 
+    /**
+     * Checks the row: backend, device, workload and variant are required, and a verified row has no error.
+     */
     public RunResult {
         Objects.requireNonNull(backend);
         Objects.requireNonNull(device);
@@ -39,7 +42,16 @@ public record RunResult(String backend, String device, String workload, String v
         if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
     }
 
-    /** {@return a row for a run that failed before producing a result} */
+    /**
+     * {@return a row for a run that failed before producing a result}
+     *
+     * @param backend  the backend that was asked to run it
+     * @param device   the device, or {@code (none)}
+     * @param workload the workload
+     * @param variant  the variant
+     * @param params   every parameter
+     * @param error    why it failed
+     */
     public static RunResult failed(String backend, String device, String workload, String variant,
                                    Map<String, String> params, String error) {
         return new RunResult(backend, device, workload, variant, params, false,
