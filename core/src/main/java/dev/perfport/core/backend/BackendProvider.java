@@ -15,5 +15,14 @@ public interface BackendProvider extends ExtensionPoint {
     /** {@return one line for {@code perfport backends}} */
     String description();
 
+    /**
+     * {@return the backend, created with the context's configuration} This is where a backend loads its
+     * route library: the registry calls it only when the backend is first used, so that listing
+     * backends loads no native library.
+     *
+     * @param context what the backend gets: the configuration
+     * @throws Exception when the route cannot start (a missing native library, no driver); the registry
+     *                   lists the backend as unavailable with that reason
+     */
     Backend create(BackendContext context) throws Exception;
 }

@@ -34,6 +34,7 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
      */
     public static final String EXPLICIT_ONLY = "explicitOnly";
 
+    /** Checks the parts and fills in what is missing: every feature and level not given is unsupported. */
     public DeviceInfo {
         Objects.requireNonNull(name);
         vendor = vendor == null ? "" : vendor;
@@ -52,19 +53,38 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
+    /**
+     * {@return how this device offers a memory level}
+     *
+     * @param level the level
+     */
     public MemoryLevelInfo memory(MemoryLevel level) {
         return memory.get(level);
     }
 
+    /**
+     * {@return how this device supports a feature}
+     *
+     * @param feature the feature
+     */
     public Support support(Feature feature) {
         return features.get(feature);
     }
 
+    /**
+     * {@return how this device supports a memory level}
+     *
+     * @param level the level
+     */
     public Support support(MemoryLevel level) {
         return memory.get(level).support();
     }
 
-    /** {@return capacity of one instance of a level in bytes} */
+    /**
+     * {@return the capacity of one instance of a level in bytes}
+     *
+     * @param level the level
+     */
     public long capacity(MemoryLevel level) {
         return memory.get(level).capacityBytes();
     }

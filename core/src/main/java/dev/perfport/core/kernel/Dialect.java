@@ -14,5 +14,12 @@ package dev.perfport.core.kernel;
  * </ul>
  */
 public enum Dialect {
-    OPENCL_C, JAVA_WORKGROUP, APARAPI, TORNADO
+    /** OpenCL C source ({@link KernelImpl.OpenClSource}). */
+    OPENCL_C,
+    /** A Java work-group kernel ({@link KernelImpl.JavaWorkGroup}). */
+    JAVA_WORKGROUP,
+    /** An Aparapi kernel class, kept in the backend that owns Aparapi. */
+    APARAPI,
+    /** A TornadoVM Kernel-API method, kept in the backend that owns TornadoVM. */
+    TORNADO
 }

@@ -8,6 +8,7 @@ import java.util.function.ToLongFunction;
 /** An implementation of a kernel definition in one dialect carried in the definition itself. */
 public sealed interface KernelImpl {
 
+    /** {@return the dialect this implementation is written in} */
     Dialect dialect();
 
     /**
@@ -60,12 +61,26 @@ public sealed interface KernelImpl {
      *                             the given constants; emulated devices place it in their local store
      */
     record JavaWorkGroup(JavaKernelFactory factory, ToLongFunction<Constants> privateBytesPerItem) implements KernelImpl {
+        /**
+         * Checks the parts.
+         *
+         * @param factory             makes the kernel for a set of constants
+         * @param privateBytesPerItem private bytes per work-item for a set of constants
+         */
         public JavaWorkGroup {
             Objects.requireNonNull(factory);
             Objects.requireNonNull(privateBytesPerItem);
         }
 
-        /** {@return a kernel with the given fixed private footprint per work-item} */
+        /**
+         * {@return a Java work-group implementation with a fixed private footprint per work-item}
+         *
+         * @param factory             makes the kernel for a set of constants, e.g.
+         *                            {@code constants -> g -> { ... }}
+         * @param privateBytesPerItem private state each work-item keeps across barriers
+         *                            ({@link dev.perfport.core.wg.WorkGroup#privateInts(int)} and the like),
+         *                            in bytes; 0 when it keeps none
+         */
         public static JavaWorkGroup of(JavaKernelFactory factory, long privateBytesPerItem) {
             return new JavaWorkGroup(factory, c -> privateBytesPerItem);
         }

@@ -6,7 +6,11 @@ public sealed interface Launch permits NDRange, StaticGroups {
     /** {@return number of dimensions, 1 to 3} */
     int dims();
 
-    /** {@return local size in dimension {@code d}} */
+    /**
+     * {@return the local size in dimension {@code d}}
+     *
+     * @param d the dimension
+     */
     long local(int d);
 
     /** {@return work-items per work-group} */

@@ -116,6 +116,11 @@ public final class NDRange implements Launch {
         return global.length;
     }
 
+    /**
+     * {@return the global size in dimension {@code d}}
+     *
+     * @param d the dimension
+     */
     public long global(int d) {
         return global[d];
     }
@@ -125,15 +130,21 @@ public final class NDRange implements Launch {
         return local[d];
     }
 
+    /** {@return the global size per dimension (a copy)} */
     public long[] globalSizes() {
         return global.clone();
     }
 
+    /** {@return the local size per dimension (a copy)} */
     public long[] localSizes() {
         return local.clone();
     }
 
-    /** {@return work-groups in dimension d (valid once the local size divides the global size)} */
+    /**
+     * {@return the work-groups in dimension {@code d}} Valid once the local size divides the global size.
+     *
+     * @param d the dimension
+     */
     public long groups(int d) {
         return global[d] / local[d];
     }
@@ -145,6 +156,7 @@ public final class NDRange implements Launch {
         return p;
     }
 
+    /** {@return the number of work-items in all} */
     public long globalItems() {
         long p = 1;
         for (long g : global) p *= g;

@@ -11,6 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * static-local initialisations, ... Thread-safe.
  */
 public final class Counters {
+    /** No counts yet. */
+    public Counters() {
+    }
+
     /** Global-memory atomic operations issued by kernels. */
     public static final String GLOBAL_ATOMICS = "globalAtomics";
     /** Work-groups executed (logical groups, not persistent ones). */
@@ -22,19 +26,36 @@ public final class Counters {
 
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
 
+    /**
+     * Adds to a count.
+     *
+     * @param name  the count's name, e.g. {@link #GLOBAL_ATOMICS}
+     * @param delta what to add
+     */
     public void add(String name, long delta) {
         counts.computeIfAbsent(name, k -> new LongAdder()).add(delta);
     }
 
+    /**
+     * {@return a count, 0 when never added to}
+     *
+     * @param name the count's name
+     */
     public long get(String name) {
         LongAdder a = counts.get(name);
         return a == null ? 0 : a.sum();
     }
 
+    /**
+     * Adds every count of {@code other}.
+     *
+     * @param other counts by name
+     */
     public void addAll(Map<String, Long> other) {
         other.forEach(this::add);
     }
 
+    /** Forgets every count. */
     public void reset() {
         counts.clear();
     }
