@@ -20,6 +20,12 @@ public enum Status {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
+    /**
+     * {@return the status with this label}
+     *
+     * @param s a label, e.g. {@code compile-error}
+     * @throws IllegalArgumentException for an unknown label
+     */
     public static Status ofLabel(String s) {
         for (Status x : values()) if (x.label().equals(s)) return x;
         throw new IllegalArgumentException("unknown tuning status '" + s + "'");
