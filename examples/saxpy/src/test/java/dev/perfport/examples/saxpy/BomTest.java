@@ -69,7 +69,7 @@ class BomTest {
             // the command line, the examples and the BOM itself are not dependencies
             if (!id.equals("perfport-cli") && !id.startsWith("perfport-example") && !id.equals("perfport-bom")) published.add(id);
         }
-        assertTrue(published.containsAll(Set.of("perfport-core", "perfport-workloads", "perfport-backends")), published.toString());
+        assertTrue(published.containsAll(Set.of("perfport-core-api", "perfport-runtime", "perfport-workloads", "perfport-backends")), published.toString());
         Set<String> managed = dependencies(bom);
         assertTrue(managed.containsAll(published), "perfport-bom lacks " + minus(published, managed));
     }
@@ -87,7 +87,7 @@ class BomTest {
     void theReadmeSnippetNamesTheBomAndTheAggregate() throws Exception {
         String readme = Files.readString(ROOT.resolve("README.md"));
         for (String s : List.of("<artifactId>perfport-bom</artifactId>", "<artifactId>perfport-backends</artifactId>",
-                "<artifactId>perfport-core</artifactId>", "<scope>import</scope>")) {
+                "<artifactId>perfport-runtime</artifactId>", "<scope>import</scope>")) {
             assertTrue(readme.contains(s), "README's 'Use as a library' snippet lacks " + s);
         }
     }

@@ -26,7 +26,7 @@ import java.util.Optional;
  * side by side, open one session per thread. The profile and counters are the session's running
  * totals, over every thread's launches.
  *
- * <p>Sessions come from {@link dev.perfport.core.Perfport#open()} (the configured backend) or
+ * <p>Sessions come from the runtime's {@code Perfport.open()} (the configured backend) or
  * {@link Backend#open(int)}.
  */
 public interface DeviceSession extends AutoCloseable {
