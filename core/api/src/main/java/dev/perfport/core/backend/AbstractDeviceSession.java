@@ -34,6 +34,8 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     private final String backendId;
     private final DeviceInfo device;
     private final Timings timings;
+    /** The same totals per calling thread (see {@link #threadProfile()}). */
+    private final ThreadLocal<Timings> threadTimings;
     private final Counters counters = new Counters();
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
@@ -49,6 +51,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         this.backendId = backendId;
         this.device = device;
         this.timings = new Timings(modelled);
+        this.threadTimings = ThreadLocal.withInitial(() -> new Timings(modelled));
     }
 
     @Override
@@ -161,7 +164,9 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         if (why.isPresent()) throw new UnsupportedFeatureException(why.get());
         long t0 = System.nanoTime();
         CompiledKernel k = doCompile(def, def.defaults().with(constants));
-        timings.addCompile(System.nanoTime() - t0);
+        long compileNanos = System.nanoTime() - t0;
+        timings.addCompile(compileNanos);
+        threadTimings.get().addCompile(compileNanos);
         open.add(k);
         return k;
     }
@@ -182,7 +187,11 @@ public abstract class AbstractDeviceSession implements DeviceSession {
                 (ls, bytes) -> residency(kernel, ls, bytes));
         LaunchStats s = doLaunch(kernel, v, args);
         timings.addKernel(s.kernelNanos());
-        if (s.modelledNanos() >= 0) timings.addModelled(s.modelledNanos());
+        threadTimings.get().addKernel(s.kernelNanos());
+        if (s.modelledNanos() >= 0) {
+            timings.addModelled(s.modelledNanos());
+            threadTimings.get().addModelled(s.modelledNanos());
+        }
         counters.addAll(s.counters());
         return s;
     }
@@ -196,6 +205,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      */
     protected final void recordTransfer(long nanos, long bytes, boolean toDevice) {
         timings.addTransfer(nanos, bytes, toDevice);
+        threadTimings.get().addTransfer(nanos, bytes, toDevice);
     }
 
     /**
@@ -207,6 +217,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      */
     protected final void recordCompile(long nanos) {
         timings.addCompile(nanos);
+        threadTimings.get().addCompile(nanos);
     }
 
     /**
@@ -216,11 +227,18 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      */
     protected final void recordModelled(long nanos) {
         timings.addModelled(nanos);
+        threadTimings.get().addModelled(nanos);
     }
 
     @Override
     public final Profile profile() {
         return timings.snapshot();
+    }
+
+    /** The calling thread's totals; every record* and launch adds to the recording thread's as well. */
+    @Override
+    public final Profile threadProfile() {
+        return threadTimings.get().snapshot();
     }
 
     @Override

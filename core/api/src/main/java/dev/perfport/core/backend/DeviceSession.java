@@ -131,6 +131,15 @@ public interface DeviceSession extends AutoCloseable {
     /** {@return running totals of this session} */
     Profile profile();
 
+    /**
+     * {@return running totals of the calling thread's work on this session} What a row measured by
+     * this thread may subtract, so that its profile is its own even when other threads share the
+     * session. Sessions that cannot tell threads apart return {@link #profile()}.
+     */
+    default Profile threadProfile() {
+        return profile();
+    }
+
     /** {@return counters of this session} */
     Counters counters();
 

@@ -7,8 +7,7 @@ import org.junit.jupiter.api.Assumptions
 import org.junit.jupiter.api.Test
 
 class SaxpyKotlinTest {
-    private fun config(backend: String) = PerfportConfig.of(mapOf(
-        PerfportConfig.BACKEND to backend, PerfportConfig.PLUGINS_DIR to "target/no-plugins"))
+    private fun config(backend: String) = PerfportConfig.of(mapOf(PerfportConfig.BACKEND to backend))
 
     @Test
     fun verifiesOnTheEmulator() {

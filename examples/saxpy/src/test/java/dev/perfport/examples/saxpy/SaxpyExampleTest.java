@@ -15,20 +15,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The example as a user runs it: its main in a fresh JVM with the backends on the class path
- * (the perfport-backends aggregate), no plugins folder, the backend chosen by configuration.
+ * (the perfport-backends aggregate), no plugins folder and no setting but the backend's.
  */
 class SaxpyExampleTest {
 
-    private static final String NO_PLUGINS = "-Dperfport.plugins.dir=" + System.getProperty("java.io.tmpdir") + "/perfport-no-plugins";
-
     private static boolean joclAvailable() {
-        BackendRegistry r = Perfport.registry(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, "target/no-plugins")));
+        BackendRegistry r = Perfport.registry(PerfportConfig.of(Map.of()));
         return r.entry("jocl").available();
     }
 
     @Test
     void theBackendsAreFoundOnTheClassPathWithoutAPluginsFolder() {
-        BackendRegistry r = Perfport.registry(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, "target/no-plugins")));
+        BackendRegistry r = Perfport.registry(PerfportConfig.of(Map.of()));
         assertTrue(r.ids().containsAll(List.of("cell-emulation", "jocl", "aparapi")), r.ids().toString());
         for (String id : List.of("cell-emulation", "jocl", "aparapi")) {
             assertEquals(BackendRegistry.CLASSPATH, r.entry(id).origin(), id);
@@ -38,7 +36,7 @@ class SaxpyExampleTest {
 
     @Test
     void mainVerifiesOnTheEmulator() throws Exception {
-        ChildJvm.Result r = ChildJvm.run(Saxpy.class, NO_PLUGINS, "-Dperfport.backend=cell-emulation");
+        ChildJvm.Result r = ChildJvm.run(Saxpy.class, "-Dperfport.backend=cell-emulation");
         System.out.print(r.output());
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("saxpy on cell-emulation (Cell/B.E. emulator (6 SPEs)): n=1000003, verified"), r.output());
@@ -52,7 +50,7 @@ class SaxpyExampleTest {
             System.out.println(why);
             Assumptions.abort(why);
         }
-        ChildJvm.Result r = ChildJvm.run(Saxpy.class, "--enable-native-access=ALL-UNNAMED", NO_PLUGINS, "-Dperfport.backend=jocl");
+        ChildJvm.Result r = ChildJvm.run(Saxpy.class, "--enable-native-access=ALL-UNNAMED", "-Dperfport.backend=jocl");
         System.out.print(r.output());
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("saxpy on jocl (") && r.output().contains("verified (bit-identical to Java)"), r.output());
@@ -66,7 +64,7 @@ class SaxpyExampleTest {
      */
     @Test
     void anEmulatorOnlyProcessNeverLoadsOpenCl() throws Exception {
-        ChildJvm.Result emu = ChildJvm.run(MapsProbe.class, NO_PLUGINS, "-Dperfport.backend=cell-emulation");
+        ChildJvm.Result emu = ChildJvm.run(MapsProbe.class, "-Dperfport.backend=cell-emulation");
         assertEquals(0, emu.exit(), emu.output());
         assertTrue(emu.output().contains("MAPPED-END"), emu.output());
         assertFalse(emu.output().contains("MAPPED /"), "an emulator-only process mapped an OpenCL library:\n" + emu.output());
@@ -78,7 +76,7 @@ class SaxpyExampleTest {
             System.out.println(why);
             Assumptions.abort(why);
         }
-        ChildJvm.Result cl = ChildJvm.run(MapsProbe.class, "--enable-native-access=ALL-UNNAMED", NO_PLUGINS, "-Dperfport.backend=jocl");
+        ChildJvm.Result cl = ChildJvm.run(MapsProbe.class, "--enable-native-access=ALL-UNNAMED", "-Dperfport.backend=jocl");
         assertEquals(0, cl.exit(), cl.output());
         assertTrue(cl.output().matches("(?s).*MAPPED \\S*libOpenCL\\S*.*"), "the probe must see libOpenCL once jocl runs:\n" + cl.output());
     }
