@@ -1,5 +1,7 @@
 package dev.perfport.examples.saxpy;
 
+import dev.perfport.backend.aparapi.kernels.KernelSpec;
+import dev.perfport.backend.aparapi.kernels.PerfportKernel;
 import dev.perfport.core.Perfport;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
@@ -17,17 +19,42 @@ import dev.perfport.workloads.Workloads;
 import java.io.PrintStream;
 
 /**
- * perfport as a library: one SAXPY definition ({@code y = a*x + y}) with an OpenCL C and a Java
- * work-group implementation, run on whichever backend the configuration names
- * ({@code perfport.backend}, e.g. {@code -Dperfport.backend=jocl} or
+ * perfport as a library: one SAXPY definition ({@code y = a*x + y}) with an OpenCL C, a Java
+ * work-group and an Aparapi implementation, run on whichever backend the configuration names
+ * ({@code perfport.backend}, e.g. {@code -Dperfport.backend=jocl}, {@code aparapi} or
  * {@code PERFPORT_BACKEND=cell-emulation}), checked against plain Java, then a built-in workload
- * on the same device with its result row.
+ * on the same device with its result row. (A TornadoVM Kernel-API method is given the same way,
+ * {@code .impl(TornadoKernel...)}, where TornadoVM is installed; this build has no TornadoVM.)
  *
  * <p>Run it from the repository root with {@code ./mvnw -q -pl examples/saxpy -am verify} (its
  * test runs this main on every available backend), or from an IDE.
  */
 public final class Saxpy {
     private Saxpy() {
+    }
+
+    /**
+     * The Aparapi implementation (aparapi): Aparapi translates {@code run()} to OpenCL C. Its
+     * fields are the definition's arguments, bound by name in {@link #SAXPY}'s
+     * {@code KernelSpec}.
+     */
+    public static final class SaxpyAparapi extends PerfportKernel {
+        int n;
+        float a;
+        float[] x;
+        float[] y;
+
+        /** y[i] = a * x[i] + y[i] for the work-item's i. */
+        @Override
+        public void run() {
+            int i = getGlobalId();
+            if (i < n) {
+                // two statements: OpenCL C may fuse a*x+y within one expression into an FMA (PoCL
+                // does), never across statements; Aparapi has no build options to turn that off
+                float ax = a * x[i];
+                y[i] = ax + y[i];
+            }
+        }
     }
 
     /** The kernel, once, with an implementation per dialect. */
@@ -55,6 +82,8 @@ public final class Saxpy {
                     if (i < n) y.set(i, a * x.get(i) + y.get(i));
                 });
             }, 0))
+            // Aparapi (aparapi): the kernel class and the fields the arguments bind to, in order
+            .impl(KernelSpec.of("example.saxpy", SaxpyAparapi.class, constants -> new SaxpyAparapi(), "n", "a", "x", "y"))
             .build();
 
     /**

@@ -57,6 +57,20 @@ class SaxpyExampleTest {
         assertTrue(r.output().contains("reduction/local-atomic on jocl (") && r.output().contains("verified=true"), r.output());
     }
 
+    @Test
+    void mainVerifiesOnAparapiWithItsOwnKernelClass() throws Exception {
+        if (!Perfport.registry(PerfportConfig.of(Map.of())).entry("aparapi").available()) {
+            String why = "SKIPPED: aparapi is unavailable here (no OpenCL driver; install pocl-opencl-icd)";
+            System.out.println(why);
+            Assumptions.abort(why);
+        }
+        ChildJvm.Result r = ChildJvm.run(Saxpy.class, "--enable-native-access=ALL-UNNAMED", "-Dperfport.backend=aparapi");
+        System.out.print(r.output());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("saxpy on aparapi (") && r.output().contains("verified (bit-identical to Java)"), r.output());
+        assertTrue(r.output().contains("reduction/local-atomic on aparapi (") && r.output().contains("verified=true"), r.output());
+    }
+
     /**
      * Lazy start: with every backend on the class path, a process that lists the backends and runs
      * the emulator never maps an OpenCL library (JOCL's, Aparapi's, the ICD loader, PoCL). The same
