@@ -22,6 +22,6 @@ public enum Dialect {
     OPENCL_C,
     /** A Java work-group kernel ({@link KernelImpl.JavaWorkGroup}). */
     JAVA_WORKGROUP,
-    /** Java against a route library's own kernel API ({@link KernelImpl.Native}, defined by its backend). */
+    /** Java written against one route library's own kernel API ({@link KernelImpl.Native}), defined by that route's backend. */
     NATIVE
 }
