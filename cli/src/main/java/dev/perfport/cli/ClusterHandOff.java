@@ -1,5 +1,7 @@
 package dev.perfport.cli;
 
+import dev.perfport.core.config.PerfportConfig;
+
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
@@ -18,6 +20,8 @@ import java.util.stream.Stream;
  */
 final class ClusterHandOff {
     private static final String MAIN = "dev.perfport.cluster.ClusterMain";
+    /** Where the add-on's lib/ is (a system property, or PERFPORT_CLUSTER_LIB). */
+    static final String LIB_KEY = "perfport.cluster.lib";
 
     private ClusterHandOff() {
     }
@@ -66,8 +70,8 @@ final class ClusterHandOff {
 
     private static Path addonLib(List<Path> tried) {
         List<Path> candidates = new ArrayList<>();
-        String env = System.getenv("PERFPORT_CLUSTER_LIB");
-        String prop = System.getProperty("perfport.cluster.lib");
+        String env = System.getenv(PerfportConfig.envName(LIB_KEY));
+        String prop = System.getProperty(LIB_KEY);
         if (prop != null && !prop.isBlank()) candidates.add(Path.of(prop));
         else if (env != null && !env.isBlank()) candidates.add(Path.of(env));
         else {

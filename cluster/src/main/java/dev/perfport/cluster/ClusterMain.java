@@ -4,6 +4,7 @@ import dev.perfport.cli.Cli;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.Labels;
 import dev.perfport.cli.Records;
+import dev.perfport.cli.SettingsCheck;
 import dev.perfport.cli.UsageException;
 import dev.perfport.cli.commands.ParamCheck;
 import dev.perfport.cli.commands.ProgressBar;
@@ -96,6 +97,7 @@ public final class ClusterMain {
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
             Context ctx = new Context(config, cli.format(), out, err);
+            SettingsCheck.check(config, ctx::registry);
             Workload w = Workloads.get(cli.workload());
             String home = System.getProperty("perfport.home");
             Path addon = addonLib();
@@ -156,13 +158,12 @@ public final class ClusterMain {
         Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
         List<String> vs = cli.variants().isEmpty() ? List.of(t.defaultTuningVariant()) : variants(w, cli.variants());
 
+        TuneCache cache = TuneCommand.openCache(ctx.config());   // a corrupt cache stops the run before any work
         List<Wire.Device> devices = cluster.discover(cli.backends());
         if (devices.isEmpty()) {
             ctx.err().println("perfport: no device to tune on: no executor has a device the selectors pick (see 'perfport devices' on a worker)");
             return 1;
         }
-        Path cachePath = TuneCommand.cachePath(ctx.config());
-        TuneCache cache = TuneCache.open(cachePath);
         List<TuneCommand.Row> rows = new ArrayList<>();
         for (Wire.Device d : devices) {
             for (String v : vs) {
