@@ -102,6 +102,21 @@ public final class TuneCache {
 
     /** Records an evaluation and rewrites the file atomically. */
     public synchronized void put(TuneContext ctx, Config config, Evaluation ev) {
+        entries.put(key(ctx, config), entry(ctx, config, ev));
+        save();
+    }
+
+    /**
+     * Records several evaluations with one atomic rewrite of the file: results that arrive
+     * together (a batch on several devices or a cluster) would otherwise rewrite it once each.
+     */
+    public synchronized void putAll(TuneContext ctx, Map<Config, Evaluation> evaluations) {
+        if (evaluations.isEmpty()) return;
+        evaluations.forEach((c, ev) -> entries.put(key(ctx, c), entry(ctx, c, ev)));
+        save();
+    }
+
+    private static Map<String, Object> entry(TuneContext ctx, Config config, Evaluation ev) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("backend", ctx.backend());
         e.put("device", ctx.device().toJson());
@@ -112,8 +127,7 @@ public final class TuneCache {
         e.put("value", ev.valid() ? ev.value() : null);
         e.put("message", ev.message());
         e.put("time", Instant.now().toString());
-        entries.put(key(ctx, config), e);
-        save();
+        return e;
     }
 
     /** Every entry as stored (for reports and tests). */
