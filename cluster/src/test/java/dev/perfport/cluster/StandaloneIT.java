@@ -42,8 +42,8 @@ class StandaloneIT {
     @BeforeAll
     static void startCluster(@TempDir Path tmp) throws Exception {
         dir = tmp;
-        Path addon = Path.of(System.getProperty("perfport.cluster.addon"));
-        Path repo = Path.of(System.getProperty("perfport.repo"));
+        Path addon = Path.of(System.getProperty("cluster.test.addon"));
+        Path repo = Path.of(System.getProperty("cluster.test.repo"));
         assertTrue(Files.isRegularFile(addon.resolve("lib/perfport-cluster.jar")), "the add-on is built by the package phase: " + addon);
         // a SPARK_HOME as the workers expect one: RELEASE marks a binary distribution, jars/ its class path
         Path sparkHome = Files.createDirectories(tmp.resolve("spark-home"));
