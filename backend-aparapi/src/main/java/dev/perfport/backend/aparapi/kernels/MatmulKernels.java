@@ -28,15 +28,24 @@ public final class MatmulKernels {
                 KernelSpec.of("matmul.beta_static", BetaStatic.class, c -> new BetaStatic(), "A", "B", "C", "M", "N", "K"));
     }
 
-    /** α: naive, every work-item loops over k on its own. */
-    public static final class Alpha extends PerfportKernel {
+    /** The arguments every matmul kernel binds (Aparapi binds inherited fields as kernel arguments). */
+    public abstract static class Args extends PerfportKernel {
         float[] A;
         float[] B;
         float[] C;
         int M;
         int N;
         int K;
+    }
 
+    /** The arguments of the kernels that stage tiles of A and B in local memory. */
+    public abstract static class TiledArgs extends Args {
+        @Local float[] As;
+        @Local float[] Bs;
+    }
+
+    /** α: naive, every work-item loops over k on its own. */
+    public static final class Alpha extends Args {
         @Override
         public void run() {
             int j = getGlobalId(0);
@@ -48,14 +57,7 @@ public final class MatmulKernels {
     }
 
     /** β: k-blocks of TILE separated by barriers, A and B read from global memory (the cache gives the reuse). */
-    public static final class Beta extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-
+    public static final class Beta extends Args {
         @Override
         public void run() {
             int t = getLocalSize(0);
@@ -73,16 +75,7 @@ public final class MatmulKernels {
     }
 
     /** γ: β plus a preload of the A and B tiles into local memory with ordinary loads. */
-    public static final class Gamma extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-        @Local float[] As;
-        @Local float[] Bs;
-
+    public static final class Gamma extends TiledArgs {
         @Override
         public void run() {
             int t = getLocalSize(0);
@@ -103,16 +96,7 @@ public final class MatmulKernels {
     }
 
     /** δ (and ε): γ with the preload done as group-wide row copies (Aparapi's stand-in for async_work_group_copy). */
-    public static final class Delta extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-        @Local float[] As;
-        @Local float[] Bs;
-
+    public static final class Delta extends TiledArgs {
         @Override
         public void run() {
             int t = getLocalSize(0);
@@ -139,14 +123,7 @@ public final class MatmulKernels {
     }
 
     /** β on static work-groups: task t is C tile (t / (N/TILE), t % (N/TILE)). */
-    public static final class BetaStatic extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-
+    public static final class BetaStatic extends Args {
         @Override
         public void run() {
             int t = getLocalSize(0);

@@ -83,34 +83,15 @@ public final class ReductionTornado {
 
     // ---- local-atomic: local memory, then one global atomic per work-group ---------------------
 
-    public static void localAtomicInt(KernelContext ctx, IntArray counters, IntArray in, IntArray out, int n, int scratchLength) {
-        int lid = ctx.localIdx;
-        int gid = ctx.globalIdx;
-        int[] scratch = ctx.allocateIntLocalArray(scratchLength);
-        int v = 0;
-        if (gid < n) {
-            v = in.get(gid);
-        }
-        scratch[lid] = v;
-        ctx.localBarrier();
-        for (int s = ctx.localGroupSizeX / 2; s > 0; s >>= 1) {
-            if (lid < s) {
-                scratch[lid] += scratch[lid + s];
-            }
-            ctx.localBarrier();
-        }
-        if (lid == 0) {
-            ctx.atomicAdd(out, 0, scratch[0]);
-            ctx.atomicAdd(counters, 0, 1);
-        }
-    }
-
+//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
+//#if T=float
     /** As {@link #localAtomicInt}; the float atomic add is deferred ({@link DeferredAtomics}). */
-    public static void localAtomicFloat(KernelContext ctx, IntArray counters, FloatArray in, FloatArray ops, int n, int scratchLength) {
+//#end
+    public static void localAtomic$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array $out$, int n, int scratchLength) {
         int lid = ctx.localIdx;
         int gid = ctx.globalIdx;
-        float[] scratch = ctx.allocateFloatLocalArray(scratchLength);
-        float v = 0.0f;
+        $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
+        $T$ v = $zero$;
         if (gid < n) {
             v = in.get(gid);
         }
@@ -123,23 +104,32 @@ public final class ReductionTornado {
             ctx.localBarrier();
         }
         if (lid == 0) {
+//#if T=float
             ops.set(ctx.groupIdx, scratch[0]);
+//#else
+            ctx.atomicAdd(out, 0, scratch[0]);
+//#end
             ctx.atomicAdd(counters, 0, 1);
         }
     }
 
+//#end
     // ---- static-local: persistent groups, one global atomic per group (unit) -------------------
 
-    public static void staticLocalInt(KernelContext ctx, IntArray counters, IntArray in, IntArray out, int n,
-                                      int scratchLength, int slmLength, int tasks, int mapping) {
+//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
+//#if T=float
+    /** As {@link #staticLocalInt}; the one float atomic per group is deferred ({@link DeferredAtomics}). */
+//#end
+    public static void staticLocal$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array $out$, int n,
+                                        int scratchLength, int slmLength, int tasks, int mapping) {
         int lid = ctx.localIdx;
         int size = ctx.localGroupSizeX;
         int sg = ctx.groupIdx;
         int k = ctx.globalGroupSizeX / size;
-        int[] scratch = ctx.allocateIntLocalArray(scratchLength);
-        int[] slm = ctx.allocateIntLocalArray(slmLength);
+        $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
+        $T$[] slm = ctx.allocate$Ty$LocalArray(slmLength);
         if (lid == 0) {
-            slm[0] = 0;                                   // first group on this unit
+            slm[0] = $zero$;                                   // first group on this unit
         }
         // the task loop: blocked [tasks*sg/k, tasks*(sg+1)/k), or cyclic sg, sg+k, ...
         int first = (int) (((long) tasks * sg) / k);
@@ -152,7 +142,7 @@ public final class ReductionTornado {
         }
         for (int t = first; t < end; t += step) {
             int gid = t * size + lid;
-            int v = 0;
+            $T$ v = $zero$;
             if (gid < n) {
                 v = in.get(gid);
             }
@@ -170,64 +160,24 @@ public final class ReductionTornado {
             ctx.localBarrier();
         }
         if (lid == 0) {
-            ctx.atomicAdd(out, 0, slm[0]);                // last group on this unit
-            ctx.atomicAdd(counters, 0, 1);
-        }
-    }
-
-    /** As {@link #staticLocalInt}; the one float atomic per group is deferred ({@link DeferredAtomics}). */
-    public static void staticLocalFloat(KernelContext ctx, IntArray counters, FloatArray in, FloatArray ops, int n,
-                                        int scratchLength, int slmLength, int tasks, int mapping) {
-        int lid = ctx.localIdx;
-        int size = ctx.localGroupSizeX;
-        int sg = ctx.groupIdx;
-        int k = ctx.globalGroupSizeX / size;
-        float[] scratch = ctx.allocateFloatLocalArray(scratchLength);
-        float[] slm = ctx.allocateFloatLocalArray(slmLength);
-        if (lid == 0) {
-            slm[0] = 0.0f;
-        }
-        // the task loop: blocked [tasks*sg/k, tasks*(sg+1)/k), or cyclic sg, sg+k, ...
-        int first = (int) (((long) tasks * sg) / k);
-        int end = (int) (((long) tasks * (sg + 1)) / k);
-        int step = 1;
-        if (mapping == 1) {
-            first = sg;
-            end = tasks;
-            step = k;
-        }
-        for (int t = first; t < end; t += step) {
-            int gid = t * size + lid;
-            float v = 0.0f;
-            if (gid < n) {
-                v = in.get(gid);
-            }
-            scratch[lid] = v;
-            ctx.localBarrier();
-            for (int s = size / 2; s > 0; s >>= 1) {
-                if (lid < s) {
-                    scratch[lid] += scratch[lid + s];
-                }
-                ctx.localBarrier();
-            }
-            if (lid == 0) {
-                slm[0] += scratch[0];
-            }
-            ctx.localBarrier();
-        }
-        if (lid == 0) {
+//#if T=float
             ops.set(sg, slm[0]);
+//#else
+            ctx.atomicAdd(out, 0, slm[0]);                // last group on this unit
+//#end
             ctx.atomicAdd(counters, 0, 1);
         }
     }
 
+//#end
     // ---- two-kernel: partial sums per group, then one group sums them ---------------------------
 
-    public static void partialsInt(KernelContext ctx, IntArray in, IntArray partial, int n, int scratchLength) {
+//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
+    public static void partials$Ty$(KernelContext ctx, $Ty$Array in, $Ty$Array partial, int n, int scratchLength) {
         int lid = ctx.localIdx;
         int gid = ctx.globalIdx;
-        int[] scratch = ctx.allocateIntLocalArray(scratchLength);
-        int v = 0;
+        $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
+        $T$ v = $zero$;
         if (gid < n) {
             v = in.get(gid);
         }
@@ -244,32 +194,13 @@ public final class ReductionTornado {
         }
     }
 
-    public static void partialsFloat(KernelContext ctx, FloatArray in, FloatArray partial, int n, int scratchLength) {
-        int lid = ctx.localIdx;
-        int gid = ctx.globalIdx;
-        float[] scratch = ctx.allocateFloatLocalArray(scratchLength);
-        float v = 0.0f;
-        if (gid < n) {
-            v = in.get(gid);
-        }
-        scratch[lid] = v;
-        ctx.localBarrier();
-        for (int s = ctx.localGroupSizeX / 2; s > 0; s >>= 1) {
-            if (lid < s) {
-                scratch[lid] += scratch[lid + s];
-            }
-            ctx.localBarrier();
-        }
-        if (lid == 0) {
-            partial.set(ctx.groupIdx, scratch[0]);
-        }
-    }
-
-    public static void finalInt(KernelContext ctx, IntArray partial, IntArray out, int m, int scratchLength) {
+//#end
+//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
+    public static void final$Ty$(KernelContext ctx, $Ty$Array partial, $Ty$Array out, int m, int scratchLength) {
         int lid = ctx.localIdx;
         int size = ctx.localGroupSizeX;
-        int[] scratch = ctx.allocateIntLocalArray(scratchLength);
-        int acc = 0;
+        $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
+        $T$ acc = $zero$;
         for (int i = lid; i < m; i += size) {
             acc += partial.get(i);
         }
@@ -286,24 +217,5 @@ public final class ReductionTornado {
         }
     }
 
-    public static void finalFloat(KernelContext ctx, FloatArray partial, FloatArray out, int m, int scratchLength) {
-        int lid = ctx.localIdx;
-        int size = ctx.localGroupSizeX;
-        float[] scratch = ctx.allocateFloatLocalArray(scratchLength);
-        float acc = 0.0f;
-        for (int i = lid; i < m; i += size) {
-            acc += partial.get(i);
-        }
-        scratch[lid] = acc;
-        ctx.localBarrier();
-        for (int s = size / 2; s > 0; s >>= 1) {
-            if (lid < s) {
-                scratch[lid] += scratch[lid + s];
-            }
-            ctx.localBarrier();
-        }
-        if (lid == 0) {
-            out.set(0, scratch[0]);
-        }
-    }
+//#end
 }

@@ -64,15 +64,16 @@ public final class ScanStaticTornado {
         }
     }
 
-    public static void v1Int(KernelContext ctx, IntArray counters, IntArray in, IntArray out, IntArray sums, IntArray counter, int n,
-                             int xLength, int tasks, int levels, int opMax, int identity, AtomicInteger ticket) {
+//#for T=int,float  Ty=Int,Float
+    public static void v1$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
+                             int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
         int lid = ctx.localIdx;
         int wg = ctx.localGroupSizeX;
         int m = 2 * wg;
         int sg = ctx.groupIdx;
         int k = ctx.globalGroupSizeX / wg;
         int carry = m;                          // x: one tree of m elements, then the carry
-        int[] x = ctx.allocateIntLocalArray(xLength);
+        $T$[] x = ctx.allocate$Ty$LocalArray(xLength);
         int[] slot = ctx.allocateIntLocalArray(1);
         if (lid == 0) {
             x[carry] = identity;
@@ -81,11 +82,11 @@ public final class ScanStaticTornado {
         int end = (int) (((long) tasks * (sg + 1)) / k);
         for (int t = first; t < end; t++) {
             int base = t * m;
-            int v0 = identity;
+            $T$ v0 = identity;
             if (base + lid < n) {
                 v0 = in.get(base + lid);
             }
-            int v1 = identity;
+            $T$ v1 = identity;
             if (base + lid + wg < n) {
                 v1 = in.get(base + lid + wg);
             }
@@ -96,15 +97,15 @@ public final class ScanStaticTornado {
                 if (lid < (m >> (d + 1))) {
                     int l = ((lid * 2 + 1) << d) - 1;
                     int r = ((lid * 2 + 2) << d) - 1;
-                    int a = x[l];
-                    int b = x[r];
+                    $T$ a = x[l];
+                    $T$ b = x[r];
                     x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
                 }
                 ctx.localBarrier();
             }
             if (lid == 0) {                     // block total into the carry, carry to the root
-                int tot = x[m - 1];
-                int c = x[carry];
+                $T$ tot = x[m - 1];
+                $T$ c = x[carry];
                 x[m - 1] = c;
                 x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
             }
@@ -113,8 +114,8 @@ public final class ScanStaticTornado {
                 if (lid < (m >> (d + 1))) {
                     int l = ((lid * 2 + 1) << d) - 1;
                     int r = ((lid * 2 + 2) << d) - 1;
-                    int a = x[l];
-                    int b = x[r];
+                    $T$ a = x[l];
+                    $T$ b = x[r];
                     x[l] = b;
                     x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
                 }
@@ -134,9 +135,9 @@ public final class ScanStaticTornado {
             ctx.atomicAdd(counter, 0, -1);
             ctx.atomicAdd(counters, 0, 1);
             if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
-                int acc = identity;
+                $T$ acc = identity;
                 for (int i = 0; i < k; i++) {
-                    int v = sums.get(i);
+                    $T$ v = sums.get(i);
                     sums.set(i, acc);
                     acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
                 }
@@ -158,24 +159,24 @@ public final class ScanStaticTornado {
         }
         ctx.localBarrier();
         if (sg != 0) {
-            int p = x[carry];
+            $T$ p = x[carry];
             int to = Math.min(n, end * m);
             for (int i = first * m + lid; i < to; i += wg) {
-                int v = out.get(i);
+                $T$ v = out.get(i);
                 out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
             }
         }
     }
 
-    public static void plusInt(KernelContext ctx, IntArray counters, IntArray in, IntArray out, IntArray sums, IntArray counter, int n,
-                               int xLength, int tasks, int levels, int opMax, int identity, AtomicInteger ticket) {
+    public static void plus$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
+                               int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
         int lid = ctx.localIdx;
         int wg = ctx.localGroupSizeX;
         int m = 2 * wg;
         int sg = ctx.groupIdx;
         int k = ctx.globalGroupSizeX / wg;
         int carry = 2 * m;                      // x: two trees of m elements, then the carry
-        int[] x = ctx.allocateIntLocalArray(xLength);
+        $T$[] x = ctx.allocate$Ty$LocalArray(xLength);
         int[] slot = ctx.allocateIntLocalArray(1);
         if (lid == 0) {
             x[carry] = identity;
@@ -187,11 +188,11 @@ public final class ScanStaticTornado {
         for (int t = first; t < end; t++) {
             int nxt = m - cur;
             int base = t * m;
-            int v0 = identity;
+            $T$ v0 = identity;
             if (base + lid < n) {
                 v0 = in.get(base + lid);
             }
-            int v1 = identity;
+            $T$ v1 = identity;
             if (base + lid + wg < n) {
                 v1 = in.get(base + lid + wg);
             }
@@ -202,8 +203,8 @@ public final class ScanStaticTornado {
                 if (lid < (m >> (s + 1))) {
                     int l = nxt + ((lid * 2 + 1) << s) - 1;
                     int r = nxt + ((lid * 2 + 2) << s) - 1;
-                    int a = x[l];
-                    int b = x[r];
+                    $T$ a = x[l];
+                    $T$ b = x[r];
                     x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
                 }
                 int q = wg - 1 - lid;
@@ -211,8 +212,8 @@ public final class ScanStaticTornado {
                 if (prev >= 0 && q < (m >> (d + 1))) {
                     int l = cur + ((q * 2 + 1) << d) - 1;
                     int r = cur + ((q * 2 + 2) << d) - 1;
-                    int a = x[l];
-                    int b = x[r];
+                    $T$ a = x[l];
+                    $T$ b = x[r];
                     x[l] = b;
                     x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
                 }
@@ -228,8 +229,8 @@ public final class ScanStaticTornado {
                 }
             }
             if (lid == 0) {
-                int tot = x[nxt + m - 1];
-                int c = x[carry];
+                $T$ tot = x[nxt + m - 1];
+                $T$ c = x[carry];
                 x[nxt + m - 1] = c;
                 x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
             }
@@ -242,8 +243,8 @@ public final class ScanStaticTornado {
             if (prev >= 0 && lid < (m >> (d + 1))) {
                 int l = cur + ((lid * 2 + 1) << d) - 1;
                 int r = cur + ((lid * 2 + 2) << d) - 1;
-                int a = x[l];
-                int b = x[r];
+                $T$ a = x[l];
+                $T$ b = x[r];
                 x[l] = b;
                 x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
             }
@@ -265,9 +266,9 @@ public final class ScanStaticTornado {
             ctx.atomicAdd(counter, 0, -1);
             ctx.atomicAdd(counters, 0, 1);
             if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
-                int acc = identity;
+                $T$ acc = identity;
                 for (int i = 0; i < k; i++) {
-                    int v = sums.get(i);
+                    $T$ v = sums.get(i);
                     sums.set(i, acc);
                     acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
                 }
@@ -289,246 +290,13 @@ public final class ScanStaticTornado {
         }
         ctx.localBarrier();
         if (sg != 0) {
-            int p = x[carry];
+            $T$ p = x[carry];
             int to = Math.min(n, end * m);
             for (int i = first * m + lid; i < to; i += wg) {
-                int v = out.get(i);
+                $T$ v = out.get(i);
                 out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
             }
         }
     }
-
-    public static void v1Float(KernelContext ctx, IntArray counters, FloatArray in, FloatArray out, FloatArray sums, IntArray counter, int n,
-                             int xLength, int tasks, int levels, int opMax, float identity, AtomicInteger ticket) {
-        int lid = ctx.localIdx;
-        int wg = ctx.localGroupSizeX;
-        int m = 2 * wg;
-        int sg = ctx.groupIdx;
-        int k = ctx.globalGroupSizeX / wg;
-        int carry = m;                          // x: one tree of m elements, then the carry
-        float[] x = ctx.allocateFloatLocalArray(xLength);
-        int[] slot = ctx.allocateIntLocalArray(1);
-        if (lid == 0) {
-            x[carry] = identity;
-        }
-        int first = (int) (((long) tasks * sg) / k);
-        int end = (int) (((long) tasks * (sg + 1)) / k);
-        for (int t = first; t < end; t++) {
-            int base = t * m;
-            float v0 = identity;
-            if (base + lid < n) {
-                v0 = in.get(base + lid);
-            }
-            float v1 = identity;
-            if (base + lid + wg < n) {
-                v1 = in.get(base + lid + wg);
-            }
-            x[lid] = v0;
-            x[lid + wg] = v1;
-            ctx.localBarrier();
-            for (int d = 0; d < levels; d++) {
-                if (lid < (m >> (d + 1))) {
-                    int l = ((lid * 2 + 1) << d) - 1;
-                    int r = ((lid * 2 + 2) << d) - 1;
-                    float a = x[l];
-                    float b = x[r];
-                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
-                }
-                ctx.localBarrier();
-            }
-            if (lid == 0) {                     // block total into the carry, carry to the root
-                float tot = x[m - 1];
-                float c = x[carry];
-                x[m - 1] = c;
-                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
-            }
-            ctx.localBarrier();
-            for (int d = levels - 1; d >= 0; d--) {
-                if (lid < (m >> (d + 1))) {
-                    int l = ((lid * 2 + 1) << d) - 1;
-                    int r = ((lid * 2 + 2) << d) - 1;
-                    float a = x[l];
-                    float b = x[r];
-                    x[l] = b;
-                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
-                }
-                ctx.localBarrier();
-            }
-            if (base + lid < n) {
-                out.set(base + lid, x[lid]);
-            }
-            if (base + lid + wg < n) {
-                out.set(base + lid + wg, x[lid + wg]);
-            }
-        }
-        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
-        if (lid == 0) {
-            sums.set(sg, x[carry]);
-            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
-            ctx.atomicAdd(counter, 0, -1);
-            ctx.atomicAdd(counters, 0, 1);
-            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
-                float acc = identity;
-                for (int i = 0; i < k; i++) {
-                    float v = sums.get(i);
-                    sums.set(i, acc);
-                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
-                }
-                ctx.atomicAdd(counter, 1, 1);
-                ctx.atomicAdd(counters, 0, 1);
-                ctx.atomicAdd(counter, 0, -1);
-                ctx.atomicAdd(counters, 0, 1);
-            }
-            if (sg != 0) {
-                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
-                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
-                int c = 1;
-                while (c != 0) {
-                    ctx.atomicAdd(counter, 0, 0);
-                    c = counter.get(0);
-                }
-                x[carry] = sums.get(sg);
-            }
-        }
-        ctx.localBarrier();
-        if (sg != 0) {
-            float p = x[carry];
-            int to = Math.min(n, end * m);
-            for (int i = first * m + lid; i < to; i += wg) {
-                float v = out.get(i);
-                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
-            }
-        }
-    }
-
-    public static void plusFloat(KernelContext ctx, IntArray counters, FloatArray in, FloatArray out, FloatArray sums, IntArray counter, int n,
-                               int xLength, int tasks, int levels, int opMax, float identity, AtomicInteger ticket) {
-        int lid = ctx.localIdx;
-        int wg = ctx.localGroupSizeX;
-        int m = 2 * wg;
-        int sg = ctx.groupIdx;
-        int k = ctx.globalGroupSizeX / wg;
-        int carry = 2 * m;                      // x: two trees of m elements, then the carry
-        float[] x = ctx.allocateFloatLocalArray(xLength);
-        int[] slot = ctx.allocateIntLocalArray(1);
-        if (lid == 0) {
-            x[carry] = identity;
-        }
-        int first = (int) (((long) tasks * sg) / k);
-        int end = (int) (((long) tasks * (sg + 1)) / k);
-        int cur = 0;                            // tree of the previous task, waiting for its down-sweep
-        int prev = -1;
-        for (int t = first; t < end; t++) {
-            int nxt = m - cur;
-            int base = t * m;
-            float v0 = identity;
-            if (base + lid < n) {
-                v0 = in.get(base + lid);
-            }
-            float v1 = identity;
-            if (base + lid + wg < n) {
-                v1 = in.get(base + lid + wg);
-            }
-            x[nxt + lid] = v0;
-            x[nxt + lid + wg] = v1;
-            ctx.localBarrier();
-            for (int s = 0; s < levels; s++) {
-                if (lid < (m >> (s + 1))) {
-                    int l = nxt + ((lid * 2 + 1) << s) - 1;
-                    int r = nxt + ((lid * 2 + 2) << s) - 1;
-                    float a = x[l];
-                    float b = x[r];
-                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
-                }
-                int q = wg - 1 - lid;
-                int d = levels - 1 - s;
-                if (prev >= 0 && q < (m >> (d + 1))) {
-                    int l = cur + ((q * 2 + 1) << d) - 1;
-                    int r = cur + ((q * 2 + 2) << d) - 1;
-                    float a = x[l];
-                    float b = x[r];
-                    x[l] = b;
-                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
-                }
-                ctx.localBarrier();
-            }
-            if (prev >= 0) {
-                int pb = prev * m;
-                if (pb + lid < n) {
-                    out.set(pb + lid, x[cur + lid]);
-                }
-                if (pb + lid + wg < n) {
-                    out.set(pb + lid + wg, x[cur + lid + wg]);
-                }
-            }
-            if (lid == 0) {
-                float tot = x[nxt + m - 1];
-                float c = x[carry];
-                x[nxt + m - 1] = c;
-                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
-            }
-            // no barrier: the next load writes, per work-item, exactly the elements it just stored
-            prev = t;
-            cur = nxt;
-        }
-        ctx.localBarrier();                     // the last task's down-sweep on its own
-        for (int d = levels - 1; d >= 0; d--) {
-            if (prev >= 0 && lid < (m >> (d + 1))) {
-                int l = cur + ((lid * 2 + 1) << d) - 1;
-                int r = cur + ((lid * 2 + 2) << d) - 1;
-                float a = x[l];
-                float b = x[r];
-                x[l] = b;
-                x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
-            }
-            ctx.localBarrier();
-        }
-        if (prev >= 0) {
-            int pb = prev * m;
-            if (pb + lid < n) {
-                out.set(pb + lid, x[cur + lid]);
-            }
-            if (pb + lid + wg < n) {
-                out.set(pb + lid + wg, x[cur + lid + wg]);
-            }
-        }
-        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
-        if (lid == 0) {
-            sums.set(sg, x[carry]);
-            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
-            ctx.atomicAdd(counter, 0, -1);
-            ctx.atomicAdd(counters, 0, 1);
-            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
-                float acc = identity;
-                for (int i = 0; i < k; i++) {
-                    float v = sums.get(i);
-                    sums.set(i, acc);
-                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
-                }
-                ctx.atomicAdd(counter, 1, 1);
-                ctx.atomicAdd(counters, 0, 1);
-                ctx.atomicAdd(counter, 0, -1);
-                ctx.atomicAdd(counters, 0, 1);
-            }
-            if (sg != 0) {
-                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
-                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
-                int c = 1;
-                while (c != 0) {
-                    ctx.atomicAdd(counter, 0, 0);
-                    c = counter.get(0);
-                }
-                x[carry] = sums.get(sg);
-            }
-        }
-        ctx.localBarrier();
-        if (sg != 0) {
-            float p = x[carry];
-            int to = Math.min(n, end * m);
-            for (int i = first * m + lid; i < to; i += wg) {
-                float v = out.get(i);
-                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
-            }
-        }
-    }
+//#end
 }
