@@ -28,13 +28,14 @@ import java.util.stream.Stream;
  * //#else
  * //#end                                  closes #for, #if and #def
  * //#def name ... //#end                  a snippet, emitted where //#use name stands (with the
- * //#use name                             bindings in force there); defined before its first use
+ * //#use name [k=v ...]                   bindings in force there, plus k=v); defined before its first use
  * </pre>
  *
  * Output files are written only when their text changes, so an unchanged template recompiles nothing.
  */
 public final class KernelGen {
     private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use)\\b(.*)$");
+    private static final Pattern USE_ARG = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(?:\"([^\"]*)\"|(\\S+))\\s*");
     private static final Pattern KEY = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)\\$");
 
     public static void main(String[] args) throws IOException {
@@ -128,10 +129,17 @@ public final class KernelGen {
                     i = close + 1;
                 }
                 case "use" -> {
-                    List<String> body = snippets.get(d[1].trim());
-                    if (body == null) throw error(name, i, "//#use of '" + d[1].trim() + "', which no //#def above defines");
-                    int end = block(name, body, 0, scopes, sb, emit);
-                    if (end != body.size()) throw error(name, i, "snippet '" + d[1].trim() + "' has an unbalanced //#" + directive(body.get(end))[0]);
+                    if (!emit) {                    // inside a //#def or a branch not taken: resolved where it is used
+                        i++;
+                        continue;
+                    }
+                    String[] words = d[1].trim().split("\\s+", 2);
+                    List<String> body = snippets.get(words[0]);
+                    if (body == null) throw error(name, i, "//#use of '" + words[0] + "', which no //#def above defines");
+                    List<Map<String, String>> inner = new ArrayList<>(scopes);
+                    if (words.length > 1) inner.add(0, useArgs(name, i, words[1]));
+                    int end = block(name, body, 0, inner, sb, emit);
+                    if (end != body.size()) throw error(name, i, "snippet '" + words[0] + "' has an unbalanced //#" + directive(body.get(end))[0]);
                     i++;
                 }
                 default -> throw error(name, i, "unknown directive " + d[0]);
@@ -164,6 +172,19 @@ public final class KernelGen {
             rows.add(row);
         }
         return rows;
+    }
+
+    /** {@code k=v k2="a value"}: the arguments of a //#use, one value per key. */
+    private static Map<String, String> useArgs(String name, int line, String spec) {
+        Map<String, String> m = new LinkedHashMap<>();
+        Matcher a = USE_ARG.matcher(spec.trim());
+        int at = 0;
+        while (a.find() && a.start() == at) {
+            m.put(a.group(1), a.group(3) != null ? a.group(3) : a.group(2));
+            at = a.end();
+        }
+        if (at != spec.trim().length()) throw error(name, line, "//#use wants key=value or key=\"a value\" arguments, got '" + spec.trim() + "'");
+        return m;
     }
 
     /** {@code T=float} or {@code T=int,long}: the innermost binding of T is one of the values. */

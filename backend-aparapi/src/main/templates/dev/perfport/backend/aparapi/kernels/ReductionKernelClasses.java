@@ -15,7 +15,29 @@ public final class ReductionKernelClasses {
     private ReductionKernelClasses() {
     }
 
-//#def floatAdd
+//#def atomicArgs
+        $T$[] in;
+        $T$[] out;
+        int n;
+//#if T=float
+        /** The running sum's bits and the finished-group ticket; see {@link ReductionKernels#TICKET_NOTE}. */
+        AtomicInteger[] acc = {new AtomicInteger(), new AtomicInteger()};
+//#end
+        @Local $T$[] scratch;
+//#end
+//#def groupTree
+            int lid = getLocalId();
+            int gid = getGlobalId();
+            scratch[lid] = gid < n ? in[gid] : $zero$;
+            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+//#end
+//#def addToOut
+//#if T=float
+                float v = $sum$;
                 int old = atomicGet(acc[0]);
                 int seen = atomicCmpXchg(acc[0], old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
                 while (seen != old) {
@@ -28,57 +50,32 @@ public final class ReductionKernelClasses {
                     out[0] = out[0] + Float.intBitsToFloat(atomicXchg(acc[0], 0));
                     atomicXchg(acc[1], 0);
                 }
+//#else
+                atomicAdd(out, 0, $sum$);
+                countGlobalAtomic();
 //#end
-//#for T=int,float  Ty=Int,Float  zero=0,0f  bits=32,32
-    /** Local memory plus one global atomic per work-group, $T$$bits$. */
+//#end
+//#for T=int,float  Ty=Int,Float  zero=0,0f
+    /** Local memory plus one global atomic per work-group, $T$32. */
     public static final class LocalAtomic$Ty$ extends PerfportKernel {
-        $T$[] in;
-        $T$[] out;
-        int n;
-//#if T=float
-        /** The running sum's bits and the finished-group ticket; see {@link ReductionKernels#TICKET_NOTE}. */
-        AtomicInteger[] acc = {new AtomicInteger(), new AtomicInteger()};
-//#end
-        @Local $T$[] scratch;
+//#use atomicArgs
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int gid = getGlobalId();
-            scratch[lid] = gid < n ? in[gid] : $zero$;
-            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
-                localBarrier();
-                if (lid < s) scratch[lid] += scratch[lid + s];
-            }
-            localBarrier();
+//#use groupTree
             if (lid == 0) {
-//#if T=float
-                float v = scratch[0];
-//#use floatAdd
-//#else
-                atomicAdd(out, 0, scratch[0]);
-                countGlobalAtomic();
-//#end
+//#use addToOut sum=scratch[0]
             }
         }
     }
 
-//#end
-//#for T=int,float  Ty=Int,Float  zero=0,0f  bits=32,32
     /**
-     * Static local memory plus one global atomic per persistent group, $T$$bits$. The session runs it
+     * Static local memory plus one global atomic per persistent group, $T$32. The session runs it
      * on k persistent groups (the residency query), each taking a contiguous block of the logical
      * work-groups; {@code slm} is the group's {@code @Local} memory, alive across its tasks.
      */
     public static final class StaticLocal$Ty$ extends PerfportKernel {
-        $T$[] in;
-        $T$[] out;
-        int n;
-//#if T=float
-        /** The running sum's bits and the finished-group ticket; see {@link ReductionKernels#TICKET_NOTE}. */
-        AtomicInteger[] acc = {new AtomicInteger(), new AtomicInteger()};
-//#end
-        @Local $T$[] scratch;
+//#use atomicArgs
         @Local $T$[] slm;
 
         @Override
@@ -98,20 +95,12 @@ public final class ReductionKernelClasses {
                 localBarrier();
             }
             if (lid == 0) {                                   // last group on this unit
-//#if T=float
-                float v = slm[0];
-//#use floatAdd
-//#else
-                atomicAdd(out, 0, slm[0]);
-                countGlobalAtomic();
-//#end
+//#use addToOut sum=slm[0]
             }
         }
     }
 
-//#end
-//#for T=int,float  Ty=Int,Float  zero=0,0f  bits=32,32
-    /** Two kernels, first: one partial sum per work-group, $T$$bits$. */
+    /** Two kernels, first: one partial sum per work-group, $T$32. */
     public static final class Partials$Ty$ extends PerfportKernel {
         $T$[] in;
         $T$[] partial;
@@ -120,21 +109,12 @@ public final class ReductionKernelClasses {
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int gid = getGlobalId();
-            scratch[lid] = gid < n ? in[gid] : $zero$;
-            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
-                localBarrier();
-                if (lid < s) scratch[lid] += scratch[lid + s];
-            }
-            localBarrier();
+//#use groupTree
             if (lid == 0) partial[getGroupId()] = scratch[0];
         }
     }
 
-//#end
-//#for T=int,float  Ty=Int,Float  zero=0,0f  bits=32,32
-    /** Two kernels, second: all m partial sums in one work-group, $T$$bits$. */
+    /** Two kernels, second: all m partial sums in one work-group, $T$32. */
     public static final class Final$Ty$ extends PerfportKernel {
         $T$[] partial;
         $T$[] out;

@@ -81,42 +81,49 @@ public final class ReductionTornado {
         }
     }
 
-    // ---- local-atomic: local memory, then one global atomic per work-group ---------------------
-
-//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
-//#if T=float
-    /** As {@link #localAtomicInt}; the float atomic add is deferred ({@link DeferredAtomics}). */
-//#end
-    public static void localAtomic$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array $out$, int n, int scratchLength) {
-        int lid = ctx.localIdx;
-        int gid = ctx.globalIdx;
+//#def loadAndTree
         $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
         $T$ v = $zero$;
         if (gid < n) {
             v = in.get(gid);
         }
         scratch[lid] = v;
+//#use tree size=ctx.localGroupSizeX
+//#end
+//#def tree
         ctx.localBarrier();
-        for (int s = ctx.localGroupSizeX / 2; s > 0; s >>= 1) {
+        for (int s = $size$ / 2; s > 0; s >>= 1) {
             if (lid < s) {
                 scratch[lid] += scratch[lid + s];
             }
             ctx.localBarrier();
         }
+//#end
+//#def addToOut
         if (lid == 0) {
 //#if T=float
-            ops.set(ctx.groupIdx, scratch[0]);
+            ops.set($slot$, $sum$);
 //#else
-            ctx.atomicAdd(out, 0, scratch[0]);
+            ctx.atomicAdd(out, 0, $sum$);
 //#end
             ctx.atomicAdd(counters, 0, 1);
         }
+//#end
+//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
+    // ---- local-atomic: local memory, then one global atomic per work-group ---------------------
+
+//#if T=float
+    /** As {@link #localAtomicInt}; the float atomic add is deferred ({@link DeferredAtomics}). */
+//#end
+    public static void localAtomic$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array $out$, int n, int scratchLength) {
+        int lid = ctx.localIdx;
+        int gid = ctx.globalIdx;
+//#use loadAndTree
+//#use addToOut slot=ctx.groupIdx sum=scratch[0]
     }
 
-//#end
     // ---- static-local: persistent groups, one global atomic per group (unit) -------------------
 
-//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
 //#if T=float
     /** As {@link #staticLocalInt}; the one float atomic per group is deferred ({@link DeferredAtomics}). */
 //#end
@@ -147,55 +154,27 @@ public final class ReductionTornado {
                 v = in.get(gid);
             }
             scratch[lid] = v;
-            ctx.localBarrier();
-            for (int s = size / 2; s > 0; s >>= 1) {
-                if (lid < s) {
-                    scratch[lid] += scratch[lid + s];
-                }
-                ctx.localBarrier();
-            }
+//#use tree size=size
             if (lid == 0) {
                 slm[0] += scratch[0];                     // the unit runs its groups in turn: no atomic
             }
             ctx.localBarrier();
         }
-        if (lid == 0) {
-//#if T=float
-            ops.set(sg, slm[0]);
-//#else
-            ctx.atomicAdd(out, 0, slm[0]);                // last group on this unit
-//#end
-            ctx.atomicAdd(counters, 0, 1);
-        }
+        // last group on this unit
+//#use addToOut slot=sg sum=slm[0]
     }
 
-//#end
     // ---- two-kernel: partial sums per group, then one group sums them ---------------------------
 
-//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
     public static void partials$Ty$(KernelContext ctx, $Ty$Array in, $Ty$Array partial, int n, int scratchLength) {
         int lid = ctx.localIdx;
         int gid = ctx.globalIdx;
-        $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
-        $T$ v = $zero$;
-        if (gid < n) {
-            v = in.get(gid);
-        }
-        scratch[lid] = v;
-        ctx.localBarrier();
-        for (int s = ctx.localGroupSizeX / 2; s > 0; s >>= 1) {
-            if (lid < s) {
-                scratch[lid] += scratch[lid + s];
-            }
-            ctx.localBarrier();
-        }
+//#use loadAndTree
         if (lid == 0) {
             partial.set(ctx.groupIdx, scratch[0]);
         }
     }
 
-//#end
-//#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
     public static void final$Ty$(KernelContext ctx, $Ty$Array partial, $Ty$Array out, int m, int scratchLength) {
         int lid = ctx.localIdx;
         int size = ctx.localGroupSizeX;
@@ -205,13 +184,7 @@ public final class ReductionTornado {
             acc += partial.get(i);
         }
         scratch[lid] = acc;
-        ctx.localBarrier();
-        for (int s = size / 2; s > 0; s >>= 1) {
-            if (lid < s) {
-                scratch[lid] += scratch[lid + s];
-            }
-            ctx.localBarrier();
-        }
+//#use tree size=size
         if (lid == 0) {
             out.set(0, scratch[0]);
         }

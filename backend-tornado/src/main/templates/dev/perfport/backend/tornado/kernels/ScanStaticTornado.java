@@ -64,15 +64,13 @@ public final class ScanStaticTornado {
         }
     }
 
-//#for T=int,float  Ty=Int,Float
-    public static void v1$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
-                             int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
+//#def groupSetup
         int lid = ctx.localIdx;
         int wg = ctx.localGroupSizeX;
         int m = 2 * wg;
         int sg = ctx.groupIdx;
         int k = ctx.globalGroupSizeX / wg;
-        int carry = m;                          // x: one tree of m elements, then the carry
+        int carry = $carry$;
         $T$[] x = ctx.allocate$Ty$LocalArray(xLength);
         int[] slot = ctx.allocateIntLocalArray(1);
         if (lid == 0) {
@@ -80,8 +78,8 @@ public final class ScanStaticTornado {
         }
         int first = (int) (((long) tasks * sg) / k);
         int end = (int) (((long) tasks * (sg + 1)) / k);
-        for (int t = first; t < end; t++) {
-            int base = t * m;
+//#end
+//#def loadPair
             $T$ v0 = identity;
             if (base + lid < n) {
                 v0 = in.get(base + lid);
@@ -90,44 +88,37 @@ public final class ScanStaticTornado {
             if (base + lid + wg < n) {
                 v1 = in.get(base + lid + wg);
             }
-            x[lid] = v0;
-            x[lid + wg] = v1;
-            ctx.localBarrier();
-            for (int d = 0; d < levels; d++) {
-                if (lid < (m >> (d + 1))) {
-                    int l = ((lid * 2 + 1) << d) - 1;
-                    int r = ((lid * 2 + 2) << d) - 1;
+//#end
+//#def upOp
+                    int l = $o$(($j$ * 2 + 1) << $d$) - 1;
+                    int r = $o$(($j$ * 2 + 2) << $d$) - 1;
                     $T$ a = x[l];
                     $T$ b = x[r];
                     x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
-                }
-                ctx.localBarrier();
-            }
-            if (lid == 0) {                     // block total into the carry, carry to the root
-                $T$ tot = x[m - 1];
-                $T$ c = x[carry];
-                x[m - 1] = c;
-                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
-            }
-            ctx.localBarrier();
-            for (int d = levels - 1; d >= 0; d--) {
-                if (lid < (m >> (d + 1))) {
-                    int l = ((lid * 2 + 1) << d) - 1;
-                    int r = ((lid * 2 + 2) << d) - 1;
+//#end
+//#def downOp
+                    int l = $o$(($j$ * 2 + 1) << d) - 1;
+                    int r = $o$(($j$ * 2 + 2) << d) - 1;
                     $T$ a = x[l];
                     $T$ b = x[r];
                     x[l] = b;
                     x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
-                }
-                ctx.localBarrier();
+//#end
+//#def storePair
+            if ($base$ + lid < n) {
+                out.set($base$ + lid, x[$o$lid]);
             }
-            if (base + lid < n) {
-                out.set(base + lid, x[lid]);
+            if ($base$ + lid + wg < n) {
+                out.set($base$ + lid + wg, x[$o$lid + wg]);
             }
-            if (base + lid + wg < n) {
-                out.set(base + lid + wg, x[lid + wg]);
-            }
-        }
+//#end
+//#def carryIn
+                $T$ tot = x[$root$];
+                $T$ c = x[carry];
+                x[$root$] = c;
+                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
+//#end
+//#def v1Finish
         // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
         if (lid == 0) {
             sums.set(sg, x[carry]);
@@ -166,73 +157,69 @@ public final class ScanStaticTornado {
                 out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
             }
         }
+//#end
+//#for T=int,float  Ty=Int,Float
+    /** V1: x holds one tree of m elements, then the carry. */
+    public static void v1$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
+                             int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
+//#use groupSetup carry=m
+        for (int t = first; t < end; t++) {
+            int base = t * m;
+//#use loadPair
+            x[lid] = v0;
+            x[lid + wg] = v1;
+            ctx.localBarrier();
+            for (int d = 0; d < levels; d++) {
+                if (lid < (m >> (d + 1))) {
+//#use upOp o="" j=lid d=d
+                }
+                ctx.localBarrier();
+            }
+            if (lid == 0) {                     // block total into the carry, carry to the root
+//#use carryIn root="m - 1"
+            }
+            ctx.localBarrier();
+            for (int d = levels - 1; d >= 0; d--) {
+                if (lid < (m >> (d + 1))) {
+//#use downOp o="" j=lid
+                }
+                ctx.localBarrier();
+            }
+//#use storePair base=base o=""
+        }
+//#use v1Finish
     }
 
+    /** Scan⁺: x holds two trees of m elements, then the carry; task t's up-sweep runs beside task t-1's down-sweep. */
     public static void plus$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
                                int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
-        int lid = ctx.localIdx;
-        int wg = ctx.localGroupSizeX;
-        int m = 2 * wg;
-        int sg = ctx.groupIdx;
-        int k = ctx.globalGroupSizeX / wg;
-        int carry = 2 * m;                      // x: two trees of m elements, then the carry
-        $T$[] x = ctx.allocate$Ty$LocalArray(xLength);
-        int[] slot = ctx.allocateIntLocalArray(1);
-        if (lid == 0) {
-            x[carry] = identity;
-        }
-        int first = (int) (((long) tasks * sg) / k);
-        int end = (int) (((long) tasks * (sg + 1)) / k);
+//#use groupSetup carry="2 * m"
         int cur = 0;                            // tree of the previous task, waiting for its down-sweep
         int prev = -1;
         for (int t = first; t < end; t++) {
             int nxt = m - cur;
             int base = t * m;
-            $T$ v0 = identity;
-            if (base + lid < n) {
-                v0 = in.get(base + lid);
-            }
-            $T$ v1 = identity;
-            if (base + lid + wg < n) {
-                v1 = in.get(base + lid + wg);
-            }
+//#use loadPair
             x[nxt + lid] = v0;
             x[nxt + lid + wg] = v1;
             ctx.localBarrier();
             for (int s = 0; s < levels; s++) {
                 if (lid < (m >> (s + 1))) {
-                    int l = nxt + ((lid * 2 + 1) << s) - 1;
-                    int r = nxt + ((lid * 2 + 2) << s) - 1;
-                    $T$ a = x[l];
-                    $T$ b = x[r];
-                    x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
+//#use upOp o="nxt + " j=lid d=s
                 }
                 int q = wg - 1 - lid;
                 int d = levels - 1 - s;
                 if (prev >= 0 && q < (m >> (d + 1))) {
-                    int l = cur + ((q * 2 + 1) << d) - 1;
-                    int r = cur + ((q * 2 + 2) << d) - 1;
-                    $T$ a = x[l];
-                    $T$ b = x[r];
-                    x[l] = b;
-                    x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+//#use downOp o="cur + " j=q
                 }
                 ctx.localBarrier();
             }
             if (prev >= 0) {
                 int pb = prev * m;
-                if (pb + lid < n) {
-                    out.set(pb + lid, x[cur + lid]);
-                }
-                if (pb + lid + wg < n) {
-                    out.set(pb + lid + wg, x[cur + lid + wg]);
-                }
+//#use storePair base=pb o="cur + "
             }
             if (lid == 0) {
-                $T$ tot = x[nxt + m - 1];
-                $T$ c = x[carry];
-                x[nxt + m - 1] = c;
-                x[carry] = opMax == 1 ? (c > tot ? c : tot) : c + tot;
+//#use carryIn root="nxt + m - 1"
             }
             // no barrier: the next load writes, per work-item, exactly the elements it just stored
             prev = t;
@@ -241,62 +228,16 @@ public final class ScanStaticTornado {
         ctx.localBarrier();                     // the last task's down-sweep on its own
         for (int d = levels - 1; d >= 0; d--) {
             if (prev >= 0 && lid < (m >> (d + 1))) {
-                int l = cur + ((lid * 2 + 1) << d) - 1;
-                int r = cur + ((lid * 2 + 2) << d) - 1;
-                $T$ a = x[l];
-                $T$ b = x[r];
-                x[l] = b;
-                x[r] = opMax == 1 ? (b > a ? b : a) : b + a;
+//#use downOp o="cur + " j=lid
             }
             ctx.localBarrier();
         }
         if (prev >= 0) {
             int pb = prev * m;
-            if (pb + lid < n) {
-                out.set(pb + lid, x[cur + lid]);
-            }
-            if (pb + lid + wg < n) {
-                out.set(pb + lid + wg, x[cur + lid + wg]);
-            }
+//#use storePair base=pb o="cur + "
         }
-        // v1_finish: publish the carry, the last group to arrive scans SUM, the others wait and add their prefix
-        if (lid == 0) {
-            sums.set(sg, x[carry]);
-            slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
-            ctx.atomicAdd(counter, 0, -1);
-            ctx.atomicAdd(counters, 0, 1);
-            if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
-                $T$ acc = identity;
-                for (int i = 0; i < k; i++) {
-                    $T$ v = sums.get(i);
-                    sums.set(i, acc);
-                    acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
-                }
-                ctx.atomicAdd(counter, 1, 1);
-                ctx.atomicAdd(counters, 0, 1);
-                ctx.atomicAdd(counter, 0, -1);
-                ctx.atomicAdd(counters, 0, 1);
-            }
-            if (sg != 0) {
-                // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
-                // load (TornadoVM has no volatile or atomic read), sound only where caches are coherent
-                int c = 1;
-                while (c != 0) {
-                    ctx.atomicAdd(counter, 0, 0);
-                    c = counter.get(0);
-                }
-                x[carry] = sums.get(sg);
-            }
-        }
-        ctx.localBarrier();
-        if (sg != 0) {
-            $T$ p = x[carry];
-            int to = Math.min(n, end * m);
-            for (int i = first * m + lid; i < to; i += wg) {
-                $T$ v = out.get(i);
-                out.set(i, opMax == 1 ? (p > v ? p : v) : p + v);
-            }
-        }
+//#use v1Finish
     }
+
 //#end
 }

@@ -83,9 +83,7 @@ public final class VarTornado {
         return f * 0x1.0p-32f;
     }
 
-    /** FloatMath.ln for u in (0, 1]: u = m·2^e with m in [1, 2) by exact doublings, then the same polynomial. */
-    public static float ln(float u) {
-        float m = u;
+//#def scaleToOneTwo
         int e = 0;
         while (m < 1.0f) {
             m = m * 2.0f;
@@ -95,6 +93,11 @@ public final class VarTornado {
             m = m * 0.5f;
             e = e + 1;
         }
+//#end
+    /** FloatMath.ln for u in (0, 1]: u = m·2^e with m in [1, 2) by exact doublings, then the same polynomial. */
+    public static float ln(float u) {
+        float m = u;
+//#use scaleToOneTwo
         if (m > 0x1.6a09e6p+0f) {
             m = m * 0.5f;
             e = e + 1;
@@ -137,15 +140,7 @@ public final class VarTornado {
             return 0.0f;
         }
         float m = a;
-        int e = 0;
-        while (m < 1.0f) {
-            m = m * 2.0f;
-            e = e - 1;
-        }
-        while (m >= 2.0f) {
-            m = m * 0.5f;
-            e = e + 1;
-        }
+//#use scaleToOneTwo
         int bits = ((e + 127) << 23) | (int) ((m - 1.0f) * 8388608.0f);
         int yb = 0x5f3759df - (bits >> 1);
         int ye = ((yb >> 23) & 0xff) - 127;
@@ -220,6 +215,26 @@ public final class VarTornado {
 
     // ---- the kernels -----------------------------------------------------------------------
 
+//#def revalue
+                float a = $amount$;
+                if ($type$ == STOCK) {
+                    for (int j = 0; j < sims; j++) {
+                        float v = a * ss[j];
+                        sum[j] = sum[j] + v;
+                    }
+                } else {
+                    float tau = (float) ($day$ - today);
+                    tau = tau * INV_YEAR;
+                    for (int j = 0; j < sims; j++) {
+                        float e = -rr[j];
+                        e = e * tau;
+                        e = (float) Math.exp(e);
+                        float v = a * xx[j];
+                        v = v * e;
+                        sum[j] = sum[j] + v;
+                    }
+                }
+//#end
 //#def draw
         int[] mt = new int[19];
         float[] zz = new float[3];
@@ -358,24 +373,7 @@ public final class VarTornado {
         }
         if (variant == 0) {
             for (int p = 0; p < npos; p++) {
-                float a = pamount.get(p);
-                if (ptype.get(p) == STOCK) {
-                    for (int j = 0; j < sims; j++) {
-                        float v = a * ss[j];
-                        sum[j] = sum[j] + v;
-                    }
-                } else {
-                    float tau = (float) (pday.get(p) - today);
-                    tau = tau * INV_YEAR;
-                    for (int j = 0; j < sims; j++) {
-                        float e = -rr[j];
-                        e = e * tau;
-                        e = (float) Math.exp(e);
-                        float v = a * xx[j];
-                        v = v * e;
-                        sum[j] = sum[j] + v;
-                    }
-                }
+//#use revalue amount=pamount.get(p) type=ptype.get(p) day=pday.get(p)
             }
         } else {
             int posbs = lbuf / variant;
@@ -412,24 +410,7 @@ public final class VarTornado {
                 }
                 ctx.localBarrier();                     // the block is in local memory
                 for (int p = 0; p < n; p++) {
-                    float a = lamount[o + p];
-                    if (ltype[o + p] == STOCK) {
-                        for (int j = 0; j < sims; j++) {
-                            float v = a * ss[j];
-                            sum[j] = sum[j] + v;
-                        }
-                    } else {
-                        float tau = (float) (lday[o + p] - today);
-                        tau = tau * INV_YEAR;
-                        for (int j = 0; j < sims; j++) {
-                            float e = -rr[j];
-                            e = e * tau;
-                            e = (float) Math.exp(e);
-                            float v = a * xx[j];
-                            v = v * e;
-                            sum[j] = sum[j] + v;
-                        }
-                    }
+//#use revalue amount="lamount[o + p]" type="ltype[o + p]" day="lday[o + p]"
                 }
                 ctx.localBarrier();                     // nobody reads the block the next copy overwrites
             }
