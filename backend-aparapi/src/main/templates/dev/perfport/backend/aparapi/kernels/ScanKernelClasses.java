@@ -11,6 +11,28 @@ public final class ScanKernelClasses {
     private ScanKernelClasses() {
     }
 
+//#def sizes
+            int lid = getLocalId();
+            int wg = getLocalSize();
+            int m = 2 * wg;
+            int levels = log2(m);
+//#end
+//#def upSweep
+            load(0, base, lid, wg);
+            localBarrier();
+            for (int d = 0; d < levels; d++) {
+                if (lid < (m >> (d + 1))) upOp(0, d, lid);
+                localBarrier();
+            }
+//#end
+//#def downSweep
+            localBarrier();
+            for (int d = levels - 1; d >= 0; d--) {
+                if (lid < (m >> (d + 1))) downOp(0, d, lid);
+                localBarrier();
+            }
+            store(0, base, lid, wg);
+//#end
 //#for T=int,float  Ty=Int,Float  zero=0,0f  maxId=Integer.MIN_VALUE,Float.NEGATIVE_INFINITY
     /** Fields and tree steps of the $T$ scan kernels. */
     public abstract static class Scan$Ty$ extends PerfportKernel {
@@ -77,28 +99,15 @@ public final class ScanKernelClasses {
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int wg = getLocalSize();
-            int m = 2 * wg;
-            int levels = log2(m);
+//#use sizes
             int group = getGroupId();
             int base = group * m;
-            load(0, base, lid, wg);
-            localBarrier();
-            for (int d = 0; d < levels; d++) {
-                if (lid < (m >> (d + 1))) upOp(0, d, lid);
-                localBarrier();
-            }
+//#use upSweep
             if (lid == 0) {
                 sums[group] = x[m - 1];
                 x[m - 1] = identity;
             }
-            localBarrier();
-            for (int d = levels - 1; d >= 0; d--) {
-                if (lid < (m >> (d + 1))) downOp(0, d, lid);
-                localBarrier();
-            }
-            store(0, base, lid, wg);
+//#use downSweep
         }
     }
 
@@ -222,31 +231,18 @@ public final class ScanKernelClasses {
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int wg = getLocalSize();
-            int m = 2 * wg;
-            int levels = log2(m);
+//#use sizes
             int carry = m;
             if (lid == 0) x[carry] = identity;
             for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
                 int base = t * m;
-                load(0, base, lid, wg);
-                localBarrier();
-                for (int d = 0; d < levels; d++) {
-                    if (lid < (m >> (d + 1))) upOp(0, d, lid);
-                    localBarrier();
-                }
+//#use upSweep
                 if (lid == 0) {                      // block total into the carry, carry to the root
                     $T$ tot = x[m - 1];
                     x[m - 1] = x[carry];
                     x[carry] = op(x[carry], tot);
                 }
-                localBarrier();
-                for (int d = levels - 1; d >= 0; d--) {
-                    if (lid < (m >> (d + 1))) downOp(0, d, lid);
-                    localBarrier();
-                }
-                store(0, base, lid, wg);
+//#use downSweep
             }
             finish(carry, lid, wg);
         }
@@ -263,10 +259,7 @@ public final class ScanKernelClasses {
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int wg = getLocalSize();
-            int m = 2 * wg;
-            int levels = log2(m);
+//#use sizes
             int carry = 2 * m;
             int cur = 0;                             // tree of the previous task, waiting for its down-sweep
             int prev = -1;

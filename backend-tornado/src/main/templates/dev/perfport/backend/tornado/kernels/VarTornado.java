@@ -104,24 +104,10 @@ public final class VarTornado {
         }
         float f = m - 1.0f;
         float p = -0x1.38e072p-4f;
+//#for c=0x1.087b72p-3f,-0x1.0f2c26p-3f,0x1.226874p-3f,-0x1.5427a8p-3f,0x1.99a476p-3f,-0x1.000428p-2f,0x1.55555p-2f,-0x1.fffff8p-2f,0x1.0p+0f
         p = p * f;
-        p = p + 0x1.087b72p-3f;
-        p = p * f;
-        p = p + -0x1.0f2c26p-3f;
-        p = p * f;
-        p = p + 0x1.226874p-3f;
-        p = p * f;
-        p = p + -0x1.5427a8p-3f;
-        p = p * f;
-        p = p + 0x1.99a476p-3f;
-        p = p * f;
-        p = p + -0x1.000428p-2f;
-        p = p * f;
-        p = p + 0x1.55555p-2f;
-        p = p * f;
-        p = p + -0x1.fffff8p-2f;
-        p = p * f;
-        p = p + 0x1.0p+0f;
+        p = p + $c$;
+//#end
         float lf = f * p;
         float ef = (float) e;
         float hi = ef * 0x1.62e4p-1f;
@@ -174,24 +160,18 @@ public final class VarTornado {
         float th = x * 0x1.921fb6p+2f;
         float th2 = th * th;
         float ps = 0x1.71de3ap-19f;
+//#for c=-0x1.a01a02p-13f,0x1.111112p-7f,-0x1.555556p-3f
         ps = ps * th2;
-        ps = ps + -0x1.a01a02p-13f;
-        ps = ps * th2;
-        ps = ps + 0x1.111112p-7f;
-        ps = ps * th2;
-        ps = ps + -0x1.555556p-3f;
+        ps = ps + $c$;
+//#end
         float th3 = th * th2;
         float sn = th3 * ps;
         sn = th + sn;
         float pc = -0x1.27e4fcp-22f;
+//#for c=0x1.a01a02p-16f,-0x1.6c16c2p-10f,0x1.555556p-5f,-0x1.0p-1f
         pc = pc * th2;
-        pc = pc + 0x1.a01a02p-16f;
-        pc = pc * th2;
-        pc = pc + -0x1.6c16c2p-10f;
-        pc = pc * th2;
-        pc = pc + 0x1.555556p-5f;
-        pc = pc * th2;
-        pc = pc + -0x1.0p-1f;
+        pc = pc + $c$;
+//#end
         pc = pc * th2;
         float cs = 1.0f + pc;
         int q = k & 3;
