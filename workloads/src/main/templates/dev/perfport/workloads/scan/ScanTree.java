@@ -150,26 +150,38 @@ abstract class ScanTree {
             chargeElements(m, m);
         }
 
-        @Override
-        void up(int off, int d) {
+        /** The up-sweep ops of level d on the tree at off, pair by pair; returns the pairs. */
+        private int upOps(int off, int d) {
             int pairs = ScanSchedule.pairs(m, d);
             for (int j = 0; j < pairs; j++) {
                 int l = off + ScanSchedule.left(d, j), r = off + ScanSchedule.right(d, j);
                 x[r] = op.combine(x[l], x[r]);
             }
+            return pairs;
+        }
+
+        /** The down-sweep ops of level d on the tree at off, pair by pair; returns the pairs. */
+        private int downOps(int off, int d) {
+            int pairs = ScanSchedule.pairs(m, d);
+            for (int q = 0; q < pairs; q++) {
+                int l = off + ScanSchedule.left(d, q), r = off + ScanSchedule.right(d, q);
+                $T$ t = x[l];
+                x[l] = x[r];
+                x[r] = op.combine(x[r], t);
+            }
+            return pairs;
+        }
+
+        @Override
+        void up(int off, int d) {
+            int pairs = upOps(off, d);
             phase();
             chargeUp(pairs);
         }
 
         @Override
         void down(int off, int d) {
-            int pairs = ScanSchedule.pairs(m, d);
-            for (int j = 0; j < pairs; j++) {
-                int l = off + ScanSchedule.left(d, j), r = off + ScanSchedule.right(d, j);
-                $T$ t = x[l];
-                x[l] = x[r];
-                x[r] = op.combine(x[r], t);
-            }
+            int pairs = downOps(off, d);
             phase();
             chargeDown(pairs);
         }
@@ -180,22 +192,8 @@ abstract class ScanTree {
             // The work-items wg-1-q (down-sweep) and j (up-sweep) of ScanSchedule touch disjoint
             // pairs of two different trees, so the host may run the ops pair by pair instead of
             // item by item: same result, without visiting the idle items (charged by phase()).
-            if (doUp) {
-                int pairs = ScanSchedule.pairs(m, s);
-                for (int j = 0; j < pairs; j++) {
-                    int l = upOff + ScanSchedule.left(s, j), r = upOff + ScanSchedule.right(s, j);
-                    x[r] = op.combine(x[l], x[r]);
-                }
-            }
-            if (doDown) {
-                int pairs = ScanSchedule.pairs(m, d);
-                for (int q = 0; q < pairs; q++) {
-                    int l = downOff + ScanSchedule.left(d, q), r = downOff + ScanSchedule.right(d, q);
-                    $T$ t = x[l];
-                    x[l] = x[r];
-                    x[r] = op.combine(x[r], t);
-                }
-            }
+            if (doUp) upOps(upOff, s);
+            if (doDown) downOps(downOff, d);
             phase();
             if (doUp) chargeUp(ScanSchedule.pairs(m, s));
             if (doDown) chargeDown(ScanSchedule.pairs(m, d));

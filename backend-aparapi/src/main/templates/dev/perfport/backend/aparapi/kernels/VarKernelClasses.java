@@ -12,6 +12,11 @@ public final class VarKernelClasses {
     private VarKernelClasses() {
     }
 
+//#def groupInit
+            int lid = getLocalId();
+            int size = getLocalSize();
+            init(gid);
+//#end
 //#for C=16,64,1024
     // ---- capacity $C$ -------------------------------------------------------------------------
 
@@ -322,9 +327,7 @@ public final class VarKernelClasses {
         @Override
         public void run() {
             int gid = getGlobalId();
-            int lid = getLocalId();
-            int size = getLocalSize();
-            init(gid);
+//#use groupInit
             for (int base = 0; base < npos; base += posbs) {
                 int n = npos - base < posbs ? npos - base : posbs;
                 copyBlock(0, base, n, lid, size);
@@ -345,9 +348,7 @@ public final class VarKernelClasses {
         @Override
         public void run() {
             int gid = getGlobalId();
-            int lid = getLocalId();
-            int size = getLocalSize();
-            init(gid);
+//#use groupInit
             int blocks = (npos + posbs - 1) / posbs;
             copyBlock(0, 0, npos < posbs ? npos : posbs, lid, size);
             for (int b = 0; b < blocks; b++) {
