@@ -38,6 +38,13 @@ public interface Workload {
     }
 
     /**
+     * Small parameter sets, sizes that are not powers of two among them, that every backend runs
+     * for every variant (each expanded by {@link #compareCases}) in the backend conformance kit
+     * ({@code perfport-conformance}): each must verify in seconds on a CPU device.
+     */
+    List<Params> smallCases();
+
+    /**
      * Runs one variant. Never throws for a failure of the device or of verification: the row
      * carries the error. Throws {@link dev.perfport.core.error.ConfigException} for an unknown
      * variant or a bad parameter.

@@ -67,6 +67,12 @@ public final class Reduction implements Workload {
     }
 
     @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "reps", "1"),
+                Params.of("n", "100003", "reps", "2"));
+    }
+
+    @Override
     public Params defaults() {
         return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42");
     }

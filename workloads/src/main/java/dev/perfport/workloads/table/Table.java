@@ -79,6 +79,12 @@ public final class Table implements Workload {
     }
 
     @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("groups", "37", "maxSize", "45", "iters", "20", "tableSize", "128", "reps", "1"),
+                Params.of("groups", "16", "maxSize", "64", "iters", "8", "reps", "1"));
+    }
+
+    @Override
     public Params defaults() {
         return Params.of("groups", "1024", "maxSize", "256", "iters", "256", "tableSize", "1024", "reps", "3", "seed", "42");
     }

@@ -85,6 +85,13 @@ public final class Var implements Workload, Tunable {
     }
 
     @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("npos", "1000", "posbs", "64", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "4", "reps", "1"),
+                Params.of("npos", "300", "posbs", "7", "simbs", "3", "vwidth", "8", "wgsize", "8", "ngroup", "3", "rng", "mt", "reps", "1"),
+                Params.of("npos", "129", "posbs", "129", "simbs", "64", "vwidth", "2", "wgsize", "4", "ngroup", "2", "reps", "1"));
+    }
+
+    @Override
     public Params defaults() {
         return Params.of("npos", "auto", "posbs", "256", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "8",
                 "rng", "philox", "seed", "42", "q", "0.01", "input", "builtin", "reps", "3", "maxwork", "2^27");
