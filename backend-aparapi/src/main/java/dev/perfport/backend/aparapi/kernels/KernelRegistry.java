@@ -27,6 +27,7 @@ public final class KernelRegistry {
         all.addAll(ScanKernels.specs());
         all.addAll(TableKernels.specs());
         all.addAll(VarKernels.specs());
+        all.addAll(SaxpyKernels.specs());
         return of(all);
     }
 

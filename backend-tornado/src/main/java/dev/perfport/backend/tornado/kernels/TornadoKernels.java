@@ -25,6 +25,7 @@ public final class TornadoKernels {
         ScanTornado.register(l);
         ScanStaticTornado.register(l);
         VarTornado.register(l);
+        SaxpyTornado.register(l);
         Map<String, TornadoKernel> m = new LinkedHashMap<>();
         for (TornadoKernel k : l) {
             if (m.put(k.name(), k) != null) throw new IllegalStateException("kernel " + k.name() + " registered twice");
