@@ -31,11 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The backend as a user installs it: its shaded PF4J plugin jar, dropped into a plugins folder.
  * A backend runs this by adding one integration test (failsafe runs it after the jar is built)
- * that names its plugin id, jar and provider class:
+ * that names its plugin id and provider class:
  *
  * <pre>{@code
  * class JoclPluginJarIT extends PluginJarConformance {
- *     JoclPluginJarIT() { super("jocl", "perfport.jocl.pluginJar", "dev.perfport.backend.jocl.JoclProvider"); }
+ *     JoclPluginJarIT() { super("jocl", "dev.perfport.backend.jocl.JoclProvider"); }
  * }
  * }</pre>
  *
@@ -44,17 +44,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public abstract class PluginJarConformance {
     private final String pluginId;
-    private final String jarProperty;
     private final String providerClass;
 
     /**
-     * @param pluginId      the backend id, also the jar's Plugin-Id
-     * @param jarProperty   the system property (set by failsafe) holding the plugin jar's path
+     * @param pluginId      the backend id, also the jar's Plugin-Id; failsafe sets the jar's path in
+     *                      the system property {@code perfport.<pluginId>.pluginJar}
      * @param providerClass the backend's {@link BackendProvider}, which the extension index must list
      */
-    protected PluginJarConformance(String pluginId, String jarProperty, String providerClass) {
+    protected PluginJarConformance(String pluginId, String providerClass) {
         this.pluginId = pluginId;
-        this.jarProperty = jarProperty;
         this.providerClass = providerClass;
     }
 
@@ -72,8 +70,9 @@ public abstract class PluginJarConformance {
 
     /** The plugin jar. */
     protected final Path jar() {
-        String p = System.getProperty(jarProperty);
-        assertNotNull(p, "failsafe sets " + jarProperty);
+        String property = "perfport." + pluginId + ".pluginJar";
+        String p = System.getProperty(property);
+        assertNotNull(p, "failsafe sets " + property);
         Path jar = Path.of(p);
         assertTrue(Files.isRegularFile(jar), "plugin jar missing: " + jar);
         return jar;

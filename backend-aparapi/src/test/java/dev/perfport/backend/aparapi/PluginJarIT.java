@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PluginJarIT extends PluginJarConformance {
     PluginJarIT() {
-        super("aparapi", "perfport.aparapi.pluginJar", "dev.perfport.backend.aparapi.AparapiProvider");
+        super("aparapi", "dev.perfport.backend.aparapi.AparapiProvider");
     }
 
     @Test

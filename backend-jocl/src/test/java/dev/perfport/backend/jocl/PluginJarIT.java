@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  */
 class PluginJarIT extends PluginJarConformance {
     PluginJarIT() {
-        super("jocl", "perfport.jocl.pluginJar", "dev.perfport.backend.jocl.JoclProvider");
+        super("jocl", "dev.perfport.backend.jocl.JoclProvider");
     }
 
     @Test

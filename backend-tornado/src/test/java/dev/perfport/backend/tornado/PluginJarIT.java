@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PluginJarIT extends PluginJarConformance {
     PluginJarIT() {
-        super("tornado", "perfport.tornado.pluginJar", "dev.perfport.backend.tornado.TornadoVmProvider");
+        super("tornado", "dev.perfport.backend.tornado.TornadoVmProvider");
     }
 
     @Override

@@ -74,28 +74,28 @@ public final class VarKernels {
         return l;
     }
 
-    static VarCore loadstore(Constants c) {
+    /** A VaR kernel class's constructor: positions per block, simulations per work-item, generator. */
+    private interface Ctor {
+        VarCore make(int posbs, int k, int rng);
+    }
+
+    /** The kernel of the smallest capacity that holds SIMBS·VWIDTH simulations per work-item. */
+    private static VarCore smallest(Constants c, Ctor cap16, Ctor cap64, Ctor cap1024) {
         int k = perItem(c);
-        int p = c.getInt("POSBS"), r = c.getInt("RNG");
-        if (k <= 16) return new Loadstore16(p, k, r);
-        if (k <= 64) return new Loadstore64(p, k, r);
-        return new Loadstore1024(p, k, r);
+        Ctor ctor = k <= 16 ? cap16 : k <= 64 ? cap64 : cap1024;
+        return ctor.make(c.getInt("POSBS"), k, c.getInt("RNG"));
+    }
+
+    static VarCore loadstore(Constants c) {
+        return smallest(c, Loadstore16::new, Loadstore64::new, Loadstore1024::new);
     }
 
     static VarCore singlebuffer(Constants c) {
-        int k = perItem(c);
-        int p = c.getInt("POSBS"), r = c.getInt("RNG");
-        if (k <= 16) return new Singlebuffer16(p, k, r);
-        if (k <= 64) return new Singlebuffer64(p, k, r);
-        return new Singlebuffer1024(p, k, r);
+        return smallest(c, Singlebuffer16::new, Singlebuffer64::new, Singlebuffer1024::new);
     }
 
     static VarCore doublebuffer(Constants c) {
-        int k = perItem(c);
-        int p = c.getInt("POSBS"), r = c.getInt("RNG");
-        if (k <= 16) return new Doublebuffer16(p, k, r);
-        if (k <= 64) return new Doublebuffer64(p, k, r);
-        return new Doublebuffer1024(p, k, r);
+        return smallest(c, Doublebuffer16::new, Doublebuffer64::new, Doublebuffer1024::new);
     }
 
     /** What every VaR kernel class has: the arguments, the constants and the capacity check. */
