@@ -1,6 +1,7 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.ClassSession;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.config.PerfportConfig;

@@ -1,6 +1,7 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.ClassSession;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.workloads.var.Mt607;
 import dev.perfport.workloads.var.Mt607Creator;
