@@ -19,6 +19,7 @@ import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.plugin.BackendRegistry;
 import dev.perfport.workloads.matmul.MatmulKernels;
 import dev.perfport.workloads.reduction.ReductionKernels;
+import dev.perfport.workloads.saxpy.SaxpyKernels;
 import dev.perfport.workloads.scan.ScanKernels;
 import dev.perfport.workloads.table.TableKernels;
 import dev.perfport.workloads.var.VarKernels;
@@ -58,6 +59,7 @@ class BackendTest {
         l.addAll(List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta(),
                 MatmulKernels.betaStatic(), TableKernels.local(), TableKernels.staticLocal(), VarKernels.normals()));
         for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
+        l.add(SaxpyKernels.saxpy());
         return l;
     }
 

@@ -6,6 +6,7 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.workloads.matmul.MatmulKernels;
 import dev.perfport.workloads.reduction.ReductionKernels;
+import dev.perfport.workloads.saxpy.SaxpyKernels;
 import dev.perfport.workloads.scan.ScanKernels;
 import dev.perfport.workloads.table.TableKernels;
 import dev.perfport.workloads.var.VarKernels;
@@ -40,6 +41,7 @@ class SignatureTest {
         l.addAll(List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta(),
                 MatmulKernels.betaStatic(), TableKernels.local(), TableKernels.staticLocal(), VarKernels.normals()));
         for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
+        l.add(SaxpyKernels.saxpy());
         return l;
     }
 
