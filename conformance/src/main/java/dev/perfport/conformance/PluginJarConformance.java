@@ -5,13 +5,13 @@ import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.plugin.BackendPluginManager;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.reduction.Reduction;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginState;
 
 import java.io.IOException;
@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 
@@ -79,7 +80,7 @@ public abstract class PluginJarConformance {
     }
 
     @Test
-    void theJarIsAPf4jPluginWithItsExtensionIndexAndNeitherCoreNorPf4jInside() throws IOException {
+    void theJarIsAPf4jPluginThatIndexesItsProviderAndHoldsNeitherCoreNorPf4j() throws IOException {
         try (JarFile jf = new JarFile(jar().toFile())) {
             Attributes m = jf.getManifest().getMainAttributes();
             assertEquals(pluginId, m.getValue("Plugin-Id"));
@@ -88,9 +89,13 @@ public abstract class PluginJarConformance {
             assertNotNull(m.getValue("Plugin-Version"), "Plugin-Version");
             assertEquals("perfport", m.getValue("Plugin-Provider"));
             assertNotNull(jf.getEntry(providerClass.replace('.', '/') + ".class"), "plugin jar lacks " + providerClass);
-            assertNotNull(jf.getEntry("META-INF/extensions.idx"), "plugin jar lacks its extension index");
-            String idx = new String(jf.getInputStream(jf.getEntry("META-INF/extensions.idx")).readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(idx.contains(providerClass), idx);
+            // the provider is indexed by its service entry, or by PF4J's extension index where the jar
+            // must have no service entry (tornado's is also on the class path)
+            var index = Optional.ofNullable(jf.getEntry("META-INF/services/" + BackendProvider.class.getName()))
+                    .or(() -> Optional.ofNullable(jf.getEntry("META-INF/extensions.idx")));
+            assertTrue(index.isPresent(), "plugin jar has neither a service entry nor an extension index for its provider");
+            String idx = new String(jf.getInputStream(index.get()).readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(idx.contains(providerClass), index.get().getName() + ": " + idx);
             // core and PF4J come from the application class loader, never from the plugin
             assertTrue(jf.stream().noneMatch(e -> e.getName().startsWith("dev/perfport/core/") || e.getName().startsWith("org/pf4j/")),
                     "core or PF4J classes were shaded into the plugin");
@@ -101,7 +106,7 @@ public abstract class PluginJarConformance {
     void pf4jLoadsThePluginAndItsBackendRunsEveryReductionVariant(@TempDir Path plugins) throws Exception {
         Files.copy(jar(), plugins.resolve("perfport-backend-" + pluginId + ".jar"));
         // loaded once per JVM and never stopped: a JNI library binds to one class loader only
-        DefaultPluginManager pm = new DefaultPluginManager(plugins);
+        BackendPluginManager pm = new BackendPluginManager(plugins);
         pm.loadPlugins();
         pm.startPlugins();
         assertNotNull(pm.getPlugin(pluginId), "PF4J found no plugin " + pluginId + " in the jar");

@@ -3,17 +3,16 @@ package dev.perfport.backend.aparapi;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
-import org.pf4j.Extension;
 
 /**
  * Makes the {@code aparapi} backend: Aparapi kernels on every OpenCL device Aparapi lists, and its
- * Java thread pool only when a selector names it. Found by PF4J ({@code @Extension}) in the plugin
- * jar and by {@link java.util.ServiceLoader} on the classpath.
+ * Java thread pool only when a selector names it. Listed in
+ * {@code META-INF/services}, which both the class path's {@link java.util.ServiceLoader} and the
+ * runtime's plugin loader read.
  *
  * <p>{@link #id()} and {@link #description()} do not touch Aparapi, so listing providers never
  * loads its JNI library; {@link #create} does.
  */
-@Extension
 public final class AparapiProvider implements BackendProvider {
     /** The backend id used in selectors such as {@code aparapi:gpu}. */
     public static final String ID = "aparapi";

@@ -3,13 +3,11 @@ package dev.perfport.backend.cell;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
-import org.pf4j.Extension;
 
 /**
  * Makes the {@code cell-emulation} backend: found as a PF4J extension in the plugin jar and through
  * {@link java.util.ServiceLoader} when the module is on the classpath (the embedded default).
  */
-@Extension
 public final class CellEmulationProvider implements BackendProvider {
     public static final String ID = "cell-emulation";
 

@@ -3,18 +3,16 @@ package dev.perfport.backend.jocl;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
-import org.pf4j.Extension;
 
 /**
  * Makes the {@code jocl} backend: OpenCL C kernels through JOCL on every device of every OpenCL
- * platform. Found by PF4J ({@code @Extension}) in the plugin jar and by {@link java.util.ServiceLoader}
- * on the classpath.
+ * platform. Listed in {@code META-INF/services}, which both the class
+ * path's {@link java.util.ServiceLoader} and the runtime's plugin loader read.
  *
  * <p>{@link #id()} and {@link #description()} do not touch JOCL, so listing providers never loads the
  * native library; {@link #create} does, and a failure to load it propagates to the caller (the
  * registry shows it as the reason the backend is unavailable).
  */
-@Extension
 public final class JoclProvider implements BackendProvider {
     /**
      * Whether kernels count their global atomics ({@code perfport.jocl.counters}, default true).

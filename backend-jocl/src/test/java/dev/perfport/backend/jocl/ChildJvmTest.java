@@ -22,13 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ChildJvmTest {
 
     /**
-     * Where the probe's classes come from: this module's test and main classes, JOCL, core and PF4J.
+     * Where the probe's classes come from: this module's test and main classes, JOCL, the core API,
+     * the runtime and PF4J.
      * Taken from the classes themselves, since a test launcher may load them through its own loader.
      */
     private static String classPath() {
         List<String> parts = new ArrayList<>();
         for (Class<?> c : List.of(ProbeMain.class, JoclBackend.class, org.jocl.CL.class,
-                dev.perfport.core.backend.Backend.class, org.pf4j.ExtensionPoint.class)) {
+                dev.perfport.core.backend.Backend.class,
+                dev.perfport.core.config.PerfportConfig.class, org.pf4j.ExtensionPoint.class)) {
             try {
                 String p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
                 if (!parts.contains(p)) parts.add(p);

@@ -1,10 +1,10 @@
 package dev.perfport.core.backend;
 
-import dev.perfport.core.config.PerfportConfig;
-
 /**
  * What a backend gets when it is created: the configuration (its own keys are
  * {@code perfport.<id>.*}).
+ *
+ * @param config the settings in effect for this backend
  */
-public record BackendContext(PerfportConfig config) {
+public record BackendContext(Settings config) {
 }

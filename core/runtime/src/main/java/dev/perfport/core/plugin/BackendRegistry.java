@@ -141,7 +141,7 @@ public final class BackendRegistry {
             return;
         }
         if (files.isEmpty()) return;
-        DefaultPluginManager pm = new DefaultPluginManager(pluginsDir);
+        DefaultPluginManager pm = new BackendPluginManager(pluginsDir);
         this.pluginManager = pm;
         Map<String, Path> byId = new LinkedHashMap<>();
         for (Path f : files) {

@@ -1,5 +1,6 @@
 package dev.perfport.core.config;
 
+import dev.perfport.core.backend.Settings;
 import dev.perfport.core.error.ConfigException;
 
 import java.io.IOException;
@@ -29,7 +30,7 @@ import java.util.TreeMap;
  *   <li>built-in defaults.</li>
  * </ol>
  */
-public final class PerfportConfig {
+public final class PerfportConfig implements Settings {
     public static final String BACKEND = "perfport.backend";
     public static final String PLUGINS_DIR = "perfport.plugins.dir";
     public static final String DEFAULT_BACKEND = "cell-emulation";
@@ -111,6 +112,7 @@ public final class PerfportConfig {
         return s.name().equals("environment") ? s.values().get(envName(key)) : s.values().get(key);
     }
 
+    @Override
     public Optional<String> get(String key) {
         for (Source s : sources) {
             String v = lookup(s, key);
@@ -119,51 +121,14 @@ public final class PerfportConfig {
         return Optional.empty();
     }
 
-    public String get(String key, String dflt) {
-        return get(key).orElse(dflt);
-    }
-
     /** Where the value of {@code key} comes from, or "unset". */
+    @Override
     public String sourceOf(String key) {
         for (Source s : sources) {
             String v = lookup(s, key);
             if (v != null && !v.isBlank()) return s.name();
         }
         return "unset";
-    }
-
-    public int getInt(String key, int dflt) {
-        return (int) getLong(key, dflt);
-    }
-
-    public long getLong(String key, long dflt) {
-        Optional<String> v = get(key);
-        if (v.isEmpty()) return dflt;
-        try {
-            return Long.parseLong(v.get().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be an integer, got '" + v.get() + "' (from " + sourceOf(key) + ")");
-        }
-    }
-
-    public double getDouble(String key, double dflt) {
-        Optional<String> v = get(key);
-        if (v.isEmpty()) return dflt;
-        try {
-            return Double.parseDouble(v.get());
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be a number, got '" + v.get() + "' (from " + sourceOf(key) + ")");
-        }
-    }
-
-    public boolean getBoolean(String key, boolean dflt) {
-        Optional<String> v = get(key);
-        if (v.isEmpty()) return dflt;
-        return switch (v.get().toLowerCase(Locale.ROOT)) {
-            case "true", "yes", "1", "on" -> true;
-            case "false", "no", "0", "off" -> false;
-            default -> throw new ConfigException(key + " must be true or false, got '" + v.get() + "'");
-        };
     }
 
     /** The configured backend selector ({@link #BACKEND}, default {@value #DEFAULT_BACKEND}). */
