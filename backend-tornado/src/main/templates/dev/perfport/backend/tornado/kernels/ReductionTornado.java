@@ -64,20 +64,15 @@ public final class ReductionTornado {
                     a.applyDeferredFloatAdds(a.floats(1), 0);
                 }));
         for (ElemType t : List.of(INT, FLOAT)) {
-            into.add(new TornadoKernel("reduction.partials." + t.clName(),
+//#for K=partials,final
+            into.add(new TornadoKernel("reduction.$K$." + t.clName(),
                     sig(GLOBAL, t, GLOBAL, t, PRIVATE, INT, LOCAL, t), false,
                     t == INT
-                            ? a -> a.graph().task(a.task(), ReductionTornado::partialsInt, a.context(),
+                            ? a -> a.graph().task(a.task(), ReductionTornado::$K$Int, a.context(),
                                     a.ints(0), a.ints(1), a.intArg(2), a.localLength(3))
-                            : a -> a.graph().task(a.task(), ReductionTornado::partialsFloat, a.context(),
+                            : a -> a.graph().task(a.task(), ReductionTornado::$K$Float, a.context(),
                                     a.floats(0), a.floats(1), a.intArg(2), a.localLength(3))));
-            into.add(new TornadoKernel("reduction.final." + t.clName(),
-                    sig(GLOBAL, t, GLOBAL, t, PRIVATE, INT, LOCAL, t), false,
-                    t == INT
-                            ? a -> a.graph().task(a.task(), ReductionTornado::finalInt, a.context(),
-                                    a.ints(0), a.ints(1), a.intArg(2), a.localLength(3))
-                            : a -> a.graph().task(a.task(), ReductionTornado::finalFloat, a.context(),
-                                    a.floats(0), a.floats(1), a.intArg(2), a.localLength(3))));
+//#end
         }
     }
 

@@ -47,20 +47,15 @@ public final class ScanStaticTornado {
         for (ElemType t : List.of(INT, FLOAT)) {
             var s = sig(GLOBAL, t, GLOBAL, t, GLOBAL, t, GLOBAL, INT, PRIVATE, INT, LOCAL, t);
             boolean i = t == INT;
-            into.add(new TornadoKernel("scan.v1." + t.clName(), s, false, true, CPU_ONLY,
-                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::v1Int, a.context(), a.counters(), a.ints(0), a.ints(1),
+//#for K=v1,plus
+            into.add(new TornadoKernel("scan.$K$." + t.clName(), s, false, true, CPU_ONLY,
+                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::$K$Int, a.context(), a.counters(), a.ints(0), a.ints(1),
                             a.ints(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
                             ScanTornado.opMax(a), (int) ScanTornado.identity(a, t), a.ticket())
-                      : a -> a.graph().task(a.task(), ScanStaticTornado::v1Float, a.context(), a.counters(), a.floats(0), a.floats(1),
+                      : a -> a.graph().task(a.task(), ScanStaticTornado::$K$Float, a.context(), a.counters(), a.floats(0), a.floats(1),
                             a.floats(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
                             ScanTornado.opMax(a), (float) ScanTornado.identity(a, t), a.ticket())));
-            into.add(new TornadoKernel("scan.plus." + t.clName(), s, false, true, CPU_ONLY,
-                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::plusInt, a.context(), a.counters(), a.ints(0), a.ints(1),
-                            a.ints(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
-                            ScanTornado.opMax(a), (int) ScanTornado.identity(a, t), a.ticket())
-                      : a -> a.graph().task(a.task(), ScanStaticTornado::plusFloat, a.context(), a.counters(), a.floats(0), a.floats(1),
-                            a.floats(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
-                            ScanTornado.opMax(a), (float) ScanTornado.identity(a, t), a.ticket())));
+//#end
         }
     }
 
