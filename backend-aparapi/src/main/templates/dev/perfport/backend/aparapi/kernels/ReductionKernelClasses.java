@@ -15,10 +15,13 @@ public final class ReductionKernelClasses {
     private ReductionKernelClasses() {
     }
 
+//#def arrays
+        $T$[] $a$;
+        $T$[] $b$;
+        int $len$;
+//#end
 //#def atomicArgs
-        $T$[] in;
-        $T$[] out;
-        int n;
+//#use arrays a=in b=out len=n
 //#if T=float
         /** The running sum's bits and the finished-group ticket; see {@link ReductionKernels#TICKET_NOTE}. */
         AtomicInteger[] acc = {new AtomicInteger(), new AtomicInteger()};
@@ -55,6 +58,10 @@ public final class ReductionKernelClasses {
                 countGlobalAtomic();
 //#end
 //#end
+//#def lidAndSize
+            int lid = getLocalId();
+            int size = getLocalSize();
+//#end
 //#for T=int,float  Ty=Int,Float  zero=0,0f
     /** Local memory plus one global atomic per work-group, $T$32. */
     public static final class LocalAtomic$Ty$ extends PerfportKernel {
@@ -80,8 +87,7 @@ public final class ReductionKernelClasses {
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int size = getLocalSize();
+//#use lidAndSize
             if (lid == 0) slm[0] = $zero$;                          // first group on this unit
             for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
                 int gid = t * size + lid;
@@ -102,9 +108,7 @@ public final class ReductionKernelClasses {
 
     /** Two kernels, first: one partial sum per work-group, $T$32. */
     public static final class Partials$Ty$ extends PerfportKernel {
-        $T$[] in;
-        $T$[] partial;
-        int n;
+//#use arrays a=in b=partial len=n
         @Local $T$[] scratch;
 
         @Override
@@ -116,15 +120,12 @@ public final class ReductionKernelClasses {
 
     /** Two kernels, second: all m partial sums in one work-group, $T$32. */
     public static final class Final$Ty$ extends PerfportKernel {
-        $T$[] partial;
-        $T$[] out;
-        int m;
+//#use arrays a=partial b=out len=m
         @Local $T$[] scratch;
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int size = getLocalSize();
+//#use lidAndSize
             $T$ acc = $zero$;
             for (int i = lid; i < m; i += size) acc += partial[i];
             scratch[lid] = acc;

@@ -11,6 +11,11 @@ public final class ScanKernelClasses {
     private ScanKernelClasses() {
     }
 
+//#def opMaxCtor
+        $K$$Ty$(int opMax) {
+            super(opMax);
+        }
+//#end
 //#def sizes
             int lid = getLocalId();
             int wg = getLocalSize();
@@ -93,9 +98,7 @@ public final class ScanKernelClasses {
 
     /** Harris, kernel 1: scans each block of m elements and writes its total to sums[group]. */
     public static final class Block$Ty$ extends Scan$Ty$ {
-        Block$Ty$(int opMax) {
-            super(opMax);
-        }
+//#use opMaxCtor K=Block
 
         @Override
         public void run() {
@@ -115,9 +118,7 @@ public final class ScanKernelClasses {
     public static final class Sequential$Ty$ extends Scan$Ty$ {
         int count;
 
-        Sequential$Ty$(int opMax) {
-            super(opMax);
-        }
+//#use opMaxCtor K=Sequential
 
         @Override
         public void run() {
@@ -132,9 +133,7 @@ public final class ScanKernelClasses {
 
     /** Harris, kernel 3: adds the scanned sums[group] to each element of its block. */
     public static final class Add$Ty$ extends Scan$Ty$ {
-        Add$Ty$(int opMax) {
-            super(opMax);
-        }
+//#use opMaxCtor K=Add
 
         @Override
         public void run() {
@@ -159,9 +158,7 @@ public final class ScanKernelClasses {
         /** counter[0]: the k+1 counter; counter[1]: groups that scanned SUM. */
         int[] counter;
 
-        StaticScan$Ty$(int opMax) {
-            super(opMax);
-        }
+//#use opMaxCtor K=StaticScan
 
         protected final $T$ sumGet(int i) {
 //#if T=float
@@ -225,9 +222,7 @@ public final class ScanKernelClasses {
 
     /** V1: one kernel on k static work-groups; x holds one tree of m elements, then the carry. */
     public static final class V1$Ty$ extends StaticScan$Ty$ {
-        V1$Ty$(int opMax) {
-            super(opMax);
-        }
+//#use opMaxCtor K=V1
 
         @Override
         public void run() {
@@ -253,9 +248,7 @@ public final class ScanKernelClasses {
      * two trees of m elements (offsets 0 and m), then the carry at 2m.
      */
     public static final class Plus$Ty$ extends StaticScan$Ty$ {
-        Plus$Ty$(int opMax) {
-            super(opMax);
-        }
+//#use opMaxCtor K=Plus
 
         @Override
         public void run() {

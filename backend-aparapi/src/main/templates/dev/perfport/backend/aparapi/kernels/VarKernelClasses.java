@@ -12,6 +12,11 @@ public final class VarKernelClasses {
     private VarKernelClasses() {
     }
 
+//#def variantCtor
+        $V$$C$(int posbs, int k, int rng) {
+            super(posbs, k, rng);
+        }
+//#end
 //#def groupInit
             int lid = getLocalId();
             int size = getLocalSize();
@@ -305,9 +310,7 @@ public final class VarKernelClasses {
 
     /** Load/Store: every position read from global memory. */
     public static final class Loadstore$C$ extends VarCore$C$ {
-        Loadstore$C$(int posbs, int k, int rng) {
-            super(posbs, k, rng);
-        }
+//#use variantCtor V=Loadstore
 
         @Override
         public void run() {
@@ -320,9 +323,7 @@ public final class VarKernelClasses {
 
     /** Single-Buffer: the group copies POSBS positions into local memory, waits, computes. */
     public static final class Singlebuffer$C$ extends VarCore$C$ {
-        Singlebuffer$C$(int posbs, int k, int rng) {
-            super(posbs, k, rng);
-        }
+//#use variantCtor V=Singlebuffer
 
         @Override
         public void run() {
@@ -341,9 +342,7 @@ public final class VarKernelClasses {
 
     /** Double-Buffer: two local blocks; block b+1 is copied into the other half before block b is computed. */
     public static final class Doublebuffer$C$ extends VarCore$C$ {
-        Doublebuffer$C$(int posbs, int k, int rng) {
-            super(posbs, k, rng);
-        }
+//#use variantCtor V=Doublebuffer
 
         @Override
         public void run() {
