@@ -1,6 +1,7 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.result.RunResult;
 
 import java.util.List;
@@ -36,6 +37,12 @@ public interface Workload {
     default List<Params> compareCases(Params overrides) {
         return List.of(defaults().with(overrides));
     }
+
+    /**
+     * Every kernel definition this workload launches (each element type and form), so that a
+     * route can check it implements them all without a list of its own.
+     */
+    List<KernelDef> kernels();
 
     /**
      * Small parameter sets, sizes that are not powers of two among them, that every backend runs

@@ -1,19 +1,17 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.memory.ElemType;
-import dev.perfport.workloads.matmul.MatmulKernels;
-import dev.perfport.workloads.reduction.ReductionKernels;
-import dev.perfport.workloads.saxpy.SaxpyKernels;
-import dev.perfport.workloads.scan.ScanKernels;
-import dev.perfport.workloads.table.TableKernels;
-import dev.perfport.workloads.var.VarKernels;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.LinkedHashMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -26,23 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SignatureTest {
 
     static List<KernelDef> definitions() {
-        List<KernelDef> l = new ArrayList<>();
-        for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
-            l.add(ReductionKernels.localAtomic(t));
-            l.add(ReductionKernels.staticLocal(t));
-            l.add(ReductionKernels.partials(t));
-            l.add(ReductionKernels.fin(t));
-            l.add(ScanKernels.block(t));
-            l.add(ScanKernels.sequential(t));
-            l.add(ScanKernels.add(t));
-            l.add(ScanKernels.v1(t));
-            l.add(ScanKernels.plus(t));
-        }
-        l.addAll(List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta(),
-                MatmulKernels.betaStatic(), TableKernels.local(), TableKernels.staticLocal(), VarKernels.normals()));
-        for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
-        l.add(SaxpyKernels.saxpy());
-        return l;
+        Map<String, KernelDef> byName = new LinkedHashMap<>();
+        for (Workload w : Workloads.all()) for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
+        return List.copyOf(byName.values());
     }
 
     @Test

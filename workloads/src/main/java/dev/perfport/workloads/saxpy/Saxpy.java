@@ -1,5 +1,6 @@
 package dev.perfport.workloads.saxpy;
 
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -44,6 +45,11 @@ public final class Saxpy implements Workload {
     @Override
     public List<String> variants() {
         return List.of(NDRANGE);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(SaxpyKernels.saxpy());
     }
 
     @Override

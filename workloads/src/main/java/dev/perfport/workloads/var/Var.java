@@ -1,5 +1,6 @@
 package dev.perfport.workloads.var;
 
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -82,6 +83,14 @@ public final class Var implements Workload, Tunable {
     @Override
     public List<String> variants() {
         return Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toList();
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        List<KernelDef> l = new java.util.ArrayList<>();
+        for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
+        l.add(VarKernels.normals());      // the probe that checks the generators bit for bit
+        return l;
     }
 
     @Override
