@@ -1,7 +1,6 @@
 package dev.perfport.backend.aparapi;
 
-import dev.perfport.workloads.Workload;
-import dev.perfport.workloads.Workloads;
+import dev.perfport.conformance.WorkloadKernels;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.core.backend.DeviceSession;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -41,9 +39,7 @@ class BackendTest {
 
     /** Every kernel definition the workloads module uses. */
     static List<KernelDef> workloadDefinitions() {
-        Map<String, KernelDef> byName = new LinkedHashMap<>();
-        for (Workload w : Workloads.all()) for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
-        return List.copyOf(byName.values());
+        return WorkloadKernels.all();
     }
 
     @Test

@@ -1,17 +1,13 @@
 package dev.perfport.backend.tornado;
 
-import dev.perfport.workloads.Workload;
-import dev.perfport.workloads.Workloads;
+import dev.perfport.conformance.WorkloadKernels;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
 import dev.perfport.core.kernel.KernelDef;
-import dev.perfport.core.memory.ElemType;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.LinkedHashMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,9 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SignatureTest {
 
     static List<KernelDef> definitions() {
-        Map<String, KernelDef> byName = new LinkedHashMap<>();
-        for (Workload w : Workloads.all()) for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
-        return List.copyOf(byName.values());
+        return WorkloadKernels.all();
     }
 
     @Test
