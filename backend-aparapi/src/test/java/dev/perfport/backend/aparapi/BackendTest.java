@@ -1,6 +1,7 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.WorkloadKernels;
+import dev.perfport.workloads.reduction.ReductionKernels;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.core.backend.DeviceSession;
