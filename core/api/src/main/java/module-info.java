@@ -13,4 +13,6 @@ module dev.perfport.core.api {
     exports dev.perfport.core.result;
     exports dev.perfport.core.tune;
     exports dev.perfport.core.wg;
+
+    uses dev.perfport.core.kernel.KernelLibrary;
 }

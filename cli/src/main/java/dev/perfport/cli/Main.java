@@ -29,6 +29,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Logging.configure(Logging.verbose(args));
         // UTF-8 whatever the locale: device names and JSON may hold any character
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
@@ -64,6 +65,7 @@ public final class Main {
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
             Context ctx = new Context(config, cli.format(), out, err);
+            SettingsCheck.check(config, ctx::registry);
             Command command = switch (cli.command()) {
                 case "backends" -> new BackendsCommand();
                 case "devices" -> new DevicesCommand(cli.backends());

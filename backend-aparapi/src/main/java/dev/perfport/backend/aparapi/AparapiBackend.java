@@ -130,7 +130,7 @@ public final class AparapiBackend implements Backend {
 
     @Override
     public Dialect dialect() {
-        return Dialect.APARAPI;
+        return Dialect.NATIVE;
     }
 
     @Override

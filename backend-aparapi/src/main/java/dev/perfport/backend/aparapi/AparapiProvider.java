@@ -43,6 +43,12 @@ public final class AparapiProvider implements BackendProvider {
     }
 
     @Override
+    public java.util.List<String> settings() {
+        // nativeCache is read as a system property (where AparapiNative caches its JNI library)
+        return java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY);
+    }
+
+    @Override
     public Backend create(BackendContext context) {
         return AparapiBackend.create(context.config());
     }

@@ -21,6 +21,16 @@ public final class CellEmulationProvider implements BackendProvider {
         return "Pure-Java Cell/B.E.-style emulator: SPE-like workers with 256 KiB local stores, MFC DMA, software cache and a cost model (modelled time); no native code";
     }
 
+    @Override
+    public java.util.List<String> settings() {
+        java.util.List<String> keys = new java.util.ArrayList<>(java.util.List.of(CellConfig.WORKERS, CellConfig.LOCAL_STORE_BYTES,
+                CellConfig.RESERVED_BYTES, CellConfig.POISON, CellConfig.TIMEOUT_SECONDS, CellConfig.CACHE, CellConfig.CACHE_BYTES,
+                CellConfig.CACHE_LINE_BYTES, CellConfig.CACHE_WAYS, CellConfig.SCHEDULE, CellConfig.PPE, CellConfig.BUFFER_ALIGNMENT,
+                CellConfig.PPE_ONLY));
+        for (dev.perfport.backend.cell.model.Cost c : dev.perfport.backend.cell.model.Cost.values()) keys.add(c.key());
+        return keys;
+    }
+
     /** Reads the {@code perfport.cell-emulation.*} settings; a bad value fails with a {@link dev.perfport.core.error.ConfigException}. */
     @Override
     public Backend create(BackendContext context) {

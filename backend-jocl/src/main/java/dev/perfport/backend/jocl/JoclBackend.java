@@ -36,7 +36,7 @@ public final class JoclBackend implements Backend {
     }
 
     /**
-     * Loads JOCL (a failure to load its native library propagates) and lists the devices. A
+     * Loads JOCL (a failure to load its own native library propagates) and lists the devices. A
      * platform or device whose queries fail is left out, and its error is part of the reason
      * shown when no device remains.
      */
@@ -44,8 +44,14 @@ public final class JoclBackend implements Backend {
         return create(true);
     }
 
-    /** As {@link #create()}; {@code counting} false compiles kernels with -DPP_NO_COUNTERS. */
+    /**
+     * As {@link #create()}; {@code counting} false compiles kernels with -DPP_NO_COUNTERS. Where
+     * the OpenCL library itself is missing, JOCL is not loaded at all and the backend is empty
+     * with that reason.
+     */
     public static JoclBackend create(boolean counting) {
+        java.util.Optional<String> noLibrary = OpenClLibrary.missing();
+        if (noLibrary.isPresent()) return new JoclBackend(List.of(), noLibrary.get(), counting);
         CL.setExceptionsEnabled(true);
         List<cl_platform_id> platforms = platforms();
         if (platforms.isEmpty()) return new JoclBackend(List.of(), NO_PLATFORM, counting);

@@ -35,6 +35,11 @@ public final class JoclProvider implements BackendProvider {
     }
 
     @Override
+    public java.util.List<String> settings() {
+        return java.util.List.of(COUNTERS_KEY);
+    }
+
+    @Override
     public Backend create(BackendContext context) {
         return JoclBackend.create(context.config().getBoolean(COUNTERS_KEY, true));
     }

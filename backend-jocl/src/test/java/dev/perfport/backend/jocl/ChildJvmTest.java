@@ -51,6 +51,9 @@ class ChildJvmTest {
         cmd.add(classPath());
         cmd.add(ProbeMain.class.getName());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        // chain signal handlers as ./perfport does (an OpenCL driver's LLVM may install its own)
+        Path jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
+        if (Files.isRegularFile(jsig)) pb.environment().put("LD_PRELOAD", jsig.toString());
         pb.environment().putAll(env);
         Process p = pb.start();
         p.getOutputStream().close();
@@ -63,6 +66,8 @@ class ChildJvmTest {
 
     @Test
     void noPlatformGivesAnEmptyBackendWithTheReason(@TempDir Path emptyVendors) throws Exception {
+        // the ICD loader itself must be there to report "no platform"; without it see the next test
+        OpenCl.assumeLibrary();
         // the ICD loader (ocl-icd, Khronos) reads drivers from OCL_ICD_VENDORS: an empty folder means none
         String out = probe(Map.of("OCL_ICD_VENDORS", emptyVendors.toString()));
         assertTrue(out.contains("devices=0"), out);
@@ -70,7 +75,23 @@ class ChildJvmTest {
     }
 
     @Test
+    void noOpenClLibraryGivesAnEmptyBackendWithTheReasonAndNoNoise(@TempDir Path dir) throws Exception {
+        // the dynamic loader looks in LD_LIBRARY_PATH first: an empty file there is a library that
+        // cannot load, as on a machine without OpenCL (or with it hidden, as .ci/run does)
+        Files.createFile(dir.resolve(OpenClLibrary.NAME));
+        Files.createFile(dir.resolve(OpenClLibrary.NAME + ".1"));
+        String out = probe(Map.of("LD_LIBRARY_PATH", dir.toString()));
+        assertTrue(out.contains("devices=0"), out);
+        assertTrue(out.contains("reason=no OpenCL library: " + OpenClLibrary.NAME + " cannot be loaded"), out);
+        // JOCL was never loaded, so its native "Could not load libOpenCL.so" never printed
+        assertTrue(!out.contains("Could not load"), out);
+        assertTrue(out.contains("jocl loaded=false"), out);
+    }
+
+    @Test
     void aNativeLibraryThatCannotLoadPropagates(@TempDir Path dir) throws Exception {
+        // JOCL's own library is only tried where the OpenCL library is there
+        OpenCl.assumeLibrary();
         // JOCL extracts its library to java.io.tmpdir; below a regular file no folder can be made
         Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
         String out = probe(Map.of(), "-Djava.io.tmpdir=" + file.resolve("sub"), "-Djava.library.path=" + dir);

@@ -76,12 +76,12 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
         List<String> vs = variants(w, t);
 
+        TuneCache cache = openCache(ctx.config());   // a corrupt cache stops the run before anything else is said
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         if (targets.isEmpty()) {
             ctx.err().println("perfport: no device to tune on: no backend is available (see 'perfport backends')");
             return 1;
         }
-        TuneCache cache = TuneCache.open(cachePath(ctx.config()));
         List<Row> rows = new ArrayList<>();
         for (Targets.Target tg : targets) {
             if (tg.problem() != null) {
@@ -131,6 +131,18 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         } catch (RuntimeException e) {
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, null, size, RunCommand.describe(e));
+        }
+    }
+
+    /**
+     * The tuning cache; a file that cannot be read (corrupt, another format) is a configuration
+     * error whose message, naming the file and the way out, is the whole output (exit 2).
+     */
+    public static TuneCache openCache(PerfportConfig config) {
+        try {
+            return TuneCache.open(cachePath(config));
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            throw new ConfigException(e.getMessage());
         }
     }
 

@@ -206,8 +206,7 @@ public final class Scan implements Workload {
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, p, () -> harris(s, c, in));
         Params[] shown = {p};
         RunResult r = Runs.run(s, name(), variant, p, () -> staticScan(s, variant.equals(SCANPLUS), c, in, p, shown));
-        return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
-                r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+        return shown[0] == p ? r : r.withParams(shown[0].asMap());
     }
 
     private synchronized ScanInput input(Config c) {

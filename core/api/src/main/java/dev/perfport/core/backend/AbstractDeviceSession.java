@@ -34,6 +34,8 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     private final String backendId;
     private final DeviceInfo device;
     private final Timings timings;
+    /** The same totals per calling thread (see {@link #threadProfile()}). */
+    private final ThreadLocal<Timings> threadTimings;
     private final Counters counters = new Counters();
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
@@ -42,6 +44,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         this.backendId = backendId;
         this.device = device;
         this.timings = new Timings(modelled);
+        this.threadTimings = ThreadLocal.withInitial(() -> new Timings(modelled));
     }
 
     @Override
@@ -118,7 +121,9 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         if (why.isPresent()) throw new UnsupportedFeatureException(why.get());
         long t0 = System.nanoTime();
         CompiledKernel k = doCompile(def, def.defaults().with(constants));
-        timings.addCompile(System.nanoTime() - t0);
+        long compileNanos = System.nanoTime() - t0;
+        timings.addCompile(compileNanos);
+        threadTimings.get().addCompile(compileNanos);
         open.add(k);
         return k;
     }
@@ -139,7 +144,11 @@ public abstract class AbstractDeviceSession implements DeviceSession {
                 (ls, bytes) -> residency(kernel, ls, bytes));
         LaunchStats s = doLaunch(kernel, v, args);
         timings.addKernel(s.kernelNanos());
-        if (s.modelledNanos() >= 0) timings.addModelled(s.modelledNanos());
+        threadTimings.get().addKernel(s.kernelNanos());
+        if (s.modelledNanos() >= 0) {
+            timings.addModelled(s.modelledNanos());
+            threadTimings.get().addModelled(s.modelledNanos());
+        }
         counters.addAll(s.counters());
         return s;
     }
@@ -147,6 +156,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     /** Adds a host-device copy to the totals. */
     protected final void recordTransfer(long nanos, long bytes, boolean toDevice) {
         timings.addTransfer(nanos, bytes, toDevice);
+        threadTimings.get().addTransfer(nanos, bytes, toDevice);
     }
 
     /**
@@ -156,16 +166,24 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      */
     protected final void recordCompile(long nanos) {
         timings.addCompile(nanos);
+        threadTimings.get().addCompile(nanos);
     }
 
     /** Adds modelled time spent outside kernels (e.g. transfers on an emulated device). */
     protected final void recordModelled(long nanos) {
         timings.addModelled(nanos);
+        threadTimings.get().addModelled(nanos);
     }
 
     @Override
     public final Profile profile() {
         return timings.snapshot();
+    }
+
+    /** The calling thread's totals; every record* and launch adds to the recording thread's as well. */
+    @Override
+    public final Profile threadProfile() {
+        return threadTimings.get().snapshot();
     }
 
     @Override

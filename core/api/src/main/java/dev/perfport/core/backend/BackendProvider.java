@@ -18,4 +18,15 @@ public interface BackendProvider {
     String description();
 
     Backend create(BackendContext context) throws Exception;
+
+    /**
+     * The configuration keys this backend reads, e.g. {@code perfport.jocl.counters}; an entry
+     * ending in {@code .*} stands for every key with that prefix. A key of the {@code perfport.}
+     * namespace that nothing declares is refused (see {@code PerfportConfig.requireKnown}), so
+     * that a misspelt setting is an error instead of being silently ignored: a backend with
+     * settings must list them here. Must not touch the route's native code.
+     */
+    default java.util.List<String> settings() {
+        return java.util.List.of();
+    }
 }

@@ -72,6 +72,15 @@ public interface DeviceSession extends AutoCloseable {
     /** Running totals of this session. */
     Profile profile();
 
+    /**
+     * Running totals of the calling thread's work on this session: what a row measured by this
+     * thread may subtract, so that its profile is its own even when other threads share the
+     * session. Sessions that cannot tell threads apart return {@link #profile()}.
+     */
+    default Profile threadProfile() {
+        return profile();
+    }
+
     /** Counters of this session. */
     Counters counters();
 

@@ -11,5 +11,11 @@ public enum Feature {
     /** 64-bit floating point in kernels. */
     DOUBLE_PRECISION,
     /** {@code async_work_group_copy} between global and local memory. */
-    ASYNC_COPY
+    ASYNC_COPY,
+    /**
+     * The device keeps as many work-groups in flight per unit as a kernel asks with the constant
+     * {@code PP_GROUPS_IN_FLIGHT} (software multi-buffering, seed 003 §2.3). Where unsupported the
+     * device schedules groups itself and the constant has no effect.
+     */
+    GROUPS_IN_FLIGHT
 }

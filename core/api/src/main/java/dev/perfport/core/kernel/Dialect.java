@@ -1,7 +1,9 @@
 package dev.perfport.core.kernel;
 
 /**
- * The languages kernels are written in, one per route.
+ * The kinds of language kernels are written in. None names a backend: a backend says which kind
+ * it executes, and for {@link #NATIVE} also which implementation type (its own
+ * {@link KernelImpl.Native}) it runs.
  *
  * <ul>
  *   <li>{@link #OPENCL_C}: OpenCL C source, tuning constants as {@code -D} options. Kernels that use
@@ -9,10 +11,12 @@ package dev.perfport.core.kernel;
  *       {@code PP_*} macros that every OpenCL backend prepends (see docs/architecture.md).</li>
  *   <li>{@link #JAVA_WORKGROUP}: a {@link dev.perfport.core.wg.WorkGroupKernel}, run one work-group at
  *       a time with barrier-separated phases as loops over the work-items.</li>
- *   <li>{@link #APARAPI}, {@link #TORNADO}: route-native Java kept in the backend module that owns the
- *       route library, registered there under the kernel's name.</li>
+ *   <li>{@link #NATIVE}: Java written against a route library's own kernel API (an Aparapi
+ *       {@code Kernel} class, a TornadoVM Kernel-API method). Its implementation type lives in the
+ *       backend module that owns the route library; a definition carries one
+ *       ({@link KernelDef.Builder#impl(KernelImpl)}), or a {@link KernelLibrary} supplies it.</li>
  * </ul>
  */
 public enum Dialect {
-    OPENCL_C, JAVA_WORKGROUP, APARAPI, TORNADO
+    OPENCL_C, JAVA_WORKGROUP, NATIVE
 }

@@ -7,19 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
  * The one definition of a kernel: its name, arguments with their memory levels, default tuning
- * constants, launch form, and its implementations in the dialects that routes execute.
- * Route-native implementations (Aparapi, TornadoVM) live in their backend modules and are found
- * there by {@link #name()}.
+ * constants, launch form, and the implementations it carries. Route-native implementations
+ * ({@link KernelImpl.Native}) that the definition does not carry come from {@link KernelLibrary}
+ * services, which name the definition they implement by {@link #name()}.
  *
  * @param name               unique kernel name, e.g. {@code reduction.local_atomic}
  * @param args               the arguments in order
@@ -27,10 +25,12 @@ import java.util.function.ToLongFunction;
  * @param form               NDRange or static work-groups
  * @param declaredLocalBytes local memory the kernel declares itself (fixed-size {@code __local}
  *                           arrays) for the given constants, on top of its LOCAL arguments
- * @param impls              implementations carried in the definition, by dialect
+ * @param impls              implementations carried in the definition: at most one OpenCL C and
+ *                           one Java work-group implementation, and at most one route-native
+ *                           implementation of each type
  */
 public record KernelDef(String name, List<ArgDef> args, Constants defaults, LaunchForm form,
-                        ToLongFunction<Constants> declaredLocalBytes, Map<Dialect, KernelImpl> impls) {
+                        ToLongFunction<Constants> declaredLocalBytes, List<KernelImpl> impls) {
 
     public KernelDef {
         Objects.requireNonNull(name);
@@ -38,9 +38,14 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
         defaults = defaults == null ? Constants.empty() : defaults;
         form = form == null ? LaunchForm.NDRANGE : form;
         declaredLocalBytes = declaredLocalBytes == null ? c -> 0L : declaredLocalBytes;
-        EnumMap<Dialect, KernelImpl> m = new EnumMap<>(Dialect.class);
-        m.putAll(impls);
-        impls = java.util.Collections.unmodifiableMap(m);
+        impls = List.copyOf(impls);
+        for (int i = 0; i < impls.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (sameSlot(impls.get(i), impls.get(j))) {
+                    throw new IllegalArgumentException("kernel " + name + " carries two " + slot(impls.get(i)) + " implementations");
+                }
+            }
+        }
         for (int i = 0; i < args.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (args.get(i).name().equals(args.get(j).name())) {
@@ -54,9 +59,26 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
         return new Builder(name);
     }
 
-    /** The implementation in a dialect, if the definition carries one. */
+    /** The implementation in a dialect, if the definition carries one (for {@link Dialect#NATIVE}, the first). */
     public Optional<KernelImpl> impl(Dialect d) {
-        return Optional.ofNullable(impls.get(d));
+        return impls.stream().filter(i -> i.dialect() == d).findFirst();
+    }
+
+    /**
+     * The implementation of the given type, if the definition carries one. Backends ask for their
+     * own route-native type; {@link KernelLibrary#find} also looks in the libraries.
+     */
+    public <T extends KernelImpl> Optional<T> impl(Class<T> type) {
+        return impls.stream().filter(type::isInstance).map(type::cast).findFirst();
+    }
+
+    /** Two implementations that may not both be carried: same dialect, and for route-native ones same type. */
+    private static boolean sameSlot(KernelImpl a, KernelImpl b) {
+        return a.dialect() == b.dialect() && (a.dialect() != Dialect.NATIVE || a.getClass() == b.getClass());
+    }
+
+    private static String slot(KernelImpl i) {
+        return i.dialect() == Dialect.NATIVE ? i.getClass().getSimpleName() : i.dialect().toString();
     }
 
     /** Whether any argument lives in static local memory. */
@@ -84,7 +106,7 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
             md.update(name.getBytes(StandardCharsets.UTF_8));
             md.update(args.toString().getBytes(StandardCharsets.UTF_8));
             md.update(form.name().getBytes(StandardCharsets.UTF_8));
-            if (impls.get(Dialect.OPENCL_C) instanceof KernelImpl.OpenClSource s) {
+            if (impl(Dialect.OPENCL_C).orElse(null) instanceof KernelImpl.OpenClSource s) {
                 md.update(s.source().getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(md.digest(), 0, 8);
@@ -105,7 +127,7 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
         private Constants defaults = Constants.empty();
         private LaunchForm form = LaunchForm.NDRANGE;
         private ToLongFunction<Constants> declaredLocal = c -> 0L;
-        private final Map<Dialect, KernelImpl> impls = new EnumMap<>(Dialect.class);
+        private final List<KernelImpl> impls = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -151,8 +173,14 @@ public record KernelDef(String name, List<ArgDef> args, Constants defaults, Laun
             return this;
         }
 
+        /**
+         * Adds an implementation: OpenCL C, Java work-group, or a route-native one such as an Aparapi
+         * kernel class or a TornadoVM Kernel-API method (their types are defined by those backends).
+         * One given earlier for the same dialect (route-native: of the same type) is replaced.
+         */
         public Builder impl(KernelImpl impl) {
-            impls.put(impl.dialect(), impl);
+            impls.removeIf(i -> sameSlot(i, impl));
+            impls.add(impl);
             return this;
         }
 

@@ -16,15 +16,20 @@ import java.util.Objects;
  * @param params        parameters of this run, in order
  * @param verified      true when the result matched the double-precision reference
  * @param error         why the row failed (an error or a verification mismatch), or null
- * @param wallNanos     host wall time of the measured part (transfers and kernels, not compilation)
- * @param modelledNanos modelled time from an emulator's cost model, or null
- * @param metrics       derived rates, e.g. {@code GB/s}
+ * @param wallNanos     host wall time of the best repetition (its launches and the copies it needs, not
+ *                      compilation)
+ * @param kernelNanos   kernel time of that same repetition (device timers where the route has them, else
+ *                      host time around each launch; at most its wall time), or -1 where not known
+ * @param modelledNanos modelled time of that repetition from an emulator's cost model, or null
+ * @param metrics       derived rates, each from one of the times above ({@code GB/s} from
+ *                      {@code kernelNanos}, {@code modelled GB/s} from {@code modelledNanos}; the workload's
+ *                      documentation names which)
  * @param counters      measured event counts, e.g. {@code globalAtomics}
  * @param profile       compile, transfer and kernel time
  */
 public record RunResult(String backend, String device, String workload, String variant,
                         Map<String, String> params, boolean verified, String error,
-                        long wallNanos, Long modelledNanos, Map<String, Double> metrics,
+                        long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
                         Map<String, Long> counters, Profile profile) {
 
     public RunResult {
@@ -39,11 +44,25 @@ public record RunResult(String backend, String device, String workload, String v
         if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
     }
 
+    /** A row without the best repetition's kernel time (kernelNanos -1, shown as unknown). */
+    public RunResult(String backend, String device, String workload, String variant,
+                     Map<String, String> params, boolean verified, String error,
+                     long wallNanos, Long modelledNanos, Map<String, Double> metrics,
+                     Map<String, Long> counters, Profile profile) {
+        this(backend, device, workload, variant, params, verified, error, wallNanos, -1, modelledNanos, metrics, counters, profile);
+    }
+
+    /** This row with other parameters shown (a host program that settled some of them itself). */
+    public RunResult withParams(Map<String, String> shown) {
+        return new RunResult(backend, device, workload, variant, shown, verified, error, wallNanos, kernelNanos, modelledNanos,
+                metrics, counters, profile);
+    }
+
     /** A row for a run that failed before producing a result. */
     public static RunResult failed(String backend, String device, String workload, String variant,
                                    Map<String, String> params, String error) {
         return new RunResult(backend, device, workload, variant, params, false,
-                Objects.requireNonNull(error), 0, null, Map.of(), Map.of(), Profile.ZERO);
+                Objects.requireNonNull(error), 0, 0, null, Map.of(), Map.of(), Profile.ZERO);
     }
 
     /** True when the row neither failed nor missed verification. */

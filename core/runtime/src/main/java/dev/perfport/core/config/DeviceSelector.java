@@ -42,6 +42,11 @@ public record DeviceSelector(String backend, DeviceType type, String name, Strin
                 int eq = c.indexOf('=');
                 String k = eq < 0 ? null : c.substring(0, eq).trim().toLowerCase(Locale.ROOT);
                 String v = eq < 0 ? c : c.substring(eq + 1).trim();
+                // an empty value would match every device (every name contains ""): say so instead
+                if (eq >= 0 && v.isEmpty()) {
+                    throw new ConfigException("empty value for '" + c.substring(0, eq).trim() + "' in selector '" + text
+                            + "'; give the text to match, e.g. " + backend + ":" + c.substring(0, eq).trim() + "=gpu-name");
+                }
                 if (k == null && v.matches("\\d+")) {
                     index = Integer.parseInt(v);
                 } else if (k == null && DeviceType.parseOrNull(v) == null) {

@@ -102,6 +102,10 @@ public final class PerfportConfig implements Settings {
             props.load(r);
         } catch (IOException e) {
             throw new ConfigException("cannot read " + p + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // Properties.load: "Malformed \\uxxxx encoding." (a backslash-u not followed by 4 hex digits)
+            throw new ConfigException("cannot read " + p + ": not a valid properties file: " + e.getMessage()
+                    + " (a \\u must be followed by 4 hex digits; write a backslash as \\\\)");
         }
         Map<String, String> m = new LinkedHashMap<>();
         props.forEach((k, v) -> m.put(k.toString().trim(), v.toString().trim()));
@@ -130,6 +134,76 @@ public final class PerfportConfig implements Settings {
         }
         return "unset";
     }
+
+    /**
+     * Refuses a key of the {@code perfport.} namespace that no one reads, so that a misspelt
+     * setting is an error instead of being silently ignored. {@code known} holds keys, and
+     * prefixes written {@code prefix.*}; an environment variable counts when it is the
+     * {@linkplain #envName variable of} a known key (or of a prefix), or is one of
+     * {@code otherVariables} (variables that are not settings, e.g. a launcher's). The error
+     * names the key, where it was set, the nearest known key, and every known key.
+     */
+    public void requireKnown(java.util.Collection<String> known, java.util.Set<String> otherVariables) {
+        List<String> exact = new ArrayList<>();
+        List<String> prefixes = new ArrayList<>();
+        for (String k : known) {
+            if (k.endsWith(".*")) prefixes.add(k.substring(0, k.length() - 1)); else exact.add(k);
+        }
+        for (Source s : sources) {
+            boolean env = s.name().equals("environment");
+            for (String key : s.values().keySet()) {
+                boolean ok;
+                if (env) {
+                    ok = otherVariables.contains(key) || exact.stream().anyMatch(k -> envName(k).equals(key))
+                            || prefixes.stream().anyMatch(p -> key.startsWith(envName(p)));
+                } else {
+                    ok = !key.startsWith("perfport.") || exact.contains(key) || prefixes.stream().anyMatch(key::startsWith);
+                }
+                if (ok) continue;
+                List<String> all = new ArrayList<>(new java.util.TreeSet<>(known));
+                String near = nearest(env ? key.toLowerCase(Locale.ROOT).replace('_', '.') : key, all);
+                throw new ConfigException("unknown setting " + key + " (from " + s.name() + ")"
+                        + (near == null ? "" : "; did you mean " + (env ? envName(near) : near) + "?")
+                        + " Known settings: " + String.join(", ", all));
+            }
+        }
+    }
+
+    /** The known key closest to {@code key} (edit distance, at most a third of its length), or null. */
+    private static String nearest(String key, List<String> known) {
+        String best = null;
+        int bestD = Integer.MAX_VALUE;
+        for (String k : known) {
+            String plain = k.endsWith(".*") ? k.substring(0, k.length() - 2) : k;
+            String a = key.toLowerCase(Locale.ROOT).replace('-', '.');
+            String b = plain.toLowerCase(Locale.ROOT).replace('-', '.');
+            int d = distance(a, b);
+            if (d < bestD) {
+                bestD = d;
+                best = k;
+            }
+        }
+        return bestD <= Math.max(2, key.length() / 3) ? best : null;
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                cur[j] = Math.min(Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /** The keys perfport's runtime itself reads; backends, workloads and the command add theirs. */
+    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home");
 
     /** The configured backend selector ({@link #BACKEND}, default {@value #DEFAULT_BACKEND}). */
     public String backendSelector() {

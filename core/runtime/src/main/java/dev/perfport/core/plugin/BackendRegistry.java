@@ -37,10 +37,10 @@ import java.util.stream.Stream;
  * are never unloaded or loaded twice, because a native library cannot be bound to a second
  * class loader (anchors.md §0.9).
  *
- * <p>Backends that are built only where their route is installed ({@link #OPTIONAL}, e.g.
- * {@code tornado}) are listed even when their plugin is absent, as unavailable with origin
- * {@value #NOT_INSTALLED} and a reason that says how to get them, so that a distribution built
- * without them still names them.
+ * <p>Backends that a distribution builds only where their route is installed ({@link #OPTIONAL})
+ * are listed even when their plugin is absent, as unavailable with origin {@value #NOT_INSTALLED}
+ * and a reason that says how to get them, so that a distribution built without them still names
+ * them. The distribution names them, not core: see {@link #OPTIONAL_RESOURCE}.
  */
 public final class BackendRegistry {
 
@@ -67,13 +67,39 @@ public final class BackendRegistry {
     public static final String NOT_INSTALLED = "not installed";
 
     /**
+     * Where a distribution lists its optional backends, as properties
+     * {@code <id>.description} and {@code <id>.reason} (every copy on the class path is read).
+     */
+    public static final String OPTIONAL_RESOURCE = "META-INF/perfport/optional-backends.properties";
+
+    /**
      * Optional backends: id, description, and the reason shown while the plugin is absent. These
      * need a route that cannot come from the Maven registry, so a build includes them only where
-     * the route is installed.
+     * the route is installed; the distribution lists them in {@link #OPTIONAL_RESOURCE}.
      */
-    public static final List<Entry> OPTIONAL = List.of(
-            new Entry("tornado", "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)", NOT_INSTALLED, null,
-                    "not installed: TornadoVM not found - set TORNADOVM_HOME and rebuild, see README"));
+    public static final List<Entry> OPTIONAL = optionalBackends(BackendRegistry.class.getClassLoader());
+
+    /** The optional backends that the {@link #OPTIONAL_RESOURCE} files visible to {@code loader} list. */
+    static List<Entry> optionalBackends(ClassLoader loader) {
+        Map<String, Entry> found = new LinkedHashMap<>();
+        try {
+            for (java.net.URL u : Collections.list(loader.getResources(OPTIONAL_RESOURCE))) {
+                java.util.Properties p = new java.util.Properties();
+                try (java.io.InputStream in = u.openStream()) {
+                    p.load(in);
+                }
+                for (String key : new java.util.TreeSet<>(p.stringPropertyNames())) {
+                    if (!key.endsWith(".description")) continue;
+                    String id = key.substring(0, key.length() - ".description".length());
+                    found.putIfAbsent(id, new Entry(id, p.getProperty(key), NOT_INSTALLED, null,
+                            p.getProperty(id + ".reason", "not installed in this distribution")));
+                }
+            }
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + OPTIONAL_RESOURCE + ": " + e.getMessage());
+        }
+        return List.copyOf(found.values());
+    }
 
     private static final Map<String, BackendRegistry> SHARED = new ConcurrentHashMap<>();
 
@@ -129,7 +155,16 @@ public final class BackendRegistry {
     }
 
     private void discoverPlugins() {
-        if (!Files.isDirectory(pluginsDir)) return;
+        if (!Files.isDirectory(pluginsDir)) {
+            // a folder someone named that is not there is a problem to show, never an empty list
+            // without a word; the implicit ./plugins of a class-path-only embedding is not
+            if (config.get(PerfportConfig.PLUGINS_DIR).isPresent() || System.getProperty("perfport.home") != null) {
+                problems.add(new PluginProblem(pluginsDir.toString(), (Files.exists(pluginsDir)
+                        ? "the plugins folder is not a folder" : "the plugins folder does not exist")
+                        + " (" + PerfportConfig.PLUGINS_DIR + " from " + config.sourceOf(PerfportConfig.PLUGINS_DIR) + ")"));
+            }
+            return;
+        }
         List<Path> files;
         try (Stream<Path> s = Files.list(pluginsDir)) {
             files = s.filter(p -> {
@@ -164,6 +199,12 @@ public final class BackendRegistry {
         for (Map.Entry<String, Path> e : byId.entrySet()) {
             String pluginId = e.getKey();
             Path file = e.getValue();
+            String missing = missingPluginClass(pm.getPlugin(pluginId));
+            if (missing != null) {
+                // PF4J would log an ERROR with a stack trace and then fail with a NullPointerException
+                problems.add(new PluginProblem(file.toString(), "plugin '" + pluginId + "': " + missing));
+                continue;
+            }
             PluginState state;
             try {
                 state = pm.startPlugin(pluginId);
@@ -189,6 +230,21 @@ public final class BackendRegistry {
                 problems.add(new PluginProblem(file.toString(), "plugin '" + pluginId + "' provides no backend (no BackendProvider extension)"));
             }
             for (BackendProvider p : providers) add(p, file.toString());
+        }
+    }
+
+    /** Why the plugin's Plugin-Class cannot be loaded, naming it, or null when it can (or none is declared). */
+    private static String missingPluginClass(PluginWrapper w) {
+        if (w == null) return null;
+        String cls = w.getDescriptor().getPluginClass();
+        if (cls == null || cls.isBlank() || cls.equals(org.pf4j.Plugin.class.getName())) return null;
+        try {
+            Class.forName(cls, false, w.getPluginClassLoader());
+            return null;
+        } catch (ClassNotFoundException e) {
+            return "its Plugin-Class " + cls + " is not in the jar";
+        } catch (LinkageError e) {
+            return "its Plugin-Class " + cls + " cannot be loaded: " + describe(e);
         }
     }
 
@@ -258,6 +314,23 @@ public final class BackendRegistry {
         } finally {
             Thread.currentThread().setContextClassLoader(tccl);
         }
+    }
+
+    /**
+     * The settings the backends found here declare ({@link BackendProvider#settings}), and
+     * {@code perfport.<id>.*} for an optional backend that is not installed (its keys are unknown).
+     */
+    public List<String> settings() {
+        List<String> keys = new ArrayList<>();
+        providers.values().forEach(p -> {
+            try {
+                keys.addAll(p.settings());
+            } catch (RuntimeException | LinkageError e) {
+                // a provider that cannot say is listed among the problems when it was created
+            }
+        });
+        for (Entry e : entries.values()) if (NOT_INSTALLED.equals(e.origin())) keys.add("perfport." + e.id() + ".*");
+        return keys;
     }
 
     /** The configuration this registry was created with. */

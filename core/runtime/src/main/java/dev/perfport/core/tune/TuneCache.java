@@ -1,5 +1,12 @@
 package dev.perfport.core.tune;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -35,6 +42,15 @@ public final class TuneCache {
     public static final String CONFIG_KEY = "perfport.tune.cache";
     static final String FORMAT = "perfport-tune-cache";
     static final int VERSION = 1;
+    /**
+     * Reads integers as Long and other numbers as Double, refuses a member given twice, and writes
+     * indented; map order is kept, so equal keys are equal strings.
+     */
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
     /** One monitor per file, since a JVM may not take the same file lock twice. */
     private static final Map<Path, Object> MONITORS = new ConcurrentHashMap<>();
 
@@ -112,7 +128,11 @@ public final class TuneCache {
     }
 
     private static String key(String backend, Object device, String kernel, Map<String, String> params) {
-        return Json.write(List.of(backend, device, kernel, params));
+        try {
+            return JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(List.of(backend, device, kernel, params));
+        } catch (JacksonException e) {
+            throw new IllegalStateException("cannot write a tuning cache key: " + e.getOriginalMessage(), e);
+        }
     }
 
     private static String keyOf(Map<String, Object> e) {
@@ -137,7 +157,8 @@ public final class TuneCache {
         Map<String, Map<String, Object>> m = new LinkedHashMap<>();
         if (!Files.exists(file)) return m;
         try {
-            Object root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+            Object root = JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), new TypeReference<Object>() {
+            });
             if (!(root instanceof Map<?, ?> r) || !FORMAT.equals(r.get("format"))) {
                 throw new IllegalArgumentException("not a " + FORMAT + " file");
             }
@@ -151,6 +172,9 @@ public final class TuneCache {
                 m.put(keyOf(e), e);
             }
             return m;
+        } catch (JacksonException e) {
+            throw new IllegalStateException("the tuning cache " + file + " is unreadable (not JSON: " + e.getOriginalMessage()
+                    + "); delete it or set " + CONFIG_KEY + " to another file", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the tuning cache " + file + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
@@ -175,7 +199,7 @@ public final class TuneCache {
                     root.put("format", FORMAT);
                     root.put("version", (long) VERSION);
                     root.put("entries", new ArrayList<>(entries.values()));
-                    writeAtomically(file, Json.pretty(root, 2));
+                    writeAtomically(file, JSON.writeValueAsString(root));
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the tuning cache " + file + ": " + e.getMessage(), e);

@@ -78,4 +78,12 @@ class DeviceSelectorTest {
         assertThrows(ConfigException.class, () -> DeviceSelector.parse("jocl:colour=red"));
         assertThrows(ConfigException.class, () -> DeviceSelector.parse("Bad Id:gpu"));
     }
+
+    @Test
+    void anEmptyValueIsAnErrorNotAMatchForEveryDevice() {
+        for (String sel : List.of("jocl:name=", "jocl:vendor=", "jocl:name= ", "jocl:gpu,name=", "jocl:type=", "jocl:index=")) {
+            ConfigException e = assertThrows(ConfigException.class, () -> DeviceSelector.parse(sel), sel);
+            assertTrue(e.getMessage().contains("empty value") && e.getMessage().contains("'" + sel + "'"), e.getMessage());
+        }
+    }
 }

@@ -1,5 +1,11 @@
 package dev.perfport.core.tune.model;
 
+import org.hipparchus.exception.MathIllegalArgumentException;
+import org.hipparchus.linear.Array2DRowRealMatrix;
+import org.hipparchus.linear.ArrayRealVector;
+import org.hipparchus.linear.QRDecomposition;
+import org.hipparchus.stat.StatUtils;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,6 +14,8 @@ import java.util.Map;
  * Least-squares fits of the models of seed 000 §4 (see {@link Fit.Kind}). Inputs are parallel
  * arrays of the swept quantity and the measured time; at least as many points as constants,
  * positive finite times, or an {@link IllegalArgumentException} that says which rule failed.
+ * Each model is linear in its constants once its knee (vwidth_max, n_CU) is fixed: the linear
+ * least squares are Hipparchus's QR solver, and the knee is searched over its candidates.
  */
 public final class Models {
     private Models() {
@@ -102,14 +110,16 @@ public final class Models {
 
     /** R² = 1 − SS_res/SS_tot; a flat series counts as fitted perfectly only when the model is exact. */
     public static double r2(double[] measured, double[] predicted) {
-        double mean = Arrays.stream(measured).average().orElse(0);
-        double res = 0, tot = 0;
-        for (int i = 0; i < measured.length; i++) {
-            res += (measured[i] - predicted[i]) * (measured[i] - predicted[i]);
-            tot += (measured[i] - mean) * (measured[i] - mean);
-        }
+        double res = StatUtils.sumSq(residuals(measured, predicted));
+        double tot = StatUtils.populationVariance(measured) * measured.length;
         if (tot == 0) return res == 0 ? 1 : 0;
         return 1 - res / tot;
+    }
+
+    private static double[] residuals(double[] measured, double[] predicted) {
+        double[] r = new double[measured.length];
+        for (int i = 0; i < r.length; i++) r[i] = measured[i] - predicted[i];
+        return r;
     }
 
     private static Fit finish(Fit.Kind kind, Map<String, Double> c, double[] x, double[] t) {
@@ -137,9 +147,9 @@ public final class Models {
     }
 
     private static double ssRes(double[] x, double k, double[] t) {
-        double s = 0;
-        for (int i = 0; i < t.length; i++) s += (t[i] - k * x[i]) * (t[i] - k * x[i]);
-        return s;
+        double[] p = new double[t.length];
+        for (int i = 0; i < t.length; i++) p[i] = k * x[i];
+        return StatUtils.sumSq(residuals(t, p));
     }
 
     private static double[] solve(double[][] cols, double[] y) {
@@ -148,38 +158,24 @@ public final class Models {
         return c;
     }
 
-    /** Least squares for y ≈ Σ c_j·cols[j] through the normal equations (at most a few columns), or null when singular. */
+    /**
+     * Least squares for y ≈ Σ c_j·cols[j] by QR decomposition, or null when the columns are
+     * linearly dependent: a diagonal element of R below 1e-10 of the largest column's norm, so
+     * that collinear columns (a pivot of rounding noise) count as singular.
+     */
     private static double[] solveOrNull(double[][] cols, double[] y) {
-        int k = cols.length;
-        double[][] a = new double[k][k + 1];
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) a[i][j] = dot(cols[i], cols[j]);
-            a[i][k] = dot(cols[i], y);
-        }
+        int n = y.length, k = cols.length;
+        double[][] a = new double[n][k];
         double norm = 0;
-        for (double[] row : a) for (int j = 0; j < k; j++) norm = Math.max(norm, Math.abs(row[j]));
-        for (int p = 0; p < k; p++) {
-            int piv = p;
-            for (int r = p + 1; r < k; r++) if (Math.abs(a[r][p]) > Math.abs(a[piv][p])) piv = r;
-            double[] tmp = a[p];
-            a[p] = a[piv];
-            a[piv] = tmp;
-            // relative to the matrix, so that collinear columns (a pivot of rounding noise) count as singular
-            if (!(Math.abs(a[p][p]) > 1e-12 * norm)) return null;
-            for (int r = 0; r < k; r++) {
-                if (r == p) continue;
-                double f = a[r][p] / a[p][p];
-                for (int j = p; j <= k; j++) a[r][j] -= f * a[p][j];
-            }
+        for (int j = 0; j < k; j++) {
+            for (int i = 0; i < n; i++) a[i][j] = cols[j][i];
+            norm = Math.max(norm, Math.sqrt(StatUtils.sumSq(cols[j])));
         }
-        double[] c = new double[k];
-        for (int i = 0; i < k; i++) c[i] = a[i][k] / a[i][i];
-        return c;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) s += a[i] * b[i];
-        return s;
+        try {
+            return new QRDecomposition(new Array2DRowRealMatrix(a, false), 1e-10 * norm).getSolver()
+                    .solve(new ArrayRealVector(y, false)).toArray();
+        } catch (MathIllegalArgumentException singular) {
+            return null;
+        }
     }
 }
