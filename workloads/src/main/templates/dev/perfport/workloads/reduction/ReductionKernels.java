@@ -23,41 +23,29 @@ public final class ReductionKernels {
     private ReductionKernels() {
     }
 
-    /** Local memory plus one global atomic per work-group. */
-    public static KernelDef localAtomic(ElemType t) {
-        return base("reduction.local_atomic." + t.clName(), t, "reduce_local")
-                .global("in", t, Access.READ).global("out", t, Access.READ_WRITE).scalar("n", ElemType.INT)
+//#def reductionDef
+    public static KernelDef $m$(ElemType t) {
+        return base("reduction.$k$." + t.clName(), t, "$entry$")
+                .global("$a$", t, Access.READ).global("$b$", t, Access.$acc$).scalar("$len$", ElemType.INT)
                 .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? localAtomicInt() : localAtomicFloat(), 0))
+//#if slm=yes
+                .staticLocal("slm", t)
+//#end
+                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? $w$Int() : $w$Float(), 0))
                 .build();
     }
+//#end
+    /** Local memory plus one global atomic per work-group. */
+//#use reductionDef m=localAtomic w=localAtomic k=local_atomic entry=reduce_local a=in b=out acc=READ_WRITE len=n slm=no
 
     /** Static local memory plus one global atomic per compute unit. */
-    public static KernelDef staticLocal(ElemType t) {
-        return base("reduction.static_local." + t.clName(), t, "reduce_slm")
-                .global("in", t, Access.READ).global("out", t, Access.READ_WRITE).scalar("n", ElemType.INT)
-                .local("scratch", t).staticLocal("slm", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? staticLocalInt() : staticLocalFloat(), 0))
-                .build();
-    }
+//#use reductionDef m=staticLocal w=staticLocal k=static_local entry=reduce_slm a=in b=out acc=READ_WRITE len=n slm=yes
 
     /** Two kernels, first: one partial result per work-group. */
-    public static KernelDef partials(ElemType t) {
-        return base("reduction.partials." + t.clName(), t, "reduce_partials")
-                .global("in", t, Access.READ).global("partial", t, Access.WRITE).scalar("n", ElemType.INT)
-                .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? partialsInt() : partialsFloat(), 0))
-                .build();
-    }
+//#use reductionDef m=partials w=partials k=partials entry=reduce_partials a=in b=partial acc=WRITE len=n slm=no
 
     /** Two kernels, second: all partial results in a single work-group. */
-    public static KernelDef fin(ElemType t) {
-        return base("reduction.final." + t.clName(), t, "reduce_final")
-                .global("partial", t, Access.READ).global("out", t, Access.WRITE).scalar("m", ElemType.INT)
-                .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? finalInt() : finalFloat(), 0))
-                .build();
-    }
+//#use reductionDef m=fin w=final k=final entry=reduce_final a=partial b=out acc=WRITE len=m slm=no
 
     private static KernelDef.Builder base(String name, ElemType t, String entry) {
         if (t != ElemType.INT && t != ElemType.FLOAT) throw new IllegalArgumentException("reduction supports int and float, not " + t);

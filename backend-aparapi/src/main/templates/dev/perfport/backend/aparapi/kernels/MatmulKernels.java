@@ -49,13 +49,16 @@ public final class MatmulKernels implements KernelLibrary {
         @Local float[] Bs;
     }
 
+//#def elementIds
+            int i = getGlobalId(1);
+            int j = getGlobalId(0);
+            float acc = 0f;
+//#end
     /** α: naive, every work-item loops over k on its own. */
     public static final class Alpha extends Args {
         @Override
         public void run() {
-            int j = getGlobalId(0);
-            int i = getGlobalId(1);
-            float acc = 0f;
+//#use elementIds
             for (int k = 0; k < K; k++) acc += A[i * K + k] * B[k * N + j];
             C[i * N + j] = acc;
         }
@@ -79,16 +82,17 @@ public final class MatmulKernels implements KernelLibrary {
         }
     }
 
+//#def tileIds
+            int t = getLocalSize(0);
+            int lx = getLocalId(0);
+            int ly = getLocalId(1);
+//#end
     /** γ: β plus a preload of the A and B tiles into local memory with ordinary loads. */
     public static final class Gamma extends TiledArgs {
         @Override
         public void run() {
-            int t = getLocalSize(0);
-            int lx = getLocalId(0);
-            int ly = getLocalId(1);
-            int i = getGlobalId(1);
-            int j = getGlobalId(0);
-            float acc = 0f;
+//#use tileIds
+//#use elementIds
             for (int kb = 0; kb < K; kb += t) {
                 As[ly * t + lx] = A[i * K + kb + lx];
                 Bs[ly * t + lx] = B[(kb + ly) * N + j];
@@ -104,9 +108,7 @@ public final class MatmulKernels implements KernelLibrary {
     public static final class Delta extends TiledArgs {
         @Override
         public void run() {
-            int t = getLocalSize(0);
-            int lx = getLocalId(0);
-            int ly = getLocalId(1);
+//#use tileIds
             int lid = ly * t + lx;
             int i0 = getGroupId(1) * t;
             int j0 = getGroupId(0) * t;
