@@ -178,6 +178,38 @@ class ReportDataIT {
     }
 
     @Test
+    void aRunKilledAfterItsFirstSweepKeepsThatSweep(@TempDir Path dir) throws Exception {
+        // matmul is over in a moment, the reduction at 2^24 elements and 6 SPEs takes much longer: kill the JVM in between
+        Path out = dir.resolve("run");
+        Path data = out.resolve("seed-003").resolve("data.json");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Dperfport.home=" + Dist.home(), "-Dperfport.plugins.dir=" + Dist.plugins(),
+                "-cp", Dist.home().resolve("lib") + File.separator + "*", "dev.perfport.cli.Main",
+                "report", "seed-003", "--out", out.toString(), "--param", "parts=matmul,reduction", "--param", "matmuln=64",
+                "--param", "matmultile=32", "--param", "matmultileeps=16", "--param", "reductionn=2^24"));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!(Files.exists(data) && Files.readString(data).contains("\"name\" : \"matmul\""))) {
+                assertTrue(p.isAlive(), "perfport ended before saving its first sweep: exit " + (p.isAlive() ? "" : p.exitValue()));
+                assertTrue(System.nanoTime() < deadline, "no sweep saved in 120 s");
+                Thread.sleep(20);
+            }
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        Map<?, ?> saved = (Map<?, ?>) MiniJson.parse(Files.readString(data));
+        Assumptions.assumeTrue(Boolean.FALSE.equals(saved.get("complete")), "the run ended before it could be killed");
+        assertEquals("matmul", ((Map<?, ?>) ((List<?>) saved.get("sweeps")).getFirst()).get("name"));
+        Run f = Run.of("report", "seed-003", "--from", out.toString());
+        Dist.assertExit(1, f);
+        String md = Files.readString(out.resolve("seed-003.md"));
+        assertTrue(md.contains("**Incomplete**: the run stopped before every sweep ended. This report shows the sweeps that were saved: matmul"), md);
+        assertTrue(md.contains("| δ (vloadn: DMA + wait), 32² | 2.30 | "), md);
+    }
+
+    @Test
     void aRunThatStoppedIsReportedFromWhatItSaved(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
         Dist.assertExit(0, Run.of(with(SEED003, "--out", out.toString()).toArray(String[]::new)));
