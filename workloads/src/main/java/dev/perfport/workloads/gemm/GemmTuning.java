@@ -38,7 +38,7 @@ final class GemmTuning {
     private GemmTuning() {
     }
 
-    /** The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 20,736 points, most refused by the constraints. */
+    /** The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 41,472 points, most refused by the constraints. */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
         g.put("mwg", List.of(16, 32, 64));
