@@ -42,6 +42,8 @@ public final class Main {
     /** Runs one command line, writing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
+            // the cluster add-on (Spark) parses the rest; see ClusterHandOff
+            if (ClusterHandOff.wanted(args)) return ClusterHandOff.run(args, out, err);
             Cli cli = Cli.parse(args);
             if (cli.help() || "help".equals(cli.command())) {
                 String topic = "help".equals(cli.command())

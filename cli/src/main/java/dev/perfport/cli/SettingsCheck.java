@@ -20,10 +20,10 @@ import java.util.function.Supplier;
  * {@code settings()}), and a plugins folder that is named must exist. Checked before a command
  * runs; a failure is a {@link ConfigException} (exit 2) naming the key and the known ones.
  */
-final class SettingsCheck {
+public final class SettingsCheck {
     /** Keys of the runtime, the command and the workloads; backends declare their own. */
     static final List<String> KEYS = List.copyOf(concat(PerfportConfig.KEYS, List.of(TuneCache.CONFIG_KEY,
-            Mt607Creator.FILE_PROPERTY, Seed003Shapes.PROPERTY_PREFIX + "*")));
+            Mt607Creator.FILE_PROPERTY, Seed003Shapes.PROPERTY_PREFIX + "*", ClusterHandOff.LIB_KEY)));
     /** Environment variables of the ./perfport launcher, which are not settings. */
     static final Set<String> LAUNCHER_VARIABLES = Set.of("PERFPORT_JAVA_HOME", "PERFPORT_JAVA_OPTS", "PERFPORT_NO_BUILD");
 
@@ -31,7 +31,7 @@ final class SettingsCheck {
     }
 
     /** Checks {@code config}; the registry is asked for the backends' keys only when a key is not one of {@link #KEYS}. */
-    static void check(PerfportConfig config, Supplier<BackendRegistry> registry) {
+    public static void check(PerfportConfig config, Supplier<BackendRegistry> registry) {
         try {
             config.requireKnown(KEYS, LAUNCHER_VARIABLES);
         } catch (ConfigException notACoreKey) {

@@ -21,6 +21,14 @@ public final class JoclProvider implements BackendProvider {
      */
     public static final String COUNTERS_KEY = "perfport.jocl.counters";
 
+    /**
+     * OpenCL build options added to every kernel build of a session ({@code perfport.jocl.buildOptions},
+     * default none), after the tuning constants and the kernel's own
+     * ({@link dev.perfport.core.kernel.KernelImpl.OpenClSource#buildOptions()}); e.g.
+     * {@code -cl-fp-contract=off} keeps the compiler from fusing {@code a*x+y} into an FMA.
+     */
+    public static final String BUILD_OPTIONS_KEY = "perfport.jocl.buildOptions";
+
     /** The backend id used in selectors such as {@code jocl:gpu}. */
     public static final String ID = "jocl";
 
@@ -36,11 +44,11 @@ public final class JoclProvider implements BackendProvider {
 
     @Override
     public java.util.List<String> settings() {
-        return java.util.List.of(COUNTERS_KEY);
+        return java.util.List.of(COUNTERS_KEY, BUILD_OPTIONS_KEY);
     }
 
     @Override
     public Backend create(BackendContext context) {
-        return JoclBackend.create(context.config().getBoolean(COUNTERS_KEY, true));
+        return JoclBackend.create(context.config().getBoolean(COUNTERS_KEY, true), context.config().get(BUILD_OPTIONS_KEY, ""));
     }
 }

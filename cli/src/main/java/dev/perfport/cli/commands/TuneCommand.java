@@ -46,7 +46,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     public static final List<String> STRATEGIES = List.of("hierarchical", "exhaustive", "random");
 
     /** One device × variant: the result, or why there is none. */
-    record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
+    public record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
     }
 
     @Override
@@ -147,7 +147,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     }
 
     /** {@value TuneCache#CONFIG_KEY}, else the default under the user's cache folder. */
-    static Path cachePath(PerfportConfig config) {
+    public static Path cachePath(PerfportConfig config) {
         return config.get(TuneCache.CONFIG_KEY).map(Path::of)
                 .orElseGet(() -> TuneCache.defaultPath(System.getenv(), Path.of(System.getProperty("user.home", "."))));
     }
@@ -165,7 +165,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     }
 
     /** "1,16,256" as integers; each >= 1. */
-    static List<Integer> intList(String name, String text) {
+    public static List<Integer> intList(String name, String text) {
         List<Integer> l = new ArrayList<>();
         for (String part : text.split(",")) {
             if (part.isBlank()) throw new ConfigException("parameter " + name + " has an empty value in the list '" + text + "'");
@@ -218,7 +218,8 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         return m;
     }
 
-    private void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
+    /** The rows as a table, JSON or CSV (also for a tuning run spread over a cluster). */
+    public static void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
         switch (ctx.format()) {
             case JSON -> ctx.out().println(Json.write(rows.stream().map(TuneCommand::record).toList()));
             case CSV -> {

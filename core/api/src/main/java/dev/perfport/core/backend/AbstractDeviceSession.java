@@ -40,6 +40,13 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
+    /**
+     * A session of a backend on a device.
+     *
+     * @param backendId the backend's id, reported by every row
+     * @param device    the device that runs the work
+     * @param modelled  whether the device has a cost model (its profile then carries modelled time)
+     */
     protected AbstractDeviceSession(String backendId, DeviceInfo device, boolean modelled) {
         this.backendId = backendId;
         this.device = device;
@@ -57,21 +64,53 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return device;
     }
 
-    /** The dialect this session executes. */
+    /** {@return the dialect this session executes} */
     protected abstract Dialect dialect();
 
-    /** Whether this session has an implementation of {@code def}; route-native backends look in their registry. */
+    /**
+     * {@return whether this session has an implementation of {@code def}} Route-native backends look in
+     * their own registry.
+     *
+     * @param def a kernel definition
+     */
     protected boolean hasImplementation(KernelDef def) {
         return def.impl(dialect()).isPresent();
     }
 
+    /**
+     * {@return a new buffer} Called by {@link #allocate} after the arguments were checked.
+     *
+     * @param type   the element type
+     * @param length elements, at least 1
+     * @param level  {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}
+     */
     protected abstract DeviceBuffer doAllocate(ElemType type, long length, MemoryLevel level);
 
+    /**
+     * {@return the built kernel} Called by {@link #compile} once {@link #cannotRun} found no obstacle.
+     *
+     * @param def       the kernel definition
+     * @param constants the definition's defaults with the caller's overrides
+     */
     protected abstract CompiledKernel doCompile(KernelDef def, Constants constants);
 
+    /**
+     * {@return the launch's times and counters} Called by {@link #launch} with a launch that passed
+     * validation.
+     *
+     * @param kernel a kernel compiled by this session
+     * @param launch the validated launch (the launch and what validation derived from it)
+     * @param args   the arguments, checked against the definition
+     */
     protected abstract LaunchStats doLaunch(CompiledKernel kernel, ValidatedLaunch launch, Object[] args);
 
-    /** Answers the residency query; see {@link DeviceSession#maxResidentGroups}. */
+    /**
+     * {@return the answer to the residency query} See {@link DeviceSession#maxResidentGroups}.
+     *
+     * @param kernel             a kernel compiled by this session
+     * @param localSize          the local size per dimension
+     * @param localBytesPerGroup local memory each group uses, in bytes
+     */
     protected abstract int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup);
 
     @Override
@@ -91,7 +130,11 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return b;
     }
 
-    /** Buffers call this when they are released, so close() does not release them twice. */
+    /**
+     * Buffers and kernels call this when they are released, so that close() does not release them twice.
+     *
+     * @param resource the buffer or kernel released
+     */
     protected final void released(AutoCloseable resource) {
         open.remove(resource);
     }
@@ -153,23 +196,35 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return s;
     }
 
-    /** Adds a host-device copy to the totals. */
+    /**
+     * Adds a host-device copy to the totals.
+     *
+     * @param nanos    how long it took
+     * @param bytes    bytes copied
+     * @param toDevice true for host to device, false for device to host
+     */
     protected final void recordTransfer(long nanos, long bytes, boolean toDevice) {
         timings.addTransfer(nanos, bytes, toDevice);
         threadTimings.get().addTransfer(nanos, bytes, toDevice);
     }
 
     /**
-     * Adds compilation that happened outside {@link #compile}: routes that compile at the first
-     * launch (TornadoVM JIT-compiles a kernel when its execution plan first runs, since only then
-     * are the arguments known).
+     * Adds compilation that happened outside {@link #compile}: routes that compile at the first launch
+     * (TornadoVM JIT-compiles a kernel when its execution plan first runs, since only then are the
+     * arguments known).
+     *
+     * @param nanos how long it took
      */
     protected final void recordCompile(long nanos) {
         timings.addCompile(nanos);
         threadTimings.get().addCompile(nanos);
     }
 
-    /** Adds modelled time spent outside kernels (e.g. transfers on an emulated device). */
+    /**
+     * Adds modelled time spent outside kernels (e.g. transfers on an emulated device).
+     *
+     * @param nanos modelled nanoseconds
+     */
     protected final void recordModelled(long nanos) {
         timings.addModelled(nanos);
         threadTimings.get().addModelled(nanos);
@@ -191,10 +246,12 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return counters;
     }
 
+    /** Throws {@link IllegalStateException} when the session is closed. */
     protected final void ensureOpen() {
         if (closed) throw new IllegalStateException("session on " + device.name() + " is closed");
     }
 
+    /** {@return whether {@link #close()} has run} */
     public final boolean isClosed() {
         return closed;
     }

@@ -10,6 +10,7 @@ import java.util.Map;
  * @param counters      counts of this launch (also added to the session's counters)
  */
 public record LaunchStats(long kernelNanos, long modelledNanos, Map<String, Long> counters) {
+    /** Copies the counters. */
     public LaunchStats {
         counters = Map.copyOf(counters);
     }

@@ -15,23 +15,46 @@ import java.util.Optional;
  */
 public interface Settings {
 
-    /** The value of {@code key}, if some source sets it to a non-blank value. */
+    /**
+     * {@return the value of {@code key}, if some source sets it to a non-blank value}
+     *
+     * @param key a key, e.g. {@code perfport.jocl.counters}
+     */
     Optional<String> get(String key);
 
-    /** Where the value of {@code key} comes from (e.g. "system property"), or "unset". */
+    /**
+     * {@return where the value of {@code key} comes from (e.g. "system property"), or "unset"}
+     *
+     * @param key a key
+     */
     String sourceOf(String key);
 
-    /** The value of {@code key}, or {@code dflt} when unset. */
+    /**
+     * {@return the value of {@code key}, or {@code dflt} when unset}
+     *
+     * @param key  a key
+     * @param dflt the default
+     */
     default String get(String key, String dflt) {
         return get(key).orElse(dflt);
     }
 
-    /** An integer setting; underscores are allowed as digit separators. */
+    /**
+     * {@return an integer setting, or {@code dflt} when unset} Underscores are allowed as digit separators.
+     *
+     * @param key  a key
+     * @param dflt the default
+     */
     default int getInt(String key, int dflt) {
         return (int) getLong(key, dflt);
     }
 
-    /** A long setting; underscores are allowed as digit separators. */
+    /**
+     * {@return a long setting, or {@code dflt} when unset} Underscores are allowed as digit separators.
+     *
+     * @param key  a key
+     * @param dflt the default
+     */
     default long getLong(String key, long dflt) {
         Optional<String> v = get(key);
         if (v.isEmpty()) return dflt;
@@ -42,7 +65,12 @@ public interface Settings {
         }
     }
 
-    /** A decimal setting. */
+    /**
+     * {@return a decimal setting, or {@code dflt} when unset}
+     *
+     * @param key  a key
+     * @param dflt the default
+     */
     default double getDouble(String key, double dflt) {
         Optional<String> v = get(key);
         if (v.isEmpty()) return dflt;
@@ -53,7 +81,12 @@ public interface Settings {
         }
     }
 
-    /** A boolean setting: true/yes/1/on or false/no/0/off. */
+    /**
+     * {@return a boolean setting (true/yes/1/on or false/no/0/off), or {@code dflt} when unset}
+     *
+     * @param key  a key
+     * @param dflt the default
+     */
     default boolean getBoolean(String key, boolean dflt) {
         Optional<String> v = get(key);
         if (v.isEmpty()) return dflt;

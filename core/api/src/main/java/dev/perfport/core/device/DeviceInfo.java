@@ -34,6 +34,7 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
      */
     public static final String EXPLICIT_ONLY = "explicitOnly";
 
+    /** Checks the parts and fills in what is missing: every feature and level not given is unsupported. */
     public DeviceInfo {
         Objects.requireNonNull(name);
         vendor = vendor == null ? "" : vendor;
@@ -52,29 +53,48 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
+    /**
+     * {@return how this device offers a memory level}
+     *
+     * @param level the level
+     */
     public MemoryLevelInfo memory(MemoryLevel level) {
         return memory.get(level);
     }
 
+    /**
+     * {@return how this device supports a feature}
+     *
+     * @param feature the feature
+     */
     public Support support(Feature feature) {
         return features.get(feature);
     }
 
+    /**
+     * {@return how this device supports a memory level}
+     *
+     * @param level the level
+     */
     public Support support(MemoryLevel level) {
         return memory.get(level).support();
     }
 
-    /** Capacity of one instance of a level in bytes. */
+    /**
+     * {@return the capacity of one instance of a level in bytes}
+     *
+     * @param level the level
+     */
     public long capacity(MemoryLevel level) {
         return memory.get(level).capacityBytes();
     }
 
-    /** Whether this device is chosen only when a selector names it or gives its index; see {@link #EXPLICIT_ONLY}. */
+    /** {@return whether this device is chosen only when a selector names it or gives its index; see {@link #EXPLICIT_ONLY}} */
     public boolean explicitOnly() {
         return Boolean.parseBoolean(properties.get(EXPLICIT_ONLY));
     }
 
-    /** Short one-line description: {@code name (type, N CUs)}. */
+    /** {@return short one-line description: {@code name (type, N CUs)}} */
     public String summary() {
         return name + " (" + type.label() + ", " + computeUnits + " CUs)";
     }

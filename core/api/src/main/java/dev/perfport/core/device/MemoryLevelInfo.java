@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param note          how it is realised, e.g. "SPE local store" or "__local of a persistent group"
  */
 public record MemoryLevelInfo(MemoryLevel level, long capacityBytes, Support support, String note) {
+    /** Checks the parts; a null note is empty. */
     public MemoryLevelInfo {
         Objects.requireNonNull(level);
         Objects.requireNonNull(support);
@@ -19,10 +20,12 @@ public record MemoryLevelInfo(MemoryLevel level, long capacityBytes, Support sup
         if (capacityBytes < 0) throw new IllegalArgumentException("negative capacity for " + level);
     }
 
+    /** {@return who shares one instance} */
     public MemoryScope scope() {
         return level.scope();
     }
 
+    /** {@return whether the host can allocate and copy buffers of this level} */
     public boolean hostVisible() {
         return level.hostVisible();
     }

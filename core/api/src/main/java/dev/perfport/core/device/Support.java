@@ -9,6 +9,7 @@ public enum Support {
     /** Not available: kernels that need it are refused before launch. */
     UNSUPPORTED;
 
+    /** {@return whether kernels may use it (native or emulated)} */
     public boolean usable() {
         return this != UNSUPPORTED;
     }

@@ -19,16 +19,27 @@ public final class Constants {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
     }
 
+    /** {@return no constants} */
     public static Constants empty() {
         return EMPTY;
     }
 
+    /**
+     * {@return constants with these values}
+     *
+     * @param values names (identifiers) to numbers or booleans
+     */
     public static Constants of(Map<String, ?> values) {
         Map<String, Object> m = new LinkedHashMap<>();
         values.forEach((k, v) -> m.put(k, check(k, v)));
         return new Constants(m);
     }
 
+    /**
+     * {@return constants from name/value pairs}
+     *
+     * @param keyValues name, value, name, value, ...
+     */
     public static Constants of(Object... keyValues) {
         if (keyValues.length % 2 != 0) throw new IllegalArgumentException("key/value pairs expected");
         Map<String, Object> m = new LinkedHashMap<>();
@@ -45,23 +56,39 @@ public final class Constants {
         return v;
     }
 
-    /** These constants overridden by {@code other}'s. */
+    /**
+     * {@return these constants overridden by {@code other}'s}
+     *
+     * @param other the overriding constants
+     */
     public Constants with(Constants other) {
         Map<String, Object> m = new LinkedHashMap<>(values);
         m.putAll(other.values);
         return new Constants(m);
     }
 
+    /**
+     * {@return these constants with one value set}
+     *
+     * @param key   the name
+     * @param value a number or boolean
+     */
     public Constants with(String key, Object value) {
         Map<String, Object> m = new LinkedHashMap<>(values);
         m.put(key, check(key, value));
         return new Constants(m);
     }
 
+    /** {@return the values, sorted by name} */
     public Map<String, Object> asMap() {
         return values;
     }
 
+    /**
+     * {@return whether a value is set}
+     *
+     * @param key the name
+     */
     public boolean has(String key) {
         return values.containsKey(key);
     }
@@ -72,31 +99,59 @@ public final class Constants {
         return v;
     }
 
+    /**
+     * {@return a value as an int (booleans as 1 or 0)}
+     *
+     * @param key the name
+     * @throws IllegalArgumentException when it is not set
+     */
     public int getInt(String key) {
         Object v = require(key);
         if (v instanceof Boolean b) return b ? 1 : 0;
         return Math.toIntExact(((Number) v).longValue());
     }
 
+    /**
+     * {@return a value as a long (booleans as 1 or 0)}
+     *
+     * @param key the name
+     * @throws IllegalArgumentException when it is not set
+     */
     public long getLong(String key) {
         Object v = require(key);
         if (v instanceof Boolean b) return b ? 1 : 0;
         return ((Number) v).longValue();
     }
 
+    /**
+     * {@return a value as a double (booleans as 1 or 0)}
+     *
+     * @param key the name
+     * @throws IllegalArgumentException when it is not set
+     */
     public double getDouble(String key) {
         Object v = require(key);
         if (v instanceof Boolean b) return b ? 1 : 0;
         return ((Number) v).doubleValue();
     }
 
+    /**
+     * {@return a value as a boolean (numbers: non-zero is true)}
+     *
+     * @param key the name
+     * @throws IllegalArgumentException when it is not set
+     */
     public boolean getBoolean(String key) {
         Object v = require(key);
         if (v instanceof Boolean b) return b;
         return ((Number) v).doubleValue() != 0;
     }
 
-    /** The value as OpenCL C source text: integers as is, floats with an f suffix, booleans as 1/0. */
+    /**
+     * {@return the value as OpenCL C source text: integers as is, floats with an f suffix, booleans as 1/0}
+     *
+     * @param v a number or boolean
+     */
     public static String toCLiteral(Object v) {
         if (v instanceof Boolean b) return b ? "1" : "0";
         if (v instanceof Float f) return Float.toString(f) + "f";
@@ -104,7 +159,7 @@ public final class Constants {
         return v.toString();
     }
 
-    /** {@code -DNAME=value} options for an OpenCL compiler, in name order. */
+    /** {@return {@code -DNAME=value} options for an OpenCL compiler, in name order} */
     public String toOpenClOptions() {
         StringBuilder sb = new StringBuilder();
         values.forEach((k, v) -> sb.append(sb.isEmpty() ? "" : " ").append("-D").append(k).append('=').append(toCLiteral(v)));

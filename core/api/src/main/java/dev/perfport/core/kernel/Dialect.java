@@ -18,5 +18,10 @@ package dev.perfport.core.kernel;
  * </ul>
  */
 public enum Dialect {
-    OPENCL_C, JAVA_WORKGROUP, NATIVE
+    /** OpenCL C source ({@link KernelImpl.OpenClSource}). */
+    OPENCL_C,
+    /** A Java work-group kernel ({@link KernelImpl.JavaWorkGroup}). */
+    JAVA_WORKGROUP,
+    /** Java written against one route library's own kernel API ({@link KernelImpl.Native}), defined by that route's backend. */
+    NATIVE
 }

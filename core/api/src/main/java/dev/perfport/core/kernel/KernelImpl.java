@@ -12,7 +12,7 @@ import java.util.function.ToLongFunction;
  */
 public sealed interface KernelImpl {
 
-    /** The kind of language the implementation is written in. */
+    /** {@return the dialect this implementation is written in} */
     Dialect dialect();
 
     /**
@@ -23,7 +23,7 @@ public sealed interface KernelImpl {
      * the {@link KernelLibrary} services.
      */
     non-sealed interface Native extends KernelImpl {
-        /** The name of the kernel definition this implements. */
+        /** {@return the name of the kernel definition this implements} */
         String name();
 
         @Override
@@ -33,13 +33,39 @@ public sealed interface KernelImpl {
     }
 
     /**
-     * OpenCL C source. {@code entryPoint} is the {@code __kernel} function's name. Tuning constants
-     * arrive as {@code -D} options; the source should not redefine them.
+     * OpenCL C source. Tuning constants arrive as {@code -D} options; the source should not
+     * redefine them. OpenCL backends build it with, in this order, the constants' {@code -D}
+     * options, {@code buildOptions}, and the session's own options (e.g. jocl's
+     * {@code perfport.jocl.buildOptions}).
+     *
+     * @param source       the kernel's OpenCL C text; its parameter list starts with {@code PP_PARAMS}
+     * @param entryPoint   the {@code __kernel} function's name
+     * @param buildOptions OpenCL build options this kernel always needs, e.g.
+     *                     {@code -cl-fp-contract=off} so that {@code a*x+y} is not fused into an FMA
+     *                     (and rounds as Java's float arithmetic does); empty for none
      */
-    record OpenClSource(String source, String entryPoint) implements KernelImpl {
+    record OpenClSource(String source, String entryPoint, String buildOptions) implements KernelImpl {
+        /**
+         * Checks the parts.
+         *
+         * @param source       the kernel's OpenCL C text
+         * @param entryPoint   the {@code __kernel} function's name
+         * @param buildOptions build options, or null for none
+         */
         public OpenClSource {
             Objects.requireNonNull(source);
             Objects.requireNonNull(entryPoint);
+            buildOptions = buildOptions == null ? "" : buildOptions.strip();
+        }
+
+        /**
+         * OpenCL C source built without options of its own.
+         *
+         * @param source     the kernel's OpenCL C text
+         * @param entryPoint the {@code __kernel} function's name
+         */
+        public OpenClSource(String source, String entryPoint) {
+            this(source, entryPoint, "");
         }
 
         @Override
@@ -56,12 +82,26 @@ public sealed interface KernelImpl {
      *                             the given constants; emulated devices place it in their local store
      */
     record JavaWorkGroup(JavaKernelFactory factory, ToLongFunction<Constants> privateBytesPerItem) implements KernelImpl {
+        /**
+         * Checks the parts.
+         *
+         * @param factory             makes the kernel for a set of constants
+         * @param privateBytesPerItem private bytes per work-item for a set of constants
+         */
         public JavaWorkGroup {
             Objects.requireNonNull(factory);
             Objects.requireNonNull(privateBytesPerItem);
         }
 
-        /** A kernel with the given fixed private footprint per work-item. */
+        /**
+         * {@return a Java work-group implementation with a fixed private footprint per work-item}
+         *
+         * @param factory             makes the kernel for a set of constants, e.g.
+         *                            {@code constants -> g -> { ... }}
+         * @param privateBytesPerItem private state each work-item keeps across barriers
+         *                            ({@link dev.perfport.core.wg.WorkGroup#privateInts(int)} and the like),
+         *                            in bytes; 0 when it keeps none
+         */
         public static JavaWorkGroup of(JavaKernelFactory factory, long privateBytesPerItem) {
             return new JavaWorkGroup(factory, c -> privateBytesPerItem);
         }

@@ -19,14 +19,17 @@ import java.util.ServiceLoader;
  */
 public interface KernelLibrary {
 
-    /** This library's implementations, each naming the definition it implements ({@link KernelImpl.Native#name()}). */
+    /** {@return this library's implementations, each naming the definition it implements ({@link KernelImpl.Native#name()})} */
     List<? extends KernelImpl.Native> kernels();
 
     /**
-     * The implementation of {@code def} of the given type: the definition's own if it carries one,
-     * else the first library's (libraries in {@link ServiceLoader} order) whose kernel of that
-     * type has the definition's name.
+     * {@return the implementation of {@code def} of the given type, if any} The definition's own if
+     * it carries one, else the first library's (libraries in {@link ServiceLoader} order) whose
+     * kernel of that type has the definition's name.
      *
+     * @param def    the kernel definition
+     * @param type   the backend's route-native implementation type
+     * @param <T>    that type
      * @param loader the class loader whose services to read: the backend's own, so that a plugin
      *               sees the libraries in its jar and those on the application class path
      */
@@ -39,7 +42,13 @@ public interface KernelLibrary {
         return Optional.empty();
     }
 
-    /** Every implementation of the given type that the libraries visible to {@code loader} hold. */
+    /**
+     * {@return every implementation of the given type that the libraries visible to {@code loader} hold}
+     *
+     * @param type   a route-native implementation type
+     * @param <T>    that type
+     * @param loader the class loader whose services to read
+     */
     static <T extends KernelImpl.Native> List<T> all(Class<T> type, ClassLoader loader) {
         List<T> found = new ArrayList<>();
         for (KernelLibrary lib : LibraryCache.of(loader)) {

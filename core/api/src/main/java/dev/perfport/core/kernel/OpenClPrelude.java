@@ -36,12 +36,12 @@ public final class OpenClPrelude {
         }
     }
 
-    /** The prelude's OpenCL C text. */
+    /** {@return the prelude's OpenCL C text} */
     public static String source() {
         return SOURCE;
     }
 
-    /** Lines the prelude adds before a kernel's own line 1 (to map build-log line numbers back). */
+    /** {@return lines the prelude adds before a kernel's own line 1 (to map build-log line numbers back)} */
     public static int lineCount() {
         return (int) SOURCE.chars().filter(c -> c == '\n').count();
     }

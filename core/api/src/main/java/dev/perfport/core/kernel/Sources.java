@@ -10,7 +10,12 @@ public final class Sources {
     private Sources() {
     }
 
-    /** The text of {@code resource}, resolved relative to {@code anchor}'s package. */
+    /**
+     * {@return the text of {@code resource}, resolved relative to {@code anchor}'s package}
+     *
+     * @param anchor   a class beside the resource
+     * @param resource the resource's name, e.g. {@code reduction.cl}
+     */
     public static String load(Class<?> anchor, String resource) {
         try (InputStream in = anchor.getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException("kernel source " + resource + " not found beside " + anchor.getName());

@@ -27,12 +27,31 @@ public final class LaunchValidator {
     /** Answers the residency query for a static launch. */
     @FunctionalInterface
     public interface Residency {
+        /**
+         * {@return how many groups of this local size and local-memory use are guaranteed co-resident}
+         *
+         * @param localSize          the local size per dimension
+         * @param localBytesPerGroup local memory per group, in bytes
+         */
         int maxResidentGroups(long[] localSize, long localBytesPerGroup);
     }
 
     private LaunchValidator() {
     }
 
+    /**
+     * {@return the launch with what validation derived (local-memory use, ...)} Checks a launch against
+     * the kernel and the device before anything runs.
+     *
+     * @param dev       the device
+     * @param def       the kernel definition
+     * @param constants the constants it was built with
+     * @param launch    the launch
+     * @param args      the arguments, in the definition's order
+     * @param residency the residency query, for static launches
+     * @throws dev.perfport.core.error.InvalidLaunchException      naming the problem and the limit
+     * @throws dev.perfport.core.error.UnsupportedFeatureException when the device lacks a feature the kernel needs
+     */
     public static ValidatedLaunch validate(DeviceInfo dev, KernelDef def, Constants constants,
                                            Launch launch, Object[] args, Residency residency) {
         String where = "kernel '" + def.name() + "' on " + dev.name();

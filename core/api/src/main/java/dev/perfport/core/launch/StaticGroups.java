@@ -13,6 +13,14 @@ public final class StaticGroups implements Launch {
     private final TaskMapping mapping;
     private final long tasks;
 
+    /**
+     * A launch of {@code k} persistent groups.
+     *
+     * @param k       groups, at least 1 and at most the residency query's answer
+     * @param local   local size per dimension (1 to 3)
+     * @param mapping how tasks are handed to groups
+     * @param tasks   tasks in all, at least 0
+     */
     public StaticGroups(int k, long[] local, TaskMapping mapping, long tasks) {
         if (k < 1) throw new IllegalArgumentException("static work-group count k must be >= 1, got " + k);
         if (local.length < 1 || local.length > 3) throw new IllegalArgumentException("local size has 1 to 3 dimensions");
@@ -24,18 +32,29 @@ public final class StaticGroups implements Launch {
         this.tasks = tasks;
     }
 
+    /**
+     * {@return a one-dimensional launch of {@code k} persistent groups}
+     *
+     * @param k       groups
+     * @param local   local size
+     * @param mapping how tasks are handed to groups
+     * @param tasks   tasks in all
+     */
     public static StaticGroups of(int k, long local, TaskMapping mapping, long tasks) {
         return new StaticGroups(k, new long[]{local}, mapping, tasks);
     }
 
+    /** {@return the number of groups} */
     public int k() {
         return k;
     }
 
+    /** {@return how tasks are handed to groups} */
     public TaskMapping mapping() {
         return mapping;
     }
 
+    /** {@return the number of tasks} */
     public long tasks() {
         return tasks;
     }
@@ -50,6 +69,7 @@ public final class StaticGroups implements Launch {
         return local[d];
     }
 
+    /** {@return the local size per dimension (a copy)} */
     public long[] localSizes() {
         return local.clone();
     }
@@ -59,7 +79,11 @@ public final class StaticGroups implements Launch {
         return k;
     }
 
-    /** First task of group g under BLOCKED mapping. */
+    /**
+     * {@return the first task of group {@code g} under the BLOCKED mapping}
+     *
+     * @param g the group, 0 to k
+     */
     public long blockStart(int g) {
         return tasks * g / k;
     }

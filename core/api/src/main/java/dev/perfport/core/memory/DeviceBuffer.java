@@ -10,36 +10,59 @@ import dev.perfport.core.device.MemoryLevel;
  */
 public interface DeviceBuffer extends AutoCloseable {
 
+    /** {@return the element type} */
     ElemType type();
 
-    /** Number of elements. */
+    /** {@return number of elements} */
     long length();
 
-    /** {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}. */
+    /** {@return {@link MemoryLevel#GLOBAL} or {@link MemoryLevel#CONSTANT}} */
     MemoryLevel level();
 
+    /** {@return the size in bytes} */
     default long bytes() {
         return length() * type().bytes();
     }
 
-    /** Whether {@link #close()} has run. */
+    /** {@return whether {@link #close()} has run} */
     boolean isClosed();
 
     /**
-     * Host to device: copies {@code count} elements of {@code src} (an int[], long[], float[] or
-     * double[] matching {@link #type()}) from {@code srcOffset} to element {@code offset} of this buffer.
+     * Host to device: copies {@code count} elements of {@code src} from {@code srcOffset} to element
+     * {@code offset} of this buffer.
+     *
+     * @param offset    first element of this buffer written
+     * @param src       an int[], long[], float[] or double[] matching {@link #type()}
+     * @param srcOffset first element of {@code src} read
+     * @param count     elements copied
      */
     void write(long offset, Object src, int srcOffset, int count);
 
-    /** Device to host: copies {@code count} elements from element {@code offset} into {@code dst}. */
+    /**
+     * Device to host: copies {@code count} elements from element {@code offset} of this buffer into
+     * {@code dst} at {@code dstOffset}.
+     *
+     * @param offset    first element of this buffer read
+     * @param dst       an int[], long[], float[] or double[] matching {@link #type()}
+     * @param dstOffset first element of {@code dst} written
+     * @param count     elements copied
+     */
     void read(long offset, Object dst, int dstOffset, int count);
 
-    /** Copies the whole host array to the start of this buffer. */
+    /**
+     * Copies the whole host array to the start of this buffer.
+     *
+     * @param src an int[], long[], float[] or double[] matching {@link #type()}, at most {@link #length()} long
+     */
     default void write(Object src) {
         write(0, src, 0, ElemType.arrayLength(src));
     }
 
-    /** Fills the whole host array from the start of this buffer. */
+    /**
+     * Fills the whole host array from the start of this buffer.
+     *
+     * @param dst an int[], long[], float[] or double[] matching {@link #type()}, at most {@link #length()} long
+     */
     default void read(Object dst) {
         read(0, dst, 0, ElemType.arrayLength(dst));
     }
@@ -49,8 +72,16 @@ public interface DeviceBuffer extends AutoCloseable {
     void close();
 
     /**
-     * Checks a copy request against this buffer; backends call it first so that every route
-     * reports the same errors.
+     * Checks a copy request against a buffer; backends call it first so that every route reports the
+     * same errors.
+     *
+     * @param b           the buffer
+     * @param offset      first element of the buffer
+     * @param array       the host array
+     * @param arrayOffset first element of the host array
+     * @param count       elements to copy
+     * @throws IllegalStateException    when the buffer is closed
+     * @throws IllegalArgumentException when the array's type or a range does not fit
      */
     static void checkCopy(DeviceBuffer b, long offset, Object array, int arrayOffset, int count) {
         if (b.isClosed()) throw new IllegalStateException("buffer was released (closed) and cannot be copied");

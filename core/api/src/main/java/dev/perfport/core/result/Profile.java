@@ -13,13 +13,19 @@ package dev.perfport.core.result;
  */
 public record Profile(long compileNanos, long transferNanos, long kernelNanos, long modelledNanos,
                       long bytesToDevice, long bytesToHost, long launches) {
+    /** Nothing measured, no cost model. */
     public static final Profile ZERO = new Profile(0, 0, 0, -1, 0, 0, 0);
 
+    /** {@return whether the device has a cost model ({@link #modelledNanos()} is then 0 or more)} */
     public boolean hasModelledTime() {
         return modelledNanos >= 0;
     }
 
-    /** Difference {@code this - earlier}, for measuring one part of a session. */
+    /**
+     * {@return the difference {@code this - earlier}, for measuring one part of a session}
+     *
+     * @param earlier a profile of the same session taken before this one
+     */
     public Profile minus(Profile earlier) {
         long m = modelledNanos < 0 ? -1 : modelledNanos - Math.max(0, earlier.modelledNanos);
         return new Profile(compileNanos - earlier.compileNanos, transferNanos - earlier.transferNanos,

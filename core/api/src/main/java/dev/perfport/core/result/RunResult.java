@@ -32,6 +32,9 @@ public record RunResult(String backend, String device, String workload, String v
                         long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
                         Map<String, Long> counters, Profile profile) {
 
+    /**
+     * Checks the row: backend, device, workload and variant are required, and a verified row has no error.
+     */
     public RunResult {
         Objects.requireNonNull(backend);
         Objects.requireNonNull(device);
@@ -44,7 +47,22 @@ public record RunResult(String backend, String device, String workload, String v
         if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
     }
 
-    /** A row without the best repetition's kernel time (kernelNanos -1, shown as unknown). */
+    /**
+     * A row without the best repetition's kernel time (kernelNanos -1, shown as unknown).
+     *
+     * @param backend       backend that ran it
+     * @param device        device that ran it
+     * @param workload      the workload
+     * @param variant       the variant
+     * @param params        every parameter
+     * @param verified      whether the result matched the reference
+     * @param error         why the row failed, or null
+     * @param wallNanos     host wall time of the best repetition
+     * @param modelledNanos modelled time, or null
+     * @param metrics       derived rates
+     * @param counters      measured event counts
+     * @param profile       compile, transfer and kernel time
+     */
     public RunResult(String backend, String device, String workload, String variant,
                      Map<String, String> params, boolean verified, String error,
                      long wallNanos, Long modelledNanos, Map<String, Double> metrics,
@@ -52,20 +70,33 @@ public record RunResult(String backend, String device, String workload, String v
         this(backend, device, workload, variant, params, verified, error, wallNanos, -1, modelledNanos, metrics, counters, profile);
     }
 
-    /** This row with other parameters shown (a host program that settled some of them itself). */
+    /**
+     * {@return this row with other parameters shown (a host program that settled some of them itself)}
+     *
+     * @param shown the parameters to show
+     */
     public RunResult withParams(Map<String, String> shown) {
         return new RunResult(backend, device, workload, variant, shown, verified, error, wallNanos, kernelNanos, modelledNanos,
                 metrics, counters, profile);
     }
 
-    /** A row for a run that failed before producing a result. */
+    /**
+     * {@return a row for a run that failed before producing a result}
+     *
+     * @param backend  the backend that was asked to run it
+     * @param device   the device, or {@code (none)}
+     * @param workload the workload
+     * @param variant  the variant
+     * @param params   every parameter
+     * @param error    why it failed
+     */
     public static RunResult failed(String backend, String device, String workload, String variant,
                                    Map<String, String> params, String error) {
         return new RunResult(backend, device, workload, variant, params, false,
                 Objects.requireNonNull(error), 0, 0, null, Map.of(), Map.of(), Profile.ZERO);
     }
 
-    /** True when the row neither failed nor missed verification. */
+    /** {@return true when the row neither failed nor missed verification} */
     public boolean ok() {
         return verified && error == null;
     }

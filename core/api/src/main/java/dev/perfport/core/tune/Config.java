@@ -13,12 +13,18 @@ import java.util.TreeMap;
  * @param values parameter name to value
  */
 public record Config(Map<String, Integer> values) {
+    /** Checks that every value is set, and keeps the order given. */
     public Config {
         Objects.requireNonNull(values);
         values.forEach((k, v) -> Objects.requireNonNull(v, "value of " + k));
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
+    /**
+     * {@return a configuration from name/value pairs}
+     *
+     * @param nameValue name, value, name, value, ... (values are Integers)
+     */
     public static Config of(Object... nameValue) {
         if (nameValue.length % 2 != 0) throw new IllegalArgumentException("name/value pairs expected");
         Map<String, Integer> m = new LinkedHashMap<>();
@@ -26,13 +32,24 @@ public record Config(Map<String, Integer> values) {
         return new Config(m);
     }
 
+    /**
+     * {@return the value of a parameter}
+     *
+     * @param name the parameter
+     * @throws IllegalArgumentException when this configuration has no such parameter
+     */
     public int get(String name) {
         Integer v = values.get(name);
         if (v == null) throw new IllegalArgumentException("configuration " + this + " has no parameter '" + name + "'");
         return v;
     }
 
-    /** This configuration with one value changed. */
+    /**
+     * {@return this configuration with one value changed}
+     *
+     * @param name  a parameter of this configuration
+     * @param value its new value
+     */
     public Config with(String name, int value) {
         if (!values.containsKey(name)) throw new IllegalArgumentException("configuration " + this + " has no parameter '" + name + "'");
         Map<String, Integer> m = new LinkedHashMap<>(values);
@@ -40,7 +57,7 @@ public record Config(Map<String, Integer> values) {
         return new Config(m);
     }
 
-    /** The values sorted by name, for cache keys that do not depend on declaration order. */
+    /** {@return the values sorted by name, for cache keys that do not depend on declaration order} */
     public Map<String, Integer> sorted() {
         return new TreeMap<>(values);
     }

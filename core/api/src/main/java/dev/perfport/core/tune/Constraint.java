@@ -14,16 +14,28 @@ import java.util.function.Predicate;
  * @param check the reason the configuration violates the rule (naming the limit), or null when it is satisfied
  */
 public record Constraint(String name, Function<Config, String> check) {
+    /** Checks that name and check are given. */
     public Constraint {
         Objects.requireNonNull(name);
         Objects.requireNonNull(check);
     }
 
-    /** A constraint from a predicate and a reason for configurations that fail it. */
+    /**
+     * {@return a constraint from a predicate and a reason for configurations that fail it}
+     *
+     * @param name   short name
+     * @param ok     whether a configuration satisfies the rule
+     * @param reason why a configuration that fails it does (naming the limit)
+     */
     public static Constraint of(String name, Predicate<Config> ok, Function<Config, String> reason) {
         return new Constraint(name, c -> ok.test(c) ? null : reason.apply(c));
     }
 
+    /**
+     * {@return why {@code c} violates the rule, or empty when it satisfies it}
+     *
+     * @param c a configuration
+     */
     public Optional<String> violation(Config c) {
         return Optional.ofNullable(check.apply(c));
     }

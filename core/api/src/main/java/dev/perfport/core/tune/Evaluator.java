@@ -7,5 +7,11 @@ package dev.perfport.core.tune;
  */
 @FunctionalInterface
 public interface Evaluator {
+    /**
+     * {@return the objective's value for {@code config}, or why it is invalid}
+     *
+     * @param config the configuration to measure
+     * @throws Exception counted as a {@link Status#RUNTIME_ERROR} of that configuration
+     */
     Evaluation evaluate(Config config) throws Exception;
 }

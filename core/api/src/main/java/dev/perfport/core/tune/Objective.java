@@ -12,36 +12,67 @@ import java.util.Objects;
 public record Objective(String metric, Direction direction) {
 
     /** Which way is better. */
-    public enum Direction { MINIMIZE, MAXIMIZE }
+    public enum Direction {
+        /** Smaller is better (a time). */
+        MINIMIZE,
+        /** Larger is better (a throughput). */
+        MAXIMIZE
+    }
 
+    /** Checks that metric and direction are given. */
     public Objective {
         Objects.requireNonNull(metric);
         Objects.requireNonNull(direction);
     }
 
+    /**
+     * {@return an objective to maximise}
+     *
+     * @param metric the metric's name
+     */
     public static Objective maximize(String metric) {
         return new Objective(metric, Direction.MAXIMIZE);
     }
 
+    /**
+     * {@return an objective to minimise}
+     *
+     * @param metric the metric's name
+     */
     public static Objective minimize(String metric) {
         return new Objective(metric, Direction.MINIMIZE);
     }
 
-    /** Whether {@code a} is strictly better than {@code b}. */
+    /**
+     * {@return whether {@code a} is strictly better than {@code b}}
+     *
+     * @param a a value
+     * @param b another value
+     */
     public boolean better(double a, double b) {
         return direction == Direction.MAXIMIZE ? a > b : a < b;
     }
 
     /**
-     * Whether {@code v} is at least {@code fraction} as good as {@code best}: {@code v >= fraction·best}
-     * for a throughput, {@code v <= best/fraction} for a time (the 97 % rule of seed 000 §3.3).
+     * {@return whether {@code v} is at least {@code fraction} as good as {@code best}} That is
+     * {@code v >= fraction·best} for a throughput, {@code v <= best/fraction} for a time (the 97 % rule
+     * of seed 000 §3.3).
+     *
+     * @param v        a value
+     * @param best     the best value
+     * @param fraction in (0, 1]
      */
     public boolean within(double v, double best, double fraction) {
         if (!(fraction > 0 && fraction <= 1)) throw new IllegalArgumentException("fraction must be in (0, 1], got " + fraction);
         return direction == Direction.MAXIMIZE ? v >= fraction * best : v <= best / fraction;
     }
 
-    /** How good {@code v} is relative to {@code best}, 1 at best: v/best for throughput, best/v for time. */
+    /**
+     * {@return how good {@code v} is relative to {@code best}, 1 at best: v/best for throughput, best/v for time}
+     *
+     * @param v    a value
+     * @param best the best value
+     */
     public double relative(double v, double best) {
         return direction == Direction.MAXIMIZE ? v / best : best / v;
     }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
  * @param values one value at least, ascending and distinct
  */
 public record Param(String name, List<Integer> values) {
+    /** Checks the name and sorts the values; a value listed twice is an error. */
     public Param {
         Objects.requireNonNull(name);
         if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
@@ -29,13 +30,25 @@ public record Param(String name, List<Integer> values) {
         values = List.copyOf(new ArrayList<>(set));
     }
 
+    /**
+     * {@return a parameter with these values}
+     *
+     * @param name   an identifier
+     * @param values the values, in any order
+     */
     public static Param of(String name, int... values) {
         List<Integer> l = new ArrayList<>();
         for (int v : values) l.add(v);
         return new Param(name, l);
     }
 
-    /** Powers of two from {@code from} to {@code to}, both included (both must be powers of two). */
+    /**
+     * {@return a parameter of the powers of two from {@code from} to {@code to}, both included}
+     *
+     * @param name an identifier
+     * @param from the smallest, a power of two
+     * @param to   the largest, a power of two
+     */
     public static Param powersOfTwo(String name, int from, int to) {
         if (from < 1 || Integer.bitCount(from) != 1 || Integer.bitCount(to) != 1 || to < from) {
             throw new IllegalArgumentException("powers of two from " + from + " to " + to + ": both must be powers of two, from <= to");
@@ -45,7 +58,11 @@ public record Param(String name, List<Integer> values) {
         return new Param(name, l);
     }
 
-    /** The largest value below {@code v}, or null when {@code v} is the smallest or not listed. */
+    /**
+     * {@return the largest value below {@code v}, or null when {@code v} is the smallest or not listed}
+     *
+     * @param v a value
+     */
     public Integer below(int v) {
         int k = values.indexOf(v);
         return k > 0 ? values.get(k - 1) : null;

@@ -14,6 +14,12 @@ public final class Space {
     private final List<Param> params;
     private final List<Constraint> constraints;
 
+    /**
+     * A space of these parameters under these constraints.
+     *
+     * @param params      the parameters, each name once
+     * @param constraints rules every configuration must satisfy
+     */
     public Space(List<Param> params, List<Constraint> constraints) {
         if (params.isEmpty()) throw new IllegalArgumentException("a space needs at least one parameter");
         Map<String, Param> seen = new LinkedHashMap<>();
@@ -24,31 +30,44 @@ public final class Space {
         this.constraints = List.copyOf(constraints);
     }
 
+    /** {@return the parameters, in order} */
     public List<Param> params() {
         return params;
     }
 
+    /** {@return the constraints} */
     public List<Constraint> constraints() {
         return constraints;
     }
 
+    /** {@return the parameters' names, in order} */
     public List<String> names() {
         return params.stream().map(Param::name).toList();
     }
 
+    /**
+     * {@return the parameter with this name}
+     *
+     * @param name a parameter's name
+     * @throws IllegalArgumentException when there is none
+     */
     public Param param(String name) {
         for (Param p : params) if (p.name().equals(name)) return p;
         throw new IllegalArgumentException("no tuning parameter '" + name + "'; parameters: " + names());
     }
 
-    /** Number of grid points (constraints not applied). */
+    /** {@return number of grid points (constraints not applied)} */
     public long gridSize() {
         long n = 1;
         for (Param p : params) n = Math.multiplyExact(n, p.values().size());
         return n;
     }
 
-    /** Grid point {@code index} in mixed radix, the first parameter varying slowest. */
+    /**
+     * {@return grid point {@code index} in mixed radix, the first parameter varying slowest}
+     *
+     * @param index 0 to {@link #gridSize()} - 1
+     */
     public Config at(long index) {
         if (index < 0 || index >= gridSize()) throw new IndexOutOfBoundsException("grid index " + index + " of " + gridSize());
         int[] digits = new int[params.size()];
@@ -62,7 +81,7 @@ public final class Space {
         return new Config(m);
     }
 
-    /** Every grid point, the first parameter varying slowest. */
+    /** {@return every grid point, the first parameter varying slowest} */
     public List<Config> grid() {
         long n = gridSize();
         if (n > 10_000_000) throw new IllegalArgumentException("grid of " + n + " points is too large to list (limit 10000000)");
@@ -71,7 +90,11 @@ public final class Space {
         return l;
     }
 
-    /** A configuration from values by name; every parameter must be given, with a listed value. */
+    /**
+     * {@return a configuration from values by name; every parameter must be given, with a listed value}
+     *
+     * @param values parameter name to value
+     */
     public Config config(Map<String, Integer> values) {
         Map<String, Integer> m = new LinkedHashMap<>();
         for (Param p : params) {
@@ -88,7 +111,11 @@ public final class Space {
         return new Config(m);
     }
 
-    /** The first violated constraint, as "name: reason". */
+    /**
+     * {@return the first violated constraint, as "name: reason", or empty}
+     *
+     * @param c a configuration
+     */
     public Optional<String> violation(Config c) {
         for (Constraint k : constraints) {
             Optional<String> v = k.violation(c);
@@ -97,7 +124,12 @@ public final class Space {
         return Optional.empty();
     }
 
-    /** This space with one parameter's values replaced. */
+    /**
+     * {@return this space with one parameter's values replaced}
+     *
+     * @param name   a parameter's name
+     * @param values its new values
+     */
     public Space restrict(String name, List<Integer> values) {
         param(name);
         List<Param> l = new ArrayList<>();
@@ -105,7 +137,11 @@ public final class Space {
         return new Space(l, constraints);
     }
 
-    /** This space with another constraint. */
+    /**
+     * {@return this space with another constraint}
+     *
+     * @param c the constraint
+     */
     public Space with(Constraint c) {
         List<Constraint> l = new ArrayList<>(constraints);
         l.add(c);

@@ -15,11 +15,17 @@ public enum Status {
     /** It ran, but the result did not verify against the reference. */
     WRONG_RESULT;
 
-    /** {@code compile-error} etc., as written in the cache and in output. */
+    /** {@return {@code compile-error} etc., as written in the cache and in output} */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
+    /**
+     * {@return the status with this label}
+     *
+     * @param s a label, e.g. {@code compile-error}
+     * @throws IllegalArgumentException for an unknown label
+     */
     public static Status ofLabel(String s) {
         for (Status x : values()) if (x.label().equals(s)) return x;
         throw new IllegalArgumentException("unknown tuning status '" + s + "'");

@@ -8,7 +8,7 @@ import java.util.Objects;
 /** How the tuner walks the space. */
 public sealed interface Strategy {
 
-    /** Short name for output: exhaustive, random, hierarchical. */
+    /** {@return short name for output: exhaustive, random, hierarchical} */
     String name();
 
     /** Every grid point that satisfies the constraints. */
@@ -22,8 +22,12 @@ public sealed interface Strategy {
     /**
      * Grid points in a seeded random order, without repetition, until {@code budget} evaluations
      * (constraint refusals do not count) or the grid is exhausted.
+     *
+     * @param seed   the random order's seed
+     * @param budget evaluations at most, at least 1
      */
     record RandomSearch(long seed, int budget) implements Strategy {
+        /** Checks the budget. */
         public RandomSearch {
             if (budget < 1) throw new IllegalArgumentException("random search budget must be >= 1, got " + budget);
         }
@@ -45,6 +49,7 @@ public sealed interface Strategy {
      * @param review the review step, or null for none
      */
     record Hierarchical(Map<String, Integer> start, List<Stage> stages, Review review) implements Strategy {
+        /** Checks that there is a stage. */
         public Hierarchical {
             start = Map.copyOf(start);
             stages = List.copyOf(stages);
@@ -60,8 +65,13 @@ public sealed interface Strategy {
     /**
      * One level of the hierarchy: the parameters swept together (their grid) and the rule that
      * picks one point.
+     *
+     * @param name   shown in the trace
+     * @param params the parameters swept together
+     * @param rule   how the stage picks a point
      */
     record Stage(String name, List<String> params, Rule rule) {
+        /** Checks that the stage sweeps a parameter and has a rule. */
         public Stage {
             Objects.requireNonNull(name);
             params = List.copyOf(params);
@@ -69,6 +79,12 @@ public sealed interface Strategy {
             Objects.requireNonNull(rule);
         }
 
+        /**
+         * {@return a stage that sweeps one parameter, named after it}
+         *
+         * @param param the parameter
+         * @param rule  how the stage picks a value
+         */
         public static Stage of(String param, Rule rule) {
             return new Stage(param, List.of(param), rule);
         }
@@ -84,21 +100,31 @@ public sealed interface Strategy {
          * The smallest point (comparing the stage's parameters in order) whose value is at least
          * {@code fraction} as good as the stage's best: small blocks cost local memory, so take
          * the smallest that is nearly as fast (seed 000: 97 %).
+         *
+         * @param fraction in (0, 1], e.g. 0.97
          */
         record SmallestWithin(double fraction) implements Rule {
+            /** Checks the fraction. */
             public SmallestWithin {
                 if (!(fraction > 0 && fraction <= 1)) throw new IllegalArgumentException("fraction must be in (0, 1], got " + fraction);
             }
         }
 
+        /** {@return the rule that picks the best point} */
         static Rule best() {
             return new Best();
         }
 
+        /**
+         * {@return the rule that picks the smallest point within {@code fraction} of the best}
+         *
+         * @param fraction in (0, 1], e.g. 0.97
+         */
         static Rule smallestWithin(double fraction) {
             return new SmallestWithin(fraction);
         }
 
+        /** {@return the rule in words, for the trace} */
         default String describe() {
             return switch (this) {
                 case Best b -> "best";
@@ -120,8 +146,14 @@ public sealed interface Strategy {
      * point's best by the margin: a shrink then rests on measurements taken at the same moments
      * of the machine, not on two taken minutes apart. These re-measurements are not new
      * configurations and do not count as evaluations; the trace reports them.
+     *
+     * @param params         the parameters reviewed, in order
+     * @param maxRounds      passes at most, at least 1
+     * @param minImprovement relative improvement a smaller value must bring, in [0, 1)
+     * @param confirmRounds  side-by-side re-measurements of a candidate, 0 for none
      */
     record Review(List<String> params, int maxRounds, double minImprovement, int confirmRounds) {
+        /** Checks the bounds. */
         public Review {
             params = List.copyOf(params);
             if (maxRounds < 1) throw new IllegalArgumentException("review needs maxRounds >= 1, got " + maxRounds);
@@ -131,12 +163,23 @@ public sealed interface Strategy {
             if (confirmRounds < 0) throw new IllegalArgumentException("review confirmRounds must be >= 0, got " + confirmRounds);
         }
 
-        /** A review without confirmation (a deterministic objective). */
+        /**
+         * A review without confirmation (a deterministic objective).
+         *
+         * @param params         the parameters reviewed, in order
+         * @param maxRounds      passes at most
+         * @param minImprovement relative improvement a smaller value must bring
+         */
         public Review(List<String> params, int maxRounds, double minImprovement) {
             this(params, maxRounds, minImprovement, 0);
         }
 
-        /** A review that keeps any strict improvement. */
+        /**
+         * A review that keeps any strict improvement.
+         *
+         * @param params    the parameters reviewed, in order
+         * @param maxRounds passes at most
+         */
         public Review(List<String> params, int maxRounds) {
             this(params, maxRounds, 0);
         }

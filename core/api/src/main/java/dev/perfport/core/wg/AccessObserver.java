@@ -6,16 +6,34 @@ package dev.perfport.core.wg;
  * thread-safe when each worker has its own.
  */
 public interface AccessObserver {
-    /** A plain load of one element. Only called when {@link #tracesLoads()} is true. */
+    /**
+     * A plain load of one element. Only called when {@link #tracesLoads()} is true.
+     *
+     * @param buffer the argument index of the buffer
+     * @param index  the element
+     * @param bytes  the element's size
+     */
     void load(int buffer, long index, int bytes);
 
-    /** A plain store of one element. Only called when {@link #tracesLoads()} is true. */
+    /**
+     * A plain store of one element. Only called when {@link #tracesLoads()} is true.
+     *
+     * @param buffer the argument index of the buffer
+     * @param index  the element
+     * @param bytes  the element's size
+     */
     void store(int buffer, long index, int bytes);
 
-    /** An atomic read-modify-write on global memory. Always called. */
+    /**
+     * An atomic read-modify-write on global memory. Always called.
+     *
+     * @param buffer the argument index of the buffer
+     * @param index  the element
+     * @param bytes  the element's size
+     */
     void atomic(int buffer, long index, int bytes);
 
-    /** Whether plain loads and stores are reported (costly; off unless a cache is modelled). */
+    /** {@return whether plain loads and stores are reported (costly; off unless a cache is modelled)} */
     boolean tracesLoads();
 
     /** Counts atomics only. */

@@ -10,5 +10,10 @@ package dev.perfport.core.wg;
  */
 @FunctionalInterface
 public interface WorkGroupKernel {
+    /**
+     * Runs one work-group (or one static work-group).
+     *
+     * @param g the group: its geometry, arguments, local and private memory
+     */
     void run(WorkGroup g);
 }

@@ -2,9 +2,11 @@ package dev.perfport.core.tune;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
@@ -43,14 +45,18 @@ public final class TuneCache {
     static final String FORMAT = "perfport-tune-cache";
     static final int VERSION = 1;
     /**
-     * Reads integers as Long and other numbers as Double, refuses a member given twice, and writes
-     * indented; map order is kept, so equal keys are equal strings.
+     * Reads integers as Long and other numbers as Double and refuses a member given twice; writes
+     * compactly, keeping map order, so that equal keys are equal strings.
      */
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_LONG_FOR_INTS)
-            .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
+    /** The file's layout: objects on one line, one array element (one entry) per line. */
+    private static final DefaultPrettyPrinter ONE_ENTRY_PER_LINE =
+            new DefaultPrettyPrinter(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.NONE))
+                    .withObjectIndenter(new DefaultPrettyPrinter.NopIndenter())
+                    .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
     /** One monitor per file, since a JVM may not take the same file lock twice. */
     private static final Map<Path, Object> MONITORS = new ConcurrentHashMap<>();
 
@@ -96,6 +102,21 @@ public final class TuneCache {
 
     /** Records an evaluation and rewrites the file atomically. */
     public synchronized void put(TuneContext ctx, Config config, Evaluation ev) {
+        entries.put(key(ctx, config), entry(ctx, config, ev));
+        save();
+    }
+
+    /**
+     * Records several evaluations with one atomic rewrite of the file: results that arrive
+     * together (a batch on several devices or a cluster) would otherwise rewrite it once each.
+     */
+    public synchronized void putAll(TuneContext ctx, Map<Config, Evaluation> evaluations) {
+        if (evaluations.isEmpty()) return;
+        evaluations.forEach((c, ev) -> entries.put(key(ctx, c), entry(ctx, c, ev)));
+        save();
+    }
+
+    private static Map<String, Object> entry(TuneContext ctx, Config config, Evaluation ev) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("backend", ctx.backend());
         e.put("device", ctx.device().toJson());
@@ -106,8 +127,7 @@ public final class TuneCache {
         e.put("value", ev.valid() ? ev.value() : null);
         e.put("message", ev.message());
         e.put("time", Instant.now().toString());
-        entries.put(key(ctx, config), e);
-        save();
+        return e;
     }
 
     /** Every entry as stored (for reports and tests). */
@@ -129,7 +149,7 @@ public final class TuneCache {
 
     private static String key(String backend, Object device, String kernel, Map<String, String> params) {
         try {
-            return JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(List.of(backend, device, kernel, params));
+            return JSON.writeValueAsString(List.of(backend, device, kernel, params));
         } catch (JacksonException e) {
             throw new IllegalStateException("cannot write a tuning cache key: " + e.getOriginalMessage(), e);
         }
@@ -199,7 +219,7 @@ public final class TuneCache {
                     root.put("format", FORMAT);
                     root.put("version", (long) VERSION);
                     root.put("entries", new ArrayList<>(entries.values()));
-                    writeAtomically(file, JSON.writeValueAsString(root));
+                    writeAtomically(file, JSON.writer(ONE_ENTRY_PER_LINE).writeValueAsString(root) + "\n");
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the tuning cache " + file + ": " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package dev.perfport.core.tune;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,13 @@ import java.util.SplittableRandom;
  * <p>Budgets count <em>unique evaluations</em>: configurations the evaluator ran now or in an
  * earlier run (read from the cache). So a killed run, started again with the same cache, makes
  * the same decisions and measures only what it had not measured yet.
+ *
+ * <p>The strategies ask for evaluations in batches ({@link BatchEvaluator}): exhaustive search
+ * its whole grid, random search all its draws (which do not depend on results), a hierarchical
+ * stage its sweep; only the review step, whose every step depends on the last, asks for one
+ * configuration at a time. With a sequential evaluator the results are those of one
+ * configuration after another; with a parallel one (several devices, a cluster) they are the
+ * same, since no decision inside a batch depends on another point of it.
  */
 public final class Tuner {
 
@@ -40,7 +48,7 @@ public final class Tuner {
 
     private final Space space;
     private final Objective objective;
-    private final Evaluator evaluator;
+    private final BatchEvaluator evaluator;
     private TuneCache cache;
     private TuneContext context;
     private Listener listener = new Listener() {
@@ -53,8 +61,17 @@ public final class Tuner {
     private int measured;
     private int rejected;
     private int planned;
+    private final Map<Config, Evaluation> pending = new LinkedHashMap<>();
+    private long lastFlush;
+    private static final long FLUSH_NANOS = 1_000_000_000L;
 
+    /** A tuner that evaluates one configuration after another with {@code evaluator}. */
     public Tuner(Space space, Objective objective, Evaluator evaluator) {
+        this(space, objective, BatchEvaluator.sequential(evaluator));
+    }
+
+    /** A tuner that hands batches of configurations to {@code evaluator} (several devices, a cluster). */
+    public Tuner(Space space, Objective objective, BatchEvaluator evaluator) {
         this.space = Objects.requireNonNull(space);
         this.objective = Objects.requireNonNull(objective);
         this.evaluator = Objects.requireNonNull(evaluator);
@@ -103,32 +120,109 @@ public final class Tuner {
 
     /** The record of {@code c}: remembered, refused by a constraint, cached, or measured now. */
     TuneRecord look(Config c) {
-        TuneRecord r = seen.get(c);
-        if (r != null) return r;
-        Optional<String> why = space.violation(c);
-        if (why.isPresent()) {
-            r = new TuneRecord(c, Evaluation.invalid(Status.CONSTRAINT, why.get()), false);
-            rejected++;
-        } else {
-            Optional<Evaluation> cached = cache == null ? Optional.empty() : cache.get(context, c);
-            if (cached.isPresent()) {
-                r = new TuneRecord(c, cached.get(), true);
+        return lookAll(List.of(c)).getFirst();
+    }
+
+    /**
+     * The records of {@code cs}, in order: remembered, refused by a constraint or cached ones at
+     * once, the others measured as one batch. Each new configuration counts once, however often
+     * it appears in {@code cs}.
+     */
+    List<TuneRecord> lookAll(List<Config> cs) {
+        List<Config> toMeasure = new ArrayList<>();
+        Set<Config> queued = new HashSet<>();
+        Map<Config, TuneRecord> fresh = new HashMap<>();
+        for (Config c : cs) {
+            if (seen.containsKey(c) || fresh.containsKey(c) || queued.contains(c)) continue;
+            Optional<String> why = space.violation(c);
+            TuneRecord r;
+            if (why.isPresent()) {
+                r = new TuneRecord(c, Evaluation.invalid(Status.CONSTRAINT, why.get()), false);
+                rejected++;
             } else {
-                Evaluation e;
-                try {
-                    e = Objects.requireNonNull(evaluator.evaluate(c), "the evaluator returned null");
-                } catch (Exception ex) {
-                    e = Evaluation.invalid(Status.RUNTIME_ERROR, ex.getClass().getSimpleName() + ": " + ex.getMessage());
+                Optional<Evaluation> cached = cache == null ? Optional.empty() : cache.get(context, c);
+                if (cached.isEmpty()) {
+                    toMeasure.add(c);
+                    queued.add(c);
+                    continue;
                 }
-                r = new TuneRecord(c, e, false);
-                measured++;
-                if (cache != null) cache.put(context, c, e);
+                r = new TuneRecord(c, cached.get(), true);
+                evaluations++;
             }
-            evaluations++;
+            fresh.put(c, r);
+            listener.looked(r, evaluations, Math.max(planned, evaluations));
         }
-        seen.put(c, r);
+        if (!toMeasure.isEmpty()) {
+            TuneRecord[] got = measure(toMeasure);
+            for (int i = 0; i < got.length; i++) fresh.put(toMeasure.get(i), got[i]);
+        }
+        // the run's records in the order the strategy asked, whatever order the results came in
+        for (Config c : cs) if (!seen.containsKey(c)) seen.put(c, fresh.get(c));
+        List<TuneRecord> out = new ArrayList<>(cs.size());
+        for (Config c : cs) out.add(seen.get(c));
+        return out;
+    }
+
+    /** Evaluates {@code batch} (new, valid, uncached configurations), caching each result as it arrives. */
+    private TuneRecord[] measure(List<Config> batch) {
+        TuneRecord[] got = new TuneRecord[batch.size()];
+        Object lock = new Object();
+        pending.clear();
+        lastFlush = System.nanoTime();
+        BatchEvaluator.Sink sink = (i, e) -> {
+            Objects.requireNonNull(e, "the evaluator reported null");
+            synchronized (lock) {
+                if (i < 0 || i >= got.length) throw new IllegalArgumentException("no configuration " + i + " in a batch of " + got.length);
+                if (got[i] != null) throw new IllegalStateException("configuration " + batch.get(i) + " was reported twice");
+                arrived(got, i, batch.get(i), e);
+            }
+        };
+        String failure = null;
+        try {
+            evaluator.evaluate(List.copyOf(batch), sink);
+        } catch (Exception ex) {
+            failure = ex.getClass().getSimpleName() + ": " + ex.getMessage();
+        } catch (Error err) {
+            // the run stops; what was measured stays cached
+            synchronized (lock) {
+                flush();
+            }
+            throw err;
+        }
+        synchronized (lock) {
+            for (int i = 0; i < got.length; i++) {
+                if (got[i] == null) {
+                    arrived(got, i, batch.get(i), Evaluation.invalid(Status.RUNTIME_ERROR,
+                            failure != null ? failure : "the evaluator gave no result for this configuration"));
+                }
+            }
+            flush();
+        }
+        return got;
+    }
+
+    private void arrived(TuneRecord[] got, int i, Config c, Evaluation e) {
+        TuneRecord r = new TuneRecord(c, e, false);
+        got[i] = r;
+        measured++;
+        evaluations++;
+        if (cache != null) {
+            pending.put(c, e);
+            if (System.nanoTime() - lastFlush >= FLUSH_NANOS) flush();
+        }
         listener.looked(r, evaluations, Math.max(planned, evaluations));
-        return r;
+    }
+
+    /**
+     * Writes the results that arrived since the last write. The cache file is rewritten at most
+     * once a second during a batch (results of fast evaluations on many devices arrive faster
+     * than a whole file can be rewritten each), so an evaluation that takes a second or more is
+     * still cached as soon as it is measured.
+     */
+    private void flush() {
+        if (cache != null && !pending.isEmpty()) cache.putAll(context, pending);
+        pending.clear();
+        lastFlush = System.nanoTime();
     }
 
     private void note(String line) {
@@ -156,9 +250,9 @@ public final class Tuner {
         for (long i = 0; i < n; i++) if (space.violation(space.at(i)).isEmpty()) valid++;
         planned = valid;
         listener.started("exhaustive", planned);
-        List<TuneRecord> all = new ArrayList<>();
-        for (long i = 0; i < n; i++) all.add(look(space.at(i)));
-        Config best = bestOf(all);
+        List<Config> grid = new ArrayList<>();
+        for (long i = 0; i < n; i++) grid.add(space.at(i));
+        Config best = bestOf(lookAll(grid));
         note("exhaustive: " + n + " grid points, " + evaluations + " evaluated, " + rejected + " refused by constraints"
                 + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
@@ -169,14 +263,19 @@ public final class Tuner {
         planned = (int) Math.min(r.budget(), n);
         listener.started("random", planned);
         SplittableRandom rnd = new SplittableRandom(r.seed());
+        // which points count (valid ones) does not depend on their results: draw them all, then
+        // evaluate them as one batch
         Set<Long> drawn = new HashSet<>();
-        List<TuneRecord> all = new ArrayList<>();
-        while (evaluations < r.budget() && drawn.size() < n) {
+        List<Config> draws = new ArrayList<>();
+        int counted = 0;
+        while (counted < r.budget() && drawn.size() < n) {
             long i = rnd.nextLong(n);
             if (!drawn.add(i)) continue;
-            all.add(look(space.at(i)));
+            Config c = space.at(i);
+            draws.add(c);
+            if (space.violation(c).isEmpty()) counted++;
         }
-        Config best = bestOf(all);
+        Config best = bestOf(lookAll(draws));
         note("random (seed " + r.seed() + ", budget " + r.budget() + "): " + evaluations + " evaluated, " + rejected
                 + " refused by constraints" + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
@@ -195,8 +294,7 @@ public final class Tuner {
         listener.started("hierarchical", planned);
         for (Strategy.Stage st : h.stages()) {
             List<Config> points = stagePoints(current, st.params());
-            List<TuneRecord> rs = new ArrayList<>();
-            for (Config c : points) rs.add(look(c));
+            List<TuneRecord> rs = lookAll(points);
             Config best = bestOf(rs);
             if (best == null) {
                 note("stage " + st.name() + ": no valid point among " + points.size() + "; keeping " + current);
@@ -285,16 +383,23 @@ public final class Tuner {
             for (int k = 0; k < 2; k++) {
                 int i = round % 2 == 0 ? k : 1 - k;
                 double v = worst;
-                try {
-                    Evaluation e = evaluator.evaluate(both[i]);
-                    if (e != null && e.valid()) v = e.value();
-                } catch (Exception ex) {
-                    // a failed re-measurement cannot confirm anything: the worst value
-                }
+                Evaluation e = remeasure(both[i]);
+                if (e != null && e.valid()) v = e.value();
                 if (objective.better(v, best[i])) best[i] = v;
             }
         }
         return best;
+    }
+
+    /** A fresh evaluation of {@code c}, not cached nor counted; null when it failed (it cannot confirm anything). */
+    private Evaluation remeasure(Config c) {
+        Evaluation[] got = new Evaluation[1];
+        try {
+            evaluator.evaluate(List.of(c), (i, e) -> got[0] = e);
+        } catch (Exception ex) {
+            return null;
+        }
+        return got[0];
     }
 
     private static String pick(Config c, List<String> params) {

@@ -61,4 +61,41 @@ class PerfportConfigTest {
         assertThrows(ConfigException.class, () -> c.getBoolean("perfport.flag", false));
         assertEquals(7, c.getInt("perfport.missing", 7));
     }
+
+    private static final java.util.List<String> KNOWN = java.util.List.of("perfport.backend", "perfport.plugins.dir",
+            "perfport.cell-emulation.workers", "perfport.cell-emulation.cost.*");
+
+    @Test
+    void aMisspeltKeyInAFileIsAnErrorNamingItsSourceTheNearestAndTheKnownKeys() throws Exception {
+        Files.writeString(work.resolve("perfport.properties"), "perfport.cell-emulation.worker=2\n");
+        PerfportConfig c = PerfportConfig.load(Map.of(), work, home);
+        ConfigException e = assertThrows(ConfigException.class, () -> c.requireKnown(KNOWN, java.util.Set.of()));
+        assertTrue(e.getMessage().startsWith("unknown setting perfport.cell-emulation.worker (from " + work.resolve("perfport.properties") + ")"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean perfport.cell-emulation.workers?"), e.getMessage());
+        assertTrue(e.getMessage().contains("Known settings: perfport.backend, perfport.cell-emulation.cost.*, perfport.cell-emulation.workers"),
+                e.getMessage());
+    }
+
+    @Test
+    void knownKeysPrefixesLauncherVariablesAndOtherNamespacesPass() throws Exception {
+        Files.writeString(work.resolve("perfport.properties"), "perfport.cell-emulation.cost.clockGHz=3.2\nother.key=1\n");
+        Map<String, String> env = Map.of("PERFPORT_CELL_EMULATION_WORKERS", "2", "PERFPORT_JAVA_OPTS", "-Xmx1g",
+                "PERFPORT_CELL_EMULATION_COST_CLOCKGHZ", "3", "OTHER", "x");
+        PerfportConfig c = PerfportConfig.load(env, work, home).with("perfport.backend", "jocl");
+        assertDoesNotThrow(() -> c.requireKnown(KNOWN, java.util.Set.of("PERFPORT_JAVA_OPTS")));
+        ConfigException e = assertThrows(ConfigException.class, () -> c.requireKnown(KNOWN, java.util.Set.of()));
+        assertTrue(e.getMessage().startsWith("unknown setting PERFPORT_JAVA_OPTS (from environment)"), e.getMessage());
+        PerfportConfig over = PerfportConfig.load(Map.of(), work, home).with("perfport.bakend", "jocl");
+        ConfigException o = assertThrows(ConfigException.class, () -> over.requireKnown(KNOWN, java.util.Set.of()));
+        assertTrue(o.getMessage().contains("perfport.bakend (from override); did you mean perfport.backend?"), o.getMessage());
+    }
+
+    @Test
+    void aMalformedPropertiesFileIsAConfigErrorNamingTheFile() throws Exception {
+        Files.writeString(work.resolve("perfport.properties"), "perfport.backend=a\\uZZZZ\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> PerfportConfig.load(Map.of(), work, home));
+        assertTrue(e.getMessage().startsWith("cannot read " + work.resolve("perfport.properties") + ": not a valid properties file: Malformed"),
+                e.getMessage());
+    }
 }

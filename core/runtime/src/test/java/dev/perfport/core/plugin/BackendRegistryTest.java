@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -64,5 +65,23 @@ class BackendRegistryTest {
         assertTrue(e.getMessage().contains("unknown backend 'nosuch'"), e.getMessage());
         assertTrue(e.getMessage().contains("backends here: none"), e.getMessage());
         assertTrue(e.getMessage().contains("not installed: example-route"), e.getMessage());
+        // both ways to provide a backend, and the folder it looked at
+        assertTrue(e.getMessage().contains("dev.perfport:perfport-backends"), e.getMessage());
+        assertTrue(e.getMessage().contains("perfport.plugins.dir"), e.getMessage());
+        assertTrue(e.getMessage().contains("looked at " + dir.toAbsolutePath().normalize()), e.getMessage());
+    }
+
+    @Test
+    void aPluginsFolderIsOptionalButOneNamedAndMissingIsShown(@TempDir Path dir) {
+        // no perfport.plugins.dir: the implicit ./plugins need not exist
+        BackendRegistry implicit = BackendRegistry.shared(PerfportConfig.of(Map.of()));
+        assertTrue(implicit.problems().isEmpty(), implicit.problems().toString());
+        ConfigException e = assertThrows(ConfigException.class, () -> implicit.backend("cell-emulation"));
+        assertTrue(e.getMessage().contains("which does not exist"), e.getMessage());
+        // a folder someone named that is not there is listed as a problem, with where it was set
+        BackendRegistry named = BackendRegistry.shared(PerfportConfig.of(Map.of(PerfportConfig.PLUGINS_DIR, dir.resolve("none").toString())));
+        assertEquals(List.of("example-route"), named.ids());
+        assertEquals(1, named.problems().size(), named.problems().toString());
+        assertTrue(named.problems().getFirst().reason().startsWith("the plugins folder does not exist"), named.problems().toString());
     }
 }
