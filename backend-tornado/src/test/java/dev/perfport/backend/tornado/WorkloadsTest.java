@@ -33,6 +33,12 @@ class WorkloadsTest {
             "scan", Params.of("n", "10007", "reps", "1"),
             "table", Params.of("groups", "64", "maxSize", "48", "iters", "32", "tableSize", "256", "reps", "1"));
 
+    /**
+     * Workloads without TornadoVM kernels yet (gemm: issue 13), left out of the coverage and checked to
+     * fail naming the missing kernel instead (no silent fallback).
+     */
+    static final List<String> NOT_YET = List.of("gemm");
+
     private static TornadoVmSession s;
 
     @BeforeAll
@@ -48,6 +54,7 @@ class WorkloadsTest {
     static Stream<Arguments> cases() {
         List<Arguments> l = new ArrayList<>();
         for (Workload w : Workloads.all()) {
+            if (NOT_YET.contains(w.name())) continue;
             Params small = SMALL.getOrDefault(w.name(), Params.of("reps", "1"));
             Params given = Params.of();
             for (var e : small.asMap().entrySet()) if (w.defaults().has(e.getKey())) given = given.with(e.getKey(), e.getValue());
@@ -70,5 +77,17 @@ class WorkloadsTest {
         assertEquals("tornado", r.backend(), what);
         assertTrue(r.verified(), what + ": " + r.error());
         assertTrue(r.profile().kernelNanos() > 0, what + " ran on the device: " + r.profile());
+    }
+
+    @org.junit.jupiter.api.Test
+    void unimplementedWorkloadsFailNamingTheKernel() {
+        for (String name : NOT_YET) {
+            Workload w = Workloads.get(name);
+            for (String v : w.variants()) {
+                RunResult r = w.run(s, v, Params.of("m", "9", "n", "7", "k", "5", "reps", "1"));
+                assertTrue(!r.verified() && r.error() != null && r.error().contains("kernel '" + name + "."), v + ": " + r.error());
+                assertEquals("tornado", r.backend());
+            }
+        }
     }
 }
