@@ -141,6 +141,17 @@ class GemmIT {
         Map<?, ?> again = (Map<?, ?>) ((List<?>) MiniJson.parse(second.out())).getFirst();
         assertEquals(3L, ((Number) again.get("fromCache")).longValue(), second::describe);
         assertEquals(rec.get("best"), again.get("best"));
+        // run takes the cached best for this device (at other sizes), and says so; config=default ignores it
+        Run run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", backend,
+                "--variant", "indirect", "--param", "m=19", "--param", "n=23", "--param", "k=29", "--param", "reps=1");
+        Map<String, Object> row = Dist.jsonRows(run).getFirst();
+        Map<?, ?> params = (Map<?, ?>) row.get("params");
+        assertEquals("tuned", params.get("config"), run::describe);
+        ((Map<?, ?>) rec.get("best")).forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
+        assertEquals(Boolean.TRUE, row.get("verified"));
+        run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", backend,
+                "--variant", "indirect", "--param", "m=19", "--param", "config=default", "--param", "reps=1");
+        assertEquals("default", ((Map<?, ?>) Dist.jsonRows(run).getFirst().get("params")).get("config"), run::describe);
     }
 
     @Test

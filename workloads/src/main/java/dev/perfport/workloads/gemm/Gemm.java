@@ -47,6 +47,8 @@ public final class Gemm implements Workload, Tunable {
     public static final String AUTO = "auto";
     public static final String INDIRECT = "indirect";
     public static final String DIRECT = "direct";
+    /** Value of {@code config} in a row whose kernel parameters came from the tuning cache. */
+    public static final String TUNED = "tuned";
     public static final int MAX_REPS = 1000;
     /** Local size of the pad/unpad copies. */
     static final int COPY_WG = 8;
@@ -85,6 +87,7 @@ public final class Gemm implements Workload, Tunable {
         m.put("alpha", "1.5");
         m.put("beta", "0.5");
         m.put("directmax", AUTO);
+        m.put("config", AUTO);
         for (String p : GemmConfig.NAMES) m.put(p, AUTO);
         for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, AUTO);
         m.put("reps", "3");
@@ -101,8 +104,10 @@ public final class Gemm implements Workload, Tunable {
                 "alpha, beta: the scalars; beta = 0 never reads C",
                 "directmax: auto uses the direct kernel when m*n*k < directmax^3 (CLBlast's XGEMM_MIN_INDIRECT_SIZE); auto = per device type ("
                         + directMaxFor(DeviceType.GPU) + " GPU, " + directMaxFor(DeviceType.CPU) + " otherwise)",
+                "config: auto = the best configuration 'perfport tune gemm' cached for this device and type (any sizes), else the device type's default; "
+                        + "default = the device type's default even when tuned",
                 "mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb: the indirect kernel's CLBlast parameters "
-                        + "(MWG ... SB); auto = the device type's default; tuned by 'perfport tune gemm'",
+                        + "(MWG ... SB); any given here override config",
                 "wgd, mdimcd, ndimcd: the direct kernel's tile and threads (auto = per device type)",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest",
                 "seed: input generator seed");
@@ -158,9 +163,20 @@ public final class Gemm implements Workload, Tunable {
         for (String key : List.of("m", "n", "k", "type", "layout", "transa", "transb", "alpha", "beta")) shown.put(key, p.get(key));
         if (variant.equals(AUTO)) shown.put("directmax", Integer.toString(directMax));
         shown.put("path", path);
+        String source = switch (p.get("config")) {
+            case AUTO, "default" -> "default";
+            case TUNED -> TUNED;
+            default -> throw new ConfigException("config must be auto or default, got '" + p.get("config") + "'");
+        };
         if (path.equals(INDIRECT)) {
             Map<String, Integer> v = new LinkedHashMap<>(GemmConfig.defaultFor(d).values());
-            for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO)) v.put(name, p.getInt(name));
+            for (String name : GemmConfig.NAMES) {
+                if (!p.get(name).equals(AUTO)) {
+                    v.put(name, p.getInt(name));
+                    if (!source.equals(TUNED)) source = "given";
+                }
+            }
+            shown.put("config", source);
             cfg = GemmConfig.of(v);
             List<String> why = cfg.violations(d, prec.bytes());
             if (!why.isEmpty()) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
@@ -322,6 +338,25 @@ public final class Gemm implements Workload, Tunable {
     @Override
     public Params tuningDefaults() {
         return defaults().with("m", "256").with("n", "256").with("k", "256").with("reps", "2");
+    }
+
+    /**
+     * Fills in the indirect kernel's parameters from the tuning cache: when {@code config=auto} and
+     * none of them is given, the best result cached for this backend, device fingerprint, kernel and
+     * type (whatever sizes it was tuned at); the row then shows {@code config=tuned}.
+     */
+    @Override
+    public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
+        Params p = defaults().with(params);
+        if (variant.equals(DIRECT) || !p.get("config").equals(AUTO)) return params;
+        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
+        Precision prec = Precision.of(p.get("type"));
+        if (prec == null) return params;
+        var best = lookup.best(session, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT));
+        if (best.isEmpty() || !best.get().keySet().containsAll(GemmConfig.NAMES)) return params;
+        Params q = params.with("config", TUNED);
+        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(best.get().get(name)));
+        return q;
     }
 
     @Override
