@@ -36,6 +36,9 @@ class GemmConfigTest {
         assertEquals(List.of(), c.violations(CPU, 8));
         assertNotEquals(g, c);
         assertEquals(1, g.sa(), "GPUs stage A in local memory by default");
+        assertEquals(0, c.sa(), "CPUs read A from (cached) global memory by default");
+        DeviceInfo acc = device(DeviceType.ACCELERATOR, 256, 128 * 1024);
+        assertEquals(1, GemmConfig.defaultFor(acc).sb(), "accelerators (the Cell emulator) stage B by DMA");
         // a device with a 16-item work-group limit still gets a valid default
         DeviceInfo tiny = device(DeviceType.GPU, 16, 1024);
         assertEquals(List.of(), GemmConfig.defaultFor(tiny).violations(tiny, 8));
