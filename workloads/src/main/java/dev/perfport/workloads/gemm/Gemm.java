@@ -120,6 +120,29 @@ public final class Gemm implements Workload, Tunable {
         return List.of(base.with("type", "float"), base.with("type", "double"));
     }
 
+    @Override
+    public List<KernelDef> kernels() {
+        List<KernelDef> l = new java.util.ArrayList<>();
+        for (Precision p : Precision.values()) {
+            l.addAll(List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p), GemmKernels.direct(p)));
+        }
+        return l;
+    }
+
+    /** Aparapi and TornadoVM kernels of GEMM are not written yet (issue 13). */
+    @Override
+    public boolean hasRouteNativeKernels() {
+        return false;
+    }
+
+    /** Odd sizes, both layouts, transpositions, beta = 0; float and double each (compareCases). */
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("m", "1", "n", "1", "k", "1", "reps", "1"),
+                Params.of("m", "7", "n", "5", "k", "3", "layout", "row", "transa", "t", "reps", "1"),
+                Params.of("m", "33", "n", "17", "k", "65", "transb", "t", "beta", "0", "alpha", "-0.75", "reps", "1"));
+    }
+
     static int directMaxFor(DeviceType t) {
         return t == DeviceType.GPU ? 384 : 128;
     }
