@@ -50,6 +50,10 @@ import java.util.TreeMap;
  *       {@code sumScans}).</li>
  *   <li>{@code scanplus}: Scan⁺, V1 with the down-sweep of task t interleaved with the up-sweep of
  *       task t+1 (the schedule is spelt out in {@link ScanSchedule}).</li>
+ *   <li>{@code single-pass} (issue 16, not a paper variant): seed 003's inter-group idea carried
+ *       to today's GPUs, a decoupled look-back scan on k static work-groups (k = the residency
+ *       query by default) that take tiles of wg·{@code items} elements in increasing order;
+ *       each tile reads the input once and writes the output once ({@link ScanKernels#singlePass}).</li>
  * </ul>
  *
  * int32 results must equal the long reference bit for bit for both operators, float32 max
@@ -64,6 +68,7 @@ public final class Scan implements Workload {
     public static final String HARRIS = "harris";
     public static final String V1 = "v1";
     public static final String SCANPLUS = "scanplus";
+    public static final String SINGLE_PASS = "single-pass";
     /** Counter: static groups that scanned SUM (V1 and Scan⁺ check that it is exactly 1). */
     public static final String SUM_SCANS = "sumScans";
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
@@ -90,13 +95,13 @@ public final class Scan implements Workload {
 
     @Override
     public List<String> variants() {
-        return List.of(HARRIS, V1, SCANPLUS);
+        return List.of(HARRIS, V1, SCANPLUS, SINGLE_PASS);
     }
 
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8");
     }
 
     @Override
@@ -110,7 +115,8 @@ public final class Scan implements Workload {
                 "k: v1 and scanplus: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
                         + "compare runs one case per entry of k=1,2,4",
                 "reps: repetitions; the row reports the fastest",
-                "seed: input generator seed");
+                "seed: input generator seed",
+                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32");
     }
 
     @Override
@@ -188,10 +194,21 @@ public final class Scan implements Workload {
         }
         Config c = config(p);
         ScanInput in = input(c);
-        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, p, () -> harris(s, c, in));
-        Params[] shown = {p};
-        RunResult r = Runs.run(s, name(), variant, p, () -> staticScan(s, variant.equals(SCANPLUS), c, in, p, shown));
-        return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
+        if (variant.equals(SINGLE_PASS)) {
+            Params[] shown = {p};
+            int items = p.getInt("items");
+            if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
+            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, in, p, shown));
+            return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
+                    r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+        }
+        Map<String, String> others = new LinkedHashMap<>(p.asMap());
+        others.remove("items");
+        Params q = Params.of(others);
+        Params[] shown = {q};
+        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
+        RunResult r = Runs.run(s, name(), variant, q, () -> staticScan(s, variant.equals(SCANPLUS), c, in, q, shown));
+        return shown[0] == q ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
                 r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
     }
 
@@ -327,6 +344,47 @@ public final class Scan implements Workload {
         counters.put(COUNTER_END, (long) protocol[0]);
         return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
                 metrics, counters);
+    }
+
+    /** The epoch of the next single-pass launch: each launch's status words must differ from every earlier one's. */
+    private int epoch;
+
+    private synchronized int nextEpoch() {
+        epoch = epoch >= (1 << 29) ? 1 : epoch + 1;
+        return epoch;
+    }
+
+    private Outcome singlePass(DeviceSession s, Config c, int items, ScanInput in, Params p, Params[] shown) {
+        int n = c.n(), wg = c.wg();
+        int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
+        Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
+        Object fill = fill(c.type(), n);
+        Rep best = null;
+        String mismatch = null;
+        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items))) {
+            int res = s.maxResidentGroups(kernel, new long[]{wg}, (long) wg * c.type().bytes());
+            if (res < 1 && c.k().usesResidency()) {
+                throw new InvalidLaunchException("no static work-group of " + wg + " work-items fits on " + s.device().name() + " (residency query 0)");
+            }
+            int k = c.k().resolve(res);
+            Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res));
+            shown[0] = c.k().text().equals(Integer.toString(k)) ? q : q.with("kSpec", c.k().text());
+            StaticGroups launch = StaticGroups.of(k, wg, TaskMapping.DYNAMIC, tiles);
+            try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
+                 DeviceBuffer status = s.upload(new long[tiles])) {
+                for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                    out.write(fill);
+                    Rep rep = new Rep();
+                    rep.add(s.launch(kernel, launch, input, out, status, n, nextEpoch(), LocalSize.of(wg)));
+                    out.read(result);
+                    best = Rep.best(best, rep.stop());
+                    mismatch = in.check(result);
+                }
+            }
+        }
+        Map<String, Double> metrics = metrics(n, best);
+        worst(metrics, in, result);
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
     }
 
     /** Null when the V1 counter protocol ended as designed: counter at 0, exactly one SUM scan. */

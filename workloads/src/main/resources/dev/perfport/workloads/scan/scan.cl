@@ -211,3 +211,105 @@ __kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volati
     if (prev >= 0) store_block(x + cur, out, prev * m, n, lid, wg);
     v1_finish(out, sums, counter, pp_counters, n, x, carry, lid, wg, pp_tasks);
 }
+
+/* ---- single-pass (issue 16, not a paper variant): decoupled look-back on static work-groups --
+ * Seed 003's inter-group idea (V1: static groups hand their totals on through global memory)
+ * carried to today's GPUs (Merrill and Garland's decoupled look-back). k co-resident static
+ * groups take tiles of wg*ITEMS elements in increasing order (the dynamic mapping's atomic
+ * counter). A group scans its tile, publishes the tile's aggregate, then looks back over its
+ * predecessors' published words until it meets an inclusive prefix, publishes its own
+ * inclusive prefix and writes the tile. One 64-bit word per tile holds the value and, above it,
+ * (epoch << 2 | flag): written by one store and read by one volatile load, value and flag can
+ * never be seen apart, and the host's epoch (one per launch) makes words of earlier launches
+ * stale without clearing the array. The wait is legal because a tile is only taken by a running
+ * group, and every lower tile was taken before it. ITEMS is a multiple of 4 (vector loads). */
+#ifndef ITEMS
+#define ITEMS 8
+#endif
+#define SP_AGGREGATE 1
+#define SP_PREFIX 2
+#if FLOAT
+#define SP_BITS(v) as_uint(v)
+#define SP_VALUE(u) as_float(u)
+typedef float4 T4;
+#else
+#define SP_BITS(v) as_uint(v)
+#define SP_VALUE(u) as_int(u)
+typedef int4 T4;
+#endif
+
+inline ulong sp_word(int epoch, int flag, T v) {
+    return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)SP_BITS(v);
+}
+
+__kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out, volatile __global ulong* status,
+                               const int n, const int epoch, __local T* x) {
+    __local T prefix;
+    int lid = get_local_id(0), wg = get_local_size(0);
+    int tile_elems = wg * ITEMS;
+    PP_FOR_EACH_TASK(tile) {
+        int base = tile * tile_elems + lid * ITEMS;
+        T v[ITEMS];
+        if (base + ITEMS <= n) {
+            const __global T4* p = (const __global T4*)(in + base);   /* base is a multiple of 4 */
+#pragma unroll
+            for (int q = 0; q < ITEMS / 4; q++) {
+                T4 w = p[q];
+                v[4 * q] = w.x; v[4 * q + 1] = w.y; v[4 * q + 2] = w.z; v[4 * q + 3] = w.w;
+            }
+        } else {
+#pragma unroll
+            for (int j = 0; j < ITEMS; j++) v[j] = base + j < n ? in[base + j] : IDENTITY;
+        }
+        T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) { run = OP(run, v[j]); v[j] = run; }
+        x[lid] = run;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int off = 1; off < wg; off <<= 1) {  /* inclusive scan of the work-items' totals */
+            T t = lid >= off ? x[lid - off] : IDENTITY;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            x[lid] = OP(t, x[lid]);
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        T before = lid > 0 ? x[lid - 1] : IDENTITY;
+        if (lid == 0) {
+            T agg = x[wg - 1];
+            T excl = IDENTITY;
+            if (tile == 0) {
+                status[0] = sp_word(epoch, SP_PREFIX, agg);
+            } else {
+                status[tile] = sp_word(epoch, SP_AGGREGATE, agg);
+                int j = tile - 1;
+                for (;;) {
+                    ulong w = status[j];
+                    int tag = (int)(w >> 32);
+                    if ((tag >> 2) != epoch) continue;        /* not yet published in this launch */
+                    excl = OP(SP_VALUE((uint)w), excl);
+                    if ((tag & 3) == SP_PREFIX) break;
+                    j--;
+                }
+                status[tile] = sp_word(epoch, SP_PREFIX, OP(excl, agg));
+            }
+            prefix = excl;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        T p0 = OP(prefix, before);
+        /* exclusive: element j gets p0 combined with items 0..j-1 */
+        if (base + ITEMS <= n) {
+            __global T4* o = (__global T4*)(out + base);
+#pragma unroll
+            for (int q = 0; q < ITEMS / 4; q++) {
+                T4 w;
+                w.x = q == 0 ? p0 : OP(p0, v[4 * q - 1]);
+                w.y = OP(p0, v[4 * q]);
+                w.z = OP(p0, v[4 * q + 1]);
+                w.w = OP(p0, v[4 * q + 2]);
+                o[q] = w;
+            }
+        } else {
+            for (int j = 0; j < ITEMS; j++) if (base + j < n) out[base + j] = j == 0 ? p0 : OP(p0, v[j - 1]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);             /* x and prefix are reused by the next tile */
+    }
+}
