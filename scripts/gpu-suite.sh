@@ -76,12 +76,11 @@ while True:
   step i16-reduction-best-2p28 240 compare reduction "${both[@]}" "${quiet[@]}" --variant tuned --param n=2^28 --param reps=30 $best
 fi
 if [[ "$want" == *" i16-scan "* ]]; then
-  want="$want i16-scan-paper i16-scan-sp-a i16-scan-sp-b i16-scan-sp-c i16-scan-sp-d i16-scan-sp-2p28 i16-scan-sp-2p28-b i16-scan-sp-odd "
+  want="$want i16-scan-paper i16-scan-sp-a i16-scan-sp-b i16-scan-sp-c i16-scan-sp-2p28 i16-scan-sp-2p28-b i16-scan-sp-odd "
   step i16-scan-paper 200 compare scan --backend jocl:gpu "${quiet[@]}" --variant harris --variant scanplus --param sums=recursive --param type=int --param op=add --param n=2^25 --param reps=10
   step i16-scan-sp-a 120 compare scan "${both[@]}" "${quiet[@]}" --variant single-pass --param op=add --param n=2^25 --param reps=20 --param wg=256 --param items=8
   step i16-scan-sp-b 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param op=add --param n=2^25 --param reps=20 --param wg=256 --param items=16
   step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param op=add --param n=2^25 --param reps=20 --param wg=512 --param items=8
-  step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param op=add --param n=2^25 --param reps=20 --param wg=128 --param items=16
   step i16-scan-sp-2p28 240 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param op=add --param n=2^28 --param reps=10 --param wg=256 --param items=8
   step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param op=add --param n=2^28 --param reps=10 --param wg=256 --param items=16
   step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3
