@@ -116,7 +116,8 @@ public final class Scan implements Workload {
                         + "compare runs one case per entry of k=1,2,4",
                 "reps: repetitions; the row reports the fastest",
                 "seed: input generator seed",
-                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32");
+                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
+                        + "any count; the residency query by default)");
     }
 
     @Override
@@ -362,20 +363,19 @@ public final class Scan implements Workload {
         Rep best = null;
         String mismatch = null;
         try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items))) {
+            // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
             int res = s.maxResidentGroups(kernel, new long[]{wg}, (long) wg * c.type().bytes());
-            if (res < 1 && c.k().usesResidency()) {
-                throw new InvalidLaunchException("no static work-group of " + wg + " work-items fits on " + s.device().name() + " (residency query 0)");
-            }
-            int k = c.k().resolve(res);
-            Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res));
+            int k = c.k().resolve(Math.max(1, res));
+            if (k < 1) throw new ConfigException("k must be >= 1, got " + k);
+            Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res)).with("tiles", Integer.toString(tiles));
             shown[0] = c.k().text().equals(Integer.toString(k)) ? q : q.with("kSpec", c.k().text());
-            StaticGroups launch = StaticGroups.of(k, wg, TaskMapping.DYNAMIC, tiles);
+            NDRange launch = NDRange.of((long) k * wg, wg);
             try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
-                 DeviceBuffer status = s.upload(new long[tiles])) {
+                 DeviceBuffer status = s.upload(new long[tiles]); DeviceBuffer next = s.upload(new int[1])) {
                 for (int r = 0; r < c.reps() && mismatch == null; r++) {
                     out.write(fill);
                     Rep rep = new Rep();
-                    rep.add(s.launch(kernel, launch, input, out, status, n, nextEpoch(), LocalSize.of(wg)));
+                    rep.add(s.launch(kernel, launch, input, out, status, next, n, nextEpoch(), LocalSize.of(wg)));
                     out.read(result);
                     best = Rep.best(best, rep.stop());
                     mismatch = in.check(result);

@@ -85,17 +85,22 @@ public final class ScanKernels {
     }
 
     /**
-     * Single-pass (issue 16, not a paper variant): decoupled look-back on k static work-groups
-     * that take tiles of wg·ITEMS elements in increasing order (DYNAMIC mapping). Arguments: in,
-     * out, status (long, one word per tile, zero before the first launch), n, epoch (a new value
-     * above 0 for every launch), x (LOCAL, wg elements). Constant ITEMS (a multiple of 4).
+     * Single-pass (issue 16, not a paper variant): decoupled look-back on k persistent groups
+     * that take tiles of wg·ITEMS elements in increasing order from an atomic counter (an NDRange
+     * of k groups: a group only ever waits for tiles taken before its own, so k need not respect
+     * the residency query). Arguments: in, out, status (long, one word per tile, zero before the
+     * first launch), next (int, zero before the first launch; the kernel leaves it at zero), n,
+     * epoch (a new value above 0 for every launch), x (LOCAL, wg elements). Constant ITEMS (a
+     * multiple of 4).
      */
     public static KernelDef singlePass(ElemType t) {
-        return base("scan.single_pass." + t.clName(), t, "scan_single_pass").form(LaunchForm.STATIC_GROUPS)
+        return base("scan.single_pass." + t.clName(), t, "scan_single_pass")
                 .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, OP_MAX, 0, "ITEMS", 8))
                 .global("in", t, Access.READ).global("out", t, Access.WRITE).global("status", ElemType.LONG, Access.READ_WRITE)
+                .global("next", ElemType.INT, Access.READ_WRITE)
                 .scalar("n", ElemType.INT).scalar("epoch", ElemType.INT).local("x", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> singlePassKernel(t, op(c), c.getInt("ITEMS")), 0))
+                .declaredLocalBytes(c -> 8L * 32 + 16 + t.bytes())   // look[32], tile, ctrl, prefix
+                .impl(KernelImpl.JavaWorkGroup.of(c -> singlePassKernel(t, op(c)), 0))
                 .build();
     }
 
@@ -262,17 +267,23 @@ public final class ScanKernels {
      * its own inclusive prefix published, then the tile written. Values travel as int bits (float
      * bits for float32) in the low word, (epoch·4 + flag) in the high word, as in scan.cl.
      */
-    private static WorkGroupKernel singlePassKernel(ElemType t, ScanOp op, int items) {
+    private static WorkGroupKernel singlePassKernel(ElemType t, ScanOp op) {
         boolean fl = t == ElemType.FLOAT;
         return g -> {
+            int items = g.constants().getInt("ITEMS");
             dev.perfport.core.wg.GlobalLongs status = g.longs(2);
-            int n = g.intArg(3), epoch = g.intArg(4);
+            GlobalInts next = g.ints(3);
+            int n = g.intArg(4), epoch = g.intArg(5);
+            int k = (int) g.numGroups(0);
             int tileElems = g.localItems() * items;
+            int tiles = (int) ((n + (long) tileElems - 1) / tileElems);
             GlobalInts ini = fl ? null : g.ints(0), outi = fl ? null : g.ints(1);
             dev.perfport.core.wg.GlobalFloats inf = fl ? g.floats(0) : null, outf = fl ? g.floats(1) : null;
             long ops = 0;
-            for (long task = g.nextTask(); task >= 0; task = g.nextTask()) {
-                int tile = (int) task;
+            while (true) {
+                int tile = next.atomicAdd(0, 1);
+                if (tile == tiles + k - 1) next.setVolatile(0, 0);   // the launch's last increment resets it
+                if (tile >= tiles) break;
                 int from = tile * tileElems, to = (int) Math.min(n, (long) from + tileElems);
                 int aggBits;
                 if (fl) {
@@ -300,7 +311,7 @@ public final class ScanKernels {
                                 long now = System.nanoTime();
                                 if (deadline == 0) deadline = now + TimeUnit.SECONDS.toNanos(SPIN_LIMIT_SECONDS);
                                 else if (now - deadline > 0) {
-                                    throw new IllegalStateException("static work-group " + g.staticGroupId() + " waited " + SPIN_LIMIT_SECONDS
+                                    throw new IllegalStateException("work-group " + g.groupLinearId() + " waited " + SPIN_LIMIT_SECONDS
                                             + " s for tile " + j + " to publish its aggregate: a tile was taken by a group that is not running");
                                 }
                             }

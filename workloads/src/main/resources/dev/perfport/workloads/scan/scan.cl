@@ -212,42 +212,54 @@ __kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volati
     v1_finish(out, sums, counter, pp_counters, n, x, carry, lid, wg, pp_tasks);
 }
 
-/* ---- single-pass (issue 16, not a paper variant): decoupled look-back on static work-groups --
+/* ---- single-pass (issue 16, not a paper variant): decoupled look-back on persistent groups ---
  * Seed 003's inter-group idea (V1: static groups hand their totals on through global memory)
- * carried to today's GPUs (Merrill and Garland's decoupled look-back). k co-resident static
- * groups take tiles of wg*ITEMS elements in increasing order (the dynamic mapping's atomic
- * counter). A group scans its tile, publishes the tile's aggregate, then looks back over its
- * predecessors' published words until it meets an inclusive prefix, publishes its own
- * inclusive prefix and writes the tile. One 64-bit word per tile holds the value and, above it,
- * (epoch << 2 | flag): written by one store and read by one volatile load, value and flag can
- * never be seen apart, and the host's epoch (one per launch) makes words of earlier launches
- * stale without clearing the array. The wait is legal because a tile is only taken by a running
- * group, and every lower tile was taken before it. ITEMS is a multiple of 4 (vector loads). */
+ * carried to today's GPUs (Merrill and Garland's decoupled look-back). k persistent groups take
+ * tiles of wg*ITEMS elements in increasing order from an atomic counter. A group scans its tile,
+ * publishes the tile's aggregate, then looks back over its predecessors' published words, a
+ * window of SP_WINDOW tiles read in parallel by SP_WINDOW work-items at a time, until it meets an
+ * inclusive prefix; it publishes its own inclusive prefix and writes the tile. One 64-bit word per
+ * tile holds the value and, above it, (epoch << 2 | flag): written by one store and read by one
+ * volatile load, value and flag are never seen apart, and the host's epoch (one per launch) makes
+ * words of earlier launches stale without clearing the array. A group waits only for tiles taken
+ * before its own, by groups that were running when they took them, so no co-residency is needed
+ * and k may exceed the residency query. The tile counter resets itself: the last of its
+ * ntiles + k increments (each group's one failed take) sets it back to 0. ITEMS is a multiple of 4. */
 #ifndef ITEMS
 #define ITEMS 8
 #endif
+#define SP_WINDOW 32
 #define SP_AGGREGATE 1
 #define SP_PREFIX 2
 #if FLOAT
-#define SP_BITS(v) as_uint(v)
 #define SP_VALUE(u) as_float(u)
 typedef float4 T4;
 #else
-#define SP_BITS(v) as_uint(v)
 #define SP_VALUE(u) as_int(u)
 typedef int4 T4;
 #endif
 
 inline ulong sp_word(int epoch, int flag, T v) {
-    return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)SP_BITS(v);
+    return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)as_uint(v);
 }
 
 __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out, volatile __global ulong* status,
-                               const int n, const int epoch, __local T* x) {
+                               volatile __global int* next_tile, const int n, const int epoch, __local T* x) {
+    __local ulong look[SP_WINDOW];
+    __local int tile_l, ctrl_done, ctrl_j;
     __local T prefix;
-    int lid = get_local_id(0), wg = get_local_size(0);
+    int lid = get_local_id(0), wg = get_local_size(0), k = get_num_groups(0);
     int tile_elems = wg * ITEMS;
-    PP_FOR_EACH_TASK(tile) {
+    int tiles = (n + tile_elems - 1) / tile_elems;
+    for (;;) {
+        if (lid == 0) {
+            int t = atomic_inc(next_tile);
+            if (t == tiles + k - 1) atomic_xchg(next_tile, 0);   /* the last increment of the launch */
+            tile_l = t;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        int tile = tile_l;
+        if (tile >= tiles) break;                 /* uniform in the group */
         int base = tile * tile_elems + lid * ITEMS;
         T v[ITEMS];
         if (base + ITEMS <= n) {
@@ -273,26 +285,33 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             barrier(CLK_LOCAL_MEM_FENCE);
         }
         T before = lid > 0 ? x[lid - 1] : IDENTITY;
-        if (lid == 0) {
-            T agg = x[wg - 1];
-            T excl = IDENTITY;
-            if (tile == 0) {
-                status[0] = sp_word(epoch, SP_PREFIX, agg);
-            } else {
-                status[tile] = sp_word(epoch, SP_AGGREGATE, agg);
-                int j = tile - 1;
-                for (;;) {
-                    ulong w = status[j];
+        T agg = x[wg - 1];
+        T excl = IDENTITY;                        /* meaningful in work-item 0 */
+        if (lid == 0) status[tile] = sp_word(epoch, tile == 0 ? SP_PREFIX : SP_AGGREGATE, agg);
+        int j = tile - 1;                         /* uniform: the nearest tile not yet combined */
+        int done = tile == 0;
+        while (!done) {                           /* uniform; no break between barriers (PoCL) */
+            if (lid < SP_WINDOW) look[lid] = j - lid >= 0 ? status[j - lid] : 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (lid == 0) {
+                int q = 0, found = 0;
+                for (; q < SP_WINDOW && j - q >= 0; q++) {
+                    ulong w = look[q];
                     int tag = (int)(w >> 32);
-                    if ((tag >> 2) != epoch) continue;        /* not yet published in this launch */
+                    if ((tag >> 2) != epoch) break;            /* not yet published: read again */
                     excl = OP(SP_VALUE((uint)w), excl);
-                    if ((tag & 3) == SP_PREFIX) break;
-                    j--;
+                    if ((tag & 3) == SP_PREFIX) { found = 1; break; }
                 }
-                status[tile] = sp_word(epoch, SP_PREFIX, OP(excl, agg));
+                ctrl_done = found;
+                ctrl_j = j - q;
             }
-            prefix = excl;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            done = ctrl_done;
+            j = ctrl_j;
+            barrier(CLK_LOCAL_MEM_FENCE);         /* look and ctrl are rewritten next round */
         }
+        if (lid == 0 && tile > 0) status[tile] = sp_word(epoch, SP_PREFIX, OP(excl, agg));
+        if (lid == 0) prefix = excl;
         barrier(CLK_LOCAL_MEM_FENCE);
         T p0 = OP(prefix, before);
         /* exclusive: element j gets p0 combined with items 0..j-1 */
@@ -310,6 +329,6 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         } else {
             for (int j = 0; j < ITEMS; j++) if (base + j < n) out[base + j] = j == 0 ? p0 : OP(p0, v[j - 1]);
         }
-        barrier(CLK_LOCAL_MEM_FENCE);             /* x and prefix are reused by the next tile */
+        barrier(CLK_LOCAL_MEM_FENCE);             /* x, prefix and tile_l are reused by the next tile */
     }
 }
