@@ -112,11 +112,12 @@ def main(d):
             emit("scan", lab, n, t, lambda v: v in PAPER, "jocl", ("sums", "k"), tt)
             emit("scan", lab, n, t, lambda v: v == "single-pass", "jocl", ("wg", "items", "k"), tt)
             emit("scan", lab, n, t, lambda v: v == "single-pass", "aparapi", ("wg", "items", "k"), tt)
-    t = ref("var", 0)
-    for np_ in npos:
-        for b in ("jocl", "aparapi"):
-            emit("var", f"VaR valuation, npos {np_}, PyTorch nsim {t.get('nsim') if t else '?'} vs torch.compile", np_, t,
-                 lambda v: True, b, ("posbs", "simbs", "vwidth", "wgsize", "ngroup"))
+    for t in [x for x in torch if x.get("workload") == "var"] or [None]:
+        form = (t or {}).get("op", "torch.compile").split(" (")[0]
+        for np_ in npos:
+            for b in ("jocl", "aparapi"):
+                emit("var", f"VaR, npos {np_}, PyTorch nsim {t.get('nsim') if t else '?'} vs {form}", np_, t,
+                     lambda v: True, b, ("posbs", "simbs", "vwidth", "wgsize", "ngroup"))
 
     ov = list(objects(os.path.join(d, "overhead.jsonl")))
     if ov:
