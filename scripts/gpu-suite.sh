@@ -18,7 +18,7 @@ for b in ${SUITE_BACKENDS:-jocl:gpu aparapi:gpu}; do both+=(--backend "$b"); don
 quiet=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
 
 # Steps to run: the arguments (names below), or all of them; i16 names issue 16's steps.
-I16="torch i16-reduction i16-reduction-2p28 i16-reduction-2p28-la i16-tune-reduction i16-reduction-best i16-scan i16-var i16-overhead"
+I16="torch i16-jocl-raw i16-reduction i16-reduction-2p28 i16-reduction-2p28-la i16-tune-reduction i16-reduction-best i16-scan i16-var i16-overhead"
 want=" ${*:-all} "
 want=${want/ i16 / $I16 }
 
@@ -54,6 +54,17 @@ if [[ "$want" == *" torch "* ]]; then
   PYTHONUNBUFFERED=1 timeout 400 python3 bench/torch_ref.py --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
   echo "   torch: rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
 fi
+if [[ "$want" == *" i16-jocl-raw "* ]]; then
+  # raw JOCL, piece by piece (bench/JoclLaunchOverhead.java); stage its classes in bench/classes and
+  # the JOCL jar in bench/lib: javac --release 25 -cp jocl-2.0.5.jar -d bench/classes bench/JoclLaunchOverhead.java
+  jar=$(ls bench/lib/jocl-*.jar 2>/dev/null | head -1)
+  if [ -d bench/classes ] && [ -n "$jar" ]; then
+    (source .gpu/env.sh >/dev/null 2>&1; timeout 300 java --enable-native-access=ALL-UNNAMED -cp "bench/classes:$jar" JoclLaunchOverhead 20000 gpu) > "$out/jocl-raw.txt" 2>&1
+    echo "   i16-jocl-raw: rc=$?" | tee -a "$out/log.txt"
+  else
+    echo "   i16-jocl-raw: skipped (bench/classes or bench/lib/jocl-*.jar not staged)" | tee -a "$out/log.txt"
+  fi
+fi
 R=(--variant local-atomic --variant static-local --variant two-kernel --variant tuned)
 step i16-reduction 240 compare reduction "${both[@]}" "${quiet[@]}" "${R[@]}" --param n=2^25 --param reps=20
 # at 2^28 the paper's float local-atomic (one contended CAS per group) would take minutes: int only
@@ -81,12 +92,12 @@ if [[ "$want" == *" i16-scan "* ]]; then
   step i16-scan-paper 200 compare scan --backend jocl:gpu "${quiet[@]}" --variant harris --variant scanplus --param sums=recursive --param type=int --param op=add --param n=2^25 --param reps=10
   step i16-scan-sp-a 120 compare scan "${both[@]}" "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16
   step i16-scan-sp-b 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056
-  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=32 --param k=1056
+  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=8 --param k=1056
   step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=528
-  step i16-scan-sp-e 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=8192
+  step i16-scan-sp-e 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=8 --param k=2112
   step i16-scan-sp-2p28-a 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=16 --param k=1056
-  step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=32 --param k=1056
-  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=16 --param k=65536
+  step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=528
+  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=8 --param k=2112
   step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056
 fi
 step i16-var 240 compare var "${both[@]}" "${quiet[@]}" --variant singlebuffer --param npos=2^17 --param posbs=64 --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param reps=5

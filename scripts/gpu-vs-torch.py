@@ -139,6 +139,12 @@ def main(d):
         t = next((x for x in torch if x.get("workload") == "launch"), None)
         if t:
             print(f"| PyTorch torch.sum, {t['calls']} calls, no sync per call | | | {t['us_per_call']:.1f} µs | |")
+    raw = os.path.join(d, "jocl-raw.txt")
+    if os.path.exists(raw):
+        print("\n### Raw JOCL, piece by piece (bench/JoclLaunchOverhead.java, mean over 20,000 calls)\n")
+        print("```")
+        print(open(raw).read().strip())
+        print("```")
     big = [r for r in rows if r["verified"] and r["workload"] == "reduction" and r["backend"] == "jocl"
            and r["_step"].startswith("i16-reduction-best") and r.get("wallNanos")]
     if big:
