@@ -90,14 +90,14 @@ if [[ "$want" == *" i16-scan "* ]]; then
   SP=(--variant single-pass --param op=add)
   want="$want i16-scan-paper i16-scan-sp-a i16-scan-sp-b i16-scan-sp-c i16-scan-sp-d i16-scan-sp-e i16-scan-sp-2p28-a i16-scan-sp-2p28-b i16-scan-sp-2p28-c i16-scan-sp-odd "
   step i16-scan-paper 200 compare scan --backend jocl:gpu "${quiet[@]}" --variant harris --variant scanplus --param sums=recursive --param type=int --param op=add --param n=2^25 --param reps=10
-  step i16-scan-sp-a 120 compare scan "${both[@]}" "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16
+  step i16-scan-sp-a 120 compare scan "${both[@]}" "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16
   step i16-scan-sp-b 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056
-  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=8 --param k=1056
-  step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=528
+  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
+  step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=1024 --param items=8 --param k=264
   step i16-scan-sp-e 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=8 --param k=2112
   step i16-scan-sp-2p28-a 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=16 --param k=1056
   step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=528
-  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=8 --param k=2112
+  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
   step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056
 fi
 step i16-var 240 compare var "${both[@]}" "${quiet[@]}" --variant singlebuffer --param npos=2^17 --param posbs=64 --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param reps=5

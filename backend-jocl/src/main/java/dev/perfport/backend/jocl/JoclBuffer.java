@@ -66,7 +66,7 @@ final class JoclBuffer implements DeviceBuffer {
         if (count == 0) return;
         long bytes = (long) count * type.bytes();
         if (bytes <= JoclSession.SMALL_READ_BYTES) {
-            session.readSmall(this, offset * type.bytes(), (int) bytes, dst, dstOffset);
+            session.readSmall(this, offset * type.bytes(), (int) bytes, host(dst, dstOffset));
         } else {
             session.copy(this, false, offset * type.bytes(), bytes, host(dst, dstOffset));
         }

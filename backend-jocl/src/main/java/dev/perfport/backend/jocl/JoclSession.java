@@ -167,59 +167,23 @@ final class JoclSession extends AbstractDeviceSession {
         return length > Long.MAX_VALUE / type.bytes() ? "more than 2^63 B" : length * type.bytes() + " B";
     }
 
-    /** Reads of at most this many bytes go through {@link #staging} and a polled wait (issue 16: host time per launch). */
+    /**
+     * Reads of at most this many bytes are timed by the host clock instead of a profiling event:
+     * on the H100 (driver 580) the event and its two profiling queries cost about 8 µs of a 20 µs
+     * read (bench/JoclLaunchOverhead.java, docs/results/gpu/host-overhead.md), and a non-blocking
+     * read into a direct buffer took 56 µs.
+     */
     static final int SMALL_READ_BYTES = 4096;
-    /** How long a wait polls the event before it blocks in clWaitForEvents. */
-    static final long SPIN_NANOS = 2_000_000;
-    private final ByteBuffer staging = ByteBuffer.allocateDirect(SMALL_READ_BYTES).order(ByteOrder.nativeOrder());
 
-    /**
-     * Waits for {@code ev} to complete. It polls the event's status first: NVIDIA's blocking
-     * waits (clWaitForEvents, blocking reads) returned tens of microseconds after a short kernel
-     * had finished on the H100 (issue 16); after {@link #SPIN_NANOS} of polling, or on an error
-     * status, it blocks in clWaitForEvents, which also reports the error.
-     */
-    private void await(cl_event ev) {
-        CL.clFlush(queue);
-        long start = System.nanoTime();
-        while (true) {
-            int st = Cl.eventStatus(ev);
-            if (st == CL.CL_COMPLETE) return;
-            if (st < 0 || System.nanoTime() - start > SPIN_NANOS) break;
-            Thread.onSpinWait();
-        }
-        CL.clWaitForEvents(1, new cl_event[]{ev});
-    }
-
-    /**
-     * A small read: non-blocking into the session's direct staging buffer, a polled wait, then a
-     * copy into {@code dst} (an int[], long[], float[] or double[]) from element {@code dstOffset}.
-     */
-    void readSmall(JoclBuffer b, long byteOffset, int bytes, Object dst, int dstOffset) {
+    /** A blocking read of at most {@link #SMALL_READ_BYTES}, without an event. */
+    void readSmall(JoclBuffer b, long byteOffset, int bytes, Pointer host) {
         ensureOpen();
-        cl_event ev = new cl_event();
-        boolean made = false;
-        synchronized (staging) {
-            try {
-                staging.clear();
-                CL.clEnqueueReadBuffer(queue, b.mem(), CL.CL_FALSE, byteOffset, bytes, Pointer.to(staging), 0, null, ev);
-                made = true;
-                tally.created("event");
-                await(ev);
-                recordTransfer(Cl.eventNanos(ev), bytes, false);
-                staging.limit(bytes).position(0);
-                switch (dst) {
-                    case int[] a -> staging.asIntBuffer().get(a, dstOffset, bytes / Integer.BYTES);
-                    case long[] a -> staging.asLongBuffer().get(a, dstOffset, bytes / Long.BYTES);
-                    case float[] a -> staging.asFloatBuffer().get(a, dstOffset, bytes / Float.BYTES);
-                    case double[] a -> staging.asDoubleBuffer().get(a, dstOffset, bytes / Double.BYTES);
-                    default -> throw new IllegalArgumentException("unsupported host array " + dst.getClass().getSimpleName());
-                }
-            } catch (CLException e) {
-                throw Cl.error("copy of " + bytes + " B from a buffer on " + deviceName(), e);
-            } finally {
-                if (made) releaseEvent(ev);
-            }
+        try {
+            long t0 = System.nanoTime();
+            CL.clEnqueueReadBuffer(queue, b.mem(), CL.CL_TRUE, byteOffset, bytes, host, 0, null, null);
+            recordTransfer(System.nanoTime() - t0, bytes, false);
+        } catch (CLException e) {
+            throw Cl.error("copy of " + bytes + " B from a buffer on " + deviceName(), e);
         }
     }
 
@@ -594,7 +558,7 @@ final class JoclSession extends AbstractDeviceSession {
             made = true;
             tally.created("event");
             step = "running";
-            await(ev);
+            CL.clWaitForEvents(1, new cl_event[]{ev});   // polling the status was no faster on the H100
             if (counting) {
                 step = "reading the hidden counters";
                 CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);

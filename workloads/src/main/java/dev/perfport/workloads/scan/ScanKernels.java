@@ -99,7 +99,7 @@ public final class ScanKernels {
                 .global("in", t, Access.READ).global("out", t, Access.WRITE).global("status", ElemType.LONG, Access.READ_WRITE)
                 .global("next", ElemType.INT, Access.READ_WRITE)
                 .scalar("n", ElemType.INT).scalar("epoch", ElemType.INT).local("x", t)
-                .declaredLocalBytes(c -> 12L)   // tile, ctrl_p, ctrl_f
+                .declaredLocalBytes(c -> 8L * 32 + 16 + t.bytes())   // look[32], tile, ctrl, prefix
                 .impl(KernelImpl.JavaWorkGroup.of(c -> singlePassKernel(t, op(c)), 0))
                 .build();
     }

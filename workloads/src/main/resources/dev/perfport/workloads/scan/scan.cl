@@ -217,18 +217,20 @@ __kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volati
  * carried to today's GPUs (Merrill and Garland's decoupled look-back). k persistent groups take
  * tiles of wg*ITEMS elements in increasing order from an atomic counter. A group scans its tile,
  * publishes the tile's aggregate, then looks back over its predecessors' published words, a
- * window of wg tiles read in parallel by the whole group at a time (a window of 32 capped the
- * H100 at about 190 Gelem/s: the published prefixes advanced 32 tiles per round trip), until it
- * meets an inclusive prefix; it publishes its own inclusive prefix and writes the tile. One 64-bit word per
+ * window of SP_WINDOW tiles read in parallel by SP_WINDOW work-items at a time, until it meets an
+ * inclusive prefix; it publishes its own inclusive prefix and writes the tile. One 64-bit word per
  * tile holds the value and, above it, (epoch << 2 | flag): written by one store and read by one
  * volatile load, value and flag are never seen apart, and the host's epoch (one per launch) makes
  * words of earlier launches stale without clearing the array. A group waits only for tiles taken
  * before its own, by groups that were running when they took them, so no co-residency is needed
- * and k may exceed the residency query. The tile counter resets itself: the last of its
+ * and k may exceed the residency query. (Tried on the H100: the whole group reading a window of wg
+ * tiles, combined by a tree, ran slower than this window of 32 walked by one work-item: 0.73-0.79
+ * of torch.cumsum against 0.82-0.84, docs/results/gpu/raw/i16-run3.) The tile counter resets itself: the last of its
  * ntiles + k increments (each group's one failed take) sets it back to 0. ITEMS is a multiple of 4. */
 #ifndef ITEMS
 #define ITEMS 8
 #endif
+#define SP_WINDOW 32
 #define SP_AGGREGATE 1
 #define SP_PREFIX 2
 #if FLOAT
@@ -245,7 +247,9 @@ inline ulong sp_word(int epoch, int flag, T v) {
 
 __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out, volatile __global ulong* status,
                                volatile __global int* next_tile, const int n, const int epoch, __local T* x) {
-    __local int tile_l, ctrl_p, ctrl_f;
+    __local ulong look[SP_WINDOW];
+    __local int tile_l, ctrl_done, ctrl_j;
+    __local T prefix;
     int lid = get_local_id(0), wg = get_local_size(0), k = get_num_groups(0);
     int tile_elems = wg * ITEMS;
     int tiles = (n + tile_elems - 1) / tile_elems;
@@ -284,40 +288,34 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         }
         T before = lid > 0 ? x[lid - 1] : IDENTITY;
         T agg = x[wg - 1];
+        T excl = IDENTITY;                        /* meaningful in work-item 0 */
         if (lid == 0) status[tile] = sp_word(epoch, tile == 0 ? SP_PREFIX : SP_AGGREGATE, agg);
-        /* Look-back, the whole group at once: work-item i reads the word of tile j - i; the nearest
-         * inclusive prefix p and the nearest unpublished word f (local atomic minima) bound what can
-         * be combined; the values of tiles j .. j - min(p, f - 1) are reduced in x and added to excl.
-         * Done when p < f, else go on from tile j - f. excl is the same in every work-item. */
-        T excl = IDENTITY;
         int j = tile - 1;                         /* uniform: the nearest tile not yet combined */
         int done = tile == 0;
-        barrier(CLK_LOCAL_MEM_FENCE);             /* before and agg are read: x is free */
         while (!done) {                           /* uniform; no break between barriers (PoCL) */
-            if (lid == 0) { ctrl_p = wg; ctrl_f = wg; }
+            if (lid < SP_WINDOW) look[lid] = j - lid >= 0 ? status[j - lid] : 0;
             barrier(CLK_LOCAL_MEM_FENCE);
-            int idx = j - lid;
-            /* before tile 0 (never combined: tile 0 publishes a prefix) a virtual prefix */
-            ulong w = idx >= 0 ? status[idx] : sp_word(epoch, SP_PREFIX, IDENTITY);
-            int tag = (int)(w >> 32);
-            if ((tag >> 2) != epoch) atomic_min(&ctrl_f, lid);
-            else if ((tag & 3) == SP_PREFIX) atomic_min(&ctrl_p, lid);
-            barrier(CLK_LOCAL_MEM_FENCE);
-            int p = ctrl_p, f = ctrl_f;
-            int upto = p < f ? p : f - 1;
-            x[lid] = lid <= upto ? SP_VALUE((uint)w) : IDENTITY;
-            for (int s = wg / 2; s > 0; s >>= 1) {
-                barrier(CLK_LOCAL_MEM_FENCE);
-                if (lid < s) x[lid] = OP(x[lid], x[lid + s]);
+            if (lid == 0) {
+                int q = 0, found = 0;
+                for (; q < SP_WINDOW && j - q >= 0; q++) {
+                    ulong w = look[q];
+                    int tag = (int)(w >> 32);
+                    if ((tag >> 2) != epoch) break;            /* not yet published: read again */
+                    excl = OP(SP_VALUE((uint)w), excl);
+                    if ((tag & 3) == SP_PREFIX) { found = 1; break; }
+                }
+                ctrl_done = found;
+                ctrl_j = j - q;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
-            excl = OP(x[0], excl);
-            done = p < f;
-            j -= upto + 1;
-            barrier(CLK_LOCAL_MEM_FENCE);         /* x and ctrl are rewritten next round */
+            done = ctrl_done;
+            j = ctrl_j;
+            barrier(CLK_LOCAL_MEM_FENCE);         /* look and ctrl are rewritten next round */
         }
         if (lid == 0 && tile > 0) status[tile] = sp_word(epoch, SP_PREFIX, OP(excl, agg));
-        T p0 = OP(excl, before);
+        if (lid == 0) prefix = excl;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        T p0 = OP(prefix, before);
         /* exclusive: element j gets p0 combined with items 0..j-1 */
         if (base + ITEMS <= n) {
             __global T4* o = (__global T4*)(out + base);
@@ -333,6 +331,6 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         } else {
             for (int j = 0; j < ITEMS; j++) if (base + j < n) out[base + j] = j == 0 ? p0 : OP(p0, v[j - 1]);
         }
-        barrier(CLK_LOCAL_MEM_FENCE);             /* x and tile_l are reused by the next tile */
+        barrier(CLK_LOCAL_MEM_FENCE);             /* x, prefix and tile_l are reused by the next tile */
     }
 }
