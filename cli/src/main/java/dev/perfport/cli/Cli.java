@@ -21,12 +21,13 @@ import java.util.Set;
  * @param variants   {@code --variant} names, in order
  * @param params     {@code --param name=value} items, in order
  * @param help       {@code --help} or {@code -h} was given
+ * @param verbose    {@code --verbose} or {@code -v}: libraries' log messages (PF4J's) go to stderr instead of the log file
  * @param options    command-specific options with a value, by canonical name without dashes
- *                   ({@code strategy}, {@code budget}, {@code seed} of tune; {@code out} of report)
+ *                   ({@code strategy}, {@code budget}, {@code seed} of tune; {@code out}, {@code from} of report)
  */
 public record Cli(String command, List<String> positional, Format format, List<String> config,
                   List<String> backends, List<String> variants, List<String> params, boolean help,
-                  Map<String, String> options) {
+                  Map<String, String> options, boolean verbose) {
 
     public static final List<String> COMMANDS = List.of("backends", "devices", "workloads", "run", "compare", "tune", "report", "bench", "help");
 
@@ -39,6 +40,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
         List<String> variants = new ArrayList<>();
         List<String> params = new ArrayList<>();
         boolean help = false;
+        boolean verbose = false;
         boolean formatSeen = false;
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
@@ -46,6 +48,10 @@ public record Cli(String command, List<String> positional, Format format, List<S
             if (a == null) throw new UsageException("null argument at position " + i);
             if (a.equals("--help") || a.equals("-h")) {
                 help = true;
+                continue;
+            }
+            if (a.equals("--verbose") || a.equals("-v")) {
+                verbose = true;
                 continue;
             }
             if (a.startsWith("-") && a.length() > 1 && !isNumber(a)) {
@@ -62,9 +68,9 @@ public record Cli(String command, List<String> positional, Format format, List<S
                     case "--backend", "-b" -> "--backend";
                     case "--variant" -> "--variant";
                     case "--param", "-p" -> "--param";
-                    case "--strategy", "--budget", "--seed", "--out" -> name;
+                    case "--strategy", "--budget", "--seed", "--out", "--from" -> name;
                     default -> throw new UsageException("unknown option '" + name
-                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --out, --help");
+                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --out, --from, --verbose, --help");
                 };
                 if (value == null) {
                     if (i + 1 >= args.length) throw new UsageException("option " + canonical + " needs a value");
@@ -90,9 +96,18 @@ public record Cli(String command, List<String> positional, Format format, List<S
                     }
                     case "--param" -> {
                         checkKeyValue("--param", value);
+                        String pname = value.substring(0, value.indexOf('=')).trim();
+                        for (String earlier : params) {
+                            if (earlier.substring(0, earlier.indexOf('=')).trim().equals(pname)) {
+                                // the last one winning silently would run something other than asked
+                                throw new UsageException("--param " + pname + " given twice ('" + earlier + "' and '" + value
+                                        + "'); give each parameter once (a list of values, where a command takes one: "
+                                        + pname + "=a,b,c)");
+                            }
+                        }
                         params.add(value);
                     }
-                    case "--strategy", "--budget", "--seed", "--out" -> {
+                    case "--strategy", "--budget", "--seed", "--out", "--from" -> {
                         if (value.isBlank()) throw new UsageException(canonical + " needs a value");
                         if (options.put(canonical.substring(2), value) != null) throw new UsageException(canonical + " given twice");
                     }
@@ -110,7 +125,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
             }
         }
         Cli cli = new Cli(command, List.copyOf(positional), format, List.copyOf(config), List.copyOf(backends),
-                List.copyOf(variants), List.copyOf(params), help, Collections.unmodifiableMap(options));
+                List.copyOf(variants), List.copyOf(params), help, Collections.unmodifiableMap(options), verbose);
         if (!help) cli.check();
         return cli;
     }
@@ -136,7 +151,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
             case "devices" -> Set.of("--backend");
             case "run", "compare" -> Set.of("--backend", "--variant", "--param");
             case "tune" -> Set.of("--backend", "--variant", "--param", "--strategy", "--budget", "--seed");
-            case "report" -> Set.of("--backend", "--param", "--out");
+            case "report" -> Set.of("--backend", "--param", "--out", "--from");
             case "bench" -> Set.of("--param");
             default -> Set.of();
         };

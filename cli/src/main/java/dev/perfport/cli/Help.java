@@ -9,6 +9,8 @@ final class Help {
               --format table|json|csv   output format (default table); json and csv keep stdout machine-readable
               --config key=value        a configuration override, e.g. --config perfport.backend=jocl:gpu
                                         (overrides -D, PERFPORT_* variables and perfport.properties)
+              --verbose, -v             libraries' log messages (PF4J's) on stderr; otherwise they go
+                                        to ~/.cache/perfport/perfport.log
               --help, -h                this help
             """;
 
@@ -39,8 +41,10 @@ final class Help {
                 Options:
                 """ + GLOBAL + "\n" + SELECTORS + """
 
-                Exit codes: 0 every row verified; 1 a row failed verification or errored;
-                2 usage or configuration error (unknown backend, workload, variant, bad parameter).
+                Exit codes: 0 every row verified; 1 a row failed verification or errored, or a
+                report is incomplete (a plot not drawn; its Markdown and data are written);
+                2 usage or configuration error (unknown backend, workload, variant, bad parameter,
+                an output folder that cannot be written).
                 """;
     }
 
@@ -123,6 +127,24 @@ final class Help {
                     reduction,scan), matmuln (768), matmultile (128), matmultileeps (64),
                     reductionn (2^25), reductionwg (16), sweepn, sweepwgs, scann (2^23), scanwg,
                     tablegroups, tableiters, cache (true).
+
+                    Usage: perfport report <name> --from DIR[,DIR...] [--out DIR2]
+
+                    Writes the report again from the measurements saved in DIR/<name>/data.json,
+                    without measuring: on another machine (e.g. one with fonts for the plots), after
+                    restyling, or after a run that stopped. Output goes to DIR, or to DIR2 (the data
+                    is copied there). --backend and --param do not apply: the saved run's are used.
+                    Several folders, separated by commas (--from A,B --out C), assemble the runs
+                    of several machines into one seed-000 report (a selector both have is renamed
+                    selector@2 in the second).
+
+                    Every report checks that DIR is writable before it measures (else exit 2), saves
+                    each sweep's rows to DIR/<name>/data.json as soon as the sweep ends (rewritten
+                    atomically), writes the Markdown from that saved data, and draws the plots last.
+                    A plot that cannot be drawn (e.g. no fonts on a headless machine) prints one
+                    line naming the reason and leaves a note in the Markdown where it would be.
+                    Exit code 1 when the report is incomplete (a plot not drawn, saved data of a run
+                    that stopped) or a run failed; the Markdown and the data are still written.
                     """ + "\n" + SELECTORS;
             case "bench" -> """
                     Usage: perfport bench emulator [--param k=v ...]

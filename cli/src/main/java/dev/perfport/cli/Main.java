@@ -29,6 +29,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Logging.configure(Logging.verbose(args));
         // UTF-8 whatever the locale: device names and JSON may hold any character
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
@@ -41,6 +42,8 @@ public final class Main {
     /** Runs one command line, writing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
+            // the cluster add-on (Spark) parses the rest; see ClusterHandOff
+            if (ClusterHandOff.wanted(args)) return ClusterHandOff.run(args, out, err);
             Cli cli = Cli.parse(args);
             if (cli.help() || "help".equals(cli.command())) {
                 String topic = "help".equals(cli.command())
@@ -64,6 +67,7 @@ public final class Main {
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
             Context ctx = new Context(config, cli.format(), out, err);
+            SettingsCheck.check(config, ctx::registry);
             Command command = switch (cli.command()) {
                 case "backends" -> new BackendsCommand();
                 case "devices" -> new DevicesCommand(cli.backends());

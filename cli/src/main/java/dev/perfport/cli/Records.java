@@ -37,6 +37,7 @@ public final class Records {
         m.put("verified", r.verified());
         m.put("error", r.error());
         m.put("wallNanos", r.wallNanos());
+        m.put("kernelNanos", r.kernelNanos() >= 0 ? r.kernelNanos() : null);
         m.put("modelledNanos", r.modelledNanos());
         m.put("metrics", new LinkedHashMap<>(r.metrics()));
         m.put("counters", new LinkedHashMap<>(r.counters()));

@@ -28,6 +28,23 @@ class CliTest {
     }
 
     @Test
+    void aRepeatedParamIsAnErrorNamingIt() {
+        UsageException e = assertThrows(UsageException.class,
+                () -> Cli.parse("run", "reduction", "--param", "n=1024", "-p", "type=int", "--param=n=2048"));
+        assertTrue(e.getMessage().contains("--param n given twice") && e.getMessage().contains("'n=1024'")
+                && e.getMessage().contains("'n=2048'"), e.getMessage());
+        // one parameter with a list of values is one --param
+        assertEquals(List.of("posbs=1,16,256"), Cli.parse("tune", "var", "--param", "posbs=1,16,256").params());
+    }
+
+    @Test
+    void verboseIsAGlobalFlag() {
+        assertTrue(Cli.parse("--verbose", "backends").verbose());
+        assertTrue(Cli.parse("backends", "-v").verbose());
+        assertFalse(Cli.parse("backends").verbose());
+    }
+
+    @Test
     void tableIsTheDefaultFormat() {
         assertEquals(Format.TABLE, Cli.parse("backends").format());
         assertEquals(Format.CSV, Cli.parse("backends", "--format", "CSV").format());

@@ -45,16 +45,16 @@ public final class Rep {
     }
 
     /**
-     * The better of two repetitions: lower kernel time (modelled time on emulators). Its wall time
-     * becomes the lower of the two, so a first repetition that paid for a route's compile at first
-     * launch (PoCL, TornadoVM's JIT) does not inflate the row's wall time.
+     * The better of two repetitions: lower modelled time on emulators, then lower kernel time (a
+     * deterministic cost model gives every repetition the same modelled time; the measured one
+     * decides among them). Every time of the row comes from the one repetition kept, so that a
+     * rate derived from its kernel time never contradicts its wall time; a repetition that paid
+     * for a route's compile at first launch has the higher kernel time and is not kept.
      */
     public static Rep best(Rep a, Rep b) {
         if (a == null) return b;
-        long ka = a.modelled >= 0 ? a.modelled : a.kernel;
-        long kb = b.modelled >= 0 ? b.modelled : b.kernel;
-        Rep keep = kb < ka ? b : a;
-        keep.wall = Math.min(a.wall, b.wall);
-        return keep;
+        if (a.modelled != b.modelled && a.modelled >= 0 && b.modelled >= 0) return b.modelled < a.modelled ? b : a;
+        if (b.kernel != a.kernel) return b.kernel < a.kernel ? b : a;
+        return b.wall < a.wall ? b : a;
     }
 }

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 
 /**
  * Runs a workload's host program and turns it into a {@link RunResult}: the profile is the
- * session's delta over the whole run, times and counters are those of the best repetition (so a
+ * calling thread's delta on the session over the whole run (so a session shared by threads gives
+ * each row its own), times and counters are those of the best repetition (so a
  * counter such as globalAtomics does not grow with the repetition count), and any failure becomes the row's error instead of an exception,
  * so one failing backend never stops the others.
  */
@@ -27,16 +28,17 @@ public final class Runs {
     }
 
     public static RunResult run(DeviceSession s, String workload, String variant, Params params, Body body) {
-        Profile p0 = s.profile();
+        // this thread's totals: other threads sharing the session do not leak into this row
+        Profile p0 = s.threadProfile();
         String device = s.device().name();
         Map<String, String> ps = new LinkedHashMap<>(params.asMap());
         try {
             Outcome o = body.run();
-            Profile p = s.profile().minus(p0);
+            Profile p = s.threadProfile().minus(p0);
             Map<String, Long> counters = new TreeMap<>(o.counters());
             Long modelled = o.modelledNanos() >= 0 ? o.modelledNanos() : null;
             return new RunResult(s.backendId(), device, workload, variant, ps, o.verified(),
-                    o.verified() ? null : o.mismatch(), o.wallNanos(), modelled, o.metrics(), counters, p);
+                    o.verified() ? null : o.mismatch(), o.wallNanos(), o.kernelNanos(), modelled, o.metrics(), counters, p);
         } catch (PerfportException e) {
             return RunResult.failed(s.backendId(), device, workload, variant, ps, e.getMessage());
         } catch (Exception | LinkageError | AssertionError e) {

@@ -4,7 +4,7 @@ import com.aparapi.device.OpenCLDevice;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.backend.Settings;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Dialect;
@@ -47,7 +47,7 @@ public final class AparapiBackend implements Backend {
     }
 
     /** The backend with the standard kernels and the configuration's {@code perfport.aparapi.*} settings. */
-    public static AparapiBackend create(PerfportConfig config) {
+    public static AparapiBackend create(Settings config) {
         return create(config, KernelRegistry.standard());
     }
 
@@ -56,7 +56,7 @@ public final class AparapiBackend implements Backend {
      * {@link ConfigException}; a failure to load Aparapi's JNI library or to find a device makes
      * the backend unavailable with the reason.
      */
-    public static AparapiBackend create(PerfportConfig config, KernelRegistry registry) {
+    public static AparapiBackend create(Settings config, KernelRegistry registry) {
         boolean counting = config.getBoolean(AparapiProvider.COUNTERS_KEY, true);
         String shared = config.get(AparapiProvider.SHARED_MEMORY_KEY, "auto").toLowerCase(Locale.ROOT);
         if (!List.of("auto", "true", "false").contains(shared)) {
@@ -130,7 +130,7 @@ public final class AparapiBackend implements Backend {
 
     @Override
     public Dialect dialect() {
-        return Dialect.APARAPI;
+        return Dialect.NATIVE;
     }
 
     @Override

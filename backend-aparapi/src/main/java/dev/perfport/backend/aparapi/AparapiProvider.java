@@ -3,17 +3,16 @@ package dev.perfport.backend.aparapi;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
-import org.pf4j.Extension;
 
 /**
  * Makes the {@code aparapi} backend: Aparapi kernels on every OpenCL device Aparapi lists, and its
- * Java thread pool only when a selector names it. Found by PF4J ({@code @Extension}) in the plugin
- * jar and by {@link java.util.ServiceLoader} on the classpath.
+ * Java thread pool only when a selector names it. Listed in
+ * {@code META-INF/services}, which both the class path's {@link java.util.ServiceLoader} and the
+ * runtime's plugin loader read.
  *
  * <p>{@link #id()} and {@link #description()} do not touch Aparapi, so listing providers never
  * loads its JNI library; {@link #create} does.
  */
-@Extension
 public final class AparapiProvider implements BackendProvider {
     /** The backend id used in selectors such as {@code aparapi:gpu}. */
     public static final String ID = "aparapi";
@@ -41,6 +40,12 @@ public final class AparapiProvider implements BackendProvider {
     @Override
     public String description() {
         return AparapiBackend.DESCRIPTION;
+    }
+
+    @Override
+    public java.util.List<String> settings() {
+        // nativeCache is read as a system property (where AparapiNative caches its JNI library)
+        return java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY);
     }
 
     @Override

@@ -25,6 +25,9 @@ import java.util.logging.Logger;
  * Aparapi.
  *
  * <ul>
+ *   <li><b>Loading</b>: {@link AparapiNative} probes the OpenCL library (without it the backend is
+ *       unavailable with that reason, and Aparapi is never asked) and loads Aparapi's JNI library
+ *       from perfport's cache instead of a new {@code /tmp/Aparapi*} folder per process.</li>
  *   <li><b>Profiling</b>: {@code com.aparapi.enableProfiling} is set to {@code true} (unless the
  *       user set it) before any Aparapi class is initialised, because Aparapi reads it into a
  *       static final field and its JNI side enables OpenCL profiling events from it.</li>
@@ -78,6 +81,17 @@ final class AparapiRuntime {
     /** Initialises Aparapi once per class loader (see the class comment); later calls return the first result. */
     static synchronized State init() {
         if (state != null) return state;
+        // Before Config initialises (it reads com.aparapi.useAgent): without OpenCL, Aparapi's own
+        // loader would log SEVERE; with it, the JNI library comes from perfport's cache rather than
+        // a new /tmp/Aparapi* folder per process
+        String notLoaded = AparapiNative.openClMissing().orElse(null);
+        if (notLoaded == null) {
+            try {
+                AparapiNative.load();
+            } catch (java.io.IOException | UnsatisfiedLinkError e) {
+                notLoaded = "Aparapi's JNI library could not be loaded: " + describe(e);
+            }
+        }
         if (System.getProperty(PROFILING_PROPERTY) == null) System.setProperty(PROFILING_PROPERTY, "true");
         // In the Java thread pool, Aparapi's atomicAdd goes through sun.misc.Unsafe, whose use JDK 24+
         // reports on stderr; its documented alternative (synchronized on the array) is as atomic
@@ -108,6 +122,10 @@ final class AparapiRuntime {
         // from the generated source; the OpenCL drivers' own caches (PoCL's kcache, NVIDIA's
         // compute cache) keep that cheap.
         KernelRunner.BINARY_CACHING_DISABLED = true;
+        if (notLoaded != null) {
+            state = new State(false, notLoaded, Config.enableProfiling);
+            return state;
+        }
         boolean openCl;
         String reason = null;
         try (Capture c = Capture.begin(false)) {

@@ -15,6 +15,7 @@ import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.KernelBuildException;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Access;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
@@ -43,8 +44,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A session on one Aparapi device: an OpenCL device, or (only when asked for by name) Aparapi's
- * Java thread pool. Kernels are the registered Aparapi kernels of {@link KernelRegistry}, found by
- * the definition's name; each compile makes a new Aparapi kernel instance, translated and built
+ * Java thread pool. A definition's Aparapi kernel is the {@link KernelSpec} it carries, else the one
+ * of the {@link KernelRegistry} (the kernel libraries) under its name; each compile makes a new Aparapi kernel instance, translated and built
  * for this device at once ({@code Kernel.compile(device)}, which never falls back), and each
  * launch binds the arguments to the kernel's fields, runs it on a {@code Range} with the
  * launch's explicit local size made by the device ({@code device.createRange(global, local)}),
@@ -79,21 +80,31 @@ final class AparapiSession extends AbstractDeviceSession {
 
     @Override
     protected Dialect dialect() {
-        return Dialect.APARAPI;
+        return Dialect.NATIVE;
     }
 
-    /** Route-native kernels are found by name in the registry, not in the definition. */
+    /** The definition's own Aparapi kernel, else the kernel libraries' one of its name. */
+    private Optional<KernelSpec> implementation(KernelDef def) {
+        return def.impl(KernelSpec.class).or(() -> registry.find(def.name()));
+    }
+
     @Override
     protected boolean hasImplementation(KernelDef def) {
-        return registry.find(def.name()).isPresent();
+        return implementation(def).isPresent();
     }
 
     @Override
     public Optional<String> cannotRun(KernelDef def) {
-        if (!hasImplementation(def)) {
-            return Optional.of("aparapi has no Aparapi kernel registered for '" + def.name() + "'");
-        }
+        if (!hasImplementation(def)) return Optional.of(missing(def));
         return super.cannotRun(def);
+    }
+
+    /** What to do when a definition has no Aparapi kernel: the one line of the error. */
+    static String missing(KernelDef def) {
+        return "aparapi has no Aparapi implementation of kernel '" + def.name() + "': give the definition one with "
+                + "KernelDef.builder(..).impl(KernelSpec.of(\"" + def.name() + "\", YourKernel.class, c -> new YourKernel(), <fields>)), "
+                + "YourKernel extending dev.perfport.backend.aparapi.kernels.PerfportKernel, or return that KernelSpec from a "
+                + "dev.perfport.core.kernel.KernelLibrary listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
     }
 
     private String deviceName() {
@@ -186,7 +197,7 @@ final class AparapiSession extends AbstractDeviceSession {
 
     @Override
     protected CompiledKernel doCompile(KernelDef def, Constants constants) {
-        KernelSpec spec = registry.find(def.name()).orElseThrow();
+        KernelSpec spec = implementation(def).orElseThrow(() -> new UnsupportedFeatureException(missing(def)));
         String where = "kernel '" + def.name() + "' (Aparapi kernel " + spec.type().getSimpleName() + ") on " + deviceName();
         List<String> mismatches = spec.mismatches(def);
         if (!mismatches.isEmpty()) {

@@ -1,6 +1,7 @@
 /**
  * The Aparapi backend: route-native Aparapi kernels (subclasses of {@code com.aparapi.Kernel},
- * registered by kernel definition name in {@link dev.perfport.backend.aparapi.kernels.KernelRegistry})
+ * carried by a definition or supplied by a {@link dev.perfport.core.kernel.KernelLibrary}, see
+ * {@link dev.perfport.backend.aparapi.kernels.KernelSpec})
  * on every OpenCL device through Aparapi 3.0.2, with explicit buffer handling, explicit local sizes,
  * {@code @Local} memory and {@code localBarrier()}. Static local memory and static work-groups are
  * emulated by persistent work-groups. Aparapi's fallback to its Java thread pool is refused: a kernel

@@ -70,7 +70,11 @@ class BackendTest {
             KernelSpec spec = r.find(d.name()).orElseThrow(() -> new AssertionError("no Aparapi kernel for " + d.name()));
             assertEquals(List.of(), spec.mismatches(d), d.name());
         }
-        assertEquals(defined, new TreeSet<>(r.names()), "the registry holds exactly the workloads' kernels");
+        TreeSet<String> perfports = new TreeSet<>();
+        for (String n : r.names()) {
+            if (r.find(n).orElseThrow().type().getName().startsWith("dev.perfport.backend.aparapi.kernels.")) perfports.add(n);
+        }
+        assertEquals(defined, perfports, "perfport's kernel libraries hold exactly the workloads' kernels");
     }
 
     @Test
@@ -181,7 +185,7 @@ class BackendTest {
     void aKernelWithoutAparapiImplementationIsRefusedBeforeAnythingRuns() {
         KernelDef none = KernelDef.builder("nobody.has.this").global("a", ElemType.INT, Access.READ).build();
         try (DeviceSession s = Aparapi.session()) {
-            assertTrue(s.cannotRun(none).orElseThrow().contains("no Aparapi kernel registered for 'nobody.has.this'"));
+            assertTrue(s.cannotRun(none).orElseThrow().contains("aparapi has no Aparapi implementation of kernel 'nobody.has.this'"));
             assertThrows(UnsupportedFeatureException.class, () -> s.compile(none));
             assertTrue(s.cannotRun(ReductionKernels.localAtomic(ElemType.INT)).isEmpty());
         }

@@ -4,6 +4,7 @@ import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendProvider;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.plugin.BackendPluginManager;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.config.DeviceSelector;
 import dev.perfport.core.result.RunResult;
@@ -12,7 +13,6 @@ import dev.perfport.workloads.reduction.Reduction;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginState;
 
 import java.io.IOException;
@@ -45,7 +45,7 @@ class PluginJarIT {
     }
 
     @Test
-    void jarHoldsThePluginAparapiItsLinuxLibraryAndTheExtensionIndex() throws IOException {
+    void jarHoldsThePluginAparapiItsLinuxLibraryAndItsServiceIndex() throws IOException {
         try (JarFile jf = new JarFile(jar().toFile())) {
             Attributes m = jf.getManifest().getMainAttributes();
             assertEquals("aparapi", m.getValue("Plugin-Id"));
@@ -54,10 +54,11 @@ class PluginJarIT {
             for (String e : List.of("dev/perfport/backend/aparapi/AparapiProvider.class", "dev/perfport/backend/aparapi/AparapiPlugin.class",
                     "dev/perfport/backend/aparapi/kernels/ReductionKernels$LocalAtomicInt.class", "com/aparapi/Kernel.class",
                     "com/aparapi/natives/NativeLoader.class", "linux/libaparapi_x86_64.so", "org/apache/bcel/Repository.class",
-                    "META-INF/extensions.idx", "META-INF/services/dev.perfport.core.backend.BackendProvider")) {
+                    "META-INF/services/dev.perfport.core.backend.BackendProvider")) {
                 assertNotNull(jf.getEntry(e), "plugin jar lacks " + e);
             }
-            String idx = new String(jf.getInputStream(jf.getEntry("META-INF/extensions.idx")).readAllBytes(), StandardCharsets.UTF_8);
+            String idx = new String(jf.getInputStream(jf.getEntry("META-INF/services/dev.perfport.core.backend.BackendProvider")).readAllBytes(),
+                    StandardCharsets.UTF_8);
             assertTrue(idx.contains("dev.perfport.backend.aparapi.AparapiProvider"), idx);
             assertTrue(jf.stream().noneMatch(e -> e.getName().startsWith("dev/perfport/core/") || e.getName().startsWith("org/pf4j/")),
                     "core or PF4J classes were shaded into the plugin");
@@ -70,7 +71,7 @@ class PluginJarIT {
     @Test
     void pf4jLoadsThePluginAndItsBackendRunsAKernel(@TempDir Path plugins) throws Exception {
         Files.copy(jar(), plugins.resolve("perfport-backend-aparapi.jar"));
-        DefaultPluginManager pm = new DefaultPluginManager(plugins);
+        BackendPluginManager pm = new BackendPluginManager(plugins);
         pm.loadPlugins();
         pm.startPlugins();
         assertEquals(PluginState.STARTED, pm.getPlugin("aparapi").getPluginState());
@@ -85,7 +86,7 @@ class PluginJarIT {
     @Test
     void theBackendRunsTheReductionOnOpenClAndTheThreadPoolOnlyByName(@TempDir Path plugins) throws Exception {
         Files.copy(jar(), plugins.resolve("perfport-backend-aparapi.jar"));
-        DefaultPluginManager pm = new DefaultPluginManager(plugins);
+        BackendPluginManager pm = new BackendPluginManager(plugins);
         pm.loadPlugins();
         pm.startPlugins();
         BackendProvider provider = pm.getExtensions(BackendProvider.class, "aparapi").getFirst();

@@ -2,7 +2,7 @@ package dev.perfport.backend.cell;
 
 import dev.perfport.backend.cell.model.CostModel;
 import dev.perfport.backend.cell.spe.Schedule;
-import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.backend.Settings;
 import dev.perfport.core.error.ConfigException;
 
 import java.util.Locale;
@@ -95,7 +95,7 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
     }
 
     /** Reads the settings; a value that is not a number or is out of range is a {@link ConfigException} naming the key and range. */
-    public static CellConfig from(PerfportConfig c) {
+    public static CellConfig from(Settings c) {
         CellConfig d = DEFAULT;
         long workers = c.getLong(WORKERS, d.workers);
         long ls = c.getLong(LOCAL_STORE_BYTES, d.localStoreBytes);

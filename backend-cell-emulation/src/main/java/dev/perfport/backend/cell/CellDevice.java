@@ -50,6 +50,7 @@ public final class CellDevice {
         features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.NATIVE);
         features.put(Feature.DOUBLE_PRECISION, Support.NATIVE);
         features.put(Feature.ASYNC_COPY, Support.NATIVE);   // MFC DMA, bypassing the software cache
+        features.put(Feature.GROUPS_IN_FLIGHT, Support.NATIVE);   // PP_GROUPS_IN_FLIGHT groups per SPE
 
         Map<String, String> props = new LinkedHashMap<>();
         props.put("workers", Integer.toString(c.workers()));

@@ -3,13 +3,11 @@ package dev.perfport.backend.cell;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
-import org.pf4j.Extension;
 
 /**
  * Makes the {@code cell-emulation} backend: found as a PF4J extension in the plugin jar and through
  * {@link java.util.ServiceLoader} when the module is on the classpath (the embedded default).
  */
-@Extension
 public final class CellEmulationProvider implements BackendProvider {
     public static final String ID = "cell-emulation";
 
@@ -21,6 +19,16 @@ public final class CellEmulationProvider implements BackendProvider {
     @Override
     public String description() {
         return "Pure-Java Cell/B.E.-style emulator: SPE-like workers with 256 KiB local stores, MFC DMA, software cache and a cost model (modelled time); no native code";
+    }
+
+    @Override
+    public java.util.List<String> settings() {
+        java.util.List<String> keys = new java.util.ArrayList<>(java.util.List.of(CellConfig.WORKERS, CellConfig.LOCAL_STORE_BYTES,
+                CellConfig.RESERVED_BYTES, CellConfig.POISON, CellConfig.TIMEOUT_SECONDS, CellConfig.CACHE, CellConfig.CACHE_BYTES,
+                CellConfig.CACHE_LINE_BYTES, CellConfig.CACHE_WAYS, CellConfig.SCHEDULE, CellConfig.PPE, CellConfig.BUFFER_ALIGNMENT,
+                CellConfig.PPE_ONLY));
+        for (dev.perfport.backend.cell.model.Cost c : dev.perfport.backend.cell.model.Cost.values()) keys.add(c.key());
+        return keys;
     }
 
     /** Reads the {@code perfport.cell-emulation.*} settings; a bad value fails with a {@link dev.perfport.core.error.ConfigException}. */

@@ -27,16 +27,18 @@ public final class JoclBackend implements Backend {
     private final String unavailableReason;
 
     private final boolean counting;
+    private final String buildOptions;
 
-    private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting) {
+    private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
         this.counting = counting;
+        this.buildOptions = buildOptions;
         this.devices = List.copyOf(devices);
         this.infos = this.devices.stream().map(JoclDevice::info).toList();
         this.unavailableReason = this.devices.isEmpty() ? unavailableReason : null;
     }
 
     /**
-     * Loads JOCL (a failure to load its native library propagates) and lists the devices. A
+     * Loads JOCL (a failure to load its own native library propagates) and lists the devices. A
      * platform or device whose queries fail is left out, and its error is part of the reason
      * shown when no device remains.
      */
@@ -44,11 +46,25 @@ public final class JoclBackend implements Backend {
         return create(true);
     }
 
-    /** As {@link #create()}; {@code counting} false compiles kernels with -DPP_NO_COUNTERS. */
+    /**
+     * As {@link #create()}; {@code counting} false compiles kernels with -DPP_NO_COUNTERS. Where
+     * the OpenCL library itself is missing, JOCL is not loaded at all and the backend is empty
+     * with that reason.
+     */
     public static JoclBackend create(boolean counting) {
+        return create(counting, "");
+    }
+
+    /**
+     * As {@link #create(boolean)}; {@code buildOptions} are added to every kernel build of its
+     * sessions ({@link JoclProvider#BUILD_OPTIONS_KEY}).
+     */
+    public static JoclBackend create(boolean counting, String buildOptions) {
+        java.util.Optional<String> noLibrary = OpenClLibrary.missing();
+        if (noLibrary.isPresent()) return new JoclBackend(List.of(), noLibrary.get(), counting, buildOptions);
         CL.setExceptionsEnabled(true);
         List<cl_platform_id> platforms = platforms();
-        if (platforms.isEmpty()) return new JoclBackend(List.of(), NO_PLATFORM, counting);
+        if (platforms.isEmpty()) return new JoclBackend(List.of(), NO_PLATFORM, counting, buildOptions);
         List<JoclDevice> found = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (cl_platform_id p : platforms) {
@@ -69,7 +85,8 @@ public final class JoclBackend implements Backend {
                 problems.add("platform '" + pname + "' could not be queried: " + Cl.name(e));
             }
         }
-        return new JoclBackend(found, "OpenCL platforms found but no usable device: " + String.join("; ", problems), counting);
+        return new JoclBackend(found, "OpenCL platforms found but no usable device: " + String.join("; ", problems), counting,
+                buildOptions);
     }
 
     private static List<cl_platform_id> platforms() {
@@ -137,6 +154,6 @@ public final class JoclBackend implements Backend {
             throw new IllegalArgumentException("device index " + index + " is out of range: jocl has "
                     + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
         }
-        return new JoclSession(devices.get(index), counting);
+        return new JoclSession(devices.get(index), counting, buildOptions);
     }
 }

@@ -3,18 +3,16 @@ package dev.perfport.backend.jocl;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
-import org.pf4j.Extension;
 
 /**
  * Makes the {@code jocl} backend: OpenCL C kernels through JOCL on every device of every OpenCL
- * platform. Found by PF4J ({@code @Extension}) in the plugin jar and by {@link java.util.ServiceLoader}
- * on the classpath.
+ * platform. Listed in {@code META-INF/services}, which both the class
+ * path's {@link java.util.ServiceLoader} and the runtime's plugin loader read.
  *
  * <p>{@link #id()} and {@link #description()} do not touch JOCL, so listing providers never loads the
  * native library; {@link #create} does, and a failure to load it propagates to the caller (the
  * registry shows it as the reason the backend is unavailable).
  */
-@Extension
 public final class JoclProvider implements BackendProvider {
     /**
      * Whether kernels count their global atomics ({@code perfport.jocl.counters}, default true).
@@ -22,6 +20,14 @@ public final class JoclProvider implements BackendProvider {
      * runs where that traffic would skew atomic-heavy kernels (counters are then not reported).
      */
     public static final String COUNTERS_KEY = "perfport.jocl.counters";
+
+    /**
+     * OpenCL build options added to every kernel build of a session ({@code perfport.jocl.buildOptions},
+     * default none), after the tuning constants and the kernel's own
+     * ({@link dev.perfport.core.kernel.KernelImpl.OpenClSource#buildOptions()}); e.g.
+     * {@code -cl-fp-contract=off} keeps the compiler from fusing {@code a*x+y} into an FMA.
+     */
+    public static final String BUILD_OPTIONS_KEY = "perfport.jocl.buildOptions";
 
     /** The backend id used in selectors such as {@code jocl:gpu}. */
     public static final String ID = "jocl";
@@ -37,7 +43,12 @@ public final class JoclProvider implements BackendProvider {
     }
 
     @Override
+    public java.util.List<String> settings() {
+        return java.util.List.of(COUNTERS_KEY, BUILD_OPTIONS_KEY);
+    }
+
+    @Override
     public Backend create(BackendContext context) {
-        return JoclBackend.create(context.config().getBoolean(COUNTERS_KEY, true));
+        return JoclBackend.create(context.config().getBoolean(COUNTERS_KEY, true), context.config().get(BUILD_OPTIONS_KEY, ""));
     }
 }

@@ -77,6 +77,8 @@ final class JoclSession extends AbstractDeviceSession {
     private Boolean honoursLine;
     /** False: kernels are built with -DPP_NO_COUNTERS and atomic counters are not reported. */
     private final boolean counting;
+    /** Options this session adds to every build, after the constants and the kernel's own. */
+    private final String buildOptions;
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclSession(JoclDevice dev) {
@@ -84,8 +86,14 @@ final class JoclSession extends AbstractDeviceSession {
     }
 
     JoclSession(JoclDevice dev, boolean counting) {
+        this(dev, counting, "");
+    }
+
+    /** {@code buildOptions}: appended to every kernel's build options ({@link JoclProvider#BUILD_OPTIONS_KEY}). */
+    JoclSession(JoclDevice dev, boolean counting, String buildOptions) {
         super(JoclProvider.ID, dev.info(), false);
         this.counting = counting;
+        this.buildOptions = buildOptions == null ? "" : buildOptions.strip();
         this.dev = dev;
         this.programs = new ProgramCache(PROGRAM_CACHE_SIZE, this::releaseProgram);
         List<Runnable> undo = new ArrayList<>();
@@ -224,8 +232,12 @@ final class JoclSession extends AbstractDeviceSession {
         KernelImpl.OpenClSource src = def.impl(Dialect.OPENCL_C)
                 .filter(KernelImpl.OpenClSource.class::isInstance).map(KernelImpl.OpenClSource.class::cast)
                 .orElseThrow(() -> new UnsupportedFeatureException("kernel '" + def.name() + "' has no OpenCL C source"));
-        String source = OpenClPrelude.source() + BuildLogs.SEPARATOR + src.source();
-        String options = constants.toOpenClOptions() + (counting ? "" : " -DPP_NO_COUNTERS");
+        String requested = join(constants.toOpenClOptions(), src.buildOptions(), buildOptions, counting ? "" : "-DPP_NO_COUNTERS");
+        String contract = fpContract(requested);
+        String options = contract == null ? requested : join(requested.replaceAll(FP_CONTRACT_OPTION, " "));
+        // _Pragma on the prelude's first line (a comment) keeps every line number where it was
+        String source = (contract == null ? "" : "_Pragma(\"OPENCL FP_CONTRACT " + contract + "\") ")
+                + OpenClPrelude.source() + BuildLogs.SEPARATOR + src.source();
         String where = "kernel '" + def.name() + "' (__kernel " + src.entryPoint() + ") on " + deviceName();
         synchronized (compileLock) {
             ensureOpen();
@@ -268,6 +280,33 @@ final class JoclSession extends AbstractDeviceSession {
                 throw e;
             }
         }
+    }
+
+    /**
+     * {@code -cl-fp-contract=off|on|fast}: whether the compiler may fuse {@code a*b+c} into one
+     * rounding (an FMA). It is clang's option, not an OpenCL build option (PoCL refuses it), so
+     * jocl takes it out of the options and puts {@code #pragma OPENCL FP_CONTRACT} (standard
+     * OpenCL C) before the program instead.
+     */
+    static final String FP_CONTRACT_OPTION = "(?<=^|\\s)-cl-fp-contract=(off|on|fast)(?=\\s|$)";
+
+    /** OFF or ON for the last {@code -cl-fp-contract=} in {@code options}, or null when there is none. */
+    static String fpContract(String options) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(FP_CONTRACT_OPTION).matcher(options);
+        String last = null;
+        while (m.find()) last = m.group(1).equals("off") ? "OFF" : "ON";
+        return last;
+    }
+
+    /** Build options joined by single spaces, empty parts left out. */
+    static String join(String... parts) {
+        StringBuilder b = new StringBuilder();
+        for (String p : parts) {
+            if (p == null || p.isBlank()) continue;
+            if (!b.isEmpty()) b.append(' ');
+            b.append(p.strip().replaceAll("\\s+", " "));
+        }
+        return b.toString();
     }
 
     private cl_program build(String source, String options, String where) {

@@ -22,13 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ChildJvmTest {
 
     /**
-     * Where the probe's classes come from: this module's test and main classes, JOCL, core and PF4J.
+     * Where the probe's classes come from: this module's test and main classes, JOCL, the core API,
+     * the runtime and PF4J.
      * Taken from the classes themselves, since a test launcher may load them through its own loader.
      */
     private static String classPath() {
         List<String> parts = new ArrayList<>();
         for (Class<?> c : List.of(ProbeMain.class, JoclBackend.class, org.jocl.CL.class,
-                dev.perfport.core.backend.Backend.class, org.pf4j.ExtensionPoint.class)) {
+                dev.perfport.core.backend.Backend.class,
+                dev.perfport.core.config.PerfportConfig.class, org.pf4j.ExtensionPoint.class)) {
             try {
                 String p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
                 if (!parts.contains(p)) parts.add(p);
@@ -49,6 +51,9 @@ class ChildJvmTest {
         cmd.add(classPath());
         cmd.add(ProbeMain.class.getName());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        // chain signal handlers as ./perfport does (an OpenCL driver's LLVM may install its own)
+        Path jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
+        if (Files.isRegularFile(jsig)) pb.environment().put("LD_PRELOAD", jsig.toString());
         pb.environment().putAll(env);
         Process p = pb.start();
         p.getOutputStream().close();
@@ -61,6 +66,8 @@ class ChildJvmTest {
 
     @Test
     void noPlatformGivesAnEmptyBackendWithTheReason(@TempDir Path emptyVendors) throws Exception {
+        // the ICD loader itself must be there to report "no platform"; without it see the next test
+        OpenCl.assumeLibrary();
         // the ICD loader (ocl-icd, Khronos) reads drivers from OCL_ICD_VENDORS: an empty folder means none
         String out = probe(Map.of("OCL_ICD_VENDORS", emptyVendors.toString()));
         assertTrue(out.contains("devices=0"), out);
@@ -68,7 +75,23 @@ class ChildJvmTest {
     }
 
     @Test
+    void noOpenClLibraryGivesAnEmptyBackendWithTheReasonAndNoNoise(@TempDir Path dir) throws Exception {
+        // the dynamic loader looks in LD_LIBRARY_PATH first: an empty file there is a library that
+        // cannot load, as on a machine without OpenCL (or with it hidden, as .ci/run does)
+        Files.createFile(dir.resolve(OpenClLibrary.NAME));
+        Files.createFile(dir.resolve(OpenClLibrary.NAME + ".1"));
+        String out = probe(Map.of("LD_LIBRARY_PATH", dir.toString()));
+        assertTrue(out.contains("devices=0"), out);
+        assertTrue(out.contains("reason=no OpenCL library: " + OpenClLibrary.NAME + " cannot be loaded"), out);
+        // JOCL was never loaded, so its native "Could not load libOpenCL.so" never printed
+        assertTrue(!out.contains("Could not load"), out);
+        assertTrue(out.contains("jocl loaded=false"), out);
+    }
+
+    @Test
     void aNativeLibraryThatCannotLoadPropagates(@TempDir Path dir) throws Exception {
+        // JOCL's own library is only tried where the OpenCL library is there
+        OpenCl.assumeLibrary();
         // JOCL extracts its library to java.io.tmpdir; below a regular file no folder can be made
         Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
         String out = probe(Map.of(), "-Djava.io.tmpdir=" + file.resolve("sub"), "-Djava.library.path=" + dir);

@@ -28,6 +28,14 @@ final class OpenCl {
         return Integer.getInteger("perfport.jocl.test.device", 0);
     }
 
+    /** Skips the calling test, printing why, unless the OpenCL library (the ICD loader) can be loaded. */
+    static void assumeLibrary() {
+        OpenClLibrary.missing().ifPresent(why -> {
+            System.out.println("SKIPPED: " + why);
+            Assumptions.abort(why);
+        });
+    }
+
     /** Skips the calling test, printing why, unless an OpenCL device exists. */
     static DeviceInfo assumeDevice() {
         JoclBackend b = backend();

@@ -6,6 +6,7 @@ import dev.perfport.core.backend.BackendProvider;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.plugin.BackendPluginManager;
 import dev.perfport.core.kernel.Access;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
@@ -15,7 +16,6 @@ import dev.perfport.core.memory.ElemType;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginState;
 
 import java.io.IOException;
@@ -48,7 +48,7 @@ class PluginJarIT {
     }
 
     @Test
-    void jarHoldsThePluginJoclAndTheExtensionIndex() throws IOException {
+    void jarHoldsThePluginJoclAndItsServiceIndex() throws IOException {
         try (JarFile jf = new JarFile(jar().toFile())) {
             Attributes m = jf.getManifest().getMainAttributes();
             assertEquals("jocl", m.getValue("Plugin-Id"));
@@ -56,11 +56,11 @@ class PluginJarIT {
             assertNotNull(m.getValue("Plugin-Version"));
             assertEquals("perfport", m.getValue("Plugin-Provider"));
             for (String e : List.of("dev/perfport/backend/jocl/JoclProvider.class", "dev/perfport/backend/jocl/JoclPlugin.class",
-                    "org/jocl/CL.class", "lib/libJOCL_2_0_5-linux-x86_64.so", "META-INF/extensions.idx",
-                    "META-INF/services/dev.perfport.core.backend.BackendProvider")) {
+                    "org/jocl/CL.class", "lib/libJOCL_2_0_5-linux-x86_64.so", "META-INF/services/dev.perfport.core.backend.BackendProvider")) {
                 assertNotNull(jf.getEntry(e), "plugin jar lacks " + e);
             }
-            String idx = new String(jf.getInputStream(jf.getEntry("META-INF/extensions.idx")).readAllBytes(), StandardCharsets.UTF_8);
+            String idx = new String(jf.getInputStream(jf.getEntry("META-INF/services/dev.perfport.core.backend.BackendProvider")).readAllBytes(),
+                    StandardCharsets.UTF_8);
             assertTrue(idx.contains("dev.perfport.backend.jocl.JoclProvider"), idx);
             // core and PF4J come from the application class loader, never from the plugin
             assertTrue(jf.stream().noneMatch(e -> e.getName().startsWith("dev/perfport/core/") || e.getName().startsWith("org/pf4j/")),
@@ -71,7 +71,7 @@ class PluginJarIT {
     @Test
     void pf4jLoadsThePluginAndItsBackendRuns(@TempDir Path plugins) throws Exception {
         Files.copy(jar(), plugins.resolve("perfport-backend-jocl.jar"));
-        DefaultPluginManager pm = new DefaultPluginManager(plugins);
+        BackendPluginManager pm = new BackendPluginManager(plugins);
         pm.loadPlugins();
         pm.startPlugins();
         assertEquals(PluginState.STARTED, pm.getPlugin("jocl").getPluginState());

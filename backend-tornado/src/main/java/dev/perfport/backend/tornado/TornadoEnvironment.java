@@ -15,6 +15,8 @@ final class TornadoEnvironment {
     static final String BAILOUT = "tornado.recover.bailout";
     /** Set by bin/tornado-jvm-args --lenient when TORNADOVM_HOME is not a usable SDK. */
     static final String ARGS_PROBLEM = "perfport.tornado.problem";
+    /** Set by bin/tornado-jvm-args with the options: the SDK they came from. */
+    static final String HOME = "perfport.tornado.home";
     static final String HOW = "set TORNADOVM_HOME to a TornadoVM SDK and start perfport through ./perfport, which adds them"
             + " (see README, \"TornadoVM\")";
 
@@ -29,6 +31,7 @@ final class TornadoEnvironment {
     static String problem(ClassLoader loader) {
         String argsProblem = System.getProperty(ARGS_PROBLEM);
         if (argsProblem != null) {
+            // ./perfport (or the build) tried and says why: the real cause, not "options missing"
             return "TornadoVM's JVM options could not be generated: " + argsProblem;
         }
         List<String> missing = new ArrayList<>();
@@ -44,6 +47,12 @@ final class TornadoEnvironment {
             missing.add("JVMCI is off (-XX:+UnlockExperimentalVMOptions -XX:+EnableJVMCI)");
         }
         if (!missing.isEmpty()) {
+            String home = System.getProperty(HOME);
+            if (home != null) {
+                // the options were given (bin/tornado-jvm-args wrote them), so they are not the cause
+                return "this JVM was started with TornadoVM's options from " + home + ", but " + String.join("; ", missing)
+                        + "; check that SDK (README, TornadoVM: graalJars, etc/tornado.backend, the nested SDK folder)";
+            }
             return "this JVM was not started with TornadoVM's options: " + String.join("; ", missing) + "; " + HOW;
         }
         for (var e : DEFAULTS.entrySet()) {

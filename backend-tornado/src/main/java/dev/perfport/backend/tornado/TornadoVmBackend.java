@@ -66,7 +66,7 @@ public final class TornadoVmBackend implements Backend {
 
     @Override
     public Dialect dialect() {
-        return Dialect.TORNADO;
+        return Dialect.NATIVE;
     }
 
     @Override

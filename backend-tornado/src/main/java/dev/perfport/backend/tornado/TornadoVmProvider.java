@@ -32,6 +32,12 @@ public final class TornadoVmProvider implements BackendProvider {
     }
 
     @Override
+    public java.util.List<String> settings() {
+        // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
+        return java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME);
+    }
+
+    @Override
     public Backend create(BackendContext context) {
         String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);

@@ -88,21 +88,34 @@ final class TornadoVmSession extends AbstractDeviceSession {
 
     @Override
     protected Dialect dialect() {
-        return Dialect.TORNADO;
+        return Dialect.NATIVE;
     }
 
-    /** TornadoVM kernels are Java methods kept here, found by the definition's name. */
+    /** The definition's own TornadoVM kernel, else the kernel libraries' one of its name. */
+    private Optional<TornadoKernel> implementation(KernelDef def) {
+        return def.impl(TornadoKernel.class).or(() -> kernels.apply(def.name()));
+    }
+
     @Override
     protected boolean hasImplementation(KernelDef def) {
-        return kernels.apply(def.name()).isPresent();
+        return implementation(def).isPresent();
+    }
+
+    /** What to do when a definition has no TornadoVM kernel: the one line of the error. */
+    static String missing(KernelDef def) {
+        return "tornado has no TornadoVM implementation of kernel '" + def.name() + "': give the definition one with "
+                + "KernelDef.builder(..).impl(new TornadoKernel(\"" + def.name() + "\", sig(..), false, a -> a.graph().task(..))) "
+                + "(dev.perfport.backend.tornado.kernels.TornadoKernel, binding a Kernel-API method), or return it from a "
+                + "dev.perfport.core.kernel.KernelLibrary listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
     }
 
     /** Also refuses, with the reason, a kernel whose implementation is sound only on CPU devices. */
     @Override
     public Optional<String> cannotRun(KernelDef def) {
+        if (!hasImplementation(def)) return Optional.of(missing(def));
         Optional<String> why = super.cannotRun(def);
         if (why.isPresent()) return why;
-        String cpuOnly = kernels.apply(def.name()).map(TornadoKernel::cpuOnly).orElse(null);
+        String cpuOnly = implementation(def).map(TornadoKernel::cpuOnly).orElse(null);
         if (cpuOnly != null && device().type() != DeviceType.CPU) {
             return Optional.of("kernel '" + def.name() + "' runs on TornadoVM only on CPU devices, not on the "
                     + device().type().label() + " " + deviceName() + ": " + cpuOnly);
@@ -212,8 +225,7 @@ final class TornadoVmSession extends AbstractDeviceSession {
      */
     @Override
     protected CompiledKernel doCompile(KernelDef def, Constants constants) {
-        TornadoKernel impl = kernels.apply(def.name())
-                .orElseThrow(() -> new UnsupportedFeatureException("tornado has no TornadoVM implementation of kernel '" + def.name() + "'"));
+        TornadoKernel impl = implementation(def).orElseThrow(() -> new UnsupportedFeatureException(missing(def)));
         String mismatch = impl.mismatch(def);
         if (mismatch != null) throw new KernelBuildException(mismatch, "");
         synchronized (lock) {

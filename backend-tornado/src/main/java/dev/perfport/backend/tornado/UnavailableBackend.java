@@ -13,7 +13,7 @@ record UnavailableBackend(String id, String description, String reason) implemen
 
     @Override
     public Dialect dialect() {
-        return Dialect.TORNADO;
+        return Dialect.NATIVE;
     }
 
     @Override

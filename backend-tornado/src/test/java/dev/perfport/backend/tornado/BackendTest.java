@@ -30,7 +30,7 @@ class BackendTest {
         TornadoVmBackend b = Tornado.backend();
         assertNull(b.unavailableReason());
         assertEquals("tornado", b.id());
-        assertEquals(Dialect.TORNADO, b.dialect());
+        assertEquals(Dialect.NATIVE, b.dialect());
         for (int i = 0; i < b.devices().size(); i++) {
             DeviceInfo d = b.devices().get(i);
             TornadoVmDevice td = b.device(i);

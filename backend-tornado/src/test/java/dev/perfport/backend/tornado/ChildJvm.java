@@ -30,6 +30,7 @@ final class ChildJvm {
     static List<String> classPath() {
         List<String> parts = new ArrayList<>();
         for (Class<?> c : List.of(ChildJvm.class, TornadoVmProvider.class, dev.perfport.core.backend.Backend.class,
+                dev.perfport.core.config.PerfportConfig.class,
                 org.pf4j.ExtensionPoint.class)) {
             String p = location(c);
             if (!parts.contains(p)) parts.add(p);

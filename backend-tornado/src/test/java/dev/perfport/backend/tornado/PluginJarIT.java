@@ -5,12 +5,12 @@ import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.plugin.BackendPluginManager;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.reduction.Reduction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginState;
 
 import java.io.IOException;
@@ -67,7 +67,7 @@ class PluginJarIT {
     void pf4jLoadsThePluginAndItsBackendRunsTheReduction(@TempDir Path plugins) throws Exception {
         Tornado.assumeDevice();
         Files.copy(jar(), plugins.resolve("perfport-backend-tornado.jar"));
-        DefaultPluginManager pm = new DefaultPluginManager(plugins);
+        BackendPluginManager pm = new BackendPluginManager(plugins);
         pm.loadPlugins();
         pm.startPlugins();
         assertEquals(PluginState.STARTED, pm.getPlugin("tornado").getPluginState());

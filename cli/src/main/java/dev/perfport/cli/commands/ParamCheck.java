@@ -14,11 +14,11 @@ import java.util.Map;
  * ({@code 2^20}, {@code 1M}, ...). Integers are then written out in decimal, so that every
  * output shows {@code n=1048576} however it was typed.
  */
-final class ParamCheck {
+public final class ParamCheck {
     private ParamCheck() {
     }
 
-    static Params overrides(Workload w, List<String> items) {
+    public static Params overrides(Workload w, List<String> items) {
         Params given = Params.parse(items);
         for (String k : given.asMap().keySet()) {
             if (!w.defaults().has(k)) {
@@ -29,7 +29,7 @@ final class ParamCheck {
         return normalize(w, given);
     }
 
-    static Params normalize(Workload w, Params p) {
+    public static Params normalize(Workload w, Params p) {
         Map<String, String> m = new LinkedHashMap<>();
         p.asMap().forEach((k, v) -> m.put(k, isInteger(w, k) ? Long.toString(Params.parseLong(k, v)) : v));
         return Params.of(m);

@@ -11,7 +11,7 @@ import java.util.Locale;
  * configuration, e.g. {@code jocl:0 singlebuffer [#######.......] 12/28 posbs=64 ... = 812.4 mpps},
  * ended by a newline when the run is done. Stage decisions are printed as lines of their own.
  */
-final class ProgressBar implements Tuner.Listener {
+public final class ProgressBar implements Tuner.Listener {
     private static final int WIDTH = 24;
     private final PrintStream err;
     private final String label;
@@ -19,7 +19,7 @@ final class ProgressBar implements Tuner.Listener {
     private int lastLength;
     private boolean open;
 
-    ProgressBar(PrintStream err, String label, String metric) {
+    public ProgressBar(PrintStream err, String label, String metric) {
         this.err = err;
         this.label = label;
         this.metric = metric;
@@ -45,7 +45,7 @@ final class ProgressBar implements Tuner.Listener {
     }
 
     /** Ends the bar's line. */
-    void done() {
+    public void done() {
         if (open) err.println();
         open = false;
         lastLength = 0;

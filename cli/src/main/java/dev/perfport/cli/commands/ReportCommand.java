@@ -1,6 +1,10 @@
 package dev.perfport.cli.commands;
 
 import dev.perfport.cli.Context;
+import dev.perfport.cli.report.ReportData;
+import dev.perfport.cli.report.ReportFiles;
+import dev.perfport.cli.report.ReportWriter;
+import dev.perfport.cli.report.Reports;
 import dev.perfport.cli.report.Seed000Report;
 import dev.perfport.cli.report.Seed003Command;
 import dev.perfport.core.error.ConfigException;
@@ -13,13 +17,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code perfport report <name>}: runs a study's sweeps and writes its Markdown report with plots.
- * Only {@code seed-000} exists so far.
+ * {@code perfport report <name>}: runs a study's sweeps, saving each to {@code DIR/<name>/data.json}
+ * as it ends, then writes its Markdown report from the saved data and draws the plots last;
+ * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report, e.g. seed-000
+ * @param name      the report: seed-000 or seed-003
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
- * @param options   out: the folder of the report (default docs/results)
+ * @param options   out: the folder of the report (default docs/results, or the --from folder);
+ *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
     public static final List<String> REPORTS = List.of("seed-000", "seed-003");
@@ -27,9 +33,20 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
     @Override
     public int execute(Context ctx) {
         if (!REPORTS.contains(name)) throw new ConfigException("unknown report '" + name + "'; reports: " + String.join(", ", REPORTS));
-        if (name.equals("seed-003")) return Seed003Command.execute(ctx, selectors, params, options);
+        String from = options.get("from");
+        Path out = Path.of(options.getOrDefault("out", from != null ? from : "docs/results"));
+        if (from != null) {
+            if (!selectors.isEmpty() || !params.isEmpty()) {
+                throw new ConfigException("report --from writes the report from saved data with the saved run's settings; "
+                        + "--backend and --param do not apply to it (measure again without --from to change them)");
+            }
+            String command = "perfport report " + name + " --from " + from + (options.containsKey("out") ? " --out " + options.get("out") : "");
+            ReportData data = Reports.from(from, options.get("out"), name, command);
+            return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
+        }
+        if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
         Seed000Report.Options o = Seed000Report.Options.parse(Params.parse(params));
-        Path out = Path.of(options.getOrDefault("out", "docs/results"));
+        Path dir = ReportFiles.prepare(out, Seed000Report.NAME);   // an unusable folder is found before anything is measured
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         List<Seed000Report.Device> devices = new ArrayList<>();
         for (Targets.Target t : targets) {
@@ -43,9 +60,18 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
             return 1;
         }
-        TuneCache cache = TuneCache.open(TuneCommand.cachePath(ctx.config()));
-        Path md = new Seed000Report(o, ctx.err(), cache).run(devices, out);
-        ctx.out().println("wrote " + md + " and its plots in " + md.resolveSibling("seed-000"));
-        return 0;
+        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed000Report.NAME));
+        for (String s : selectors) cmd.addAll(List.of("--backend", s));
+        for (String p : params) cmd.addAll(List.of("--param", p));
+        ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        TuneCache cache = TuneCommand.openCache(ctx.config());
+        Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
+        return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
+    }
+
+    private static int publish000(Context ctx, ReportData data, Path out) {
+        ReportWriter.Outcome w = Seed000Report.publish(data, out, ctx.err());
+        ctx.out().println("wrote " + w.markdown() + " from " + data.file() + " and " + w.plotsDrawn() + " plot(s) in " + w.dir());
+        return Reports.incomplete(ctx, data, w);
     }
 }

@@ -116,7 +116,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
         }
     }
 
-    static String describe(Throwable t) {
+    public static String describe(Throwable t) {
         String s = t.getClass().getSimpleName() + ": " + t.getMessage();
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
@@ -160,11 +160,11 @@ public record RunCommand(boolean compare, String workload, List<String> selector
     }
 
     /** Rows as JSON, CSV or a table. */
-    static final class RowPrinter {
+    public static final class RowPrinter {
         private RowPrinter() {
         }
 
-        static void print(Context ctx, Workload w, List<Row> rows) {
+        public static void print(Context ctx, Workload w, List<Row> rows) {
             switch (ctx.format()) {
                 case JSON -> ctx.out().println(Json.write(rows.stream().map(Records::row).toList()));
                 case CSV -> ctx.out().print(Csv.write(rows.stream().map(Records::row).toList()));

@@ -46,7 +46,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     public static final List<String> STRATEGIES = List.of("hierarchical", "exhaustive", "random");
 
     /** One device × variant: the result, or why there is none. */
-    record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
+    public record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
     }
 
     @Override
@@ -76,12 +76,12 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
         List<String> vs = variants(w, t);
 
+        TuneCache cache = openCache(ctx.config());   // a corrupt cache stops the run before anything else is said
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         if (targets.isEmpty()) {
             ctx.err().println("perfport: no device to tune on: no backend is available (see 'perfport backends')");
             return 1;
         }
-        TuneCache cache = TuneCache.open(cachePath(ctx.config()));
         List<Row> rows = new ArrayList<>();
         for (Targets.Target tg : targets) {
             if (tg.problem() != null) {
@@ -134,8 +134,20 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         }
     }
 
+    /**
+     * The tuning cache; a file that cannot be read (corrupt, another format) is a configuration
+     * error whose message, naming the file and the way out, is the whole output (exit 2).
+     */
+    public static TuneCache openCache(PerfportConfig config) {
+        try {
+            return TuneCache.open(cachePath(config));
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
     /** {@value TuneCache#CONFIG_KEY}, else the default under the user's cache folder. */
-    static Path cachePath(PerfportConfig config) {
+    public static Path cachePath(PerfportConfig config) {
         return config.get(TuneCache.CONFIG_KEY).map(Path::of)
                 .orElseGet(() -> TuneCache.defaultPath(System.getenv(), Path.of(System.getProperty("user.home", "."))));
     }
@@ -153,7 +165,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     }
 
     /** "1,16,256" as integers; each >= 1. */
-    static List<Integer> intList(String name, String text) {
+    public static List<Integer> intList(String name, String text) {
         List<Integer> l = new ArrayList<>();
         for (String part : text.split(",")) {
             if (part.isBlank()) throw new ConfigException("parameter " + name + " has an empty value in the list '" + text + "'");
@@ -206,7 +218,8 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         return m;
     }
 
-    private void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
+    /** The rows as a table, JSON or CSV (also for a tuning run spread over a cluster). */
+    public static void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
         switch (ctx.format()) {
             case JSON -> ctx.out().println(Json.write(rows.stream().map(TuneCommand::record).toList()));
             case CSV -> {

@@ -1,5 +1,11 @@
 package dev.perfport.cli.format;
 
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -9,30 +15,40 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * CSV as RFC 4180 describes it, except that lines end with LF: a field is quoted when it holds a
- * comma, a double quote, a line break or leading/trailing spaces, and a double quote inside is
- * doubled. Nested maps are flattened to dotted column names ({@code params.n},
- * {@code counters.globalAtomics}); lists of plain values are joined with spaces.
+ * CSV as RFC 4180 describes it, written by Commons CSV, except that lines end with LF: a field is
+ * quoted when it holds a comma, a double quote, a line break or leading/trailing spaces (and when
+ * it starts with a character up to '#'), and a double quote inside is doubled. Nested maps are
+ * flattened to dotted column names ({@code params.n}, {@code counters.globalAtomics}); lists of
+ * plain values are joined with spaces.
  */
 public final class Csv {
+    private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setRecordSeparator('\n').get();
+
     private Csv() {
     }
 
     /** One field, quoted if it needs to be; null is the empty field. */
     public static String field(String s) {
-        if (s == null) return "";
-        boolean quote = s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0
-                || (!s.isEmpty() && (Character.isWhitespace(s.charAt(0)) || Character.isWhitespace(s.charAt(s.length() - 1))));
-        return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        if (s == null || s.isEmpty()) return "";
+        StringBuilder sb = new StringBuilder();
+        try {
+            FORMAT.print(s, sb, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);   // a StringBuilder does not fail
+        }
+        return sb.toString();
     }
 
     public static String line(List<String> fields) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) sb.append(',');
-            sb.append(field(fields.get(i)));
+        try (CSVPrinter p = new CSVPrinter(sb, FORMAT)) {
+            // null and "" are both the empty field, never a quoted ""
+            for (String f : fields) p.print(f == null || f.isEmpty() ? null : f);
+            p.println();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return sb.append('\n').toString();
+        return sb.toString();
     }
 
     /**

@@ -1,131 +1,134 @@
 package dev.perfport.cli.format;
 
-import java.util.Iterator;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+
+import java.io.IOException;
 import java.util.Map;
 
 /**
- * A small JSON writer for the values the CLI prints: maps with string keys (written in their
- * iteration order), collections, strings, numbers, booleans and null. Output is indented, one
- * member per line, so that rows stay readable and diffable.
+ * The CLI's JSON output, written by Jackson: maps with string keys (in their iteration order),
+ * collections, strings, numbers, booleans and null; indented by two spaces, one member per line,
+ * {@code "key": value}, so that rows stay readable and diffable. The row contract's number forms
+ * are kept: a double is written as Java writes it except that an integral one below 10^15 keeps
+ * its digits ({@code 16777216.0}, not {@code 1.6777216E7}), and NaN or an infinity, which JSON
+ * cannot hold, is {@code null}. Strings escape control characters (lower-case hex), U+2028/2029
+ * (JavaScript line breaks) and surrogates, so that lone surrogates survive UTF-8.
  */
 public final class Json {
-    private static final String INDENT = "  ";
+    private static final ObjectWriter WRITER = writer();
 
     private Json() {
     }
 
-    /** The JSON text of {@code value}, ending without a newline. */
-    public static String write(Object value) {
-        StringBuilder sb = new StringBuilder();
-        write(sb, value, 0);
-        return sb.toString();
+    private static ObjectWriter writer() {
+        SimpleModule numbers = new SimpleModule("perfport-numbers");
+        numbers.addSerializer(Double.class, new DoubleForm());
+        numbers.addSerializer(Float.class, new JsonSerializer<>() {
+            @Override
+            public void serialize(Float f, JsonGenerator g, SerializerProvider p) throws IOException {
+                DoubleForm.write(f.doubleValue(), g);
+            }
+        });
+        ObjectMapper mapper = JsonMapper.builder()
+                .addModule(numbers)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .build();
+        mapper.getFactory().setCharacterEscapes(new Escapes());
+        DefaultIndenter lines = new DefaultIndenter("  ", "\n");
+        DefaultPrettyPrinter pretty = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance()
+                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                        .withObjectEmptySeparator("")
+                        .withArrayEmptySeparator(""));
+        pretty.indentObjectsWith(lines);
+        pretty.indentArraysWith(lines);
+        return mapper.writer(pretty);
     }
 
-    private static void write(StringBuilder sb, Object v, int depth) {
+    /** The JSON text of {@code value}, ending without a newline. */
+    public static String write(Object value) {
+        check(value);
+        try {
+            return WRITER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("no JSON form: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** {@code s} as a JSON string literal (RFC 8259 §7). */
+    public static String quote(String s) {
+        return write(s);
+    }
+
+    /** Only the plain shapes of the contract: a bean or a non-string key would silently become something else. */
+    private static void check(Object v) {
         switch (v) {
-            case null -> sb.append("null");
-            case String s -> quote(sb, s);
-            case Boolean b -> sb.append(b);
-            case Double d -> number(sb, d);
-            case Float f -> number(sb, f.doubleValue());
-            case Long l -> sb.append(l);
-            case Integer i -> sb.append(i);
-            case Short s -> sb.append(s);
-            case Byte b -> sb.append(b);
-            case Map<?, ?> m -> object(sb, m, depth);
-            case Iterable<?> it -> array(sb, it.iterator(), depth);
-            case Enum<?> e -> quote(sb, e.name());
+            case null -> { }
+            case String s -> { }
+            case Boolean b -> { }
+            case Number n -> { }
+            case Enum<?> e -> { }
+            case Map<?, ?> m -> m.forEach((k, x) -> {
+                if (!(k instanceof String)) throw new IllegalArgumentException("JSON object keys must be strings, got " + k);
+                check(x);
+            });
+            case Iterable<?> it -> it.forEach(Json::check);
             default -> throw new IllegalArgumentException("no JSON form for " + v.getClass().getName());
         }
     }
 
-    // JSON has no NaN or infinities; null is the honest "no number".
-    private static void number(StringBuilder sb, double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            sb.append("null");
-        } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            sb.append((long) d).append(".0");
-        } else {
-            sb.append(d); // Double.toString: e.g. 1.5, 1.0E-7 — both valid JSON numbers
+    /** Doubles as the row contract writes them. */
+    private static final class DoubleForm extends JsonSerializer<Double> {
+        @Override
+        public void serialize(Double d, JsonGenerator g, SerializerProvider p) throws IOException {
+            write(d, g);
         }
-    }
 
-    private static void object(StringBuilder sb, Map<?, ?> m, int depth) {
-        if (m.isEmpty()) {
-            sb.append("{}");
-            return;
-        }
-        sb.append("{\n");
-        Iterator<? extends Map.Entry<?, ?>> it = m.entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<?, ?> e = it.next();
-            if (!(e.getKey() instanceof String k)) {
-                throw new IllegalArgumentException("JSON object keys must be strings, got " + e.getKey());
-            }
-            indent(sb, depth + 1);
-            quote(sb, k);
-            sb.append(": ");
-            write(sb, e.getValue(), depth + 1);
-            if (it.hasNext()) sb.append(',');
-            sb.append('\n');
-        }
-        indent(sb, depth);
-        sb.append('}');
-    }
-
-    private static void array(StringBuilder sb, Iterator<?> it, int depth) {
-        if (!it.hasNext()) {
-            sb.append("[]");
-            return;
-        }
-        sb.append("[\n");
-        while (it.hasNext()) {
-            indent(sb, depth + 1);
-            write(sb, it.next(), depth + 1);
-            if (it.hasNext()) sb.append(',');
-            sb.append('\n');
-        }
-        indent(sb, depth);
-        sb.append(']');
-    }
-
-    private static void indent(StringBuilder sb, int depth) {
-        sb.append(INDENT.repeat(depth));
-    }
-
-    /** Appends {@code s} as a JSON string literal (RFC 8259 §7). */
-    public static void quote(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '\b' -> sb.append("\\b");
-                case '\f' -> sb.append("\\f");
-                default -> {
-                    boolean lone = Character.isHighSurrogate(c)
-                            ? i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))
-                            : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)));
-                    // Control characters must be escaped; lone surrogates would not survive
-                    // UTF-8 encoding; U+2028/9 break JavaScript consumers.
-                    if (c < 0x20 || lone || c == '\u2028' || c == '\u2029' || c == '\u007f') {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
+        static void write(double d, JsonGenerator g) throws IOException {
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                g.writeNull();   // JSON has no NaN or infinities; null is the honest "no number"
+            } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+                g.writeNumber((long) d + ".0");
+            } else {
+                g.writeNumber(d);   // Double.toString: 1.5, 1.0E-7, both valid JSON numbers
             }
         }
-        sb.append('"');
     }
 
-    public static String quote(String s) {
-        StringBuilder sb = new StringBuilder();
-        quote(sb, s);
-        return sb.toString();
+    /** Escapes beyond Jackson's defaults: lower-case \\u00xx, DEL, U+2028/2029 and surrogates. */
+    private static final class Escapes extends CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        Escapes() {
+            for (int c = 0; c < 0x20; c++) {
+                if ("\b\t\n\f\r".indexOf(c) < 0) ascii[c] = ESCAPE_CUSTOM;
+            }
+            ascii[0x7f] = ESCAPE_CUSTOM;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int c) {
+            boolean escape = c < 0x20 || c == 0x7f || c == 0x2028 || c == 0x2029 || Character.isSurrogate((char) c);
+            return escape ? new SerializedString(String.format("\\u%04x", c)) : null;
+        }
     }
 }

@@ -12,7 +12,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -68,14 +70,30 @@ final class Plots {
         c.addSeries(name, categories, values);
     }
 
-    /** Writes {@code dir/name.png} at 120 dpi; returns the file. */
-    static Path png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path dir, String name) {
-        Path f = dir.resolve(name + ".png");
+    /** Writes {@code dir/file} (a name ending in .png) at 120 dpi, through a temporary file, so no half-written picture is left; returns the file. */
+    static Path png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path dir, String file) {
+        Path f = dir.resolve(file);
+        Path tmp = dir.resolve("." + file + ".tmp.png");
         try {
-            BitmapEncoder.saveBitmapWithDPI(chart, dir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG, 120);
+            try {
+                // XChart appends .png to the name it is given
+                BitmapEncoder.saveBitmapWithDPI(chart, tmp.toString().substring(0, tmp.toString().length() - 4), BitmapEncoder.BitmapFormat.PNG, 120);
+                Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + f + ": " + e.getMessage(), e);
         }
         return f;
+    }
+
+    /** Why a plot failed, in one line: the innermost cause that says something. */
+    static String reason(Throwable e) {
+        Throwable t = e;
+        while (t.getMessage() == null && t.getCause() != null && t.getCause() != t) t = t.getCause();
+        String m = t.getMessage();
+        String s = t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+        return s.replaceAll("\\s*\\R\\s*", " ");
     }
 }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /**
  * Runs the seed-003 workloads on the Cell/B.E. emulator at 1–6 SPEs (and with the PPE) and
@@ -137,6 +138,119 @@ public final class Seed003Study {
         }
     }
 
+    /**
+     * A saved run (a row of data.json): which cell of the tables it fills and the run itself.
+     *
+     * @param series e.g. {@code redLocal}, {@code matmul.delta}, {@code sweepAll.slm}
+     * @param index  SPE count − 1 for the per-SPE series, the work-group size for the sweep, 0 otherwise
+     * @param point  the run
+     */
+    public record Row(String series, int index, Point point) {
+    }
+
+    /** The rows of one sweep, in the order they ran. */
+    static List<Row> rows(String sweep, Data d) {
+        List<Row> l = new ArrayList<>();
+        switch (sweep) {
+            case "matmul" -> d.matmul.forEach((k, p) -> l.add(new Row("matmul." + k, 0, p)));
+            case "table" -> {
+                for (int i = 0; i < d.tableLocal.length; i++) {
+                    l.add(new Row("tableLocal", i, d.tableLocal[i]));
+                    l.add(new Row("tableSlm", i, d.tableSlm[i]));
+                    l.add(new Row("tableSlmPpe", i, d.tableSlmPpe[i]));
+                }
+            }
+            case "reduction" -> {
+                for (int i = 0; i < d.redLocal.length; i++) {
+                    l.add(new Row("redLocal", i, d.redLocal[i]));
+                    l.add(new Row("redSlm", i, d.redSlm[i]));
+                }
+                l.add(new Row("redPpeLocal", 0, d.redPpeLocal));
+            }
+            case "reduction-wg" -> {
+                for (int wg : d.sweepOne.keySet()) {
+                    l.add(new Row("sweepOne.local", wg, d.sweepOne.get(wg)[0]));
+                    l.add(new Row("sweepOne.slm", wg, d.sweepOne.get(wg)[1]));
+                    l.add(new Row("sweepAll.local", wg, d.sweepAll.get(wg)[0]));
+                    l.add(new Row("sweepAll.slm", wg, d.sweepAll.get(wg)[1]));
+                }
+            }
+            case "scan" -> {
+                for (int i = 0; i < d.scanHarris.length; i++) {
+                    l.add(new Row("scanHarris", i, d.scanHarris[i]));
+                    l.add(new Row("scanV1", i, d.scanV1[i]));
+                    l.add(new Row("scanPlus", i, d.scanPlus[i]));
+                }
+            }
+            default -> throw new IllegalArgumentException("no sweep " + sweep);
+        }
+        return l;
+    }
+
+    /** The sweeps of a study, in the order they run. */
+    static final List<String> SWEEPS = List.of("matmul", "table", "reduction", "reduction-wg", "scan");
+
+    /**
+     * The data as saved: every saved sweep's rows in their places, the failed runs in the order
+     * the sweeps were saved, the wall time of the saved run. A part whose sweeps were not saved
+     * (the run stopped before) stays null or empty, as if it had not been run.
+     */
+    static Data fromSaved(ReportData saved, Options o) {
+        Data d = new Data(o);
+        d.wallMillis = saved.contents().wallMillis();
+        int n = o.spes();
+        for (ReportData.Sweep sw : saved.contents().sweeps()) {
+            if (!SWEEPS.contains(sw.name()) || sw.device() != null) continue;
+            switch (sw.name()) {
+                case "table" -> {
+                    d.tableLocal = new Point[n];
+                    d.tableSlm = new Point[n];
+                    d.tableSlmPpe = new Point[n];
+                }
+                case "reduction" -> {
+                    d.redLocal = new Point[n];
+                    d.redSlm = new Point[n];
+                }
+                case "scan" -> {
+                    d.scanHarris = new Point[n];
+                    d.scanV1 = new Point[n];
+                    d.scanPlus = new Point[n];
+                }
+                default -> {
+                }
+            }
+            for (Row r : saved.rows(sw.name(), null, Row.class)) {
+                Point p = r.point();
+                int i = r.index();
+                boolean perSpe = !r.series().startsWith("matmul.") && !r.series().startsWith("sweep") && !r.series().equals("redPpeLocal");
+                if (perSpe && (i < 0 || i >= n)) {
+                    throw new ConfigException("cannot read " + saved.file() + ": row " + r.series() + " index " + i + " is outside 0.." + (n - 1));
+                }
+                switch (r.series()) {
+                    case "tableLocal" -> d.tableLocal[i] = p;
+                    case "tableSlm" -> d.tableSlm[i] = p;
+                    case "tableSlmPpe" -> d.tableSlmPpe[i] = p;
+                    case "redLocal" -> d.redLocal[i] = p;
+                    case "redSlm" -> d.redSlm[i] = p;
+                    case "redPpeLocal" -> d.redPpeLocal = p;
+                    case "sweepOne.local" -> d.sweepOne.computeIfAbsent(i, k -> new Point[2])[0] = p;
+                    case "sweepOne.slm" -> d.sweepOne.computeIfAbsent(i, k -> new Point[2])[1] = p;
+                    case "sweepAll.local" -> d.sweepAll.computeIfAbsent(i, k -> new Point[2])[0] = p;
+                    case "sweepAll.slm" -> d.sweepAll.computeIfAbsent(i, k -> new Point[2])[1] = p;
+                    case "scanHarris" -> d.scanHarris[i] = p;
+                    case "scanV1" -> d.scanV1[i] = p;
+                    case "scanPlus" -> d.scanPlus[i] = p;
+                    default -> {
+                        if (!r.series().startsWith("matmul.")) throw new ConfigException("cannot read " + saved.file() + ": unknown series " + r.series());
+                        d.matmul.put(r.series().substring("matmul.".length()), p);
+                    }
+                }
+                if (p != null && !p.ok()) d.failures.add(p.label() + ": " + p.error());
+            }
+        }
+        return d;
+    }
+
     private final BackendRegistry registry;
     private final PerfportConfig base;
     private final PrintStream progress;
@@ -155,13 +269,37 @@ public final class Seed003Study {
 
     /** Runs every part in {@code o.parts()}; closes the emulator instances it made. */
     public Data measure(Options o) {
+        return measure(o, (sweep, data) -> {
+        });
+    }
+
+    /**
+     * Runs every part in {@code o.parts()} and hands the data to {@code ended} as each sweep ends
+     * ({@code matmul}, {@code table}, {@code reduction}, {@code reduction-wg}, {@code scan}), so
+     * that the caller can save it at once; closes the emulator instances it made.
+     */
+    public Data measure(Options o, BiConsumer<String, Data> ended) {
         long t0 = System.nanoTime();
         Data d = new Data(o);
         try {
-            if (o.has("matmul")) matmul(o, d);
-            if (o.has("table")) table(o, d);
-            if (o.has("reduction")) reduction(o, d);
-            if (o.has("scan")) scan(o, d);
+            if (o.has("matmul")) {
+                matmul(o, d);
+                ended.accept("matmul", d);
+            }
+            if (o.has("table")) {
+                table(o, d);
+                ended.accept("table", d);
+            }
+            if (o.has("reduction")) {
+                reduction(o, d);
+                ended.accept("reduction", d);
+                reductionSweep(o, d);
+                ended.accept("reduction-wg", d);
+            }
+            if (o.has("scan")) {
+                scan(o, d);
+                ended.accept("scan", d);
+            }
         } finally {
             for (Backend b : backends.values()) b.close();
             backends.clear();
@@ -201,6 +339,9 @@ public final class Seed003Study {
             d.redSlm[n - 1] = run(d, "reduction", "static-local", p, o, n, false, false);
         }
         d.redPpeLocal = run(d, "reduction", "local-atomic", p, o, 1, true, true);
+    }
+
+    private void reductionSweep(Options o, Data d) {
         for (int wg : o.sweepWgs()) {
             Params q = Params.of("n", Integer.toString(o.sweepN()), "type", "int", "wg", Integer.toString(wg), "reps", "1");
             d.sweepOne.put(wg, new Point[]{run(d, "reduction", "local-atomic", q, o, 1, false, false),

@@ -30,7 +30,7 @@ class RowFormatsTest {
         params.put("n", "1048576");
         params.put("type", "float");
         return new Row("cell-emulation:0", new RunResult("cell-emulation", "Cell \"SPE\", emulated", "reduction", "static-local",
-                params, true, null, 2_500_000, 1_250_000L, Map.of("GB/s", 1.6777216),
+                params, true, null, 2_500_000, 625_000, 1_250_000L, Map.of("GB/s", 1.6777216),
                 new java.util.TreeMap<>(Map.of("globalAtomics", 8L, "unitsUsed", 8L)), new Profile(10, 20, 30, 40, 4194304, 4, 1)));
     }
 
@@ -54,6 +54,7 @@ class RowFormatsTest {
         assertNull(ok.get("error"));
         assertTrue(ok.containsKey("error"));
         assertEquals(2_500_000L, ok.get("wallNanos"));
+        assertEquals(625_000L, ok.get("kernelNanos"));
         assertEquals(1_250_000L, ok.get("modelledNanos"));
         assertEquals(1.6777216, (Double) assertInstanceOf(Map.class, ok.get("metrics")).get("GB/s"), 1e-12);
         assertEquals(8L, assertInstanceOf(Map.class, ok.get("counters")).get("unitsUsed"));
@@ -66,6 +67,7 @@ class RowFormatsTest {
         assertEquals(false, bad.get("verified"));
         assertTrue(((String) bad.get("error")).endsWith("4096\nsecond line"));
         assertNull(bad.get("modelledNanos"));
+        assertEquals(0L, bad.get("kernelNanos"), "nothing ran");
         assertNull(assertInstanceOf(Map.class, bad.get("profile")).get("modelledNanos"));
     }
 
@@ -73,7 +75,7 @@ class RowFormatsTest {
     void csvFlattensParamsMetricsCountersAndProfile() {
         String csv = Csv.write(List.of(Records.row(okRow()), Records.row(failedRow())));
         String header = csv.lines().findFirst().orElseThrow();
-        assertEquals("backend,device,selector,workload,variant,params.n,params.type,verified,error,wallNanos,modelledNanos,"
+        assertEquals("backend,device,selector,workload,variant,params.n,params.type,verified,error,wallNanos,kernelNanos,modelledNanos,"
                 + "metrics.GB/s,counters.globalAtomics,counters.unitsUsed,profile.compileNanos,profile.transferNanos,"
                 + "profile.kernelNanos,profile.modelledNanos,profile.bytesToDevice,profile.bytesToHost,profile.launches", header);
         assertTrue(csv.contains("cell-emulation,\"Cell \"\"SPE\"\", emulated\",cell-emulation:0,"), csv);

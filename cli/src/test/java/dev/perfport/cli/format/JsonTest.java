@@ -24,8 +24,10 @@ class JsonTest {
     }
 
     @Test
-    void keepsPairedSurrogatesAndEscapesLoneOnes() {
-        assertEquals("\"\uD83D\uDE00\"", Json.quote("\uD83D\uDE00"));
+    void escapesSurrogatesSoThatLoneOnesSurviveAndPairsParseBack() {
+        // every surrogate is escaped (a pair as two escapes, which parsers join again)
+        assertEquals("\"\\ud83d\\ude00\"", Json.quote("\uD83D\uDE00"));
+        assertEquals("\uD83D\uDE00", MiniJson.parse(Json.quote("\uD83D\uDE00")));
         assertEquals("\"\\ud83dx\"", Json.quote("\uD83Dx"));
         assertEquals("\"x\\ude00\"", Json.quote("x\uDE00"));
     }

@@ -37,6 +37,8 @@ class ReportIT {
             assertTrue(text.contains("(seed-000/" + f + ")"), "report links " + f);
         }
         assertFalse(text.contains("| failed"), "every point verified:\n" + text);
+        assertTrue(Files.size(dir.resolve("seed-000").resolve("data.json")) > 1000, "the measurements are saved beside the plots");
+        assertTrue(r.out().contains(" plot(s) in ") && r.err().lines().noneMatch(l -> l.contains(" not drawn: ")), r.describe());
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.perfport.workloads.matmul;
 
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.Feature;
+import dev.perfport.core.device.Support;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
@@ -55,8 +57,6 @@ public final class Matmul implements Workload {
     public static final String EPSILON = "epsilon";
     /** Groups in flight per SPE that ε asks of the Cell emulator (paper §2.3). */
     public static final int EPSILON_GROUPS_IN_FLIGHT = 4;
-    /** The backend id of the Cell emulator, the one route that acts on {@code PP_GROUPS_IN_FLIGHT}. */
-    static final String CELL_BACKEND = "cell-emulation";
 
     private Matrices cached;
 
@@ -107,7 +107,7 @@ public final class Matmul implements Workload {
         Constants constants = Constants.empty();
         if (variant.equals(EPSILON)) {
             constants = Constants.of(MatmulKernels.GROUPS_IN_FLIGHT, EPSILON_GROUPS_IN_FLIGHT);
-            p = p.with("groupsInFlight", s.backendId().equals(CELL_BACKEND)
+            p = p.with("groupsInFlight", s.device().support(Feature.GROUPS_IN_FLIGHT) != Support.UNSUPPORTED
                     ? Integer.toString(EPSILON_GROUPS_IN_FLIGHT)
                     : EPSILON_GROUPS_IN_FLIGHT + " (no effect on " + s.backendId() + ": the device keeps groups in flight itself; δ's code runs)");
         }

@@ -110,8 +110,7 @@ public final class MatmulStatic implements Workload {
         // the residency query needs the compiled kernel, so the row's k is settled inside the run
         Params[] shown = {p};
         RunResult r = Runs.run(s, name(), variant, p, () -> staticGroups(s, in, tile, reps, count, mapping, p, shown));
-        return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
-                r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+        return shown[0] == p ? r : r.withParams(shown[0].asMap());
     }
 
     /** The tile must divide M, N and K; the message names the tile and the dimension. */

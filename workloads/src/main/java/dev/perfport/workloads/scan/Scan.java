@@ -200,8 +200,7 @@ public final class Scan implements Workload {
             int items = p.getInt("items");
             if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
             RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, in, p, shown));
-            return shown[0] == p ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
-                    r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+            return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
         Map<String, String> others = new LinkedHashMap<>(p.asMap());
         others.remove("items");
@@ -209,8 +208,7 @@ public final class Scan implements Workload {
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
         RunResult r = Runs.run(s, name(), variant, q, () -> staticScan(s, variant.equals(SCANPLUS), c, in, q, shown));
-        return shown[0] == q ? r : new RunResult(r.backend(), r.device(), r.workload(), r.variant(), shown[0].asMap(),
-                r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), r.metrics(), r.counters(), r.profile());
+        return shown[0] == q ? r : r.withParams(shown[0].asMap());
     }
 
     private synchronized ScanInput input(Config c) {

@@ -2,7 +2,11 @@ package dev.perfport.workloads.var;
 
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Sources;
-import dev.perfport.core.tune.Json;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,6 +83,16 @@ public record VarInput(String source, int today, double[] market, double[] meanC
 
     private static VarInput builtin;
 
+    /**
+     * Reads JSON into maps, lists, strings, Longs (integers) and Doubles, which the checks below
+     * take apart member by member so that every error names the member. A member given twice is an
+     * error, not a silent overwrite.
+     */
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+            .build();
+
     /** The built-in default input. */
     public static synchronized VarInput builtin() {
         if (builtin == null) builtin = parse(Sources.load(VarInput.class, "default-input.json"), "builtin");
@@ -103,9 +117,10 @@ public record VarInput(String source, int today, double[] market, double[] meanC
         String where = "VaR input " + source;
         Object root;
         try {
-            root = Json.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(where + " is not valid JSON: " + e.getMessage());
+            root = JSON.readValue(text, Object.class);
+        } catch (JacksonException e) {
+            throw new ConfigException(where + " is not valid JSON: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
         }
         Map<?, ?> m = object(root, where);
         known(m, Set.of("today", "market", "meanChange", "covariance", "portfolio", "description"), where);

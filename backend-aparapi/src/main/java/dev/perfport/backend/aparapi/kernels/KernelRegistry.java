@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import dev.perfport.core.kernel.KernelLibrary;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,9 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Aparapi kernels a backend can run, by kernel definition name. {@link #standard()} holds one
- * kernel for every workload kernel definition this backend implements; tests add their own with
- * {@link #with(KernelSpec)}.
+ * The Aparapi kernels a backend can run beside those its definitions carry, by kernel definition
+ * name. {@link #standard()} collects them from the {@link KernelLibrary} services (one library per
+ * workload, beside its kernel classes, plus any a library user adds); nothing here lists them.
+ * Tests add their own with {@link #with(KernelSpec)}.
  */
 public final class KernelRegistry {
     private final Map<String, KernelSpec> specs;
@@ -19,15 +22,9 @@ public final class KernelRegistry {
         this.specs = Collections.unmodifiableMap(specs);
     }
 
-    /** Every kernel perfport ships for Aparapi. */
+    /** Every Aparapi kernel of the kernel libraries that this backend's class loader sees. */
     public static KernelRegistry standard() {
-        List<KernelSpec> all = new ArrayList<>();
-        all.addAll(ReductionKernels.specs());
-        all.addAll(MatmulKernels.specs());
-        all.addAll(ScanKernels.specs());
-        all.addAll(TableKernels.specs());
-        all.addAll(VarKernels.specs());
-        return of(all);
+        return of(KernelLibrary.all(KernelSpec.class, KernelRegistry.class.getClassLoader()));
     }
 
     /** A registry of exactly these kernels; a name given twice is an error. */

@@ -5,6 +5,7 @@ import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.memory.ElemType;
 
 import java.lang.reflect.Field;
@@ -16,9 +17,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * An Aparapi kernel registered under the name of a {@link KernelDef}: its class, how to make an
- * instance for a set of tuning constants, and the fields the definition's arguments bind to, in
- * the definition's argument order.
+ * An Aparapi implementation of a {@link KernelDef}: its kernel class, how to make an instance for a
+ * set of tuning constants, and the fields the definition's arguments bind to, in the definition's
+ * argument order. Give it to the definition ({@code KernelDef.builder(..).impl(KernelSpec.of(..))})
+ * or return it from a {@link dev.perfport.core.kernel.KernelLibrary}; the kernel class extends
+ * {@link PerfportKernel}.
+ *
+ * <pre>{@code
+ * public static final class Saxpy extends PerfportKernel {
+ *     float[] x, y; float a; int n;
+ *     public void run() { int i = getGlobalId(); if (i < n) y[i] = a * x[i] + y[i]; }
+ * }
+ * KernelSpec.of("my.saxpy", Saxpy.class, c -> new Saxpy(), "x", "y", "a", "n")
+ * }</pre>
  *
  * <p>A field's type follows its argument's memory level: GLOBAL and CONSTANT arguments are arrays
  * of the element type ({@code int[]}, {@code float[]}, ...; CONSTANT ones annotated
@@ -33,7 +44,8 @@ import java.util.function.Function;
  * @param fields  one field name per definition argument, in order
  */
 public record KernelSpec(String name, Class<? extends PerfportKernel> type,
-                         Function<Constants, ? extends PerfportKernel> factory, List<String> fields) {
+                         Function<Constants, ? extends PerfportKernel> factory, List<String> fields)
+        implements KernelImpl.Native {
 
     public KernelSpec {
         Objects.requireNonNull(name);

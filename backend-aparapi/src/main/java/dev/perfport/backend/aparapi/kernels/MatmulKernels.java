@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import java.util.List;
 
 /**
@@ -15,11 +17,14 @@ import java.util.List;
  * constant {@code PP_GROUPS_IN_FLIGHT} of ε is accepted and has no effect, as on every OpenCL
  * device: the hardware keeps several groups in flight per compute unit by itself.
  */
-public final class MatmulKernels {
-    private MatmulKernels() {
+@AutoService(KernelLibrary.class)
+public final class MatmulKernels implements KernelLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public MatmulKernels() {
     }
 
-    static List<KernelSpec> specs() {
+    @Override
+    public List<KernelSpec> kernels() {
         return List.of(
                 KernelSpec.of("matmul.alpha", Alpha.class, c -> new Alpha(), "A", "B", "C", "M", "N", "K"),
                 KernelSpec.of("matmul.beta", Beta.class, c -> new Beta(), "A", "B", "C", "M", "N", "K"),

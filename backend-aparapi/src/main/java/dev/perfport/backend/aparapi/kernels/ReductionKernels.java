@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.kernel.Constants;
 
 import java.util.List;
@@ -18,11 +20,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * one global atomic per group (local-atomic), into static local memory and one global atomic per
  * persistent group (static-local), or into its slot of the partial sums (two-kernel).
  */
-public final class ReductionKernels {
-    private ReductionKernels() {
+@AutoService(KernelLibrary.class)
+public final class ReductionKernels implements KernelLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public ReductionKernels() {
     }
 
-    static List<KernelSpec> specs() {
+    @Override
+    public List<KernelSpec> kernels() {
         return List.of(
                 KernelSpec.of("reduction.local_atomic.int", LocalAtomicInt.class, c -> checked(c, 0, new LocalAtomicInt()),
                         "in", "out", "n", "scratch"),

@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.kernel.Constants;
 
 import java.util.List;
@@ -29,14 +31,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A {@code localGlobalBarrier()} (a barrier with a global-memory fence) orders each group's SUM
  * write before its counter update, where the OpenCL kernel uses {@code mem_fence}.
  */
-public final class ScanKernels {
+@AutoService(KernelLibrary.class)
+public final class ScanKernels implements KernelLibrary {
     /** The operator constant: 0 add, 1 max. */
     static final String OP_MAX = "OP_MAX";
 
-    private ScanKernels() {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public ScanKernels() {
     }
 
-    static List<KernelSpec> specs() {
+    @Override
+    public List<KernelSpec> kernels() {
         return List.of(
                 KernelSpec.of("scan.block.int", BlockInt.class, c -> new BlockInt(op(c, 0)), "in", "out", "sums", "n", "x"),
                 KernelSpec.of("scan.sequential.int", SequentialInt.class, c -> new SequentialInt(op(c, 0)), "sums", "count"),

@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.kernel.Constants;
 
 import java.util.List;
@@ -20,14 +22,17 @@ import java.util.List;
  * {@code acc[0]} and {@code out[group]}. The order of the additions differs from the atomics'
  * (which is itself unordered); the workload's tolerance covers both.
  */
-public final class TableKernels {
+@AutoService(KernelLibrary.class)
+public final class TableKernels implements KernelLibrary {
     /** The kernel constant naming the table size. */
     static final String TABLE_SIZE = "TABLE_SIZE";
 
-    private TableKernels() {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public TableKernels() {
     }
 
-    static List<KernelSpec> specs() {
+    @Override
+    public List<KernelSpec> kernels() {
         String[] fields = {"offsets", "ab", "w", "out", "builds", "iters", "acc", "table"};
         return List.of(
                 KernelSpec.of("table.local", LocalTable.class, c -> new LocalTable(tableSize(c)), fields),

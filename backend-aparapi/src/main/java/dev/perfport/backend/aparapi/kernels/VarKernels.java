@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.kernel.Constants;
 
 import java.util.ArrayList;
@@ -35,14 +37,16 @@ import java.util.List;
  *       {@link VarCore16#clone()} gives each clone its own private arrays.</li>
  * </ul>
  */
-public final class VarKernels {
+@AutoService(KernelLibrary.class)
+public final class VarKernels implements KernelLibrary {
     /** Private-array capacities, in simulations per work-item, of the kernel classes. */
     static final int[] CAPS = {16, 64, 1024};
     static final int STOCK = 1;
     /** 1/365.25 as a float. */
     static final float INV_YEAR = 0x1.66db08p-9f;
 
-    private VarKernels() {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public VarKernels() {
     }
 
     /** SIMBS·VWIDTH, after checking the constants as the definitions' Java kernels do. */
@@ -60,7 +64,8 @@ public final class VarKernels {
         return k;
     }
 
-    static List<KernelSpec> specs() {
+    @Override
+    public List<KernelSpec> kernels() {
         String[] fields = {"type", "amount", "dayOfMaturity", "simulation", "mtParams", "market", "npos", "today", "seed0", "seed1"};
         String[] buffered = {"type", "amount", "dayOfMaturity", "simulation", "mtParams", "market", "npos", "today", "seed0", "seed1",
                 "ltype", "lamount", "lday"};

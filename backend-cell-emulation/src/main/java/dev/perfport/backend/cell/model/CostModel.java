@@ -1,7 +1,7 @@
 package dev.perfport.backend.cell.model;
 
 import dev.perfport.backend.cell.mfc.DmaCosts;
-import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.backend.Settings;
 import dev.perfport.core.error.ConfigException;
 
 import java.util.Arrays;
@@ -27,7 +27,7 @@ public final class CostModel {
      * Reads every {@code perfport.cell-emulation.cost.*} key present; a value that is not a number
      * or out of range is a {@link ConfigException} naming the key and the range.
      */
-    public static CostModel from(PerfportConfig config) {
+    public static CostModel from(Settings config) {
         Map<Cost, Double> m = new EnumMap<>(Cost.class);
         for (Cost c : Cost.values()) {
             if (config.get(c.key()).isPresent()) m.put(c, config.getDouble(c.key(), c.defaultValue()));

@@ -126,6 +126,11 @@ final class SpeWorkGroup implements WorkGroup {
         perGroupLocals = perGroup.toArray();
     }
 
+    @Override
+    public List<ArgDef> argDefs() {
+        return call.argDefs();
+    }
+
     /** Moves the context to NDRange group {@code id}. */
     void beginGroup(long id, boolean firstOnUnit, boolean lastOnUnit) {
         linear = id;

@@ -3,6 +3,7 @@ package dev.perfport.backend.tornado.kernels;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.memory.ElemType;
 
 import java.util.ArrayList;
@@ -10,8 +11,16 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How one kernel definition (found by {@link KernelDef#name()}) runs in TornadoVM: the argument
- * signature its Java code expects, and the binder that adds its task(s) to a task graph.
+ * How one kernel definition runs in TornadoVM: the argument signature its Java (Kernel API) code
+ * expects, and the binder that adds its task(s) to a task graph. Give it to the definition
+ * ({@code KernelDef.builder(..).impl(new TornadoKernel(..))}) or return it from a
+ * {@link dev.perfport.core.kernel.KernelLibrary}, for example for a SAXPY method
+ * {@code static void saxpy(KernelContext c, FloatArray x, FloatArray y, float a, int n)}:
+ *
+ * <pre>{@code
+ * new TornadoKernel("my.saxpy", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, FLOAT, PRIVATE, INT), false,
+ *         a -> a.graph().task(a.task(), My::saxpy, a.context(), a.floats(0), a.floats(1), a.floatArg(2), a.intArg(3)))
+ * }</pre>
  *
  * @param name                  the kernel definition's name
  * @param signature             expected arguments: memory level and element type, in order
@@ -23,7 +32,7 @@ import java.util.Objects;
  * @param binder                adds the task(s)
  */
 public record TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket,
-                            String cpuOnly, Binder binder) {
+                            String cpuOnly, Binder binder) implements KernelImpl.Native {
 
     /** One expected argument. */
     public record Sig(MemoryLevel level, ElemType type) {

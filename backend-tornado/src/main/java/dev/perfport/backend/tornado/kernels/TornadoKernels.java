@@ -1,6 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
-import java.util.ArrayList;
+import dev.perfport.core.kernel.KernelLibrary;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,8 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every kernel the TornadoVM backend implements, by kernel-definition name (the route-native
- * dialect's registry; see core's Dialect.TORNADO).
+ * Every TornadoVM kernel of the kernel libraries this backend's class loader sees (one library per
+ * workload beside its kernels, plus any a library user adds), by kernel-definition name. Nothing
+ * here lists them: they are {@link KernelLibrary} services.
  */
 public final class TornadoKernels {
     private static final Map<String, TornadoKernel> ALL = build();
@@ -18,15 +20,8 @@ public final class TornadoKernels {
     }
 
     private static Map<String, TornadoKernel> build() {
-        List<TornadoKernel> l = new ArrayList<>();
-        ReductionTornado.register(l);
-        MatmulTornado.register(l);
-        TableTornado.register(l);
-        ScanTornado.register(l);
-        ScanStaticTornado.register(l);
-        VarTornado.register(l);
         Map<String, TornadoKernel> m = new LinkedHashMap<>();
-        for (TornadoKernel k : l) {
+        for (TornadoKernel k : KernelLibrary.all(TornadoKernel.class, TornadoKernels.class.getClassLoader())) {
             if (m.put(k.name(), k) != null) throw new IllegalStateException("kernel " + k.name() + " registered twice");
         }
         return Collections.unmodifiableMap(m);

@@ -1,7 +1,9 @@
 /**
  * The TornadoVM kernels, one Java method per kernel definition of the workloads (and element
- * type), registered by definition name in {@link dev.perfport.backend.tornado.kernels.TornadoKernels}
- * with the argument signature they expect and a binder that adds their task(s) to a task graph.
+ * type), each a {@link dev.perfport.backend.tornado.kernels.TornadoKernel} (the argument signature it
+ * expects and a binder that adds its task(s) to a task graph) under the definition's name. Each
+ * workload's kernels are one {@link dev.perfport.core.kernel.KernelLibrary} ({@code *TornadoLibrary},
+ * found through the services file that {@code @AutoService} writes).
  * Classes here must be compiled with {@code -g}: TornadoVM's code generator needs local-variable tables.
  */
 package dev.perfport.backend.tornado.kernels;

@@ -1,0 +1,277 @@
+package dev.perfport.cluster;
+
+import dev.perfport.cli.Cli;
+import dev.perfport.cli.Context;
+import dev.perfport.cli.Labels;
+import dev.perfport.cli.Records;
+import dev.perfport.cli.SettingsCheck;
+import dev.perfport.cli.UsageException;
+import dev.perfport.cli.commands.ParamCheck;
+import dev.perfport.cli.commands.ProgressBar;
+import dev.perfport.cli.commands.RunCommand;
+import dev.perfport.cli.commands.TuneCommand;
+import dev.perfport.cli.format.Table;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.PerfportException;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.core.tune.Strategy;
+import dev.perfport.core.tune.TuneCache;
+import dev.perfport.core.tune.TuneContext;
+import dev.perfport.core.tune.TuneResult;
+import dev.perfport.core.tune.Tuner;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code perfport tune … --cluster <master>} and {@code perfport compare … --cluster <master>}:
+ * the same commands, options and output as a local run, with the work spread over a Spark
+ * cluster. Also the main class of the job jar for spark-submit, where the master comes from
+ * spark-submit and {@code --cluster} may be left out.
+ *
+ * <p>tune: one tuning run per distinct device (backend and fingerprint) of the cluster that the
+ * selectors pick, and variant; its batches go to the executors that have that device, the
+ * results into the local tuning cache as they arrive. compare: one task per device × variant ×
+ * case, the rows in the order a local run prints them.
+ */
+public final class ClusterMain {
+    private ClusterMain() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line; returns the exit code (0 ok, 1 a row failed, 2 usage or configuration). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            List<String> rest = new ArrayList<>();
+            String master = null;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--cluster") || a.startsWith("--cluster=")) {
+                    if (master != null) throw new UsageException("--cluster given twice");
+                    if (a.equals("--cluster")) {
+                        if (i + 1 >= args.length) throw new UsageException("option --cluster needs a value, e.g. --cluster spark://host:7077");
+                        master = args[++i];
+                    } else {
+                        master = a.substring("--cluster=".length());
+                    }
+                    if (master.isBlank()) throw new UsageException("--cluster needs a Spark master, e.g. local[2] or spark://host:7077");
+                } else {
+                    rest.add(a);
+                }
+            }
+            if (master == null && System.getProperty("spark.master") == null) {
+                throw new UsageException("no Spark master: give --cluster local[2] or --cluster spark://host:7077 (or run under spark-submit)");
+            }
+            Cli cli = Cli.parse(rest.toArray(String[]::new));
+            if (cli.help() || cli.command() == null || !List.of("tune", "compare").contains(cli.command())) {
+                throw new UsageException("--cluster applies to 'tune' and 'compare'" + (cli.command() == null ? "" : ", not '" + cli.command() + "'"));
+            }
+            PerfportConfig config = PerfportConfig.load();
+            for (String kv : cli.config()) {
+                int eq = kv.indexOf('=');
+                String key = kv.substring(0, eq).trim();
+                if (!key.startsWith("perfport.")) {
+                    throw new UsageException("--config key '" + key + "' must start with 'perfport.' (e.g. perfport." + key + ")");
+                }
+                config = config.with(key, kv.substring(eq + 1).trim());
+            }
+            Context ctx = new Context(config, cli.format(), out, err);
+            SettingsCheck.check(config, ctx::registry);
+            Workload w = Workloads.get(cli.workload());
+            String home = System.getProperty("perfport.home");
+            Path addon = addonLib();
+            try (SparkCluster cluster = SparkCluster.open(master, config, home == null ? null : Path.of(home), addon)) {
+                err.println("perfport: Spark " + cluster.context().version() + " at " + cluster.context().master() + ", "
+                        + cluster.slots() + " task slot" + (cluster.slots() == 1 ? "" : "s"));
+                return cli.command().equals("tune") ? tune(ctx, cluster, w, cli) : compare(ctx, cluster, w, cli);
+            }
+        } catch (UsageException | ConfigException e) {
+            err.println("perfport: " + oneLine(e.getMessage()));
+            return 2;
+        } catch (PerfportException e) {
+            err.println("perfport: " + oneLine(e.getMessage()));
+            return 1;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** The folder holding this add-on's jar (for the executors' class path). */
+    private static Path addonLib() {
+        try {
+            Path jar = Path.of(ClusterMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Files.isRegularFile(jar) ? jar.getParent() : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    // ---- tune -----------------------------------------------------------------------------
+
+    static int tune(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
+        if (!(w instanceof Tunable t)) {
+            throw new ConfigException("workload '" + w.name() + "' cannot be tuned; tunable workloads: "
+                    + String.join(", ", Workloads.all().stream().filter(x -> x instanceof Tunable).map(Workload::name).toList()));
+        }
+        Map<String, String> options = cli.options();
+        String strategy = options.getOrDefault("strategy", "hierarchical");
+        if (!TuneCommand.STRATEGIES.contains(strategy)) {
+            throw new ConfigException("unknown strategy '" + strategy + "'; strategies: " + String.join(", ", TuneCommand.STRATEGIES));
+        }
+        if (!strategy.equals("random") && (options.containsKey("budget") || options.containsKey("seed"))) {
+            throw new ConfigException("--budget and --seed apply to --strategy random only");
+        }
+        Integer budget = options.containsKey("budget") ? TuneCommand.intList("--budget", options.get("budget")).getFirst() : null;
+        long seed = options.containsKey("seed") ? Params.parseLong("--seed", options.get("seed")) : 1;
+        Map<String, List<Integer>> grid = new LinkedHashMap<>();
+        List<String> fixedItems = new ArrayList<>();
+        for (Map.Entry<String, String> e : Params.parse(cli.params()).asMap().entrySet()) {
+            if (t.tunedParams().contains(e.getKey())) grid.put(e.getKey(), TuneCommand.intList(e.getKey(), e.getValue()));
+            else fixedItems.add(e.getKey() + "=" + e.getValue());
+        }
+        Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
+        List<String> vs = cli.variants().isEmpty() ? List.of(t.defaultTuningVariant()) : variants(w, cli.variants());
+
+        TuneCache cache = TuneCommand.openCache(ctx.config());   // a corrupt cache stops the run before any work
+        List<Wire.Device> devices = cluster.discover(cli.backends());
+        if (devices.isEmpty()) {
+            ctx.err().println("perfport: no device to tune on: no executor has a device the selectors pick (see 'perfport devices' on a worker)");
+            return 1;
+        }
+        List<TuneCommand.Row> rows = new ArrayList<>();
+        for (Wire.Device d : devices) {
+            for (String v : vs) {
+                Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
+                ProgressBar bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", "");
+                long size = 0;
+                try {
+                    SparkCluster.Tuning p = cluster.problem(job, d);
+                    size = p.space().gridSize();
+                    bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", p.objective().metric());
+                    Strategy s = switch (strategy) {
+                        case "exhaustive" -> new Strategy.Exhaustive();
+                        case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget
+                                : (int) Math.max(1, Math.min(Integer.MAX_VALUE, size / 5)));
+                        default -> p.hierarchy();
+                    };
+                    TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
+                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d)).cache(cache, tc).listener(bar).run(s);
+                    bar.done();
+                    rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, r, size,
+                            r.best() == null ? "no valid configuration (see the records: --format json)" : null));
+                } catch (ConfigException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    bar.done();
+                    ConfigException bad = configCause(e);
+                    if (bad != null) throw bad;
+                    rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, null, size, RunCommand.describe(e)));
+                }
+            }
+        }
+        TuneCommand.print(ctx, w, strategy, rows, cache.file());
+        return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
+    }
+
+    /** A bad parameter found on an executor reaches the driver wrapped in Spark's exception: still exit code 2. */
+    private static ConfigException configCause(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof ConfigException ce) return ce;
+            if (c.getCause() == c) break;
+        }
+        String m = String.valueOf(e.getMessage());
+        int at = m.indexOf(ConfigException.class.getName() + ": ");
+        if (at >= 0) {
+            String line = m.substring(at + ConfigException.class.getName().length() + 2).lines().findFirst().orElse("");
+            return new ConfigException(line);
+        }
+        return null;
+    }
+
+    private static Map<String, List<Integer>> copy(Map<String, List<Integer>> grid) {
+        Map<String, List<Integer>> m = new LinkedHashMap<>();
+        grid.forEach((k, v) -> m.put(k, new ArrayList<>(v)));
+        return m;
+    }
+
+    private static List<String> variants(Workload w, List<String> names) {
+        LinkedHashSet<String> l = new LinkedHashSet<>();
+        for (String v : names) {
+            if (!w.variants().contains(v)) {
+                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
+            }
+            l.add(v);
+        }
+        return List.copyOf(l);
+    }
+
+    // ---- compare --------------------------------------------------------------------------
+
+    static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
+        List<String> vs = cli.variants().isEmpty() ? w.variants() : variants(w, cli.variants());
+        Params overrides = ParamCheck.overrides(w, cli.params());
+        List<Params> cases = new ArrayList<>();
+        for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));
+        List<Wire.Device> devices = cluster.discover(cli.backends());
+        if (devices.isEmpty()) {
+            ctx.err().println("perfport: no device to run on: no executor has a device the selectors pick");
+            return 1;
+        }
+        List<Wire.RowTask> tasks = new ArrayList<>();
+        for (Wire.Device d : devices) {
+            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap())));
+        }
+        Records.Row[] rows = new Records.Row[tasks.size()];
+        int[] done = {0};
+        try {
+            cluster.rows(w.name(), tasks, r -> {
+                RunResult res = r.toCore();
+                rows[r.index()] = new Records.Row(r.selector(), res);
+                done[0]++;
+                StringBuilder ps = new StringBuilder();
+                res.params().forEach((k, v) -> ps.append(' ').append(k).append('=').append(v));
+                ctx.err().println("[" + done[0] + "/" + rows.length + "] " + r.selector() + " " + res.variant() + ps + " on " + r.ranOn() + ": "
+                        + (res.ok() ? "ok, " + Labels.millis(res.wallNanos()) + " ms"
+                                : "FAILED: " + Table.cut(String.valueOf(res.error()).replaceAll("\\s+", " "), 120)));
+            });
+        } catch (RuntimeException e) {
+            ConfigException bad = configCause(e);
+            if (bad != null) throw bad;
+            // the job failed (e.g. a task failed on every attempt): the rows without a result say why
+            for (int i = 0; i < rows.length; i++) {
+                if (rows[i] != null) continue;
+                Wire.RowTask t = tasks.get(i);
+                rows[i] = new Records.Row(t.device().selector(), RunResult.failed(t.device().backend(), t.device().name(), w.name(),
+                        t.variant(), t.params(), "the cluster gave no result: " + RunCommand.describe(e)));
+            }
+        }
+        RunCommand.RowPrinter.print(ctx, w, Arrays.asList(rows));
+        return Arrays.stream(rows).allMatch(Records.Row::ok) ? 0 : 1;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.perfport.cluster;
+
+import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.config.DeviceSelector;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.plugin.BackendRegistry;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.core.tune.Config;
+import dev.perfport.core.tune.Constraint;
+import dev.perfport.core.tune.DeviceFingerprint;
+import dev.perfport.core.tune.Evaluation;
+import dev.perfport.core.tune.Param;
+import dev.perfport.core.tune.Space;
+import dev.perfport.core.tune.Status;
+import dev.perfport.core.tune.Strategy;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
+import org.apache.spark.TaskContext;
+import org.apache.spark.resource.ResourceInformation;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What runs inside an executor: the perfport distribution that the executor's JVM was started
+ * with (its lib/ on the class path, its plugins folder), the settings the driver sent, and the
+ * machine's own devices. Sessions stay open for the executor's life, a few per device so that the
+ * task slots of one executor do not queue behind one session; a device assigned by Spark's GPU
+ * scheduling (the task's "gpu" addresses, which the discovery script numbers as perfport does)
+ * is preferred among identical ones.
+ */
+final class OnExecutor {
+    private OnExecutor() {
+    }
+
+    /** Idle sessions per backend, device index and settings. */
+    private static final Map<String, Deque<DeviceSession>> IDLE = new HashMap<>();
+
+    static String ranOn() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            host = "?";
+        }
+        return host + "/" + ManagementFactory.getRuntimeMXBean().getPid();
+    }
+
+    static String host() {
+        String r = ranOn();
+        return r.substring(0, r.indexOf('/'));
+    }
+
+    static BackendRegistry registry(Map<String, String> settings) {
+        PerfportConfig c = PerfportConfig.load();
+        for (Map.Entry<String, String> e : settings.entrySet()) c = c.with(e.getKey(), e.getValue());
+        return BackendRegistry.shared(c);
+    }
+
+    /** The devices here that the selectors pick (every device a comparison takes by default when none). */
+    static List<Wire.Device> devices(Map<String, String> settings, List<String> selectors) {
+        BackendRegistry reg = registry(settings);
+        List<Wire.Device> out = new ArrayList<>();
+        String host = host();
+        for (BackendRegistry.Entry e : reg.entries()) {
+            if (!e.available()) continue;
+            List<DeviceInfo> ds = e.backend().devices();
+            for (int i = 0; i < ds.size(); i++) {
+                if (picked(selectors, e.id(), i, ds.get(i))) {
+                    out.add(new Wire.Device(e.id(), i, ds.get(i).name(), Wire.Fingerprint.of(DeviceFingerprint.of(ds.get(i))), host));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** As the CLI's targets: a bare backend id takes its devices but the explicit-only ones, a selector with criteria the one it picks. */
+    private static boolean picked(List<String> selectors, String backend, int i, DeviceInfo d) {
+        if (selectors.isEmpty()) return !d.explicitOnly();
+        for (String s : selectors) {
+            DeviceSelector sel = DeviceSelector.parse(s);
+            if (!sel.backend().equals(backend)) continue;
+            if (!sel.namesADevice()) {
+                if (!d.explicitOnly()) return true;
+            } else if (sel.matches(i, d)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs {@code work} on a session of a local device identical to {@code device}; fails the task when this machine has none. */
+    static <T> T withSession(Map<String, String> settings, Wire.Device device, SessionWork<T> work) throws Exception {
+        BackendRegistry reg = registry(settings);
+        Backend b = reg.backend(device.backend());
+        List<DeviceInfo> ds = b.devices();
+        List<Integer> same = new ArrayList<>();
+        for (int i = 0; i < ds.size(); i++) if (Wire.Fingerprint.of(DeviceFingerprint.of(ds.get(i))).equals(device.fingerprint())) same.add(i);
+        if (same.isEmpty()) {
+            // Spark retries the task elsewhere; with all attempts on machines without it, the job says why
+            throw new IllegalStateException("executor " + ranOn() + " has no " + device.backend() + " device like " + device.name()
+                    + " (fingerprint " + device.fingerprint() + ")");
+        }
+        int index = assigned(same);
+        String key = device.backend() + ":" + index + " " + settings;
+        DeviceSession s;
+        synchronized (IDLE) {
+            s = IDLE.computeIfAbsent(key, k -> new ArrayDeque<>()).poll();
+        }
+        if (s == null) s = b.open(index);
+        boolean ok = false;
+        try {
+            T t = work.run(s, index);
+            ok = true;
+            return t;
+        } finally {
+            if (ok) {
+                synchronized (IDLE) {
+                    IDLE.get(key).push(s);
+                }
+            } else {
+                try {
+                    s.close();
+                } catch (RuntimeException ignored) {
+                    // the task's own failure is what Spark reports
+                }
+            }
+        }
+    }
+
+    /** The device index Spark's GPU scheduling gave this task, if it is one of {@code same}; else the first. */
+    private static int assigned(List<Integer> same) {
+        TaskContext tc = TaskContext.get();
+        if (tc != null) {
+            ResourceInformation gpu = tc.resources().get("gpu").getOrElse(() -> null);
+            if (gpu != null) {
+                for (String a : gpu.addresses()) {
+                    try {
+                        int i = Integer.parseInt(a.trim());
+                        if (same.contains(i)) return i;
+                    } catch (NumberFormatException ignored) {
+                        // an address the discovery script did not write: use the first identical device
+                    }
+                }
+            }
+        }
+        return same.getFirst();
+    }
+
+    interface SessionWork<T> {
+        T run(DeviceSession s, int index) throws Exception;
+    }
+
+    static Tunable.Tuning tuning(DeviceSession s, Wire.Job job) {
+        Workload w = Workloads.get(job.workload());
+        if (!(w instanceof Tunable t)) throw new IllegalArgumentException("workload '" + job.workload() + "' cannot be tuned");
+        return t.tuning(s, job.variant(), Params.of(job.fixed()), job.grid());
+    }
+
+    /** The tuning problem as this device defines it (see {@link Wire.Problem}). */
+    static Wire.Problem problem(Wire.Job job, Wire.Device device) throws Exception {
+        return withSession(job.settings(), device, (s, i) -> {
+            Tunable.Tuning t = tuning(s, job);
+            Space sp = t.space();
+            List<String> names = new ArrayList<>();
+            List<List<Integer>> values = new ArrayList<>();
+            for (Param p : sp.params()) {
+                names.add(p.name());
+                values.add(List.copyOf(p.values()));
+            }
+            List<String> cnames = sp.constraints().stream().map(Constraint::name).toList();
+            Map<Long, String[]> violations = new LinkedHashMap<>();
+            long n = sp.gridSize();
+            if (n > 10_000_000) throw new IllegalArgumentException("grid of " + n + " points is too large to distribute (limit 10000000)");
+            for (long k = 0; k < n; k++) {
+                Config c = sp.at(k);
+                for (Constraint con : sp.constraints()) {
+                    Optional<String> v = con.violation(c);
+                    if (v.isPresent()) {
+                        violations.put(k, new String[]{con.name(), v.get()});
+                        break;
+                    }
+                }
+            }
+            Strategy.Hierarchical h = t.hierarchy();
+            List<Wire.Stage> stages = h.stages().stream().map(st -> new Wire.Stage(st.name(), st.params(), switch (st.rule()) {
+                case Strategy.Rule.Best b -> -1;
+                case Strategy.Rule.SmallestWithin w -> w.fraction();
+            })).toList();
+            Strategy.Review r = h.review();
+            return new Wire.Problem(names, values, cnames, violations, t.objective().metric(),
+                    t.objective().direction() == dev.perfport.core.tune.Objective.Direction.MAXIMIZE,
+                    new LinkedHashMap<>(h.start()), stages,
+                    r == null ? null : new Wire.Review(r.params(), r.maxRounds(), r.minImprovement(), r.confirmRounds()),
+                    t.kernelHash(), new LinkedHashMap<>(t.fixed()), null);
+        });
+    }
+
+    /** Evaluates configurations (index, values) on a local device like {@code device}. */
+    static List<Wire.Eval> evaluate(Wire.Job job, Wire.Device device, List<Wire.Item> configs)
+            throws Exception {
+        return withSession(job.settings(), device, (s, i) -> {
+            Tunable.Tuning t = tuning(s, job);
+            String where = ranOn() + " " + device.backend() + ":" + i;
+            List<Wire.Eval> out = new ArrayList<>();
+            for (Wire.Item e : configs) {
+                Evaluation ev;
+                try {
+                    ev = t.evaluator().evaluate(new Config(e.values()));
+                    if (ev == null) ev = Evaluation.invalid(Status.RUNTIME_ERROR, "the evaluator returned null");
+                } catch (Exception ex) {
+                    ev = Evaluation.invalid(Status.RUNTIME_ERROR, ex.getClass().getSimpleName() + ": " + ex.getMessage());
+                }
+                out.add(Wire.Eval.of(e.index(), ev, where));
+            }
+            return out;
+        });
+    }
+
+    /** One comparison row on a local device like the task's. */
+    static Wire.Row row(Map<String, String> settings, String workload, Wire.RowTask task) throws Exception {
+        Workload w = Workloads.get(workload);
+        return withSession(settings, task.device(), (s, i) -> {
+            RunResult r;
+            try {
+                r = w.run(s, task.variant(), Params.of(task.params()));
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                r = RunResult.failed(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(),
+                        e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            return Wire.Row.of(task.index(), task.device().backend() + ":" + i, r, ranOn());
+        });
+    }
+}

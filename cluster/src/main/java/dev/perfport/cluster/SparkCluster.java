@@ -1,0 +1,214 @@
+package dev.perfport.cluster;
+
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.plugin.BackendRegistry;
+import dev.perfport.core.tune.BatchEvaluator;
+import dev.perfport.core.tune.Config;
+import dev.perfport.core.tune.Constraint;
+import dev.perfport.core.tune.Objective;
+import dev.perfport.core.tune.Param;
+import dev.perfport.core.tune.Space;
+import dev.perfport.core.tune.Strategy;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import scala.Function1;
+import scala.Function2;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+import scala.runtime.BoxedUnit;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * perfport's work on a Spark cluster: a driver-side handle that lists the cluster's devices,
+ * hands a tuner's batches to executors that have the device being tuned, and runs comparison
+ * rows where their devices are. Every result reaches the driver once: through Spark's per-task
+ * result handler, which takes the result of a partition's one successful attempt (a task lost with
+ * its executor is run again and only the new attempt's result counts), with speculation off so
+ * that no measurement runs twice at once.
+ */
+public final class SparkCluster implements AutoCloseable {
+    /** Settings that describe the driver's machine, not the work: executors use their own. */
+    private static final List<String> LOCAL_ONLY = List.of(PerfportConfig.PLUGINS_DIR, "perfport.tune.cache");
+
+    private final JavaSparkContext sc;
+    private final Map<String, String> settings;
+
+    private SparkCluster(JavaSparkContext sc, Map<String, String> settings) {
+        this.sc = sc;
+        this.settings = settings;
+    }
+
+    /**
+     * Connects to {@code master} ({@code local[2]}, {@code spark://host:7077}, or null for the
+     * {@code spark.master} that spark-submit sets). Executors started by a cluster manager get
+     * {@code perfportHome}'s lib/ and {@code addonLib} on their class path and its plugins folder,
+     * unless {@code spark.executor.extraClassPath} or {@code spark.executor.extraJavaOptions} are
+     * given (as {@code spark.*} system properties or by spark-submit): the distribution must be at
+     * the same path on every machine, or those options must say where it is.
+     */
+    public static SparkCluster open(String master, PerfportConfig config, Path perfportHome, Path addonLib) {
+        SparkConf conf = new SparkConf(true).setAppName("perfport");
+        if (master != null) conf.setMaster(master);
+        if (!conf.contains("spark.master")) {
+            throw new ConfigException("no Spark master: give --cluster local[2] or --cluster spark://host:7077 (or run under spark-submit)");
+        }
+        conf.setIfMissing("spark.ui.enabled", "false");
+        // never two attempts of one measurement at once: they would disturb each other's timing
+        conf.set("spark.speculation", "false");
+        if (perfportHome != null) {
+            String cp = perfportHome.resolve("lib").toAbsolutePath() + "/*" + (addonLib == null ? "" : ":" + addonLib.toAbsolutePath() + "/*");
+            conf.setIfMissing("spark.executor.extraClassPath", cp);
+            conf.setIfMissing("spark.executor.extraJavaOptions", "-Dperfport.home=" + perfportHome.toAbsolutePath());
+        }
+        Map<String, String> settings = new LinkedHashMap<>(config.effective());
+        LOCAL_ONLY.forEach(settings::remove);
+        JavaSparkContext sc;
+        try {
+            sc = new JavaSparkContext(conf);
+        } catch (Exception e) {
+            // e.g. "Could not parse Master URL": Scala declares no checked exceptions, so catch them all
+            throw new ConfigException("cannot start Spark with master " + conf.get("spark.master") + ": " + e.getMessage());
+        }
+        sc.setLogLevel("WARN");
+        return new SparkCluster(sc, settings);
+    }
+
+    public JavaSparkContext context() {
+        return sc;
+    }
+
+    public Map<String, String> settings() {
+        return settings;
+    }
+
+    /** Task slots the cluster has now (at least 1). */
+    public int slots() {
+        return Math.max(1, sc.defaultParallelism());
+    }
+
+    /**
+     * The distinct devices of the cluster that the selectors pick: one per backend and
+     * fingerprint (identical devices on several machines are one device to tune or compare), in
+     * the order of the first executor that listed them.
+     */
+    List<Wire.Device> discover(List<String> selectors) {
+        int n = Math.max(2, slots() * 2);
+        List<Integer> probes = new ArrayList<>();
+        for (int i = 0; i < n; i++) probes.add(i);
+        Map<String, String> s = settings;
+        List<String> sel = List.copyOf(selectors);
+        List<List<Wire.Device>> lists = sc.parallelize(probes, n).mapPartitions(it -> List.of(OnExecutor.devices(s, sel)).iterator()).collect();
+        Map<String, Wire.Device> distinct = new LinkedHashMap<>();
+        for (List<Wire.Device> l : lists) for (Wire.Device d : l) distinct.putIfAbsent(d.key(), d);
+        return List.copyOf(distinct.values());
+    }
+
+    /** The tuning problem of {@code job} on {@code device}, as an executor with that device defines it. */
+    Tuning problem(Wire.Job job, Wire.Device device) {
+        List<Wire.Problem> p = sc.parallelize(List.of(0), 1).map(x -> OnExecutor.problem(job, device)).collect();
+        return Tuning.of(p.getFirst());
+    }
+
+    /** The driver's copy of a tuning problem: the space with the device's verdicts, objective and hierarchy. */
+    record Tuning(Space space, Objective objective, Strategy.Hierarchical hierarchy, String kernelHash, Map<String, String> fixed) {
+        static Tuning of(Wire.Problem p) {
+            List<Param> params = new ArrayList<>();
+            for (int i = 0; i < p.paramNames().size(); i++) params.add(new Param(p.paramNames().get(i), p.values().get(i)));
+            Space bare = new Space(params, List.of());
+            Map<Config, String[]> refused = new LinkedHashMap<>();
+            p.violations().forEach((k, v) -> refused.put(bare.at(k), v));
+            List<Constraint> cs = new ArrayList<>();
+            for (String name : p.constraintNames()) {
+                cs.add(new Constraint(name, c -> {
+                    String[] v = refused.get(c);
+                    return v != null && v[0].equals(name) ? v[1] : null;
+                }));
+            }
+            List<Strategy.Stage> stages = new ArrayList<>();
+            for (Wire.Stage st : p.stages()) {
+                stages.add(new Strategy.Stage(st.name(), st.params(),
+                        st.smallestWithin() < 0 ? Strategy.Rule.best() : Strategy.Rule.smallestWithin(st.smallestWithin())));
+            }
+            Wire.Review r = p.review();
+            Strategy.Hierarchical h = new Strategy.Hierarchical(p.start(), stages,
+                    r == null ? null : new Strategy.Review(r.params(), r.maxRounds(), r.minImprovement(), r.confirmRounds()));
+            Objective o = p.maximize() ? Objective.maximize(p.metric()) : Objective.minimize(p.metric());
+            return new Tuning(new Space(params, cs), o, h, p.kernelHash(), p.fixed());
+        }
+    }
+
+    /**
+     * The tuner's batches, spread over the executors that have {@code device}: a batch becomes
+     * about four tasks per task slot (small ones, so that progress shows and a lost executor
+     * costs little), each reported to the tuner as soon as its task succeeds.
+     */
+    BatchEvaluator evaluator(Wire.Job job, Wire.Device device) {
+        return (batch, sink) -> {
+            int tasks = Math.min(batch.size(), slots() * 4);
+            List<ArrayList<Wire.Item>> chunks = new ArrayList<>();
+            for (int t = 0; t < tasks; t++) chunks.add(new ArrayList<>());
+            for (int i = 0; i < batch.size(); i++) {
+                chunks.get(i % tasks).add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
+            }
+            JavaRDD<ArrayList<Wire.Item>> rdd = sc.parallelize(chunks, tasks);
+            run(rdd, items -> OnExecutor.evaluate(job, device, items), evals -> {
+                for (Wire.Eval e : evals) sink.accept(e.index(), e.toCore());
+            });
+        };
+    }
+
+    /** Runs comparison rows where their devices are; {@code arrived} hears each row once, as its task succeeds. */
+    void rows(String workload, List<Wire.RowTask> tasks, Consumer<Wire.Row> arrived) {
+        if (tasks.isEmpty()) return;
+        Map<String, String> s = settings;
+        JavaRDD<Wire.RowTask> rdd = sc.parallelize(tasks, tasks.size());
+        run(rdd, t -> OnExecutor.row(s, workload, t), arrived);
+    }
+
+    /** A function of one element that an executor runs. */
+    interface Work<T, R> extends Serializable {
+        R apply(T t) throws Exception;
+    }
+
+    /**
+     * One job, one element per partition; {@code handler} gets each partition's result on the
+     * driver as it arrives, once (Spark hands over only a successful attempt's result).
+     */
+    @SuppressWarnings("unchecked")
+    private <T, R> void run(JavaRDD<T> rdd, Work<T, R> work, Consumer<R> handler) {
+        Function1<scala.collection.Iterator<T>, R> f = (Function1<scala.collection.Iterator<T>, R> & Serializable) it -> {
+            try {
+                return work.apply(it.next());
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        };
+        Function2<Object, R, BoxedUnit> h = (i, r) -> {
+            handler.accept(r);
+            return BoxedUnit.UNIT;
+        };
+        ClassTag<R> tag = (ClassTag<R>) ClassTag$.MODULE$.AnyRef();
+        sc.sc().runJob(rdd.rdd(), f, h, tag);
+    }
+
+    /** The plugins folder this driver would use (for messages). */
+    static Path pluginsDir(PerfportConfig c) {
+        return BackendRegistry.pluginsDir(c);
+    }
+
+    @Override
+    public void close() {
+        sc.close();
+    }
+}

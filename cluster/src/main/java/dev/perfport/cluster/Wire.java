@@ -1,0 +1,123 @@
+package dev.perfport.cluster;
+
+import dev.perfport.core.result.Profile;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.core.tune.DeviceFingerprint;
+import dev.perfport.core.tune.Evaluation;
+import dev.perfport.core.tune.Status;
+
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What travels between the driver and the executors, as plain serializable values: core's records
+ * stay free of {@link Serializable} and of Spark.
+ */
+final class Wire {
+    private Wire() {
+    }
+
+    /** A device fingerprint's fields. */
+    record Fingerprint(String name, String vendor, String driver, String version, int computeUnits, long localMemBytes,
+                       String properties) implements Serializable {
+        static Fingerprint of(DeviceFingerprint f) {
+            return new Fingerprint(f.name(), f.vendor(), f.driver(), f.version(), f.computeUnits(), f.localMemBytes(), f.properties());
+        }
+
+        DeviceFingerprint toCore() {
+            return new DeviceFingerprint(name, vendor, driver, version, computeUnits, localMemBytes, properties);
+        }
+    }
+
+    /**
+     * A device an executor has.
+     *
+     * @param backend     backend id
+     * @param index       its index in the backend's list on that machine
+     * @param name        device name
+     * @param fingerprint what identifies it for tuning results and for routing work to it
+     * @param host        the executor's host
+     */
+    record Device(String backend, int index, String name, Fingerprint fingerprint, String host) implements Serializable {
+        /** Devices with the same key are interchangeable: the same backend and fingerprint. */
+        String key() {
+            return backend + "|" + fingerprint;
+        }
+
+        String selector() {
+            return backend + ":" + index;
+        }
+    }
+
+    /** The settings and workload that every task of a job needs. */
+    record Job(Map<String, String> settings, String workload, String variant, Map<String, String> fixed,
+               Map<String, List<Integer>> grid) implements Serializable {
+    }
+
+    /**
+     * One evaluation's result, with where it ran.
+     *
+     * @param index   the configuration's position in the tuner's batch
+     * @param status  {@link Status#label()}
+     * @param value   the objective's value when valid
+     * @param message why it is invalid, or null
+     * @param ranOn   executor host and process that measured it
+     */
+    record Eval(int index, String status, double value, String message, String ranOn) implements Serializable {
+        static Eval of(int index, Evaluation e, String ranOn) {
+            return new Eval(index, e.status().label(), e.valid() ? e.value() : Double.NaN, e.message(), ranOn);
+        }
+
+        Evaluation toCore() {
+            Status s = Status.ofLabel(status);
+            return s == Status.OK ? Evaluation.ok(value) : Evaluation.invalid(s, message);
+        }
+    }
+
+    /** One configuration of a batch: its position and its values. */
+    record Item(int index, LinkedHashMap<String, Integer> values) implements Serializable {
+    }
+
+    /** A comparison row's coordinates: device, variant and case. */
+    record RowTask(int index, Device device, String variant, Map<String, String> params) implements Serializable {
+    }
+
+    /** One result row. */
+    record Row(int index, String selector, String backend, String device, String workload, String variant,
+               Map<String, String> params, boolean verified, String error, long wallNanos, Long modelledNanos,
+               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, String ranOn) implements Serializable {
+
+        static Row of(int index, String selector, RunResult r, String ranOn) {
+            Profile p = r.profile();
+            return new Row(index, selector, r.backend(), r.device(), r.workload(), r.variant(), new LinkedHashMap<>(r.params()),
+                    r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), new LinkedHashMap<>(r.metrics()),
+                    new LinkedHashMap<>(r.counters()), new long[]{p.compileNanos(), p.transferNanos(), p.kernelNanos(),
+                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, ranOn);
+        }
+
+        RunResult toCore() {
+            Profile p = new Profile(profile[0], profile[1], profile[2], profile[3], profile[4], profile[5], profile[6]);
+            return new RunResult(backend, device, workload, variant, params, verified, error, wallNanos, modelledNanos, metrics,
+                    counters, p);
+        }
+    }
+
+    /**
+     * A tuning problem as the device's executor sees it, for a driver that may have no such
+     * device: the grid, which points the device's constraints refuse and why, the objective, the
+     * workload's hierarchy and the cache key's parts.
+     */
+    record Problem(List<String> paramNames, List<List<Integer>> values, List<String> constraintNames,
+                   Map<Long, String[]> violations, String metric, boolean maximize, Map<String, Integer> start,
+                   List<Stage> stages, Review review, String kernelHash, Map<String, String> fixed, String error)
+            implements Serializable {
+    }
+
+    record Stage(String name, List<String> params, double smallestWithin) implements Serializable {
+    }
+
+    record Review(List<String> params, int maxRounds, double minImprovement, int confirmRounds) implements Serializable {
+    }
+}

@@ -1,0 +1,86 @@
+package dev.perfport.cluster;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * Spark in local mode ({@code local[2]}: two task slots in this JVM) against the real
+ * distribution of cli/target/perfport: the cluster run's output and tuning cache equal a local
+ * run's.
+ */
+class LocalModeIT {
+
+    /** A small VaR tuning problem on the emulator: 16 grid points, whose modelled time is deterministic. */
+    static final List<String> GRID = List.of("--param", "posbs=16,256", "--param", "simbs=1,4", "--param", "vwidth=1,4",
+            "--param", "wgsize=4", "--param", "ngroup=1,6", "--param", "npos=2048", "--param", "reps=1");
+
+    static String[] tune(Path cache, String strategy, String... extra) {
+        List<String> a = new ArrayList<>(List.of("--config", "perfport.tune.cache=" + cache, "tune", "var", "--backend", "cell-emulation",
+                "--strategy", strategy, "--format", "json"));
+        a.addAll(GRID);
+        a.addAll(List.of(extra));
+        return a.toArray(String[]::new);
+    }
+
+    @Test
+    void exhaustiveAndHierarchicalTuningOnLocalModeEqualOneMachine(@TempDir Path dir) {
+        for (String strategy : List.of("exhaustive", "hierarchical")) {
+            Cmd local = Cmd.local(tune(dir.resolve(strategy + "-local.json"), strategy));
+            assertEquals(0, local.code(), local.toString());
+            Cmd cluster = Cmd.cluster(tune(dir.resolve(strategy + "-cluster.json"), strategy, "--cluster", "local[2]"));
+            assertEquals(0, cluster.code(), cluster.toString());
+            assertTrue(cluster.err().contains("local[2], 2 task slots"), cluster.err());
+            Results.sameTuning(local.out(), cluster.out());
+            // the same cache keys and values: a later local run would find every cluster result
+            assertEquals(Results.cache(dir.resolve(strategy + "-local.json")), Results.cache(dir.resolve(strategy + "-cluster.json")));
+        }
+    }
+
+    @Test
+    void aClusterRunResumesFromTheCacheALocalRunFilled(@TempDir Path dir) {
+        Path cache = dir.resolve("shared.json");
+        Cmd local = Cmd.local(tune(cache, "exhaustive"));
+        assertEquals(0, local.code(), local.toString());
+        Cmd cluster = Cmd.cluster(tune(cache, "exhaustive", "--cluster", "local[2]"));
+        assertEquals(0, cluster.code(), cluster.toString());
+        var row = Results.json(cluster.out()).get(0);
+        assertEquals(0, row.get("measured").asInt(), "nothing measured again: " + row);
+        assertEquals(row.get("evaluations").asInt(), row.get("fromCache").asInt());
+        assertEquals(Results.json(local.out()).get(0).get("best"), row.get("best"));
+    }
+
+    @Test
+    void comparisonOnLocalModeHasTheRowsOfOneMachine() {
+        String[] args = {"compare", "reduction", "--backend", "cell-emulation", "--backend", "jocl", "--param", "n=65536", "--format", "json"};
+        Cmd local = Cmd.local(args);
+        List<String> withCluster = new ArrayList<>(List.of(args));
+        withCluster.addAll(List.of("--cluster", "local[2]"));
+        Cmd cluster = Cmd.cluster(withCluster.toArray(String[]::new));
+        assertEquals(local.code(), cluster.code(), cluster.toString());
+        Results.sameRows(local.out(), cluster.out());
+        boolean pocl = false;
+        for (var row : Results.json(cluster.out())) pocl |= row.get("backend").asText().equals("jocl") && row.get("verified").asBoolean();
+        assertTrue(pocl, "verified rows through jocl on PoCL: " + cluster.out());
+    }
+
+    @Test
+    void badInputIsOneLineWithExitCodeTwo() {
+        Cmd run = Cmd.cluster("run", "reduction", "--cluster", "local[2]");
+        assertEquals(2, run.code(), run.toString());
+        assertEquals("perfport: --cluster applies to 'tune' and 'compare', not 'run'", run.err().strip());
+        Cmd master = Cmd.cluster("compare", "reduction", "--cluster", "nowhere://x");
+        assertEquals(2, master.code(), master.toString());
+        assertTrue(master.err().strip().startsWith("perfport: cannot start Spark with master nowhere://x: Could not parse Master URL"),
+                master.err());
+        assertEquals(1, master.err().strip().lines().count(), master.err());
+        Cmd none = Cmd.cluster("compare", "reduction", "--cluster");
+        assertEquals(2, none.code(), none.toString());
+        assertEquals("perfport: option --cluster needs a value, e.g. --cluster spark://host:7077", none.err().strip());
+    }
+}

@@ -1,0 +1,114 @@
+package dev.perfport.core.kernel;
+
+import dev.perfport.core.wg.JavaKernelFactory;
+
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+
+/**
+ * An implementation of a kernel definition in one {@link Dialect}. OpenCL C and Java work-group
+ * implementations are defined here; route-native ones ({@link Native}) by the backend that owns
+ * the route library.
+ */
+public sealed interface KernelImpl {
+
+    /** {@return the dialect this implementation is written in} */
+    Dialect dialect();
+
+    /**
+     * A route-native implementation: Java written against one route library's own kernel API. The
+     * backend that runs it defines the concrete type (for example an Aparapi kernel class with the
+     * fields its arguments bind to) and finds it with
+     * {@link KernelLibrary#find(KernelDef, Class, ClassLoader)}: in the definition first, then in
+     * the {@link KernelLibrary} services.
+     */
+    non-sealed interface Native extends KernelImpl {
+        /** {@return the name of the kernel definition this implements} */
+        String name();
+
+        @Override
+        default Dialect dialect() {
+            return Dialect.NATIVE;
+        }
+    }
+
+    /**
+     * OpenCL C source. Tuning constants arrive as {@code -D} options; the source should not
+     * redefine them. OpenCL backends build it with, in this order, the constants' {@code -D}
+     * options, {@code buildOptions}, and the session's own options (e.g. jocl's
+     * {@code perfport.jocl.buildOptions}).
+     *
+     * @param source       the kernel's OpenCL C text; its parameter list starts with {@code PP_PARAMS}
+     * @param entryPoint   the {@code __kernel} function's name
+     * @param buildOptions OpenCL build options this kernel always needs, e.g.
+     *                     {@code -cl-fp-contract=off} so that {@code a*x+y} is not fused into an FMA
+     *                     (and rounds as Java's float arithmetic does); empty for none
+     */
+    record OpenClSource(String source, String entryPoint, String buildOptions) implements KernelImpl {
+        /**
+         * Checks the parts.
+         *
+         * @param source       the kernel's OpenCL C text
+         * @param entryPoint   the {@code __kernel} function's name
+         * @param buildOptions build options, or null for none
+         */
+        public OpenClSource {
+            Objects.requireNonNull(source);
+            Objects.requireNonNull(entryPoint);
+            buildOptions = buildOptions == null ? "" : buildOptions.strip();
+        }
+
+        /**
+         * OpenCL C source built without options of its own.
+         *
+         * @param source     the kernel's OpenCL C text
+         * @param entryPoint the {@code __kernel} function's name
+         */
+        public OpenClSource(String source, String entryPoint) {
+            this(source, entryPoint, "");
+        }
+
+        @Override
+        public Dialect dialect() {
+            return Dialect.OPENCL_C;
+        }
+    }
+
+    /**
+     * A Java work-group kernel.
+     *
+     * @param factory              makes the kernel for a set of constants ("compiling" it)
+     * @param privateBytesPerItem  private state each work-item keeps across barriers, in bytes, for
+     *                             the given constants; emulated devices place it in their local store
+     */
+    record JavaWorkGroup(JavaKernelFactory factory, ToLongFunction<Constants> privateBytesPerItem) implements KernelImpl {
+        /**
+         * Checks the parts.
+         *
+         * @param factory             makes the kernel for a set of constants
+         * @param privateBytesPerItem private bytes per work-item for a set of constants
+         */
+        public JavaWorkGroup {
+            Objects.requireNonNull(factory);
+            Objects.requireNonNull(privateBytesPerItem);
+        }
+
+        /**
+         * {@return a Java work-group implementation with a fixed private footprint per work-item}
+         *
+         * @param factory             makes the kernel for a set of constants, e.g.
+         *                            {@code constants -> g -> { ... }}
+         * @param privateBytesPerItem private state each work-item keeps across barriers
+         *                            ({@link dev.perfport.core.wg.WorkGroup#privateInts(int)} and the like),
+         *                            in bytes; 0 when it keeps none
+         */
+        public static JavaWorkGroup of(JavaKernelFactory factory, long privateBytesPerItem) {
+            return new JavaWorkGroup(factory, c -> privateBytesPerItem);
+        }
+
+        @Override
+        public Dialect dialect() {
+            return Dialect.JAVA_WORKGROUP;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.perfport.core.config;
+
+import dev.perfport.core.error.ConfigException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class PerfportConfigTest {
+    @TempDir
+    Path work;
+    @TempDir
+    Path home;
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("perfport.backend");
+        System.clearProperty("perfport.x.only-sys");
+    }
+
+    @Test
+    void defaultBackendIsTheEmulator() {
+        PerfportConfig c = PerfportConfig.load(Map.of(), work, home);
+        assertEquals("cell-emulation", c.backendSelector());
+        assertEquals("default", c.sourceOf(PerfportConfig.BACKEND));
+    }
+
+    @Test
+    void precedenceIsOverrideSystemEnvWorkingDirHome() throws Exception {
+        Files.writeString(home.resolve("perfport.properties"), "perfport.backend=home\nperfport.a=home\nperfport.b=home\nperfport.c=home\n");
+        Files.writeString(work.resolve("perfport.properties"), "perfport.backend=work\nperfport.a=work\nperfport.b=work\n");
+        Map<String, String> env = Map.of("PERFPORT_BACKEND", "env", "PERFPORT_A", "env", "OTHER", "x");
+        System.setProperty("perfport.backend", "sys");
+        PerfportConfig c = PerfportConfig.load(env, work, home);
+        assertEquals("sys", c.backendSelector());
+        assertEquals("system property", c.sourceOf("perfport.backend"));
+        assertEquals("env", c.get("perfport.a").orElseThrow());
+        assertEquals("work", c.get("perfport.b").orElseThrow());
+        assertEquals("home", c.get("perfport.c").orElseThrow());
+        assertEquals("override", c.with("perfport.backend", "cli").sourceOf("perfport.backend"));
+        assertEquals("cli", c.with("perfport.backend", "cli").backendSelector());
+    }
+
+    @Test
+    void envNameMapsDotsAndDashes() {
+        assertEquals("PERFPORT_CELL_EMULATION_WORKERS", PerfportConfig.envName("perfport.cell-emulation.workers"));
+        PerfportConfig c = PerfportConfig.load(Map.of("PERFPORT_CELL_EMULATION_WORKERS", "3"), work, home);
+        assertEquals(3, c.getInt("perfport.cell-emulation.workers", 6));
+    }
+
+    @Test
+    void badNumbersNameTheKeyAndSource() {
+        PerfportConfig c = PerfportConfig.of(Map.of("perfport.n", "many", "perfport.flag", "perhaps"));
+        ConfigException e = assertThrows(ConfigException.class, () -> c.getInt("perfport.n", 1));
+        assertTrue(e.getMessage().contains("perfport.n") && e.getMessage().contains("many"), e.getMessage());
+        assertThrows(ConfigException.class, () -> c.getBoolean("perfport.flag", false));
+        assertEquals(7, c.getInt("perfport.missing", 7));
+    }
+
+    private static final java.util.List<String> KNOWN = java.util.List.of("perfport.backend", "perfport.plugins.dir",
+            "perfport.cell-emulation.workers", "perfport.cell-emulation.cost.*");
+
+    @Test
+    void aMisspeltKeyInAFileIsAnErrorNamingItsSourceTheNearestAndTheKnownKeys() throws Exception {
+        Files.writeString(work.resolve("perfport.properties"), "perfport.cell-emulation.worker=2\n");
+        PerfportConfig c = PerfportConfig.load(Map.of(), work, home);
+        ConfigException e = assertThrows(ConfigException.class, () -> c.requireKnown(KNOWN, java.util.Set.of()));
+        assertTrue(e.getMessage().startsWith("unknown setting perfport.cell-emulation.worker (from " + work.resolve("perfport.properties") + ")"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean perfport.cell-emulation.workers?"), e.getMessage());
+        assertTrue(e.getMessage().contains("Known settings: perfport.backend, perfport.cell-emulation.cost.*, perfport.cell-emulation.workers"),
+                e.getMessage());
+    }
+
+    @Test
+    void knownKeysPrefixesLauncherVariablesAndOtherNamespacesPass() throws Exception {
+        Files.writeString(work.resolve("perfport.properties"), "perfport.cell-emulation.cost.clockGHz=3.2\nother.key=1\n");
+        Map<String, String> env = Map.of("PERFPORT_CELL_EMULATION_WORKERS", "2", "PERFPORT_JAVA_OPTS", "-Xmx1g",
+                "PERFPORT_CELL_EMULATION_COST_CLOCKGHZ", "3", "OTHER", "x");
+        PerfportConfig c = PerfportConfig.load(env, work, home).with("perfport.backend", "jocl");
+        assertDoesNotThrow(() -> c.requireKnown(KNOWN, java.util.Set.of("PERFPORT_JAVA_OPTS")));
+        ConfigException e = assertThrows(ConfigException.class, () -> c.requireKnown(KNOWN, java.util.Set.of()));
+        assertTrue(e.getMessage().startsWith("unknown setting PERFPORT_JAVA_OPTS (from environment)"), e.getMessage());
+        PerfportConfig over = PerfportConfig.load(Map.of(), work, home).with("perfport.bakend", "jocl");
+        ConfigException o = assertThrows(ConfigException.class, () -> over.requireKnown(KNOWN, java.util.Set.of()));
+        assertTrue(o.getMessage().contains("perfport.bakend (from override); did you mean perfport.backend?"), o.getMessage());
+    }
+
+    @Test
+    void aMalformedPropertiesFileIsAConfigErrorNamingTheFile() throws Exception {
+        Files.writeString(work.resolve("perfport.properties"), "perfport.backend=a\\uZZZZ\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> PerfportConfig.load(Map.of(), work, home));
+        assertTrue(e.getMessage().startsWith("cannot read " + work.resolve("perfport.properties") + ": not a valid properties file: Malformed"),
+                e.getMessage());
+    }
+}

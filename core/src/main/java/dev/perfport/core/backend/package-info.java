@@ -1,6 +1,0 @@
-/**
- * The backend SPI: a {@link dev.perfport.core.backend.BackendProvider} (PF4J extension point) makes a
- * {@link dev.perfport.core.backend.Backend}, which lists devices and opens
- * {@link dev.perfport.core.backend.DeviceSession}s that allocate, compile and launch.
- */
-package dev.perfport.core.backend;
