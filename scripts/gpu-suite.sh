@@ -48,6 +48,10 @@ step var          180 compare var "${both[@]}" --param npos=2^17 --param wgsize=
 step tune-var     400 tune var --backend jocl:gpu --strategy hierarchical --param maxwork=2^40 --param ngroup=1,2,4,8,16,32,64,132,264,528,1056
 
 # ---- issue 16: PyTorch reference and the tuned variants, host time per launch ----------------
+if [[ "$want" == *" torch-scan "* ]]; then   # the PyTorch reference of the scan only (with i16-scan2)
+  PYTHONUNBUFFERED=1 timeout 200 python3 bench/torch_ref.py --only scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
+  echo "   torch-scan: rc=$?" | tee -a "$out/log.txt"
+fi
 if [[ "$want" == *" torch "* ]]; then
   echo "== torch: python3 bench/torch_ref.py" >> "$out/log.txt"
   t0=$SECONDS
@@ -100,6 +104,17 @@ if [[ "$want" == *" i16-scan "* ]]; then
   step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
   step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056
 fi
+if [[ "$want" == *" i16-scan2 "* ]]; then   # coalesced (striped) tiles beside the per-work-item loads
+  SP=(--variant single-pass --param op=add)
+  want="$want i16-scan2-a i16-scan2-b i16-scan2-c i16-scan2-d i16-scan2-e i16-scan2-f i16-scan2-odd "
+  step i16-scan2-a 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
+  step i16-scan2-b 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-d 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=8 --param k=1056 --param striped=1
+  step i16-scan2-e 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
+  step i16-scan2-f 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056 --param striped=1
+fi
 step i16-var 240 compare var "${both[@]}" "${quiet[@]}" --variant singlebuffer --param npos=2^17 --param posbs=64 --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param reps=5
 if [[ "$want" == *" i16-overhead "* ]]; then
   # host time per launch at n = 1024: the difference of two runs, 100 and 20,100 repetitions (one
@@ -116,5 +131,5 @@ if [[ "$want" == *" i16-overhead "* ]]; then
   done
   echo "   i16-overhead: done" | tee -a "$out/log.txt"
 fi
-[[ "$want" == *" torch "* || "$want" == *" i16-"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
+[[ "$want" == *" torch"* || "$want" == *" i16-"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
 rm -f "$out/rows.json"

@@ -91,6 +91,8 @@ class GpuVariantsIT {
             // more persistent groups than the residency query allows, tiny groups, one tile per group
             allVerified(compare(backend, "scan", "single-pass", "type=int", "op=add", "wg=32", "items=4", "k=5000"), backend);
             allVerified(compare(backend, "scan", "single-pass", "type=float", "op=add", "wg=128", "items=32", "k=3"), backend);
+            // coalesced tiles through local memory
+            allVerified(compare(backend, "scan", "single-pass", "striped=1", "wg=64", "items=16", "k=40"), backend);
         }
     }
 

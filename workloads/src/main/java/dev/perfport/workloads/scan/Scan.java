@@ -101,7 +101,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0");
     }
 
     @Override
@@ -116,6 +116,7 @@ public final class Scan implements Workload {
                         + "compare runs one case per entry of k=1,2,4",
                 "reps: repetitions; the row reports the fastest",
                 "seed: input generator seed",
+                "striped: single-pass only: 1 loads and stores each tile coalesced through local memory, 0 per work-item (default)",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -199,11 +200,14 @@ public final class Scan implements Workload {
             Params[] shown = {p};
             int items = p.getInt("items");
             if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
-            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, in, p, shown));
+            int striped = p.getInt("striped");
+            if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
+            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, in, p, shown));
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
         Map<String, String> others = new LinkedHashMap<>(p.asMap());
         others.remove("items");
+        others.remove("striped");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
@@ -353,16 +357,17 @@ public final class Scan implements Workload {
         return epoch;
     }
 
-    private Outcome singlePass(DeviceSession s, Config c, int items, ScanInput in, Params p, Params[] shown) {
+    private Outcome singlePass(DeviceSession s, Config c, int items, boolean striped, ScanInput in, Params p, Params[] shown) {
         int n = c.n(), wg = c.wg();
         int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
         Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
         Object fill = fill(c.type(), n);
         Rep best = null;
         String mismatch = null;
-        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items))) {
+        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1 : wg;
+        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0))) {
             // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
-            int res = s.maxResidentGroups(kernel, new long[]{wg}, (long) wg * c.type().bytes());
+            int res = s.maxResidentGroups(kernel, new long[]{wg}, local * c.type().bytes());
             int k = c.k().resolve(Math.max(1, res));
             if (k < 1) throw new ConfigException("k must be >= 1, got " + k);
             Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res)).with("tiles", Integer.toString(tiles));
@@ -373,7 +378,7 @@ public final class Scan implements Workload {
                 for (int r = 0; r < c.reps() && mismatch == null; r++) {
                     out.write(fill);
                     Rep rep = new Rep();
-                    rep.add(s.launch(kernel, launch, input, out, status, next, n, nextEpoch(), LocalSize.of(wg)));
+                    rep.add(s.launch(kernel, launch, input, out, status, next, n, nextEpoch(), LocalSize.of(local)));
                     out.read(result);
                     best = Rep.best(best, rep.stop());
                     mismatch = in.check(result);

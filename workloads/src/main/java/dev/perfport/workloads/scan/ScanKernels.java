@@ -95,7 +95,7 @@ public final class ScanKernels {
      */
     public static KernelDef singlePass(ElemType t) {
         return base("scan.single_pass." + t.clName(), t, "scan_single_pass")
-                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, OP_MAX, 0, "ITEMS", 8))
+                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, OP_MAX, 0, "ITEMS", 8, "STRIPED", 0))
                 .global("in", t, Access.READ).global("out", t, Access.WRITE).global("status", ElemType.LONG, Access.READ_WRITE)
                 .global("next", ElemType.INT, Access.READ_WRITE)
                 .scalar("n", ElemType.INT).scalar("epoch", ElemType.INT).local("x", t)

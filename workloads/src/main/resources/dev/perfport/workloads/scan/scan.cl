@@ -231,6 +231,11 @@ __kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volati
 #define ITEMS 8
 #endif
 #define SP_WINDOW 32
+#ifndef STRIPED
+#define STRIPED 0
+#endif
+/* STRIPED=1: coalesced loads and stores through local memory; x then holds wg + sp_tile_local(wg*ITEMS) elements */
+#define SP_PAD(i) ((i) + ((i) >> 5))
 #define SP_AGGREGATE 1
 #define SP_PREFIX 2
 #if FLOAT
@@ -264,6 +269,26 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         if (tile >= tiles) break;                 /* uniform in the group */
         int base = tile * tile_elems + lid * ITEMS;
         T v[ITEMS];
+#if STRIPED
+        /* coalesced: the group loads the tile as consecutive 16-byte vectors into local memory
+         * (padded by one element every 32 against bank conflicts), each work-item then takes its
+         * ITEMS consecutive elements from there */
+        __local T* t = x + wg;
+        int tb = tile * tile_elems;
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            int e = 4 * (q * wg + lid);
+            if (tb + e + 4 <= n) {
+                T4 w = ((const __global T4*)(in + tb))[q * wg + lid];
+                t[SP_PAD(e)] = w.x; t[SP_PAD(e + 1)] = w.y; t[SP_PAD(e + 2)] = w.z; t[SP_PAD(e + 3)] = w.w;
+            } else {
+                for (int c = 0; c < 4; c++) t[SP_PAD(e + c)] = tb + e + c < n ? in[tb + e + c] : IDENTITY;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) v[j] = t[SP_PAD(lid * ITEMS + j)];
+#else
         if (base + ITEMS <= n) {
             const __global T4* p = (const __global T4*)(in + base);   /* base is a multiple of 4 */
 #pragma unroll
@@ -275,6 +300,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
 #pragma unroll
             for (int j = 0; j < ITEMS; j++) v[j] = base + j < n ? in[base + j] : IDENTITY;
         }
+#endif
         T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) { run = OP(run, v[j]); v[j] = run; }
@@ -317,6 +343,22 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         barrier(CLK_LOCAL_MEM_FENCE);
         T p0 = OP(prefix, before);
         /* exclusive: element j gets p0 combined with items 0..j-1 */
+#if STRIPED
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) t[SP_PAD(lid * ITEMS + j)] = j == 0 ? p0 : OP(p0, v[j - 1]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            int e = 4 * (q * wg + lid);
+            if (tb + e + 4 <= n) {
+                T4 w;
+                w.x = t[SP_PAD(e)]; w.y = t[SP_PAD(e + 1)]; w.z = t[SP_PAD(e + 2)]; w.w = t[SP_PAD(e + 3)];
+                ((__global T4*)(out + tb))[q * wg + lid] = w;
+            } else {
+                for (int c = 0; c < 4; c++) if (tb + e + c < n) out[tb + e + c] = t[SP_PAD(e + c)];
+            }
+        }
+#else
         if (base + ITEMS <= n) {
             __global T4* o = (__global T4*)(out + base);
 #pragma unroll
@@ -331,6 +373,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         } else {
             for (int j = 0; j < ITEMS; j++) if (base + j < n) out[base + j] = j == 0 ? p0 : OP(p0, v[j - 1]);
         }
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);             /* x, prefix and tile_l are reused by the next tile */
     }
 }
