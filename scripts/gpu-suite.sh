@@ -16,6 +16,7 @@ G=${SUITE_RUNNER:-bash scripts/gpu-perfport.sh}
 both=()
 for b in ${SUITE_BACKENDS:-jocl:gpu aparapi:gpu}; do both+=(--backend "$b"); done
 quiet=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
+qj=(--config perfport.jocl.counters=false)   # a setting of a backend not selected is refused as unknown
 
 # Steps to run: the arguments (names below), or all of them; i16 names issue 16's steps.
 I16="torch i16-jocl-raw i16-reduction i16-reduction-2p28 i16-reduction-2p28-la i16-tune-reduction i16-reduction-best i16-scan i16-var i16-overhead"
@@ -73,8 +74,8 @@ R=(--variant local-atomic --variant static-local --variant two-kernel --variant 
 step i16-reduction 240 compare reduction "${both[@]}" "${quiet[@]}" "${R[@]}" --param n=2^25 --param reps=20
 # at 2^28 the paper's float local-atomic (one contended CAS per group) would take minutes: int only
 step i16-reduction-2p28 300 compare reduction "${both[@]}" "${quiet[@]}" --variant two-kernel --variant tuned --param n=2^28 --param reps=20
-step i16-reduction-2p28-la 120 compare reduction --backend jocl:gpu "${quiet[@]}" --variant local-atomic --param type=int --param n=2^28 --param reps=20
-step i16-tune-reduction 300 tune reduction --backend jocl:gpu "${quiet[@]}" --variant tuned --param type=float --param n=2^25 --param reps=10
+step i16-reduction-2p28-la 120 compare reduction --backend jocl:gpu "${qj[@]}" --variant local-atomic --param type=int --param n=2^28 --param reps=20
+step i16-tune-reduction 300 tune reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param type=float --param n=2^25 --param reps=10
 if [[ "$want" == *" i16-reduction-best "* ]]; then
   # the tuned configuration found above, at both sizes, on both routes
   best=$(python3 -c 'import json,sys
@@ -93,27 +94,27 @@ fi
 if [[ "$want" == *" i16-scan "* ]]; then
   SP=(--variant single-pass --param op=add)
   want="$want i16-scan-paper i16-scan-sp-a i16-scan-sp-b i16-scan-sp-c i16-scan-sp-d i16-scan-sp-e i16-scan-sp-2p28-a i16-scan-sp-2p28-b i16-scan-sp-2p28-c i16-scan-sp-odd "
-  step i16-scan-paper 200 compare scan --backend jocl:gpu "${quiet[@]}" --variant harris --variant scanplus --param sums=recursive --param type=int --param op=add --param n=2^25 --param reps=10
+  step i16-scan-paper 200 compare scan --backend jocl:gpu "${qj[@]}" --variant harris --variant scanplus --param sums=recursive --param type=int --param op=add --param n=2^25 --param reps=10
   step i16-scan-sp-a 120 compare scan "${both[@]}" "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16
-  step i16-scan-sp-b 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056
-  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
-  step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=1024 --param items=8 --param k=264
-  step i16-scan-sp-e 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=8 --param k=2112
-  step i16-scan-sp-2p28-a 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=16 --param k=1056
-  step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=528
-  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
-  step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056
+  step i16-scan-sp-b 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056
+  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
+  step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=1024 --param items=8 --param k=264
+  step i16-scan-sp-e 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=8 --param k=2112
+  step i16-scan-sp-2p28-a 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=16 --param k=1056
+  step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=528
+  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
+  step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056
 fi
 if [[ "$want" == *" i16-scan2 "* ]]; then   # coalesced (striped) tiles beside the per-work-item loads
   SP=(--variant single-pass --param op=add)
   want="$want i16-scan2-a i16-scan2-b i16-scan2-c i16-scan2-d i16-scan2-e i16-scan2-f i16-scan2-odd "
-  step i16-scan2-a 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
-  step i16-scan2-b 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056 --param striped=1
-  step i16-scan2-c 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056 --param striped=1
-  step i16-scan2-d 120 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=8 --param k=1056 --param striped=1
-  step i16-scan2-e 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
-  step i16-scan2-f 240 compare scan --backend jocl:gpu "${quiet[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056 --param striped=1
-  step i16-scan2-odd 120 compare scan --backend jocl:gpu "${quiet[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056 --param striped=1
+  step i16-scan2-a 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
+  step i16-scan2-b 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-c 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-d 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=8 --param k=1056 --param striped=1
+  step i16-scan2-e 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
+  step i16-scan2-f 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-odd 120 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056 --param striped=1
 fi
 step i16-var 240 compare var "${both[@]}" "${quiet[@]}" --variant singlebuffer --param npos=2^17 --param posbs=64 --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param reps=5
 if [[ "$want" == *" i16-overhead "* ]]; then
