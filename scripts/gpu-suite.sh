@@ -5,6 +5,8 @@
 # TornadoVM beside jocl (carry .gpu-tornado, see gpu-stage-tornado.sh):
 #   SUITE_RUNNER="bash scripts/gpu-tornado.sh" SUITE_BACKENDS="jocl:gpu tornado:gpu" bash scripts/gpu-suite.sh ...
 # Writes $OUT/results.jsonl (one line per command: name, exit code, JSON rows) and $OUT/log.txt.
+# Stage with jdk.zipfs in the runtime (plugin jars are read through the zip file system):
+#   STAGE_MODULES=java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.zipfs ../shared/gpu/stage.sh cli/target/perfport
 # Issue 16 (PyTorch beside perfport, one call): bash scripts/gpu-suite.sh i16
 #   runs bench/torch_ref.py ($OUT/torch.jsonl), the i16-* steps below, and prints
 #   scripts/gpu-vs-torch.py's table of perfport/PyTorch ratios ($OUT/table.md).
@@ -16,7 +18,7 @@ G=${SUITE_RUNNER:-bash scripts/gpu-perfport.sh}
 both=()
 for b in ${SUITE_BACKENDS:-jocl:gpu aparapi:gpu}; do both+=(--backend "$b"); done
 quiet=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
-qj=(--config perfport.jocl.counters=false)   # a setting of a backend not selected is refused as unknown
+qj=(--config perfport.jocl.counters=false)   # jocl-only steps: only jocl's setting
 
 # Steps to run: the arguments (names below), or all of them; i16 names issue 16's steps.
 I16="torch i16-jocl-raw i16-reduction i16-reduction-2p28 i16-reduction-2p28-la i16-tune-reduction i16-reduction-best i16-scan i16-var i16-overhead"
