@@ -36,14 +36,15 @@ class StandaloneIT {
     private static final List<Process> DAEMONS = new ArrayList<>();
     private static final List<String> PROPS = List.of("spark.driver.host", "spark.driver.bindAddress", "spark.executor.resource.gpu.amount",
             "spark.task.resource.gpu.amount", "spark.executor.memory", "spark.cores.max");
+    private static final String INFO = "-Dorg.slf4j.simpleLogger.defaultLogLevel=info";
     private static String master;
     private static Path dir;
 
     @BeforeAll
     static void startCluster(@TempDir Path tmp) throws Exception {
         dir = tmp;
-        Path addon = Path.of(System.getProperty("perfport.cluster.addon"));
-        Path repo = Path.of(System.getProperty("perfport.repo"));
+        Path addon = Path.of(System.getProperty("cluster.test.addon"));
+        Path repo = Path.of(System.getProperty("cluster.test.repo"));
         assertTrue(Files.isRegularFile(addon.resolve("lib/perfport-cluster.jar")), "the add-on is built by the package phase: " + addon);
         // a SPARK_HOME as the workers expect one: RELEASE marks a binary distribution, jars/ its class path
         Path sparkHome = Files.createDirectories(tmp.resolve("spark-home"));
@@ -60,12 +61,19 @@ class StandaloneIT {
         Map<String, String> env = Map.of("SPARK_HOME", sparkHome.toString(), "SPARK_SCALA_VERSION", "2.13", "SPARK_LOCAL_IP", "127.0.0.1",
                 "JAVA_HOME", javaHome, "PERFPORT_HOME", System.getProperty("perfport.home"),
                 "PERFPORT_CLUSTER_LIB", addon.resolve("lib").toString());
-        String cp = addon.resolve("lib") + "/*";
-        DAEMONS.add(start(env, tmp.resolve("master.log"), java, "-Xmx256m", "-cp", cp, "org.apache.spark.deploy.master.Master",
+        // the daemons log through perfport's slf4j-simple at info level, so that the master's log says
+        // when a worker has registered (the add-on leaves Spark's own log4j binding out)
+        Path dist = Path.of(System.getProperty("perfport.home"), "lib");
+        String slf4j;
+        try (var files = Files.list(dist)) {
+            slf4j = files.filter(f -> f.getFileName().toString().startsWith("slf4j-simple")).findFirst().orElseThrow().toString();
+        }
+        String cp = addon.resolve("lib") + "/*:" + slf4j;
+        DAEMONS.add(start(env, tmp.resolve("master.log"), java, "-Xmx256m", INFO, "-cp", cp, "org.apache.spark.deploy.master.Master",
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--webui-port", "0"));
         waitForPort(port, 90);
         for (int w = 1; w <= 2; w++) {
-            DAEMONS.add(start(env, tmp.resolve("worker" + w + ".log"), java, "-Xmx256m",
+            DAEMONS.add(start(env, tmp.resolve("worker" + w + ".log"), java, "-Xmx256m", INFO,
                     "-Dspark.worker.resource.gpu.amount=1", "-Dspark.worker.resource.gpu.discoveryScript=" + discovery,
                     "-cp", cp, "org.apache.spark.deploy.worker.Worker", master, "--host", "127.0.0.1", "--cores", "1",
                     "--memory", "1g", "--webui-port", "0", "--work-dir", tmp.resolve("work" + w).toString()));

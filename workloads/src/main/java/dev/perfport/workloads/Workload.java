@@ -1,6 +1,7 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.result.RunResult;
 
 import java.util.List;
@@ -36,6 +37,19 @@ public interface Workload {
     default List<Params> compareCases(Params overrides) {
         return List.of(defaults().with(overrides));
     }
+
+    /**
+     * Every kernel definition this workload launches (each element type and form), so that a
+     * route can check it implements them all without a list of its own.
+     */
+    List<KernelDef> kernels();
+
+    /**
+     * Small parameter sets, sizes that are not powers of two among them, that every backend runs
+     * for every variant (each expanded by {@link #compareCases}) in the backend conformance kit
+     * ({@code perfport-conformance}): each must verify in seconds on a CPU device.
+     */
+    List<Params> smallCases();
 
     /**
      * Runs one variant. Never throws for a failure of the device or of verification: the row

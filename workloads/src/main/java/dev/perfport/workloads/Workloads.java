@@ -4,6 +4,7 @@ import dev.perfport.core.error.ConfigException;
 import dev.perfport.workloads.matmul.Matmul;
 import dev.perfport.workloads.matmul.MatmulStatic;
 import dev.perfport.workloads.reduction.Reduction;
+import dev.perfport.workloads.saxpy.Saxpy;
 import dev.perfport.workloads.scan.Scan;
 import dev.perfport.workloads.table.Table;
 import dev.perfport.workloads.var.Var;
@@ -12,7 +13,8 @@ import java.util.List;
 
 /** Every workload perfport ships. */
 public final class Workloads {
-    private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var());
+    private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var(),
+            new Saxpy());
 
     private Workloads() {
     }

@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.conformance.WorkloadKernels;
+import dev.perfport.workloads.reduction.ReductionKernels;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.core.backend.DeviceSession;
@@ -17,11 +19,6 @@ import dev.perfport.core.kernel.Access;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.plugin.BackendRegistry;
-import dev.perfport.workloads.matmul.MatmulKernels;
-import dev.perfport.workloads.reduction.ReductionKernels;
-import dev.perfport.workloads.scan.ScanKernels;
-import dev.perfport.workloads.table.TableKernels;
-import dev.perfport.workloads.var.VarKernels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,22 +40,7 @@ class BackendTest {
 
     /** Every kernel definition the workloads module uses. */
     static List<KernelDef> workloadDefinitions() {
-        List<KernelDef> l = new ArrayList<>();
-        for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
-            l.add(ReductionKernels.localAtomic(t));
-            l.add(ReductionKernels.staticLocal(t));
-            l.add(ReductionKernels.partials(t));
-            l.add(ReductionKernels.fin(t));
-            l.add(ScanKernels.block(t));
-            l.add(ScanKernels.sequential(t));
-            l.add(ScanKernels.add(t));
-            l.add(ScanKernels.v1(t));
-            l.add(ScanKernels.plus(t));
-        }
-        l.addAll(List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta(),
-                MatmulKernels.betaStatic(), TableKernels.local(), TableKernels.staticLocal(), VarKernels.normals()));
-        for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
-        return l;
+        return WorkloadKernels.all();
     }
 
     @Test

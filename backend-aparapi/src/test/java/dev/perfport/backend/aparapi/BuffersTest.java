@@ -1,14 +1,14 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Profile;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,17 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * rebound or a kernel closed.
  */
 class BuffersTest {
-    private static AparapiSession s;
 
-    @BeforeAll
-    static void open() {
-        s = Aparapi.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<AparapiSession> S = new ClassSession<>(Aparapi::session);
+    private final AparapiSession s = S.get();
 
     private static int[] read(DeviceBuffer b) {
         int[] v = new int[(int) b.length()];

@@ -1,5 +1,7 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.conformance.ClassSession;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.config.PerfportConfig;
@@ -9,8 +11,6 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.workloads.reduction.ReductionKernels;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,17 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * counters switched off by {@code perfport.aparapi.counters=false}.
  */
 class CountersTest {
-    private static AparapiSession s;
 
-    @BeforeAll
-    static void open() {
-        s = Aparapi.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<AparapiSession> S = new ClassSession<>(Aparapi::session);
+    private final AparapiSession s = S.get();
 
     private static Object input(ElemType t, int n, double[] sum) {
         SplittableRandom r = new SplittableRandom(n);

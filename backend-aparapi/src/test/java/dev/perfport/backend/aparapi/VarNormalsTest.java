@@ -1,12 +1,12 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.conformance.ClassSession;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.workloads.var.Mt607;
 import dev.perfport.workloads.var.Mt607Creator;
 import dev.perfport.workloads.var.Var;
 import dev.perfport.workloads.var.VarModel;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,17 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * 64-bit product and the float bit casts all translate exactly.
  */
 class VarNormalsTest {
-    private static DeviceSession s;
 
-    @BeforeAll
-    static void open() {
-        s = Aparapi.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<DeviceSession> S = new ClassSession<>(Aparapi::session);
+    private final DeviceSession s = S.get();
 
     @ParameterizedTest(name = "{0} simbs={1} vwidth={2}")
     @CsvSource({"PHILOX,1,1", "PHILOX,3,4", "MT,2,2", "MT,1,16"})

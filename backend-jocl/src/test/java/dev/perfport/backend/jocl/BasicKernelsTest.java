@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.DeviceInfo;
@@ -16,9 +17,8 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.Profile;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -30,17 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Ordinary NDRange kernels on the real device: every argument kind, dimensions, hidden arguments, counters. */
 class BasicKernelsTest {
-    private static JoclSession s;
 
-    @BeforeAll
-    static void open() {
-        s = OpenCl.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<JoclSession> S = new ClassSession<>(OpenCl::session);
+    private final JoclSession s = S.get();
 
     private static KernelDef vadd(ElemType t) {
         return OpenCl.kernel("test.vadd." + t.clName(), "basic.cl", "vadd_" + t.clName())

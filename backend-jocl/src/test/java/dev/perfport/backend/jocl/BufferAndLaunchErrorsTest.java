@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
@@ -14,9 +15,8 @@ import dev.perfport.core.memory.ElemType;
 import org.jocl.CL;
 import org.jocl.CLException;
 import org.jocl.Pointer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,21 +25,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bad input gets a clear error naming the problem and the limit, before anything runs. */
 class BufferAndLaunchErrorsTest {
-    private static JoclSession s;
 
     static final KernelDef VADD = OpenCl.kernel("test.vadd.int", "basic.cl", "vadd_int")
             .global("a", ElemType.INT, Access.READ).global("b", ElemType.INT, Access.READ)
             .global("c", ElemType.INT, Access.WRITE).scalar("n", ElemType.INT).build();
 
-    @BeforeAll
-    static void open() {
-        s = OpenCl.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<JoclSession> S = new ClassSession<>(OpenCl::session);
+    private final JoclSession s = S.get();
 
     @Test
     void roundTripsOfEveryTypeWithOffsets() {

@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.error.KernelBuildException;
 import dev.perfport.core.error.UnsupportedFeatureException;
@@ -11,9 +12,8 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.WorkGroupKernel;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,17 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Building kernels: the prelude, build errors with their logs, definition mismatches, the program cache. */
 class CompileTest {
-    private static JoclSession s;
 
-    @BeforeAll
-    static void open() {
-        s = OpenCl.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<JoclSession> S = new ClassSession<>(OpenCl::session);
+    private final JoclSession s = S.get();
 
     @Test
     void buildErrorCarriesTheLogWithKernelLineNumbers() {

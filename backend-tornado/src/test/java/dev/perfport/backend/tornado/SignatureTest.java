@@ -1,14 +1,9 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.conformance.WorkloadKernels;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
 import dev.perfport.core.kernel.KernelDef;
-import dev.perfport.core.memory.ElemType;
-import dev.perfport.workloads.matmul.MatmulKernels;
-import dev.perfport.workloads.reduction.ReductionKernels;
-import dev.perfport.workloads.scan.ScanKernels;
-import dev.perfport.workloads.table.TableKernels;
-import dev.perfport.workloads.var.VarKernels;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -25,22 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SignatureTest {
 
     static List<KernelDef> definitions() {
-        List<KernelDef> l = new ArrayList<>();
-        for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
-            l.add(ReductionKernels.localAtomic(t));
-            l.add(ReductionKernels.staticLocal(t));
-            l.add(ReductionKernels.partials(t));
-            l.add(ReductionKernels.fin(t));
-            l.add(ScanKernels.block(t));
-            l.add(ScanKernels.sequential(t));
-            l.add(ScanKernels.add(t));
-            l.add(ScanKernels.v1(t));
-            l.add(ScanKernels.plus(t));
-        }
-        l.addAll(List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta(),
-                MatmulKernels.betaStatic(), TableKernels.local(), TableKernels.staticLocal(), VarKernels.normals()));
-        for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
-        return l;
+        return WorkloadKernels.all();
     }
 
     @Test

@@ -140,7 +140,7 @@ class TuneIT {
         assertTrue(first.out().contains("BEST CONFIGURATION") && first.out().contains("cell-emulation") && first.out().contains("stage posbs"),
                 first.describe());
         assertTrue(first.err().contains("[") && first.err().contains("] ") && first.err().contains("hierarchical"), "progress bar on stderr: " + first.err());
-        // Jackson's pretty printer writes "status" : "ok"
+        // the cache writes "status":"ok"; without spaces the check holds for any layout
         assertTrue(Files.readString(cache).replace(" ", "").contains("\"status\":\"ok\""));
         List<String> again = new ArrayList<>(List.of(small));
         again.addAll(List.of("--format", "json"));

@@ -81,6 +81,16 @@ public final class Matmul implements Workload {
     }
 
     @Override
+    public List<KernelDef> kernels() {
+        return List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta());
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "48", "tile", "8", "reps", "1"), Params.of("n", "64", "tile", "16", "reps", "1"));
+    }
+
+    @Override
     public Params defaults() {
         return Params.of("n", "512", "tile", "16", "reps", "3", "seed", "42");
     }

@@ -211,41 +211,45 @@ public final class MatmulKernels {
         g.ops(Op.LOCAL_MEM, items);
     }
 
-    private static void gammaGroup(WorkGroup g) {
+    /** How a tiled kernel brings k-block kb's tiles of A and B into local memory: what γ and δ differ in. */
+    private interface TileLoad {
+        void load(WorkGroup g, GlobalFloats a, GlobalFloats b, float[] as, float[] bs, int n, int k, int t, int i0, int j0, int kb);
+    }
+
+    /** γ and δ: per k-block, load the tiles, multiply them into the accumulators; then store C. */
+    private static void tiledGroup(WorkGroup g, TileLoad tiles) {
         GlobalFloats a = g.floats(0), b = g.floats(1), c = g.floats(2);
         int n = g.intArg(4), k = g.intArg(5);
         float[] as = g.localFloats(6), bs = g.localFloats(7);
         int t = tile(g);
         int i0 = (int) g.groupId(1) * t, j0 = (int) g.groupId(0) * t;
-        int items = t * t;
         float[] acc = g.privateFloats(1);
-        Arrays.fill(acc, 0, items, 0f);
+        Arrays.fill(acc, 0, t * t, 0f);
         for (int kb = 0; kb < k; kb += t) {
-            // phase 1: each work-item loads one element of each tile through the (cached) global path
+            tiles.load(g, a, b, as, bs, n, k, t, i0, j0, kb);
+            // barrier; multiply the tiles; barrier before the next k-block overwrites them
+            multiplyTiles(g, as, bs, acc, t);
+        }
+        storeC(g, c, acc, n, t, i0, j0);
+    }
+
+    private static void gammaGroup(WorkGroup g) {
+        tiledGroup(g, (wg, a, b, as, bs, n, k, t, i0, j0, kb) -> {
+            // each work-item loads one element of each tile through the (cached) global path
             for (int ly = 0; ly < t; ly++) {
                 for (int lx = 0; lx < t; lx++) {
                     as[ly * t + lx] = a.get((i0 + ly) * k + kb + lx);
                     bs[ly * t + lx] = b.get((kb + ly) * n + j0 + lx);
                 }
             }
-            g.ops(Op.INT, 4L * items);
-            g.ops(Op.LOCAL_MEM, 2L * items);
-            // barrier; phase 2: multiply the tiles; barrier before the next k-block overwrites them
-            multiplyTiles(g, as, bs, acc, t);
-        }
-        storeC(g, c, acc, n, t, i0, j0);
+            long items = (long) t * t;
+            wg.ops(Op.INT, 4L * items);
+            wg.ops(Op.LOCAL_MEM, 2L * items);
+        });
     }
 
     private static void deltaGroup(WorkGroup g) {
-        GlobalFloats a = g.floats(0), b = g.floats(1), c = g.floats(2);
-        int n = g.intArg(4), k = g.intArg(5);
-        float[] as = g.localFloats(6), bs = g.localFloats(7);
-        int t = tile(g);
-        int i0 = (int) g.groupId(1) * t, j0 = (int) g.groupId(0) * t;
-        int items = t * t;
-        float[] acc = g.privateFloats(1);
-        Arrays.fill(acc, 0, items, 0f);
-        for (int kb = 0; kb < k; kb += t) {
+        tiledGroup(g, (wg, a, b, as, bs, n, k, t, i0, j0, kb) -> {
             // The paper's δ loads the tiles with vloadn(), which its translation implements as a
             // DMA into the local store plus a barrier that waits for that transfer (seed-003
             // digest §2.1), bypassing the cache: one copy per tile row of A_sub and of B_sub, each
@@ -253,13 +257,11 @@ public final class MatmulKernels {
             // code with several groups in flight: a group waiting for its row is suspended and
             // another runs, which is how the translator hides that latency (§2.3).
             for (int r = 0; r < t; r++) {
-                g.waitEvents(g.asyncCopy(as, r * t, a, (i0 + r) * k + kb, t));
-                g.waitEvents(g.asyncCopy(bs, r * t, b, (kb + r) * n + j0, t));
+                wg.waitEvents(wg.asyncCopy(as, r * t, a, (i0 + r) * k + kb, t));
+                wg.waitEvents(wg.asyncCopy(bs, r * t, b, (kb + r) * n + j0, t));
             }
-            g.ops(Op.INT, 4L * t);
-            multiplyTiles(g, as, bs, acc, t);
-        }
-        storeC(g, c, acc, n, t, i0, j0);
+            wg.ops(Op.INT, 4L * t);
+        });
     }
 
     /** The kernel definition of a matmul variant, or null for an unknown name. */

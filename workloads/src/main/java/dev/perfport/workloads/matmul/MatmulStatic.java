@@ -69,6 +69,18 @@ public final class MatmulStatic implements Workload {
     }
 
     @Override
+    public List<KernelDef> kernels() {
+        return List.of(MatmulKernels.beta(), MatmulKernels.betaStatic());
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("M", "48", "K", "72", "N", "40", "tile", "8", "reps", "1"),
+                Params.of("M", "64", "K", "32", "N", "64", "tile", "8", "k", "1,2", "mapping", "cyclic", "reps", "1"),
+                Params.of("M", "64", "K", "32", "N", "64", "tile", "8", "mapping", "dynamic", "reps", "1"));
+    }
+
+    @Override
     public Params defaults() {
         return Params.of("M", "256", "K", "384", "N", "256", "tile", "16", "k", StaticGroupCount.RESIDENCY,
                 "mapping", "blocked", "reps", "3", "seed", "42");

@@ -1,5 +1,6 @@
 package dev.perfport.workloads.reduction;
 
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -64,6 +65,20 @@ public final class Reduction implements Workload {
     @Override
     public List<String> variants() {
         return List.of(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(ReductionKernels.localAtomic(ElemType.INT), ReductionKernels.staticLocal(ElemType.INT),
+                ReductionKernels.partials(ElemType.INT), ReductionKernels.fin(ElemType.INT),
+                ReductionKernels.localAtomic(ElemType.FLOAT), ReductionKernels.staticLocal(ElemType.FLOAT),
+                ReductionKernels.partials(ElemType.FLOAT), ReductionKernels.fin(ElemType.FLOAT));
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "reps", "1"),
+                Params.of("n", "100003", "reps", "2"));
     }
 
     @Override

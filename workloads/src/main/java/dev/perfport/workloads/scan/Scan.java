@@ -94,6 +94,21 @@ public final class Scan implements Workload {
     }
 
     @Override
+    public List<KernelDef> kernels() {
+        List<KernelDef> l = new java.util.ArrayList<>();
+        for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
+            l.addAll(List.of(ScanKernels.block(t), ScanKernels.sequential(t), ScanKernels.add(t), ScanKernels.v1(t), ScanKernels.plus(t)));
+        }
+        return l;
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "1", "wg", "4", "reps", "1"), Params.of("n", "10007", "wg", "32", "reps", "1"),
+                Params.of("n", "70001", "wg", "16", "sums", "recursive", "reps", "1"));
+    }
+
+    @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
                 "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42");

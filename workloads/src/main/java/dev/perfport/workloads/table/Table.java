@@ -1,5 +1,6 @@
 package dev.perfport.workloads.table;
 
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
@@ -76,6 +77,17 @@ public final class Table implements Workload {
     @Override
     public List<String> variants() {
         return List.of(LOCAL, STATIC_LOCAL);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(TableKernels.local(), TableKernels.staticLocal());
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("groups", "37", "maxSize", "45", "iters", "20", "tableSize", "128", "reps", "1"),
+                Params.of("groups", "16", "maxSize", "64", "iters", "8", "reps", "1"));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.perfport.workloads.var;
 
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -82,6 +83,21 @@ public final class Var implements Workload, Tunable {
     @Override
     public List<String> variants() {
         return Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toList();
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        List<KernelDef> l = new java.util.ArrayList<>();
+        for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
+        l.add(VarKernels.normals());      // the probe that checks the generators bit for bit
+        return l;
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("npos", "1000", "posbs", "64", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "4", "reps", "1"),
+                Params.of("npos", "300", "posbs", "7", "simbs", "3", "vwidth", "8", "wgsize", "8", "ngroup", "3", "rng", "mt", "reps", "1"),
+                Params.of("npos", "129", "posbs", "129", "simbs", "64", "vwidth", "2", "wgsize", "4", "ngroup", "2", "reps", "1"));
     }
 
     @Override

@@ -71,25 +71,25 @@ inline int pp_task_next(int t, int tasks, int mapping, __global int* next, __loc
     for (int t = pp_task_begin(pp_tasks, pp_mapping, pp_next, &pp_slot); t >= 0; \
          t = pp_task_next(t, pp_tasks, pp_mapping, pp_next, &pp_slot))
 
-/* Global atomics that are counted in PP_C_GLOBAL_ATOMICS. */
-inline int pp_atomic_add_int(__global int* counters, volatile __global int* p, int v) {
+/* Global atomics that are counted in PP_C_GLOBAL_ATOMICS (not with -DPP_NO_COUNTERS). */
 #ifndef PP_NO_COUNTERS
-    atomic_add(&counters[PP_C_GLOBAL_ATOMICS], 1);
+#define PP_COUNT_GLOBAL_ATOMIC(counters) atomic_add(&(counters)[PP_C_GLOBAL_ATOMICS], 1)
+#else
+#define PP_COUNT_GLOBAL_ATOMIC(counters) ((void)0)
 #endif
+
+inline int pp_atomic_add_int(__global int* counters, volatile __global int* p, int v) {
+    PP_COUNT_GLOBAL_ATOMIC(counters);
     return atomic_add(p, v);
 }
 
 inline int pp_atomic_max_int(__global int* counters, volatile __global int* p, int v) {
-#ifndef PP_NO_COUNTERS
-    atomic_add(&counters[PP_C_GLOBAL_ATOMICS], 1);
-#endif
+    PP_COUNT_GLOBAL_ATOMIC(counters);
     return atomic_max(p, v);
 }
 
 inline float pp_atomic_add_float(__global int* counters, volatile __global float* p, float v) {
-#ifndef PP_NO_COUNTERS
-    atomic_add(&counters[PP_C_GLOBAL_ATOMICS], 1);
-#endif
+    PP_COUNT_GLOBAL_ATOMIC(counters);
     volatile __global int* ip = (volatile __global int*)p;
     int old = *ip, seen;
     while ((seen = atomic_cmpxchg(ip, old, as_int(as_float(old) + v))) != old) old = seen;
@@ -97,9 +97,7 @@ inline float pp_atomic_add_float(__global int* counters, volatile __global float
 }
 
 inline float pp_atomic_max_float(__global int* counters, volatile __global float* p, float v) {
-#ifndef PP_NO_COUNTERS
-    atomic_add(&counters[PP_C_GLOBAL_ATOMICS], 1);
-#endif
+    PP_COUNT_GLOBAL_ATOMIC(counters);
     volatile __global int* ip = (volatile __global int*)p;
     int old = *ip, seen;
     while (as_float(old) < v && (seen = atomic_cmpxchg(ip, old, as_int(v))) != old) old = seen;

@@ -58,6 +58,32 @@ public final class MatmulTornado {
         }));
     }
 
+//#def tileIds
+        int t = ctx.localGroupSizeX;
+        int lx = ctx.localIdx;
+        int ly = ctx.localIdy;
+//#end
+//#def tileOfTask
+        int i = (task / tilesN) * t + ly;
+        int j = (task % tilesN) * t + lx;
+//#end
+//#def betaBlock
+        float acc = 0.0f;
+        for (int kb = 0; kb < k; kb += t) {
+            for (int kk = 0; kk < t; kk++) {
+                acc += a.get(i * k + kb + kk) * b.get((kb + kk) * n + j);
+            }
+            ctx.localBarrier();
+        }
+        c.set(i * n + j, acc);
+//#end
+//#def multiplyTiles
+            ctx.localBarrier();$wait$
+            for (int kk = 0; kk < t; kk++) {
+                acc += as[ly * t + kk] * bs[kk * t + lx];
+            }
+            ctx.localBarrier();
+//#end
     /** α: every work-item loops over k on its own. */
     public static void alpha(KernelContext ctx, FloatArray a, FloatArray b, FloatArray c, int m, int n, int k) {
         int j = ctx.globalIdx;
@@ -74,22 +100,13 @@ public final class MatmulTornado {
         int t = ctx.localGroupSizeX;
         int i = ctx.groupIdy * t + ctx.localIdy;
         int j = ctx.groupIdx * t + ctx.localIdx;
-        float acc = 0.0f;
-        for (int kb = 0; kb < k; kb += t) {
-            for (int kk = 0; kk < t; kk++) {
-                acc += a.get(i * k + kb + kk) * b.get((kb + kk) * n + j);
-            }
-            ctx.localBarrier();
-        }
-        c.set(i * n + j, acc);
+//#use betaBlock
     }
 
     /** γ: β with the A and B tiles preloaded into local memory, one element per work-item. */
     public static void gamma(KernelContext ctx, FloatArray a, FloatArray b, FloatArray c, int m, int n, int k,
                              int asLength, int bsLength) {
-        int t = ctx.localGroupSizeX;
-        int lx = ctx.localIdx;
-        int ly = ctx.localIdy;
+//#use tileIds
         int i = ctx.globalIdy;
         int j = ctx.globalIdx;
         float[] as = ctx.allocateFloatLocalArray(asLength);
@@ -98,11 +115,7 @@ public final class MatmulTornado {
         for (int kb = 0; kb < k; kb += t) {
             as[ly * t + lx] = a.get(i * k + kb + lx);
             bs[ly * t + lx] = b.get((kb + ly) * n + j);
-            ctx.localBarrier();
-            for (int kk = 0; kk < t; kk++) {
-                acc += as[ly * t + kk] * bs[kk * t + lx];
-            }
-            ctx.localBarrier();
+//#use multiplyTiles wait=""
         }
         c.set(i * n + j, acc);
     }
@@ -110,9 +123,7 @@ public final class MatmulTornado {
     /** δ: γ's tiles arrive by one group copy per tile row (done by the work-items; see the class comment). */
     public static void delta(KernelContext ctx, FloatArray a, FloatArray b, FloatArray c, int m, int n, int k,
                              int asLength, int bsLength) {
-        int t = ctx.localGroupSizeX;
-        int lx = ctx.localIdx;
-        int ly = ctx.localIdy;
+//#use tileIds
         int lid = ly * t + lx;
         int items = t * t;
         int i0 = ctx.groupIdy * t;
@@ -127,11 +138,7 @@ public final class MatmulTornado {
                     bs[r * t + e] = b.get((kb + r) * n + j0 + e);
                 }
             }
-            ctx.localBarrier();                 // wait_group_events
-            for (int kk = 0; kk < t; kk++) {
-                acc += as[ly * t + kk] * bs[kk * t + lx];
-            }
-            ctx.localBarrier();
+//#use multiplyTiles wait="                 // wait_group_events"
         }
         c.set((i0 + ly) * n + j0 + lx, acc);
     }
@@ -139,9 +146,7 @@ public final class MatmulTornado {
     /** β on static work-groups, blocked or cyclic: task t is C tile (t / (N/T), t % (N/T)). */
     public static void betaStatic(KernelContext ctx, FloatArray a, FloatArray b, FloatArray c, int n, int k,
                                   int tasks, int mapping) {
-        int t = ctx.localGroupSizeX;
-        int lx = ctx.localIdx;
-        int ly = ctx.localIdy;
+//#use tileIds
         int sg = ctx.groupIdx;
         int groups = ctx.globalGroupSizeX / t;
         int tilesN = n / t;
@@ -154,25 +159,15 @@ public final class MatmulTornado {
             step = groups;
         }
         for (int task = first; task < end; task += step) {
-            int i = (task / tilesN) * t + ly;
-            int j = (task % tilesN) * t + lx;
-            float acc = 0.0f;
-            for (int kb = 0; kb < k; kb += t) {
-                for (int kk = 0; kk < t; kk++) {
-                    acc += a.get(i * k + kb + kk) * b.get((kb + kk) * n + j);
-                }
-                ctx.localBarrier();
-            }
-            c.set(i * n + j, acc);
+//#use tileOfTask
+//#use betaBlock
         }
     }
 
     /** β on static work-groups with the dynamic mapping: work-item (0, 0) takes the next tile. */
     public static void betaStaticDynamic(KernelContext ctx, FloatArray a, FloatArray b, FloatArray c, int n, int k,
                                          int tasks, AtomicInteger next) {
-        int t = ctx.localGroupSizeX;
-        int lx = ctx.localIdx;
-        int ly = ctx.localIdy;
+//#use tileIds
         int tilesN = n / t;
         int[] slot = ctx.allocateIntLocalArray(1);
         int task = 0;
@@ -184,16 +179,8 @@ public final class MatmulTornado {
             ctx.localBarrier();
             task = slot[0];
             if (task < tasks) {
-                int i = (task / tilesN) * t + ly;
-                int j = (task % tilesN) * t + lx;
-                float acc = 0.0f;
-                for (int kb = 0; kb < k; kb += t) {
-                    for (int kk = 0; kk < t; kk++) {
-                        acc += a.get(i * k + kb + kk) * b.get((kb + kk) * n + j);
-                    }
-                    ctx.localBarrier();
-                }
-                c.set(i * n + j, acc);
+//#use tileOfTask
+//#use betaBlock
             }
         }
     }

@@ -56,12 +56,7 @@ public final class TableTornado {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
-    public static void tableLocal(KernelContext ctx, IntArray counters, IntArray offsets, IntArray ab, DoubleArray w,
-                                  DoubleArray out, IntArray builds, int iters, int tableLength, int tableSize, int wg, int span) {
-        int lid = ctx.localIdx;
-        int size = ctx.localGroupSizeX;
-        double[] table = ctx.allocateDoubleLocalArray(tableLength);
-        double[] red = ctx.allocateDoubleLocalArray(wg);
+//#def buildTable
         for (int i = lid; i < tableSize; i += size) {
             double phase = 2.0 * Math.PI * i / tableSize;
             table[i] = Math.sin(phase);
@@ -72,10 +67,8 @@ public final class TableTornado {
             ctx.atomicAdd(counters, 0, 1);
         }
         ctx.localBarrier();
-        int g = ctx.groupIdx;
-        int first = offsets.get(g);
-        int count = offsets.get(g + 1) - first;
-        int mask = tableSize - 1;
+//#end
+//#def groupSum
         double v = 0.0;
         if (lid < count) {
             int c = first + lid;
@@ -100,6 +93,19 @@ public final class TableTornado {
         if (lid == 0) {
             out.set(g, red[0]);
         }
+//#end
+    public static void tableLocal(KernelContext ctx, IntArray counters, IntArray offsets, IntArray ab, DoubleArray w,
+                                  DoubleArray out, IntArray builds, int iters, int tableLength, int tableSize, int wg, int span) {
+        int lid = ctx.localIdx;
+        int size = ctx.localGroupSizeX;
+        double[] table = ctx.allocateDoubleLocalArray(tableLength);
+        double[] red = ctx.allocateDoubleLocalArray(wg);
+//#use buildTable
+        int g = ctx.groupIdx;
+        int first = offsets.get(g);
+        int count = offsets.get(g + 1) - first;
+        int mask = tableSize - 1;
+//#use groupSum
     }
 
     public static void tableStatic(KernelContext ctx, IntArray counters, IntArray offsets, IntArray ab, DoubleArray w,
@@ -111,46 +117,15 @@ public final class TableTornado {
         int groups = ctx.globalGroupSizeX / size;
         double[] table = ctx.allocateDoubleLocalArray(tableLength);
         double[] red = ctx.allocateDoubleLocalArray(wg);
-        for (int i = lid; i < tableSize; i += size) {             // first group on this unit
-            double phase = 2.0 * Math.PI * i / tableSize;
-            table[i] = Math.sin(phase);
-            table[tableSize + i] = Math.cos(phase);
-        }
-        if (lid == 0) {
-            ctx.atomicAdd(builds, 0, 1);
-            ctx.atomicAdd(counters, 0, 1);
-        }
-        ctx.localBarrier();
+        // first group on this unit
+//#use buildTable
         int mask = tableSize - 1;
         int firstTask = (int) (((long) tasks * sg) / groups);
         int end = (int) (((long) tasks * (sg + 1)) / groups);
         for (int g = firstTask; g < end; g++) {
             int first = offsets.get(g);
             int count = offsets.get(g + 1) - first;
-            double v = 0.0;
-            if (lid < count) {
-                int c = first + lid;
-                int av = ab.get(2 * c);
-                int bv = ab.get(2 * c + 1);
-                double s = 0.0;
-                for (int j = 0; j < iters; j++) {
-                    int p = (av + j * bv) & mask;
-                    int q = (p + j) & mask;
-                    s += 1.5 + table[p] * table[tableSize + q];
-                }
-                v = w.get(c) * s;
-            }
-            red[lid] = v;
-            ctx.localBarrier();
-            for (int s = span / 2; s > 0; s >>= 1) {
-                if (lid < s && lid + s < size) {
-                    red[lid] += red[lid + s];
-                }
-                ctx.localBarrier();
-            }
-            if (lid == 0) {
-                out.set(g, red[0]);
-            }
+//#use groupSum
             ctx.localBarrier();
         }
     }

@@ -124,16 +124,22 @@ public final class TableKernels implements KernelLibrary {
         }
     }
 
-    /** The table in local memory, rebuilt by every work-group. */
-    public static final class LocalTable extends TableKernel {
-        LocalTable(int tableSize) {
+//#def tableCtor
+        $K$(int tableSize) {
             super(tableSize);
         }
+//#end
+//#def lidAndSize
+            int lid = getLocalId();
+            int size = getLocalSize();
+//#end
+    /** The table in local memory, rebuilt by every work-group. */
+    public static final class LocalTable extends TableKernel {
+//#use tableCtor K=LocalTable
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int size = getLocalSize();
+//#use lidAndSize
             buildTable(lid, size);
             localBarrier();
             runGroup(getGroupId(), lid, size);
@@ -142,14 +148,11 @@ public final class TableKernels implements KernelLibrary {
 
     /** The table in static local memory: built once per persistent group (the first group on the unit). */
     public static final class StaticLocalTable extends TableKernel {
-        StaticLocalTable(int tableSize) {
-            super(tableSize);
-        }
+//#use tableCtor K=StaticLocalTable
 
         @Override
         public void run() {
-            int lid = getLocalId();
-            int size = getLocalSize();
+//#use lidAndSize
             buildTable(lid, size);                  // first group on this unit
             localBarrier();
             for (int t = taskBegin(); t >= 0; t = taskNext(t)) {

@@ -113,23 +113,24 @@ abstract class ScanTree {
     /** Phase: out[i] = slot ⊕ out[i] for i in [from, to), work-item lid taking from+lid, from+lid+wg, ... */
     abstract void addSlot(int slot, int from, int to);
 
-    /** int32 trees. */
-    static final class Ints extends ScanTree {
-        private final GlobalInts in, out, sums;
-        private final int[] x;
+//#for T=int,float  Ty=Int,Float  op=INT,FLOAT
+    /** $T$32 trees. */
+    static final class $Ty$s extends ScanTree {
+        private final Global$Ty$s in, out, sums;
+        private final $T$[] x;
 
         /** Argument indices of the input, output, SUM and the local tree memory; -1 where the kernel has none. */
-        Ints(WorkGroup g, ScanOp op, int inArg, int outArg, int sumsArg, int xArg) {
-            super(g, op, Op.INT);
-            this.in = inArg < 0 ? null : g.ints(inArg);
-            this.out = outArg < 0 ? null : g.ints(outArg);
-            this.sums = sumsArg < 0 ? null : g.ints(sumsArg);
-            this.x = xArg < 0 ? null : g.localInts(xArg);
+        $Ty$s(WorkGroup g, ScanOp op, int inArg, int outArg, int sumsArg, int xArg) {
+            super(g, op, Op.$op$);
+            this.in = inArg < 0 ? null : g.$T$s(inArg);
+            this.out = outArg < 0 ? null : g.$T$s(outArg);
+            this.sums = sumsArg < 0 ? null : g.$T$s(sumsArg);
+            this.x = xArg < 0 ? null : g.local$Ty$s(xArg);
         }
 
         @Override
         void load(int off, int base, int n) {
-            int id = op.identityInt();
+            $T$ id = op.identity$Ty$();
             for (int lid = 0; lid < wg; lid++) {
                 int i = base + lid;
                 x[off + lid] = i < n ? in.get(i) : id;
@@ -149,26 +150,38 @@ abstract class ScanTree {
             chargeElements(m, m);
         }
 
-        @Override
-        void up(int off, int d) {
+        /** The up-sweep ops of level d on the tree at off, pair by pair; returns the pairs. */
+        private int upOps(int off, int d) {
             int pairs = ScanSchedule.pairs(m, d);
             for (int j = 0; j < pairs; j++) {
                 int l = off + ScanSchedule.left(d, j), r = off + ScanSchedule.right(d, j);
                 x[r] = op.combine(x[l], x[r]);
             }
+            return pairs;
+        }
+
+        /** The down-sweep ops of level d on the tree at off, pair by pair; returns the pairs. */
+        private int downOps(int off, int d) {
+            int pairs = ScanSchedule.pairs(m, d);
+            for (int q = 0; q < pairs; q++) {
+                int l = off + ScanSchedule.left(d, q), r = off + ScanSchedule.right(d, q);
+                $T$ t = x[l];
+                x[l] = x[r];
+                x[r] = op.combine(x[r], t);
+            }
+            return pairs;
+        }
+
+        @Override
+        void up(int off, int d) {
+            int pairs = upOps(off, d);
             phase();
             chargeUp(pairs);
         }
 
         @Override
         void down(int off, int d) {
-            int pairs = ScanSchedule.pairs(m, d);
-            for (int j = 0; j < pairs; j++) {
-                int l = off + ScanSchedule.left(d, j), r = off + ScanSchedule.right(d, j);
-                int t = x[l];
-                x[l] = x[r];
-                x[r] = op.combine(x[r], t);
-            }
+            int pairs = downOps(off, d);
             phase();
             chargeDown(pairs);
         }
@@ -179,22 +192,8 @@ abstract class ScanTree {
             // The work-items wg-1-q (down-sweep) and j (up-sweep) of ScanSchedule touch disjoint
             // pairs of two different trees, so the host may run the ops pair by pair instead of
             // item by item: same result, without visiting the idle items (charged by phase()).
-            if (doUp) {
-                int pairs = ScanSchedule.pairs(m, s);
-                for (int j = 0; j < pairs; j++) {
-                    int l = upOff + ScanSchedule.left(s, j), r = upOff + ScanSchedule.right(s, j);
-                    x[r] = op.combine(x[l], x[r]);
-                }
-            }
-            if (doDown) {
-                int pairs = ScanSchedule.pairs(m, d);
-                for (int q = 0; q < pairs; q++) {
-                    int l = downOff + ScanSchedule.left(d, q), r = downOff + ScanSchedule.right(d, q);
-                    int t = x[l];
-                    x[l] = x[r];
-                    x[r] = op.combine(x[r], t);
-                }
-            }
+            if (doUp) upOps(upOff, s);
+            if (doDown) downOps(downOff, d);
             phase();
             if (doUp) chargeUp(ScanSchedule.pairs(m, s));
             if (doDown) chargeDown(ScanSchedule.pairs(m, d));
@@ -203,14 +202,14 @@ abstract class ScanTree {
         @Override
         void rootToSum(int off, int index) {
             sums.set(index, x[off + m - 1]);
-            x[off + m - 1] = op.identityInt();
+            x[off + m - 1] = op.identity$Ty$();
             phase();
             g.ops(Op.LOCAL_MEM, 2);
         }
 
         @Override
         void rootToCarry(int off, int carry) {
-            int tot = x[off + m - 1];
+            $T$ tot = x[off + m - 1];
             x[off + m - 1] = x[carry];
             x[carry] = op.combine(x[carry], tot);
             phase();
@@ -220,7 +219,7 @@ abstract class ScanTree {
 
         @Override
         void identity(int slot) {
-            x[slot] = op.identityInt();
+            x[slot] = op.identity$Ty$();
             g.ops(Op.LOCAL_MEM, 1);
         }
 
@@ -238,9 +237,9 @@ abstract class ScanTree {
 
         @Override
         void scanSums(int count) {
-            int acc = op.identityInt();
+            $T$ acc = op.identity$Ty$();
             for (int i = 0; i < count; i++) {
-                int v = sums.getVolatile(i);     // other groups' totals
+                $T$ v = sums.getVolatile(i);     // other groups' totals
                 sums.set(i, acc);
                 acc = op.combine(acc, v);
             }
@@ -250,7 +249,7 @@ abstract class ScanTree {
 
         @Override
         void addSum(int index, int base, int n) {
-            int p = sums.get(index);
+            $T$ p = sums.get(index);
             int end = Math.min(n, base + m);
             for (int i = base; i < end; i++) out.set(i, op.combine(p, out.get(i)));
             phase();
@@ -260,7 +259,7 @@ abstract class ScanTree {
 
         @Override
         void addSlot(int slot, int from, int to) {
-            int p = x[slot];
+            $T$ p = x[slot];
             // the order over i is the order of the work-items' strided loops, interleaved
             for (int i = from; i < to; i++) out.set(i, op.combine(p, out.get(i)));
             phase();
@@ -268,158 +267,5 @@ abstract class ScanTree {
             g.ops(Op.INT, 2L * Math.max(0, to - from));
         }
     }
-
-    /** float32 trees: the same loops as {@link Ints}. */
-    static final class Floats extends ScanTree {
-        private final GlobalFloats in, out, sums;
-        private final float[] x;
-
-        Floats(WorkGroup g, ScanOp op, int inArg, int outArg, int sumsArg, int xArg) {
-            super(g, op, Op.FLOAT);
-            this.in = inArg < 0 ? null : g.floats(inArg);
-            this.out = outArg < 0 ? null : g.floats(outArg);
-            this.sums = sumsArg < 0 ? null : g.floats(sumsArg);
-            this.x = xArg < 0 ? null : g.localFloats(xArg);
-        }
-
-        @Override
-        void load(int off, int base, int n) {
-            float id = op.identityFloat();
-            for (int lid = 0; lid < wg; lid++) {
-                int i = base + lid;
-                x[off + lid] = i < n ? in.get(i) : id;
-                x[off + lid + wg] = i + wg < n ? in.get(i + wg) : id;
-            }
-            phase();
-            chargeElements(m, m);
-        }
-
-        @Override
-        void store(int off, int base, int n) {
-            for (int lid = 0; lid < wg; lid++) {
-                int i = base + lid;
-                if (i < n) out.set(i, x[off + lid]);
-                if (i + wg < n) out.set(i + wg, x[off + lid + wg]);
-            }
-            chargeElements(m, m);
-        }
-
-        @Override
-        void up(int off, int d) {
-            int pairs = ScanSchedule.pairs(m, d);
-            for (int j = 0; j < pairs; j++) {
-                int l = off + ScanSchedule.left(d, j), r = off + ScanSchedule.right(d, j);
-                x[r] = op.combine(x[l], x[r]);
-            }
-            phase();
-            chargeUp(pairs);
-        }
-
-        @Override
-        void down(int off, int d) {
-            int pairs = ScanSchedule.pairs(m, d);
-            for (int j = 0; j < pairs; j++) {
-                int l = off + ScanSchedule.left(d, j), r = off + ScanSchedule.right(d, j);
-                float t = x[l];
-                x[l] = x[r];
-                x[r] = op.combine(x[r], t);
-            }
-            phase();
-            chargeDown(pairs);
-        }
-
-        @Override
-        void step(int upOff, int downOff, int s, boolean doUp, boolean doDown) {
-            int d = levels - 1 - s;
-            // The work-items wg-1-q (down-sweep) and j (up-sweep) of ScanSchedule touch disjoint
-            // pairs of two different trees, so the host may run the ops pair by pair instead of
-            // item by item: same result, without visiting the idle items (charged by phase()).
-            if (doUp) {
-                int pairs = ScanSchedule.pairs(m, s);
-                for (int j = 0; j < pairs; j++) {
-                    int l = upOff + ScanSchedule.left(s, j), r = upOff + ScanSchedule.right(s, j);
-                    x[r] = op.combine(x[l], x[r]);
-                }
-            }
-            if (doDown) {
-                int pairs = ScanSchedule.pairs(m, d);
-                for (int q = 0; q < pairs; q++) {
-                    int l = downOff + ScanSchedule.left(d, q), r = downOff + ScanSchedule.right(d, q);
-                    float t = x[l];
-                    x[l] = x[r];
-                    x[r] = op.combine(x[r], t);
-                }
-            }
-            phase();
-            if (doUp) chargeUp(ScanSchedule.pairs(m, s));
-            if (doDown) chargeDown(ScanSchedule.pairs(m, d));
-        }
-
-        @Override
-        void rootToSum(int off, int index) {
-            sums.set(index, x[off + m - 1]);
-            x[off + m - 1] = op.identityFloat();
-            phase();
-            g.ops(Op.LOCAL_MEM, 2);
-        }
-
-        @Override
-        void rootToCarry(int off, int carry) {
-            float tot = x[off + m - 1];
-            x[off + m - 1] = x[carry];
-            x[carry] = op.combine(x[carry], tot);
-            phase();
-            g.ops(arith, 1);
-            g.ops(Op.LOCAL_MEM, 4);
-        }
-
-        @Override
-        void identity(int slot) {
-            x[slot] = op.identityFloat();
-            g.ops(Op.LOCAL_MEM, 1);
-        }
-
-        @Override
-        void slotToSum(int slot, int index) {
-            sums.set(index, x[slot]);
-            g.ops(Op.LOCAL_MEM, 1);
-        }
-
-        @Override
-        void sumToSlot(int index, int slot) {
-            x[slot] = sums.getVolatile(index);
-            g.ops(Op.LOCAL_MEM, 1);
-        }
-
-        @Override
-        void scanSums(int count) {
-            float acc = op.identityFloat();
-            for (int i = 0; i < count; i++) {
-                float v = sums.getVolatile(i);
-                sums.set(i, acc);
-                acc = op.combine(acc, v);
-            }
-            g.ops(arith, count);
-            g.ops(Op.INT, 2L * count);
-        }
-
-        @Override
-        void addSum(int index, int base, int n) {
-            float p = sums.get(index);
-            int end = Math.min(n, base + m);
-            for (int i = base; i < end; i++) out.set(i, op.combine(p, out.get(i)));
-            phase();
-            g.ops(arith, Math.max(0, end - base));
-            g.ops(Op.INT, 2L * Math.max(0, end - base));
-        }
-
-        @Override
-        void addSlot(int slot, int from, int to) {
-            float p = x[slot];
-            for (int i = from; i < to; i++) out.set(i, op.combine(p, out.get(i)));
-            phase();
-            g.ops(arith, Math.max(0, to - from));
-            g.ops(Op.INT, 2L * Math.max(0, to - from));
-        }
-    }
+//#end
 }

@@ -23,41 +23,29 @@ public final class ReductionKernels {
     private ReductionKernels() {
     }
 
-    /** Local memory plus one global atomic per work-group. */
-    public static KernelDef localAtomic(ElemType t) {
-        return base("reduction.local_atomic." + t.clName(), t, "reduce_local")
-                .global("in", t, Access.READ).global("out", t, Access.READ_WRITE).scalar("n", ElemType.INT)
+//#def reductionDef
+    public static KernelDef $m$(ElemType t) {
+        return base("reduction.$k$." + t.clName(), t, "$entry$")
+                .global("$a$", t, Access.READ).global("$b$", t, Access.$acc$).scalar("$len$", ElemType.INT)
                 .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? localAtomicInt() : localAtomicFloat(), 0))
+//#if slm=yes
+                .staticLocal("slm", t)
+//#end
+                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? $w$Int() : $w$Float(), 0))
                 .build();
     }
+//#end
+    /** Local memory plus one global atomic per work-group. */
+//#use reductionDef m=localAtomic w=localAtomic k=local_atomic entry=reduce_local a=in b=out acc=READ_WRITE len=n slm=no
 
     /** Static local memory plus one global atomic per compute unit. */
-    public static KernelDef staticLocal(ElemType t) {
-        return base("reduction.static_local." + t.clName(), t, "reduce_slm")
-                .global("in", t, Access.READ).global("out", t, Access.READ_WRITE).scalar("n", ElemType.INT)
-                .local("scratch", t).staticLocal("slm", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? staticLocalInt() : staticLocalFloat(), 0))
-                .build();
-    }
+//#use reductionDef m=staticLocal w=staticLocal k=static_local entry=reduce_slm a=in b=out acc=READ_WRITE len=n slm=yes
 
     /** Two kernels, first: one partial result per work-group. */
-    public static KernelDef partials(ElemType t) {
-        return base("reduction.partials." + t.clName(), t, "reduce_partials")
-                .global("in", t, Access.READ).global("partial", t, Access.WRITE).scalar("n", ElemType.INT)
-                .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? partialsInt() : partialsFloat(), 0))
-                .build();
-    }
+//#use reductionDef m=partials w=partials k=partials entry=reduce_partials a=in b=partial acc=WRITE len=n slm=no
 
     /** Two kernels, second: all partial results in a single work-group. */
-    public static KernelDef fin(ElemType t) {
-        return base("reduction.final." + t.clName(), t, "reduce_final")
-                .global("partial", t, Access.READ).global("out", t, Access.WRITE).scalar("m", ElemType.INT)
-                .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> t == ElemType.INT ? finalInt() : finalFloat(), 0))
-                .build();
-    }
+//#use reductionDef m=fin w=final k=final entry=reduce_final a=partial b=out acc=WRITE len=m slm=no
 
     private static KernelDef.Builder base(String name, ElemType t, String entry) {
         if (t != ElemType.INT && t != ElemType.FLOAT) throw new IllegalArgumentException("reduction supports int and float, not " + t);
@@ -68,19 +56,21 @@ public final class ReductionKernels {
 
     // ---- Java work-group implementations: each phase is a loop over the work-items ----------
 
+//#for T=int,float  Ty=Int,Float  zero=0,0f  op=INT,FLOAT
     /** Loads the group's elements into scratch (zero past n) and tree-reduces them into scratch[0]. */
-    private static void loadAndReduce(WorkGroup g, GlobalInts in, int n, int[] scratch) {
+    private static void loadAndReduce(WorkGroup g, Global$Ty$s in, int n, $T$[] scratch) {
         int items = g.localItems();
         long base = g.groupLinearId() * items;
         int valid = (int) Math.max(0, Math.min(items, n - base));
         for (int lid = 0; lid < valid; lid++) scratch[lid] = in.get((int) base + lid);
-        for (int lid = valid; lid < items; lid++) scratch[lid] = 0;
+        for (int lid = valid; lid < items; lid++) scratch[lid] = $zero$;
         for (int s = items / 2; s > 0; s >>= 1) {          // barrier between levels
             for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
         }
-        declareLoadAndTree(g, items, Op.INT);
+        declareLoadAndTree(g, items, Op.$op$);
     }
 
+//#end
     /** INT charged per work-item and barrier-separated phase: the item loop's control and the activity test. */
     static final int PHASE_INT = 3;
     /** LOCAL_MEM charged per work-item and phase: its private values reloaded from the local store. */
@@ -124,110 +114,61 @@ public final class ReductionKernels {
         g.ops(Op.LOCAL_MEM, (long) PHASE_LOCAL * items * phases);
     }
 
-    private static void loadAndReduce(WorkGroup g, GlobalFloats in, int n, float[] scratch) {
-        int items = g.localItems();
-        long base = g.groupLinearId() * items;
-        int valid = (int) Math.max(0, Math.min(items, n - base));
-        for (int lid = 0; lid < valid; lid++) scratch[lid] = in.get((int) base + lid);
-        for (int lid = valid; lid < items; lid++) scratch[lid] = 0f;
-        for (int s = items / 2; s > 0; s >>= 1) {
-            for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
-        }
-        declareLoadAndTree(g, items, Op.FLOAT);
-    }
-
-    private static WorkGroupKernel localAtomicInt() {
+//#for T=int,float  Ty=Int,Float  ts=ints,floats  zero=0,0f
+    private static WorkGroupKernel localAtomic$Ty$() {
         return g -> {
-            int[] scratch = g.localInts(3);
-            loadAndReduce(g, g.ints(0), g.intArg(2), scratch);
-            g.ints(1).atomicAdd(0, scratch[0]);              // work-item 0
+            $T$[] scratch = g.local$Ty$s(3);
+            loadAndReduce(g, g.$ts$(0), g.intArg(2), scratch);
+            g.$ts$(1).atomicAdd(0, scratch[0]);              // work-item 0
         };
     }
 
-    private static WorkGroupKernel localAtomicFloat() {
+    private static WorkGroupKernel staticLocal$Ty$() {
         return g -> {
-            float[] scratch = g.localFloats(3);
-            loadAndReduce(g, g.floats(0), g.intArg(2), scratch);
-            g.floats(1).atomicAdd(0, scratch[0]);
-        };
-    }
-
-    private static WorkGroupKernel staticLocalInt() {
-        return g -> {
-            int[] scratch = g.localInts(3);
-            int[] slm = g.localInts(4);
-            if (g.firstGroupOnUnit()) slm[0] = 0;
-            loadAndReduce(g, g.ints(0), g.intArg(2), scratch);
+            $T$[] scratch = g.local$Ty$s(3);
+            $T$[] slm = g.local$Ty$s(4);
+            if (g.firstGroupOnUnit()) slm[0] = $zero$;
+            loadAndReduce(g, g.$ts$(0), g.intArg(2), scratch);
             slm[0] += scratch[0];
-            if (g.lastGroupOnUnit()) g.ints(1).atomicAdd(0, slm[0]);
+            if (g.lastGroupOnUnit()) g.$ts$(1).atomicAdd(0, slm[0]);
         };
     }
 
-    private static WorkGroupKernel staticLocalFloat() {
+    private static WorkGroupKernel partials$Ty$() {
         return g -> {
-            float[] scratch = g.localFloats(3);
-            float[] slm = g.localFloats(4);
-            if (g.firstGroupOnUnit()) slm[0] = 0f;
-            loadAndReduce(g, g.floats(0), g.intArg(2), scratch);
-            slm[0] += scratch[0];
-            if (g.lastGroupOnUnit()) g.floats(1).atomicAdd(0, slm[0]);
+            $T$[] scratch = g.local$Ty$s(3);
+            loadAndReduce(g, g.$ts$(0), g.intArg(2), scratch);
+            g.$ts$(1).set((int) g.groupLinearId(), scratch[0]);
         };
     }
 
-    private static WorkGroupKernel partialsInt() {
+    private static WorkGroupKernel final$Ty$() {
         return g -> {
-            int[] scratch = g.localInts(3);
-            loadAndReduce(g, g.ints(0), g.intArg(2), scratch);
-            g.ints(1).set((int) g.groupLinearId(), scratch[0]);
-        };
-    }
-
-    private static WorkGroupKernel partialsFloat() {
-        return g -> {
-            float[] scratch = g.localFloats(3);
-            loadAndReduce(g, g.floats(0), g.intArg(2), scratch);
-            g.floats(1).set((int) g.groupLinearId(), scratch[0]);
-        };
-    }
-
-    private static WorkGroupKernel finalInt() {
-        return g -> {
-            GlobalInts partial = g.ints(0);
+            Global$Ty$s partial = g.$ts$(0);
             int m = g.intArg(2);
-            int[] scratch = g.localInts(3);
+            $T$[] scratch = g.local$Ty$s(3);
             int items = g.localItems();
             g.forEachItem(lid -> {
-                int acc = 0;
+                $T$ acc = $zero$;
                 for (int i = lid; i < m; i += items) acc += partial.get(i);
                 scratch[lid] = acc;
             });
             for (int s = items / 2; s > 0; s >>= 1) {
                 for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
             }
+//#if T=int
             declareTree(g, items, Op.INT);
             g.ops(Op.INT, 2L * m);                           // the strided accumulation loop
-            g.ints(1).set(0, scratch[0]);
-        };
-    }
-
-    private static WorkGroupKernel finalFloat() {
-        return g -> {
-            GlobalFloats partial = g.floats(0);
-            int m = g.intArg(2);
-            float[] scratch = g.localFloats(3);
-            int items = g.localItems();
-            g.forEachItem(lid -> {
-                float acc = 0f;
-                for (int i = lid; i < m; i += items) acc += partial.get(i);
-                scratch[lid] = acc;
-            });
-            for (int s = items / 2; s > 0; s >>= 1) {
-                for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
-            }
+//#else
             declareTree(g, items, Op.FLOAT);
             g.ops(Op.FLOAT, m);
             g.ops(Op.INT, m);
-            g.floats(1).set(0, scratch[0]);
+//#end
+            g.$ts$(1).set(0, scratch[0]);
         };
     }
+//#if T=int
+
+//#end
+//#end
 }

@@ -33,34 +33,39 @@ public final class MatmulKernels implements KernelLibrary {
                 KernelSpec.of("matmul.beta_static", BetaStatic.class, c -> new BetaStatic(), "A", "B", "C", "M", "N", "K"));
     }
 
-    /** α: naive, every work-item loops over k on its own. */
-    public static final class Alpha extends PerfportKernel {
+    /** The arguments every matmul kernel binds (Aparapi binds inherited fields as kernel arguments). */
+    public abstract static class Args extends PerfportKernel {
         float[] A;
         float[] B;
         float[] C;
         int M;
         int N;
         int K;
+    }
 
+    /** The arguments of the kernels that stage tiles of A and B in local memory. */
+    public abstract static class TiledArgs extends Args {
+        @Local float[] As;
+        @Local float[] Bs;
+    }
+
+//#def elementIds
+            int i = getGlobalId(1);
+            int j = getGlobalId(0);
+            float acc = 0f;
+//#end
+    /** α: naive, every work-item loops over k on its own. */
+    public static final class Alpha extends Args {
         @Override
         public void run() {
-            int j = getGlobalId(0);
-            int i = getGlobalId(1);
-            float acc = 0f;
+//#use elementIds
             for (int k = 0; k < K; k++) acc += A[i * K + k] * B[k * N + j];
             C[i * N + j] = acc;
         }
     }
 
     /** β: k-blocks of TILE separated by barriers, A and B read from global memory (the cache gives the reuse). */
-    public static final class Beta extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-
+    public static final class Beta extends Args {
         @Override
         public void run() {
             int t = getLocalSize(0);
@@ -77,25 +82,17 @@ public final class MatmulKernels implements KernelLibrary {
         }
     }
 
-    /** γ: β plus a preload of the A and B tiles into local memory with ordinary loads. */
-    public static final class Gamma extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-        @Local float[] As;
-        @Local float[] Bs;
-
-        @Override
-        public void run() {
+//#def tileIds
             int t = getLocalSize(0);
             int lx = getLocalId(0);
             int ly = getLocalId(1);
-            int i = getGlobalId(1);
-            int j = getGlobalId(0);
-            float acc = 0f;
+//#end
+    /** γ: β plus a preload of the A and B tiles into local memory with ordinary loads. */
+    public static final class Gamma extends TiledArgs {
+        @Override
+        public void run() {
+//#use tileIds
+//#use elementIds
             for (int kb = 0; kb < K; kb += t) {
                 As[ly * t + lx] = A[i * K + kb + lx];
                 Bs[ly * t + lx] = B[(kb + ly) * N + j];
@@ -108,21 +105,10 @@ public final class MatmulKernels implements KernelLibrary {
     }
 
     /** δ (and ε): γ with the preload done as group-wide row copies (Aparapi's stand-in for async_work_group_copy). */
-    public static final class Delta extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-        @Local float[] As;
-        @Local float[] Bs;
-
+    public static final class Delta extends TiledArgs {
         @Override
         public void run() {
-            int t = getLocalSize(0);
-            int lx = getLocalId(0);
-            int ly = getLocalId(1);
+//#use tileIds
             int lid = ly * t + lx;
             int i0 = getGroupId(1) * t;
             int j0 = getGroupId(0) * t;
@@ -144,14 +130,7 @@ public final class MatmulKernels implements KernelLibrary {
     }
 
     /** β on static work-groups: task t is C tile (t / (N/TILE), t % (N/TILE)). */
-    public static final class BetaStatic extends PerfportKernel {
-        float[] A;
-        float[] B;
-        float[] C;
-        int M;
-        int N;
-        int K;
-
+    public static final class BetaStatic extends Args {
         @Override
         public void run() {
             int t = getLocalSize(0);

@@ -62,19 +62,20 @@ public final class ScanTornado {
         return 31 - Integer.numberOfLeadingZeros(2 * wg);
     }
 
-    public static void blockInt(KernelContext ctx, IntArray in, IntArray out, IntArray sums, int n, int xLength,
-                                int levels, int opMax, int identity) {
+//#for T=int,float  Ty=Int,Float
+    public static void block$Ty$(KernelContext ctx, $Ty$Array in, $Ty$Array out, $Ty$Array sums, int n, int xLength,
+                                  int levels, int opMax, $T$ identity) {
         int lid = ctx.localIdx;
         int wg = ctx.localGroupSizeX;
         int m = 2 * wg;
         int group = ctx.groupIdx;
         int base = group * m;
-        int[] x = ctx.allocateIntLocalArray(xLength);
-        int v0 = identity;
+        $T$[] x = ctx.allocate$Ty$LocalArray(xLength);
+        $T$ v0 = identity;
         if (base + lid < n) {
             v0 = in.get(base + lid);
         }
-        int v1 = identity;
+        $T$ v1 = identity;
         if (base + lid + wg < n) {
             v1 = in.get(base + lid + wg);
         }
@@ -85,8 +86,8 @@ public final class ScanTornado {
             if (lid < (m >> (d + 1))) {
                 int l = ((lid * 2 + 1) << d) - 1;
                 int r = ((lid * 2 + 2) << d) - 1;
-                int a = x[l];
-                int b = x[r];
+                $T$ a = x[l];
+                $T$ b = x[r];
                 x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
             }
             ctx.localBarrier();
@@ -100,8 +101,8 @@ public final class ScanTornado {
             if (lid < (m >> (d + 1))) {
                 int l = ((lid * 2 + 1) << d) - 1;
                 int r = ((lid * 2 + 2) << d) - 1;
-                int t = x[l];
-                int b = x[r];
+                $T$ t = x[l];
+                $T$ b = x[r];
                 x[l] = b;
                 x[r] = opMax == 1 ? (b > t ? b : t) : b + t;
             }
@@ -115,110 +116,37 @@ public final class ScanTornado {
         }
     }
 
-    public static void blockFloat(KernelContext ctx, FloatArray in, FloatArray out, FloatArray sums, int n, int xLength,
-                                  int levels, int opMax, float identity) {
-        int lid = ctx.localIdx;
-        int wg = ctx.localGroupSizeX;
-        int m = 2 * wg;
-        int group = ctx.groupIdx;
-        int base = group * m;
-        float[] x = ctx.allocateFloatLocalArray(xLength);
-        float v0 = identity;
-        if (base + lid < n) {
-            v0 = in.get(base + lid);
-        }
-        float v1 = identity;
-        if (base + lid + wg < n) {
-            v1 = in.get(base + lid + wg);
-        }
-        x[lid] = v0;
-        x[lid + wg] = v1;
-        ctx.localBarrier();
-        for (int d = 0; d < levels; d++) {
-            if (lid < (m >> (d + 1))) {
-                int l = ((lid * 2 + 1) << d) - 1;
-                int r = ((lid * 2 + 2) << d) - 1;
-                float a = x[l];
-                float b = x[r];
-                x[r] = opMax == 1 ? (a > b ? a : b) : a + b;
-            }
-            ctx.localBarrier();
-        }
-        if (lid == 0) {
-            sums.set(group, x[m - 1]);
-            x[m - 1] = identity;
-        }
-        ctx.localBarrier();
-        for (int d = levels - 1; d >= 0; d--) {
-            if (lid < (m >> (d + 1))) {
-                int l = ((lid * 2 + 1) << d) - 1;
-                int r = ((lid * 2 + 2) << d) - 1;
-                float t = x[l];
-                float b = x[r];
-                x[l] = b;
-                x[r] = opMax == 1 ? (b > t ? b : t) : b + t;
-            }
-            ctx.localBarrier();
-        }
-        if (base + lid < n) {
-            out.set(base + lid, x[lid]);
-        }
-        if (base + lid + wg < n) {
-            out.set(base + lid + wg, x[lid + wg]);
-        }
-    }
-
+//#end
+//#for T=int,float  Ty=Int,Float
     /** One work-item scans sums[0, count) in place (the sequential option). */
-    public static void sequentialInt(KernelContext ctx, IntArray sums, int count, int opMax, int identity) {
+    public static void sequential$Ty$(KernelContext ctx, $Ty$Array sums, int count, int opMax, $T$ identity) {
         if (ctx.globalIdx == 0) {
-            int acc = identity;
+            $T$ acc = identity;
             for (int i = 0; i < count; i++) {
-                int v = sums.get(i);
+                $T$ v = sums.get(i);
                 sums.set(i, acc);
                 acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
             }
         }
     }
 
-    public static void sequentialFloat(KernelContext ctx, FloatArray sums, int count, int opMax, float identity) {
-        if (ctx.globalIdx == 0) {
-            float acc = identity;
-            for (int i = 0; i < count; i++) {
-                float v = sums.get(i);
-                sums.set(i, acc);
-                acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
-            }
-        }
-    }
-
+//#end
+//#for T=int,float  Ty=Int,Float
     /** Adds the scanned SUM of its block to each element (work-item lid: elements lid and lid + wg). */
-    public static void addInt(KernelContext ctx, IntArray out, IntArray sums, int n, int opMax) {
+    public static void add$Ty$(KernelContext ctx, $Ty$Array out, $Ty$Array sums, int n, int opMax) {
         int lid = ctx.localIdx;
         int wg = ctx.localGroupSizeX;
         int base = ctx.groupIdx * 2 * wg;
-        int p = sums.get(ctx.groupIdx);
+        $T$ p = sums.get(ctx.groupIdx);
         if (base + lid < n) {
-            int v = out.get(base + lid);
+            $T$ v = out.get(base + lid);
             out.set(base + lid, opMax == 1 ? (p > v ? p : v) : p + v);
         }
         if (base + lid + wg < n) {
-            int v = out.get(base + lid + wg);
+            $T$ v = out.get(base + lid + wg);
             out.set(base + lid + wg, opMax == 1 ? (p > v ? p : v) : p + v);
         }
     }
 
-    public static void addFloat(KernelContext ctx, FloatArray out, FloatArray sums, int n, int opMax) {
-        int lid = ctx.localIdx;
-        int wg = ctx.localGroupSizeX;
-        int base = ctx.groupIdx * 2 * wg;
-        float p = sums.get(ctx.groupIdx);
-        if (base + lid < n) {
-            float v = out.get(base + lid);
-            out.set(base + lid, opMax == 1 ? (p > v ? p : v) : p + v);
-        }
-        if (base + lid + wg < n) {
-            float v = out.get(base + lid + wg);
-            out.set(base + lid + wg, opMax == 1 ? (p > v ? p : v) : p + v);
-        }
-    }
+//#end
 }

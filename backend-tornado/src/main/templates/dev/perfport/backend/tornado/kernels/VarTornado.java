@@ -83,9 +83,7 @@ public final class VarTornado {
         return f * 0x1.0p-32f;
     }
 
-    /** FloatMath.ln for u in (0, 1]: u = m·2^e with m in [1, 2) by exact doublings, then the same polynomial. */
-    public static float ln(float u) {
-        float m = u;
+//#def scaleToOneTwo
         int e = 0;
         while (m < 1.0f) {
             m = m * 2.0f;
@@ -95,30 +93,21 @@ public final class VarTornado {
             m = m * 0.5f;
             e = e + 1;
         }
+//#end
+    /** FloatMath.ln for u in (0, 1]: u = m·2^e with m in [1, 2) by exact doublings, then the same polynomial. */
+    public static float ln(float u) {
+        float m = u;
+//#use scaleToOneTwo
         if (m > 0x1.6a09e6p+0f) {
             m = m * 0.5f;
             e = e + 1;
         }
         float f = m - 1.0f;
         float p = -0x1.38e072p-4f;
+//#for c=0x1.087b72p-3f,-0x1.0f2c26p-3f,0x1.226874p-3f,-0x1.5427a8p-3f,0x1.99a476p-3f,-0x1.000428p-2f,0x1.55555p-2f,-0x1.fffff8p-2f,0x1.0p+0f
         p = p * f;
-        p = p + 0x1.087b72p-3f;
-        p = p * f;
-        p = p + -0x1.0f2c26p-3f;
-        p = p * f;
-        p = p + 0x1.226874p-3f;
-        p = p * f;
-        p = p + -0x1.5427a8p-3f;
-        p = p * f;
-        p = p + 0x1.99a476p-3f;
-        p = p * f;
-        p = p + -0x1.000428p-2f;
-        p = p * f;
-        p = p + 0x1.55555p-2f;
-        p = p * f;
-        p = p + -0x1.fffff8p-2f;
-        p = p * f;
-        p = p + 0x1.0p+0f;
+        p = p + $c$;
+//#end
         float lf = f * p;
         float ef = (float) e;
         float hi = ef * 0x1.62e4p-1f;
@@ -137,15 +126,7 @@ public final class VarTornado {
             return 0.0f;
         }
         float m = a;
-        int e = 0;
-        while (m < 1.0f) {
-            m = m * 2.0f;
-            e = e - 1;
-        }
-        while (m >= 2.0f) {
-            m = m * 0.5f;
-            e = e + 1;
-        }
+//#use scaleToOneTwo
         int bits = ((e + 127) << 23) | (int) ((m - 1.0f) * 8388608.0f);
         int yb = 0x5f3759df - (bits >> 1);
         int ye = ((yb >> 23) & 0xff) - 127;
@@ -179,24 +160,18 @@ public final class VarTornado {
         float th = x * 0x1.921fb6p+2f;
         float th2 = th * th;
         float ps = 0x1.71de3ap-19f;
+//#for c=-0x1.a01a02p-13f,0x1.111112p-7f,-0x1.555556p-3f
         ps = ps * th2;
-        ps = ps + -0x1.a01a02p-13f;
-        ps = ps * th2;
-        ps = ps + 0x1.111112p-7f;
-        ps = ps * th2;
-        ps = ps + -0x1.555556p-3f;
+        ps = ps + $c$;
+//#end
         float th3 = th * th2;
         float sn = th3 * ps;
         sn = th + sn;
         float pc = -0x1.27e4fcp-22f;
+//#for c=0x1.a01a02p-16f,-0x1.6c16c2p-10f,0x1.555556p-5f,-0x1.0p-1f
         pc = pc * th2;
-        pc = pc + 0x1.a01a02p-16f;
-        pc = pc * th2;
-        pc = pc + -0x1.6c16c2p-10f;
-        pc = pc * th2;
-        pc = pc + 0x1.555556p-5f;
-        pc = pc * th2;
-        pc = pc + -0x1.0p-1f;
+        pc = pc + $c$;
+//#end
         pc = pc * th2;
         float cs = 1.0f + pc;
         int q = k & 3;
@@ -220,15 +195,27 @@ public final class VarTornado {
 
     // ---- the kernels -----------------------------------------------------------------------
 
-    /**
-     * Draws the three normals of simulation j of work-item gid into z (Philox keyed by the
-     * simulation index, or the next three of the work-item's MT607 stream, whose state mt holds
-     * the 19 words; then i, a, b, c, the spare normal and whether it is pending). The same block
-     * appears in {@link #var}: a helper that writes the kernel's private arrays was not tried, as
-     * TornadoVM already miscompiles helpers that read KernelContext fields (see ReductionTornado).
-     */
-    public static void normals(KernelContext ctx, FloatArray z, IntArray mtp, int seed0, int seed1, int sims, int rng) {
-        int gid = ctx.globalIdx;
+//#def revalue
+                float a = $amount$;
+                if ($type$ == STOCK) {
+                    for (int j = 0; j < sims; j++) {
+                        float v = a * ss[j];
+                        sum[j] = sum[j] + v;
+                    }
+                } else {
+                    float tau = (float) ($day$ - today);
+                    tau = tau * INV_YEAR;
+                    for (int j = 0; j < sims; j++) {
+                        float e = -rr[j];
+                        e = e * tau;
+                        e = (float) Math.exp(e);
+                        float v = a * xx[j];
+                        v = v * e;
+                        sum[j] = sum[j] + v;
+                    }
+                }
+//#end
+//#def draw
         int[] mt = new int[19];
         float[] zz = new float[3];
         int mi = 0;
@@ -310,6 +297,17 @@ public final class VarTornado {
                     }
                 }
             }
+//#end
+    /**
+     * Draws the three normals of simulation j of work-item gid into z (Philox keyed by the
+     * simulation index, or the next three of the work-item's MT607 stream, whose state mt holds
+     * the 19 words; then i, a, b, c, the spare normal and whether it is pending). The same block,
+     * one template snippet, is in {@link #var}: a helper that writes the kernel's private arrays was not tried, as
+     * TornadoVM already miscompiles helpers that read KernelContext fields (see ReductionTornado).
+     */
+    public static void normals(KernelContext ctx, FloatArray z, IntArray mtp, int seed0, int seed1, int sims, int rng) {
+        int gid = ctx.globalIdx;
+//#use draw
             z.set(3 * isim, zz[0]);
             z.set(3 * isim + 1, zz[1]);
             z.set(3 * isim + 2, zz[2]);
@@ -334,87 +332,7 @@ public final class VarTornado {
         float[] ss = new float[sims];
         float[] rr = new float[sims];
         float[] xx = new float[sims];
-        int[] mt = new int[19];
-        float[] zz = new float[3];
-        int mi = 0;
-        int ma = 0;
-        int mb = 0;
-        int mc = 0;
-        float spare = 0.0f;
-        int have = 0;
-        if (rng == 1) {
-            ma = mtp.get(4 * gid);
-            mb = mtp.get(4 * gid + 1);
-            mc = mtp.get(4 * gid + 2);
-            mt[0] = mtp.get(4 * gid + 3) ^ seed0;
-            for (int q = 1; q < 19; q++) {
-                mt[q] = 1812433253 * (mt[q - 1] ^ ((mt[q - 1] >> 30) & 0x3)) + q;
-            }
-        }
-        for (int j = 0; j < sims; j++) {
-            int isim = gid * sims + j;
-            if (rng == 0) {
-                int c0 = isim;
-                int c1 = 0;
-                int c2 = 0;
-                int c3 = 0;
-                int k0 = seed0;
-                int k1 = seed1;
-                for (int r = 0; r < 10; r++) {
-                    if (r > 0) {
-                        k0 += 0x9E3779B9;
-                        k1 += 0xBB67AE85;
-                    }
-                    long p0 = 0xD2511F53L * (c0 & 0xFFFFFFFFL);
-                    long p1 = 0xCD9E8D57L * (c2 & 0xFFFFFFFFL);
-                    int n0 = (int) (p1 >>> 32) ^ c1 ^ k0;
-                    int n1 = (int) p1;
-                    int n2 = (int) (p0 >>> 32) ^ c3 ^ k1;
-                    int n3 = (int) p0;
-                    c0 = n0;
-                    c1 = n1;
-                    c2 = n2;
-                    c3 = n3;
-                }
-                float r0 = sqrt(-2.0f * ln(uniform(c0)));
-                float t0 = uniform(c1);
-                zz[0] = r0 * sinCos2Pi(t0, 1);
-                zz[1] = r0 * sinCos2Pi(t0, 0);
-                float r1 = sqrt(-2.0f * ln(uniform(c2)));
-                zz[2] = r1 * sinCos2Pi(uniform(c3), 1);
-            } else {
-                for (int q = 0; q < 3; q++) {
-                    if (have == 1) {
-                        have = 0;
-                        zz[q] = spare;
-                    } else {
-                        int w0 = 0;
-                        int w1 = 0;
-                        for (int two = 0; two < 2; two++) {
-                            int k1i = mi + 1 == 19 ? 0 : mi + 1;
-                            int kmi = mi + 9 >= 19 ? mi + 9 - 19 : mi + 9;
-                            int x = (mt[mi] & 0xFFFFFFFE) | (mt[k1i] & 0x1);
-                            x = mt[kmi] ^ ((x >> 1) & 0x7FFFFFFF) ^ ((x & 1) != 0 ? ma : 0);
-                            mt[mi] = x;
-                            mi = k1i;
-                            x ^= (x >> 12) & 0xFFFFF;
-                            x ^= (x << 7) & mb;
-                            x ^= (x << 15) & mc;
-                            x ^= (x >> 18) & 0x3FFF;
-                            if (two == 0) {
-                                w0 = x;
-                            } else {
-                                w1 = x;
-                            }
-                        }
-                        float r = sqrt(-2.0f * ln(uniform(w0)));
-                        float t = uniform(w1);
-                        zz[q] = r * sinCos2Pi(t, 1);
-                        spare = r * sinCos2Pi(t, 0);
-                        have = 1;
-                    }
-                }
-            }
+//#use draw
             // var_market: S, r, X from the normals and the Cholesky factor
             float ds = market.get(6) * zz[0];
             ds = market.get(3) + ds;
@@ -435,24 +353,7 @@ public final class VarTornado {
         }
         if (variant == 0) {
             for (int p = 0; p < npos; p++) {
-                float a = pamount.get(p);
-                if (ptype.get(p) == STOCK) {
-                    for (int j = 0; j < sims; j++) {
-                        float v = a * ss[j];
-                        sum[j] = sum[j] + v;
-                    }
-                } else {
-                    float tau = (float) (pday.get(p) - today);
-                    tau = tau * INV_YEAR;
-                    for (int j = 0; j < sims; j++) {
-                        float e = -rr[j];
-                        e = e * tau;
-                        e = (float) Math.exp(e);
-                        float v = a * xx[j];
-                        v = v * e;
-                        sum[j] = sum[j] + v;
-                    }
-                }
+//#use revalue amount=pamount.get(p) type=ptype.get(p) day=pday.get(p)
             }
         } else {
             int posbs = lbuf / variant;
@@ -489,24 +390,7 @@ public final class VarTornado {
                 }
                 ctx.localBarrier();                     // the block is in local memory
                 for (int p = 0; p < n; p++) {
-                    float a = lamount[o + p];
-                    if (ltype[o + p] == STOCK) {
-                        for (int j = 0; j < sims; j++) {
-                            float v = a * ss[j];
-                            sum[j] = sum[j] + v;
-                        }
-                    } else {
-                        float tau = (float) (lday[o + p] - today);
-                        tau = tau * INV_YEAR;
-                        for (int j = 0; j < sims; j++) {
-                            float e = -rr[j];
-                            e = e * tau;
-                            e = (float) Math.exp(e);
-                            float v = a * xx[j];
-                            v = v * e;
-                            sum[j] = sum[j] + v;
-                        }
-                    }
+//#use revalue amount="lamount[o + p]" type="ltype[o + p]" day="lday[o + p]"
                 }
                 ctx.localBarrier();                     // nobody reads the block the next copy overwrites
             }

@@ -1,0 +1,22 @@
+package dev.perfport.conformance;
+
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every kernel definition the workloads launch, once each: what a route with kernels of its own must implement. */
+public final class WorkloadKernels {
+    private WorkloadKernels() {
+    }
+
+    /** The definitions of {@link Workload#kernels()} of every workload, by first occurrence of each name. */
+    public static List<KernelDef> all() {
+        Map<String, KernelDef> byName = new LinkedHashMap<>();
+        for (Workload w : Workloads.all()) for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
+        return List.copyOf(byName.values());
+    }
+}

@@ -1,0 +1,125 @@
+package dev.perfport.workloads.saxpy;
+
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * y = a·x + y on float32: the sample workload that docs/architecture.md's recipe "Add a workload"
+ * walks through. One variant, {@code ndrange}: one work-item per element. The kernels round the
+ * product before the sum, as Java does; a route that still fuses them into one multiply-add
+ * differs by at most one rounding, which the check allows (2 ulp of the terms).
+ */
+public final class Saxpy implements Workload {
+    public static final String NDRANGE = "ndrange";
+
+    @Override
+    public String name() {
+        return "saxpy";
+    }
+
+    @Override
+    public String seed() {
+        return "sample";
+    }
+
+    @Override
+    public String description() {
+        return "y = a*x + y on float32, one work-item per element (the sample workload of the architecture recipes)";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(NDRANGE);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(SaxpyKernels.saxpy());
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "reps", "1"),
+                Params.of("n", "100003", "a", "-0.75", "reps", "2"));
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("n", "2^24", "a", "2.5", "wg", "256", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("n: elements (any N >= 1)", "a: the scalar", "wg: work-group size",
+                "reps: repetitions; the row reports the fastest", "seed: input generator seed");
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of saxpy; variants: " + variants());
+        int n = p.getInt("n");
+        int wg = p.getInt("wg");
+        int reps = p.getInt("reps");
+        float a;
+        try {
+            a = Float.parseFloat(p.get("a"));
+        } catch (NumberFormatException e) {
+            throw new ConfigException("a must be a number, got '" + p.get("a") + "'");
+        }
+        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
+        if (wg < 1) throw new ConfigException("wg must be >= 1, got " + wg);
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        long seed = p.getLong("seed");
+        return Runs.run(s, name(), variant, p, () -> execute(s, n, a, wg, reps, seed));
+    }
+
+    private static Outcome execute(DeviceSession s, int n, float a, int wg, int reps, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        float[] x = new float[n], y0 = new float[n], want = new float[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = (float) (r.nextDouble() * 2 - 1);
+            y0[i] = (float) (r.nextDouble() * 2 - 1);
+            float ax = a * x[i];
+            want[i] = ax + y0[i];
+        }
+        float[] got = new float[n];
+        long groups = (n + (long) wg - 1) / wg;
+        Rep best = null;
+        try (CompiledKernel k = s.compile(SaxpyKernels.saxpy()); DeviceBuffer dx = s.upload(x); DeviceBuffer dy = s.allocate(
+                dev.perfport.core.memory.ElemType.FLOAT, n)) {
+            for (int rep = 0; rep < reps; rep++) {
+                dy.write(y0);
+                Rep one = new Rep();
+                one.add(s.launch(k, NDRange.of(groups * wg, wg), a, dx, dy, n));
+                dy.read(got);
+                best = Rep.best(best, one.stop());
+            }
+        }
+        String mismatch = null;
+        for (int i = 0; i < n && mismatch == null; i++) {
+            float tol = 2 * Math.ulp(Math.abs(a * x[i]) + Math.abs(y0[i]));
+            if (!(Math.abs(got[i] - want[i]) <= tol)) mismatch = "y[" + i + "] = " + got[i] + ", host " + want[i];
+        }
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        long bytes = 3L * n * Float.BYTES;
+        metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
+        if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+}
