@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is in {@code perfport-backends}, and the README's snippet names them as they are.
  */
 class BomTest {
-    private static final Path ROOT = Path.of(System.getProperty("perfport.repo.root", "../.."));
+    private static final Path ROOT = Path.of(System.getProperty("examples.repo.root", "../.."));
 
     private static Document xml(Path p) throws Exception {
         return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(p.toFile());
