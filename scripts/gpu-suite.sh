@@ -5,6 +5,11 @@
 # TornadoVM beside jocl (carry .gpu-tornado, see gpu-stage-tornado.sh):
 #   SUITE_RUNNER="bash scripts/gpu-tornado.sh" SUITE_BACKENDS="jocl:gpu tornado:gpu" bash scripts/gpu-suite.sh ...
 # Writes $OUT/results.jsonl (one line per command: name, exit code, JSON rows) and $OUT/log.txt.
+# Stage with jdk.zipfs in the runtime (plugin jars are read through the zip file system):
+#   STAGE_MODULES=java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.zipfs ../shared/gpu/stage.sh cli/target/perfport
+# Issue 16 (PyTorch beside perfport, one call): bash scripts/gpu-suite.sh i16
+#   runs bench/torch_ref.py ($OUT/torch.jsonl), the i16-* steps below, and prints
+#   scripts/gpu-vs-torch.py's table of perfport/PyTorch ratios ($OUT/table.md).
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:-/tmp/perfport-gpu}; mkdir -p "$out"
 # SUITE_RUNNER: how perfport starts (gpu-tornado.sh for the tornado bundle); SUITE_BACKENDS: the
@@ -13,14 +18,17 @@ G=${SUITE_RUNNER:-bash scripts/gpu-perfport.sh}
 both=()
 for b in ${SUITE_BACKENDS:-jocl:gpu aparapi:gpu}; do both+=(--backend "$b"); done
 quiet=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
+qj=(--config perfport.jocl.counters=false)   # jocl-only steps: only jocl's setting
 
-# Steps to run: the arguments (names below), or all of them.
+# Steps to run: the arguments (names below), or all of them; i16 names issue 16's steps.
+I16="torch i16-jocl-raw i16-reduction i16-reduction-2p28 i16-reduction-2p28-la i16-tune-reduction i16-reduction-best i16-scan i16-var i16-overhead"
 want=" ${*:-all} "
+want=${want/ i16 / $I16 }
 
 # name, seconds, perfport arguments...; each in its own JVM so that one crash cannot stop the rest
 step() {
   local name=$1 limit=$2; shift 2
-  [[ "$want" == *" all "* || "$want" == *" $name "* ]] || return 0
+  [[ ("$want" == *" all "* && $name != i16-*) || "$want" == *" $name "* ]] || return 0
   echo "== $name: $*" >> "$out/log.txt"
   local t0=$SECONDS
   timeout "$limit" $G "$@" --format json > "$out/rows.json" 2>> "$out/log.txt"
@@ -41,4 +49,90 @@ step scan-recursive 90 compare scan --variant harris "${both[@]}" --param n=2^25
 step table        120 compare table "${both[@]}" --param groups=16384 --param maxSize=256 --param reps=5
 step var          180 compare var "${both[@]}" --param npos=2^17 --param wgsize=64 --param ngroup=264 --param reps=5
 step tune-var     400 tune var --backend jocl:gpu --strategy hierarchical --param maxwork=2^40 --param ngroup=1,2,4,8,16,32,64,132,264,528,1056
+
+# ---- issue 16: PyTorch reference and the tuned variants, host time per launch ----------------
+if [[ "$want" == *" torch-scan "* ]]; then   # the PyTorch reference of the scan only (with i16-scan2)
+  PYTHONUNBUFFERED=1 timeout 200 python3 bench/torch_ref.py --only scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
+  echo "   torch-scan: rc=$?" | tee -a "$out/log.txt"
+fi
+if [[ "$want" == *" torch "* ]]; then
+  echo "== torch: python3 bench/torch_ref.py" >> "$out/log.txt"
+  t0=$SECONDS
+  PYTHONUNBUFFERED=1 timeout 400 python3 bench/torch_ref.py --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
+  echo "   torch: rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
+fi
+if [[ "$want" == *" i16-jocl-raw "* ]]; then
+  # raw JOCL, piece by piece (bench/JoclLaunchOverhead.java); stage its classes in bench/classes and
+  # the JOCL jar in bench/lib: javac --release 25 -cp jocl-2.0.5.jar -d bench/classes bench/JoclLaunchOverhead.java
+  jar=$(ls bench/lib/jocl-*.jar 2>/dev/null | head -1)
+  if [ -d bench/classes ] && [ -n "$jar" ]; then
+    (source .gpu/env.sh >/dev/null 2>&1; timeout 300 java --enable-native-access=ALL-UNNAMED -cp "bench/classes:$jar" JoclLaunchOverhead 20000 gpu) > "$out/jocl-raw.txt" 2>&1
+    echo "   i16-jocl-raw: rc=$?" | tee -a "$out/log.txt"
+  else
+    echo "   i16-jocl-raw: skipped (bench/classes or bench/lib/jocl-*.jar not staged)" | tee -a "$out/log.txt"
+  fi
+fi
+R=(--variant local-atomic --variant static-local --variant two-kernel --variant tuned)
+step i16-reduction 240 compare reduction "${both[@]}" "${quiet[@]}" "${R[@]}" --param n=2^25 --param reps=20
+# at 2^28 the paper's float local-atomic (one contended CAS per group) would take minutes: int only
+step i16-reduction-2p28 300 compare reduction "${both[@]}" "${quiet[@]}" --variant two-kernel --variant tuned --param n=2^28 --param reps=20
+step i16-reduction-2p28-la 120 compare reduction --backend jocl:gpu "${qj[@]}" --variant local-atomic --param type=int --param n=2^28 --param reps=20
+step i16-tune-reduction 300 tune reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param type=float --param n=2^25 --param reps=10
+if [[ "$want" == *" i16-reduction-best "* ]]; then
+  # the tuned configuration found above, at both sizes, on both routes
+  best=$(python3 -c 'import json,sys
+t,d,i=open(sys.argv[1]).read(),json.JSONDecoder(),0
+while True:
+    while i<len(t) and t[i].isspace(): i+=1
+    if i>=len(t): break
+    s,i=d.raw_decode(t,i)
+    if s["name"]=="i16-tune-reduction" and s["rows"] and s["rows"][0].get("best"):
+        print(" ".join(f"--param {k}={v}" for k,v in s["rows"][0]["best"].items()))' "$out/results.jsonl")
+  echo "tuned configuration: ${best:-none (defaults)}" | tee -a "$out/log.txt"
+  want="$want i16-reduction-best-2p25 i16-reduction-best-2p28 "
+  step i16-reduction-best-2p25 180 compare reduction "${both[@]}" "${quiet[@]}" --variant tuned --param n=2^25 --param reps=30 $best
+  step i16-reduction-best-2p28 240 compare reduction "${both[@]}" "${quiet[@]}" --variant tuned --param n=2^28 --param reps=30 $best
+fi
+if [[ "$want" == *" i16-scan "* ]]; then
+  SP=(--variant single-pass --param op=add)
+  want="$want i16-scan-paper i16-scan-sp-a i16-scan-sp-b i16-scan-sp-c i16-scan-sp-d i16-scan-sp-e i16-scan-sp-2p28-a i16-scan-sp-2p28-b i16-scan-sp-2p28-c i16-scan-sp-odd "
+  step i16-scan-paper 200 compare scan --backend jocl:gpu "${qj[@]}" --variant harris --variant scanplus --param sums=recursive --param type=int --param op=add --param n=2^25 --param reps=10
+  step i16-scan-sp-a 120 compare scan "${both[@]}" "${quiet[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16
+  step i16-scan-sp-b 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056
+  step i16-scan-sp-c 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
+  step i16-scan-sp-d 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=1024 --param items=8 --param k=264
+  step i16-scan-sp-e 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=8 --param k=2112
+  step i16-scan-sp-2p28-a 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=256 --param items=16 --param k=1056
+  step i16-scan-sp-2p28-b 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=528
+  step i16-scan-sp-2p28-c 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
+  step i16-scan-sp-odd 120 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056
+fi
+if [[ "$want" == *" i16-scan2 "* ]]; then   # coalesced (striped) tiles beside the per-work-item loads
+  SP=(--variant single-pass --param op=add)
+  want="$want i16-scan2-a i16-scan2-b i16-scan2-c i16-scan2-d i16-scan2-e i16-scan2-f i16-scan2-odd "
+  step i16-scan2-a 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056
+  step i16-scan2-b 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-c 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=256 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-d 120 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param wg=512 --param items=8 --param k=1056 --param striped=1
+  step i16-scan2-e 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056
+  step i16-scan2-f 240 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param wg=512 --param items=16 --param k=1056 --param striped=1
+  step i16-scan2-odd 120 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param n=1000003 --param reps=3 --param k=1056 --param striped=1
+fi
+step i16-var 240 compare var "${both[@]}" "${quiet[@]}" --variant singlebuffer --param npos=2^17 --param posbs=64 --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param reps=5
+if [[ "$want" == *" i16-overhead "* ]]; then
+  # host time per launch at n = 1024: the difference of two runs, 100 and 20,100 repetitions (one
+  # launch and a 4-byte read-back each), over 20,000; the JVM start and compile cancel out
+  for b in "jocl:gpu --config perfport.jocl.counters=false" "jocl:gpu" "aparapi:gpu --config perfport.aparapi.counters=false"; do
+    for reps in 100 20100; do
+      t0=$(date +%s%N)
+      timeout 300 $G compare reduction --variant tuned --backend $b --param n=1024 --param gpc=1 --param type=int --param reps=$reps --format json > "$out/rows.json" 2>> "$out/log.txt"
+      rc=$?
+      t1=$(date +%s%N)
+      rows=$(cat "$out/rows.json"); [ -n "$rows" ] || rows=null
+      printf '{"name":"i16-overhead","backend":"%s","reps":%d,"rc":%d,"nanos":%d,"rows":%s}\n' "$b" "$reps" "$rc" $((t1 - t0)) "$rows" >> "$out/overhead.jsonl"
+    done
+  done
+  echo "   i16-overhead: done" | tee -a "$out/log.txt"
+fi
+[[ "$want" == *" torch"* || "$want" == *" i16-"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
 rm -f "$out/rows.json"

@@ -14,7 +14,7 @@ import json
 import math
 import sys
 
-KEYS = ("type", "op", "sums", "n", "tile", "k", "M", "maxSize", "wgsize", "ngroup")
+KEYS = ("type", "op", "sums", "n", "tile", "k", "M", "maxSize", "wgsize", "ngroup", "vw", "ipt", "gpc", "wg", "items")
 
 
 def steps(path):

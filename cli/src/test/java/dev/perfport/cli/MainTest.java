@@ -57,7 +57,7 @@ class MainTest {
         Map<?, ?> w = assertInstanceOf(Map.class, l.getFirst());
         assertEquals("reduction", w.get("name"));
         assertEquals("003", w.get("seed"));
-        assertEquals(List.of("local-atomic", "static-local", "two-kernel"), w.get("variants"));
+        assertEquals(List.of("local-atomic", "static-local", "two-kernel", "tuned"), w.get("variants"));
         assertEquals("2^25", assertInstanceOf(Map.class, w.get("defaults")).get("n"));
     }
 

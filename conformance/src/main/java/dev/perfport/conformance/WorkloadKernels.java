@@ -13,10 +13,16 @@ public final class WorkloadKernels {
     private WorkloadKernels() {
     }
 
-    /** The definitions of {@link Workload#kernels()} of every workload, by first occurrence of each name. */
+    /**
+     * The definitions of {@link Workload#kernels()} of every workload that has route-native kernels
+     * ({@link Workload#hasRouteNativeKernels()}), by first occurrence of each name.
+     */
     public static List<KernelDef> all() {
         Map<String, KernelDef> byName = new LinkedHashMap<>();
-        for (Workload w : Workloads.all()) for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
+        for (Workload w : Workloads.all()) {
+            if (!w.hasRouteNativeKernels()) continue;
+            for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
+        }
         return List.copyOf(byName.values());
     }
 }

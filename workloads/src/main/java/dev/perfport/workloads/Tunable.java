@@ -39,6 +39,14 @@ public interface Tunable {
     Params tuningDefaults();
 
     /**
+     * The parameters {@code run} should use on this session, with tuned values from {@code lookup}
+     * where the workload takes them (by default none: the parameters as given).
+     */
+    default Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
+        return params;
+    }
+
+    /**
      * One tuning problem.
      *
      * @param space        tuned parameters, their grid and constraints

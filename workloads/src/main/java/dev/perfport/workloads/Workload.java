@@ -45,6 +45,16 @@ public interface Workload {
     List<KernelDef> kernels();
 
     /**
+     * Whether route-native implementations (Aparapi, TornadoVM) of {@link #kernels()} exist. A
+     * workload without them (gemm, so far) runs on the OpenCL C and Java work-group routes only;
+     * on the others its rows fail naming the missing kernel, and the routes' own checks
+     * ({@code WorkloadKernels}) leave its kernels out.
+     */
+    default boolean hasRouteNativeKernels() {
+        return true;
+    }
+
+    /**
      * Small parameter sets, sizes that are not powers of two among them, that every backend runs
      * for every variant (each expanded by {@link #compareCases}) in the backend conformance kit
      * ({@code perfport-conformance}): each must verify in seconds on a CPU device.

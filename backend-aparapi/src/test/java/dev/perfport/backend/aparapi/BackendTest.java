@@ -38,9 +38,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Devices, selection, configuration and the kernel registry. */
 class BackendTest {
 
-    /** Every kernel definition the workloads module uses. */
+    /** Definitions without an Aparapi kernel, on purpose: their rows fail naming the kernel (AparapiConformanceTest declares them). */
+    static final java.util.Set<String> NOT_ON_APARAPI = java.util.Set.of("scan.single_pass.int", "scan.single_pass.float");
+
+    /** Every kernel definition the workloads module uses, but those of {@link #NOT_ON_APARAPI}. */
     static List<KernelDef> workloadDefinitions() {
-        return WorkloadKernels.all();
+        return WorkloadKernels.all().stream().filter(d -> !NOT_ON_APARAPI.contains(d.name())).toList();
     }
 
     @Test

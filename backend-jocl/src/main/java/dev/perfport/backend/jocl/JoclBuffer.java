@@ -64,7 +64,12 @@ final class JoclBuffer implements DeviceBuffer {
     public void read(long offset, Object dst, int dstOffset, int count) {
         DeviceBuffer.checkCopy(this, offset, dst, dstOffset, count);
         if (count == 0) return;
-        session.copy(this, false, offset * type.bytes(), (long) count * type.bytes(), host(dst, dstOffset));
+        long bytes = (long) count * type.bytes();
+        if (bytes <= JoclSession.SMALL_READ_BYTES) {
+            session.readSmall(this, offset * type.bytes(), (int) bytes, host(dst, dstOffset));
+        } else {
+            session.copy(this, false, offset * type.bytes(), bytes, host(dst, dstOffset));
+        }
     }
 
     /** A pointer to element {@code offset} of a host array (checkCopy has matched its type). */

@@ -22,6 +22,12 @@ final class JoclKernel implements CompiledKernel {
     private final long ownLocalBytes;
     private final long[] requiredLocalSize;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * The value each argument was last set to (hidden ones first), so that a launch repeating an
+     * argument skips its clSetKernelArg: OpenCL kernels keep their arguments between enqueues.
+     * Only touched under the session's launch lock.
+     */
+    private final Object[] lastArgs;
 
     /**
      * @param workGroupSize     the most work-items per group: CL_KERNEL_WORK_GROUP_SIZE on the
@@ -40,6 +46,26 @@ final class JoclKernel implements CompiledKernel {
         this.workGroupSize = workGroupSize;
         this.ownLocalBytes = ownLocalBytes;
         this.requiredLocalSize = requiredLocalSize.clone();
+        this.lastArgs = new Object[dev.perfport.core.kernel.OpenClPrelude.HIDDEN_ARGS + def.args().size()];
+    }
+
+    /**
+     * Whether argument {@code index} must be set for {@code key} (buffers compare by identity,
+     * numbers by value); records it as set. {@link #forget} undoes it when setting failed.
+     */
+    boolean needsSet(int index, Object key) {
+        Object last = lastArgs[index];
+        boolean same = key instanceof Number || key instanceof LocalBytes ? key.equals(last) : key == last;
+        lastArgs[index] = key;
+        return !same;
+    }
+
+    void forget(int index) {
+        lastArgs[index] = null;
+    }
+
+    /** A __local argument's size in bytes, distinct from a scalar of the same value. */
+    record LocalBytes(long bytes) {
     }
 
     JoclSession session() {

@@ -175,6 +175,26 @@ final class JoclSession extends AbstractDeviceSession {
         return length > Long.MAX_VALUE / type.bytes() ? "more than 2^63 B" : length * type.bytes() + " B";
     }
 
+    /**
+     * Reads of at most this many bytes are timed by the host clock instead of a profiling event:
+     * on the H100 (driver 580) the event and its two profiling queries cost about 8 µs of a 20 µs
+     * read (bench/JoclLaunchOverhead.java, docs/results/gpu/host-overhead.md), and a non-blocking
+     * read into a direct buffer took 56 µs.
+     */
+    static final int SMALL_READ_BYTES = 4096;
+
+    /** A blocking read of at most {@link #SMALL_READ_BYTES}, without an event. */
+    void readSmall(JoclBuffer b, long byteOffset, int bytes, Pointer host) {
+        ensureOpen();
+        try {
+            long t0 = System.nanoTime();
+            CL.clEnqueueReadBuffer(queue, b.mem(), CL.CL_TRUE, byteOffset, bytes, host, 0, null, null);
+            recordTransfer(System.nanoTime() - t0, bytes, false);
+        } catch (CLException e) {
+            throw Cl.error("copy of " + bytes + " B from a buffer on " + deviceName(), e);
+        }
+    }
+
     /** A blocking copy between a buffer and host memory, timed by its profiling event. */
     void copy(JoclBuffer b, boolean toDevice, long byteOffset, long bytes, Pointer host) {
         ensureOpen();
@@ -451,7 +471,7 @@ final class JoclSession extends AbstractDeviceSession {
         synchronized (launchLock) {
             ensureOpen();
             setArgs(k, args, tasks, mapping, ng0, ng1, where);
-            nanos = enqueueAndWait(k, global, local, c, where);
+            nanos = enqueueAndWait(k, global, local, c, mapping == OpenClPrelude.MAP_DYNAMIC, where);
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
@@ -504,14 +524,22 @@ final class JoclSession extends AbstractDeviceSession {
 
     private void setArgs(JoclKernel k, Object[] args, int tasks, int mapping, int ng0, int ng1, String where) {
         cl_kernel ker = k.kernel();
+        int at = 0;
         try {
-            CL.clSetKernelArg(ker, 0, Sizeof.cl_mem, Pointer.to(counters));
-            CL.clSetKernelArg(ker, 1, Sizeof.cl_int, Pointer.to(new int[]{tasks}));
-            CL.clSetKernelArg(ker, 2, Sizeof.cl_int, Pointer.to(new int[]{mapping}));
-            CL.clSetKernelArg(ker, 3, Sizeof.cl_int, Pointer.to(new int[]{ng0}));
-            CL.clSetKernelArg(ker, 4, Sizeof.cl_int, Pointer.to(new int[]{ng1}));
-            CL.clSetKernelArg(ker, 5, Sizeof.cl_mem, Pointer.to(next));
+            // an argument is set only when it differs from the kernel's last launch (issue 16: host time per launch)
+            if (k.needsSet(0, counters)) CL.clSetKernelArg(ker, 0, Sizeof.cl_mem, Pointer.to(counters));
+            at = 1;
+            if (k.needsSet(1, tasks)) CL.clSetKernelArg(ker, 1, Sizeof.cl_int, Pointer.to(new int[]{tasks}));
+            at = 2;
+            if (k.needsSet(2, mapping)) CL.clSetKernelArg(ker, 2, Sizeof.cl_int, Pointer.to(new int[]{mapping}));
+            at = 3;
+            if (k.needsSet(3, ng0)) CL.clSetKernelArg(ker, 3, Sizeof.cl_int, Pointer.to(new int[]{ng0}));
+            at = 4;
+            if (k.needsSet(4, ng1)) CL.clSetKernelArg(ker, 4, Sizeof.cl_int, Pointer.to(new int[]{ng1}));
+            at = 5;
+            if (k.needsSet(5, next)) CL.clSetKernelArg(ker, 5, Sizeof.cl_mem, Pointer.to(next));
         } catch (CLException e) {
+            k.forget(at);
             throw Cl.error("setting the hidden PP_PARAMS arguments of " + where, e);
         }
         List<ArgDef> defs = k.def().args();
@@ -526,43 +554,54 @@ final class JoclSession extends AbstractDeviceSession {
                             throw new InvalidLaunchException(where + ", argument " + i + " '" + a.name()
                                     + "': the buffer belongs to another session");
                         }
-                        CL.clSetKernelArg(ker, index, Sizeof.cl_mem, Pointer.to(b.mem()));
+                        if (k.needsSet(index, b)) CL.clSetKernelArg(ker, index, Sizeof.cl_mem, Pointer.to(b.mem()));
                     }
-                    case LOCAL, STATIC_LOCAL ->
-                            CL.clSetKernelArg(ker, index, ((LocalSize) value).elements() * a.type().bytes(), null);
+                    case LOCAL, STATIC_LOCAL -> {
+                        long bytes = ((LocalSize) value).elements() * a.type().bytes();
+                        if (k.needsSet(index, new JoclKernel.LocalBytes(bytes))) CL.clSetKernelArg(ker, index, bytes, null);
+                    }
                     case PRIVATE -> {
-                        switch (a.type()) {
-                            case INT -> CL.clSetKernelArg(ker, index, Sizeof.cl_int, Pointer.to(new int[]{(Integer) value}));
-                            case LONG -> CL.clSetKernelArg(ker, index, Sizeof.cl_long, Pointer.to(new long[]{(Long) value}));
-                            case FLOAT -> CL.clSetKernelArg(ker, index, Sizeof.cl_float, Pointer.to(new float[]{(Float) value}));
-                            case DOUBLE -> CL.clSetKernelArg(ker, index, Sizeof.cl_double, Pointer.to(new double[]{(Double) value}));
+                        if (k.needsSet(index, value)) {
+                            switch (a.type()) {
+                                case INT -> CL.clSetKernelArg(ker, index, Sizeof.cl_int, Pointer.to(new int[]{(Integer) value}));
+                                case LONG -> CL.clSetKernelArg(ker, index, Sizeof.cl_long, Pointer.to(new long[]{(Long) value}));
+                                case FLOAT -> CL.clSetKernelArg(ker, index, Sizeof.cl_float, Pointer.to(new float[]{(Float) value}));
+                                case DOUBLE -> CL.clSetKernelArg(ker, index, Sizeof.cl_double, Pointer.to(new double[]{(Double) value}));
+                            }
                         }
                     }
                 }
             } catch (CLException e) {
+                k.forget(index);
                 throw Cl.error("setting argument " + i + " '" + a + "' of " + where
                         + " (does the definition match the __kernel parameter list?)", e);
+            } catch (RuntimeException e) {
+                k.forget(index);
+                throw e;
             }
         }
     }
 
     /** Zeroes the hidden buffers, runs the kernel, waits, reads the counters; returns the kernel's device time. */
-    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, String where) {
+    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where) {
         cl_event ev = new cl_event();
         boolean made = false;
         String step = "zeroing the hidden counters";
         try {
             // in-order queue: the zeroing writes complete before the kernel starts
-            CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
-            CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
+            // with counters off (-DPP_NO_COUNTERS) nothing touches them; only the dynamic mapping reads next
+            if (counting) CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
+            if (dynamic) CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
             step = "clEnqueueNDRangeKernel (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")";
             CL.clEnqueueNDRangeKernel(queue, k.kernel(), global.length, null, global, local, 0, null, ev);
             made = true;
             tally.created("event");
             step = "running";
-            CL.clWaitForEvents(1, new cl_event[]{ev});
-            step = "reading the hidden counters";
-            CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
+            CL.clWaitForEvents(1, new cl_event[]{ev});   // polling the status was no faster on the H100
+            if (counting) {
+                step = "reading the hidden counters";
+                CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
+            }
             return Cl.eventNanos(ev);
         } catch (CLException e) {
             String status = "";

@@ -11,6 +11,8 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
 
@@ -61,6 +63,8 @@ public record RunCommand(boolean compare, String workload, List<String> selector
             return 1;
         }
 
+        // tunable workloads take their tuned parameters from the tuning cache where they say so (gemm)
+        TunedLookup lookup = w instanceof Tunable ? TuneCommand.lookup(ctx.config()) : TunedLookup.NONE;
         Progress progress = new Progress(ctx.err(), targets.size() * vs.size() * cases.size());
         List<Row> rows = new ArrayList<>();
         boolean closeFailed = false;
@@ -86,7 +90,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
             }
             try (s) {
                 for (String v : vs) {
-                    for (Params p : cases) rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, p))));
+                    for (Params p : cases) rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, tuned(w, s, v, p, lookup)))));
                 }
             } catch (ConfigException e) {
                 throw e;
@@ -99,6 +103,10 @@ public record RunCommand(boolean compare, String workload, List<String> selector
         RowPrinter.print(ctx, w, rows);
         boolean ok = !closeFailed && rows.stream().allMatch(Row::ok);
         return ok ? 0 : 1;
+    }
+
+    private static Params tuned(Workload w, DeviceSession s, String variant, Params p, TunedLookup lookup) {
+        return w instanceof Tunable t ? t.withTuned(s, variant, p, lookup) : p;
     }
 
     /** One row. A ConfigException (bad parameter) propagates; anything else becomes the row's error. */

@@ -16,6 +16,7 @@ import dev.perfport.core.tune.TuneResult;
 import dev.perfport.core.tune.Tuner;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
 
@@ -144,6 +145,27 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         } catch (IllegalStateException | java.io.UncheckedIOException e) {
             throw new ConfigException(e.getMessage());
         }
+    }
+
+    /**
+     * The tuning cache as {@code run} reads it: opened at the first lookup (an unreadable cache is
+     * then a configuration error, exit 2), the best valid result per backend, device fingerprint,
+     * kernel and fixed parameters, integers only.
+     */
+    public static TunedLookup lookup(PerfportConfig config) {
+        TuneCache[] cache = new TuneCache[1];
+        return (s, hash, match) -> {
+            synchronized (cache) {
+                if (cache[0] == null) cache[0] = openCache(config);
+            }
+            return cache[0].best(s.backendId(), DeviceFingerprint.of(s.device()), hash, match, true).map(p -> {
+                Map<String, Integer> m = new LinkedHashMap<>();
+                p.forEach((k, v) -> {
+                    if (v instanceof Number n && n.longValue() == n.doubleValue() && Math.abs(n.longValue()) <= Integer.MAX_VALUE) m.put(k, n.intValue());
+                });
+                return m;
+            });
+        };
     }
 
     /** {@value TuneCache#CONFIG_KEY}, else the default under the user's cache folder. */

@@ -56,7 +56,7 @@ class CompareOutputIT {
         Run r = Run.of(args("--format", "json"));
         Dist.assertExit(0, r);
         List<Map<String, Object>> rows = Dist.jsonRows(r);
-        assertEquals(deviceCount() * 3 * 2, rows.size(), r.describe());
+        assertEquals(deviceCount() * 4 * 2, rows.size(), r.describe());
         Set<String> backends = new TreeSet<>();
         for (Map<String, Object> row : rows) {
             assertInstanceOf(String.class, row.get("backend"));
@@ -117,7 +117,7 @@ class CompareOutputIT {
         for (String backend : availableBackends()) assertTrue(r.out().contains(backend), backend + " in\n" + r.out());
         assertTrue(r.out().contains("every row: n=10007"), r.out());
         assertTrue(r.out().contains("VERIFIED") && r.out().contains("GB/s"), r.out());
-        int rows = deviceCount() * 6;
+        int rows = deviceCount() * 8;
         assertTrue(r.out().contains(rows + " rows: " + rows + " verified, 0 failed"), r.out());
         assertTrue(r.err().contains("[" + rows + "/" + rows + "]"), "progress on stderr: " + r.err());
     }
@@ -128,7 +128,7 @@ class CompareOutputIT {
                 "--param", "reps=1", "--format", "json");
         Dist.assertExit(0, r);
         List<Map<String, Object>> rows = Dist.jsonRows(r);
-        assertEquals(List.of("local-atomic", "static-local", "two-kernel"), rows.stream().map(m -> m.get("variant")).toList());
+        assertEquals(List.of("local-atomic", "static-local", "two-kernel", "tuned"), rows.stream().map(m -> m.get("variant")).toList());
         rows.forEach(m -> assertEquals("cell-emulation", m.get("backend")));
         rows.forEach(m -> assertEquals("int", ((Map<?, ?>) m.get("params")).get("type")));
     }

@@ -108,7 +108,6 @@ class FreshMachineIT {
      * replace the JVM's signal handlers in it (issue 10, item 2; backends start lazily, issue 11).
      */
     @Test
-    @org.junit.jupiter.api.Disabled("needs backends that start lazily (issue 11, branch i11, not merged into main yet): enable after that merge")
     void anEmulatorRunLoadsNoOpenClLibrary(@TempDir Path dir) throws Exception {
         ScriptIT.Result r = ScriptIT.perfport(Map.of("LD_DEBUG", "files", "LD_DEBUG_OUTPUT", dir.resolve("ld").toString()),
                 "run", "reduction", "--backend", "cell-emulation", "--param", "n=2^12", "--param", "reps=1");

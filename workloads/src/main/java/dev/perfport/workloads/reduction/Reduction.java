@@ -4,6 +4,7 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -13,6 +14,7 @@ import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
 
 import java.util.LinkedHashMap;
@@ -28,6 +30,12 @@ import java.util.SplittableRandom;
  *   <li>{@code local-atomic}: local memory, then one global atomic per work-group;</li>
  *   <li>{@code static-local}: static local memory, then one global atomic per compute unit;</li>
  *   <li>{@code two-kernel}: per-group partial sums, then a second kernel in one work-group.</li>
+ *   <li>{@code tuned} (issue 16, not a paper variant): what today's GPUs need: {@code gpc}
+ *       persistent groups per compute unit run a grid-stride loop with {@code ipt} independent
+ *       {@code vw}-wide vector accumulators per work-item; each group writes one partial and the
+ *       last group to take a ticket atomic adds them (one launch, one counted atomic per group).
+ *       Tunable through {@code perfport tune reduction} (vw, ipt, gpc, wg; the best configuration
+ *       is cached per device).</li>
  * </ul>
  *
  * int32 is exact and must be identical on every backend. float32 is checked against a
@@ -36,10 +44,16 @@ import java.util.SplittableRandom;
  * relative (seed-003 digest §8.1), while inputs in [0, 1) keep every partial sum positive, so
  * that relative error stays bounded (typical error measured here is about 1e-6).
  */
-public final class Reduction implements Workload {
+public final class Reduction implements Workload, Tunable {
     public static final String LOCAL_ATOMIC = "local-atomic";
     public static final String STATIC_LOCAL = "static-local";
     public static final String TWO_KERNEL = "two-kernel";
+    public static final String TUNED = "tuned";
+    /** Parameters only the tuned variant reads (other variants' rows do not show them). */
+    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc");
+    static final List<Integer> VWS = List.of(1, 2, 4, 8);
+    static final int MAX_IPT = 16;
+    static final int MAX_GPC = 64;
 
     /** The last generated input, reused while n, type and seed stay the same (one entry only). */
     private record Input(int n, ElemType type, long seed, Object data, double reference) {
@@ -64,7 +78,7 @@ public final class Reduction implements Workload {
 
     @Override
     public List<String> variants() {
-        return List.of(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL);
+        return List.of(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL, TUNED);
     }
 
     @Override
@@ -72,7 +86,8 @@ public final class Reduction implements Workload {
         return List.of(ReductionKernels.localAtomic(ElemType.INT), ReductionKernels.staticLocal(ElemType.INT),
                 ReductionKernels.partials(ElemType.INT), ReductionKernels.fin(ElemType.INT),
                 ReductionKernels.localAtomic(ElemType.FLOAT), ReductionKernels.staticLocal(ElemType.FLOAT),
-                ReductionKernels.partials(ElemType.FLOAT), ReductionKernels.fin(ElemType.FLOAT));
+                ReductionKernels.partials(ElemType.FLOAT), ReductionKernels.fin(ElemType.FLOAT),
+                ReductionKernels.tuned(ElemType.INT), ReductionKernels.tuned(ElemType.FLOAT));
     }
 
     @Override
@@ -83,7 +98,7 @@ public final class Reduction implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42");
+        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8");
     }
 
     @Override
@@ -92,7 +107,10 @@ public final class Reduction implements Workload {
                 "type: int (exact) or float (checked against a double reference)",
                 "wg: work-group size, a power of two",
                 "reps: repetitions; the row reports the fastest",
-                "seed: input generator seed");
+                "seed: input generator seed",
+                "vw: tuned only: vector width of a load, 1, 2, 4 or 8",
+                "ipt: tuned only: independent vector loads in flight per work-item, 1.." + MAX_IPT,
+                "gpc: tuned only: persistent work-groups per compute unit, 1.." + MAX_GPC);
     }
 
     @Override
@@ -119,8 +137,15 @@ public final class Reduction implements Workload {
         if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
         if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("wg must be a power of two, got " + wg);
         if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        if (variant.equals(TUNED)) {
+            Tuned tu = tuned(p, s.device().computeUnits());
+            Input in = input(n, type, p.getLong("seed"));
+            return Runs.run(s, name(), variant, p, () -> executeTuned(s, in, wg, reps, tu));
+        }
+        Map<String, String> shown = new LinkedHashMap<>(p.asMap());
+        TUNED_PARAMS.forEach(shown::remove);
         Input in = input(n, type, p.getLong("seed"));
-        return Runs.run(s, name(), variant, p, () -> execute(s, variant, in, wg, reps));
+        return Runs.run(s, name(), variant, Params.of(shown), () -> execute(s, variant, in, wg, reps));
     }
 
     private synchronized Input input(int n, ElemType type, long seed) {
@@ -192,6 +217,68 @@ public final class Reduction implements Workload {
                     }
                 }
                 default -> throw new ConfigException("unknown variant " + variant);
+            }
+        }
+        double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];
+        String mismatch = check(t, n, got, in.reference);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        long bytes = (long) n * t.bytes();
+        metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
+        if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+
+    // ---- tuning (the tuned variant) ---------------------------------------------------------
+
+    @Override
+    public String defaultTuningVariant() {
+        return TUNED;
+    }
+
+    @Override
+    public List<String> tunedParams() {
+        return ReductionTuning.TUNED;
+    }
+
+    @Override
+    public Params tuningDefaults() {
+        return Params.of("reps", "5");
+    }
+
+    @Override
+    public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        return ReductionTuning.tuning(this, session, variant, fixed, grid);
+    }
+
+    /** The tuned variant's settings: vector width, loads in flight, groups per compute unit and in all. */
+    record Tuned(int vw, int ipt, int gpc, int groups) {
+    }
+
+    static Tuned tuned(Params p, int computeUnits) {
+        int vw = p.getInt("vw");
+        if (!VWS.contains(vw)) throw new ConfigException("vw must be one of 1, 2, 4, 8, got " + vw);
+        int ipt = p.getInt("ipt");
+        if (ipt < 1 || ipt > MAX_IPT) throw new ConfigException("ipt must be in [1, " + MAX_IPT + "], got " + ipt);
+        int gpc = p.getInt("gpc");
+        if (gpc < 1 || gpc > MAX_GPC) throw new ConfigException("gpc must be in [1, " + MAX_GPC + "], got " + gpc);
+        return new Tuned(vw, ipt, gpc, gpc * computeUnits);
+    }
+
+    private Outcome executeTuned(DeviceSession s, Input in, int wg, int reps, Tuned tu) {
+        ElemType t = in.type;
+        int n = in.n;
+        NDRange range = NDRange.of((long) tu.groups() * wg, wg);
+        Object result = t == ElemType.INT ? new int[1] : new float[1];
+        Rep best = null;
+        Constants c = Constants.of("VW", tu.vw(), "IPT", tu.ipt());
+        try (DeviceBuffer input = s.upload(in.data); DeviceBuffer out = s.allocate(t, 1);
+             DeviceBuffer partial = s.allocate(t, tu.groups()); DeviceBuffer ticket = s.upload(new int[1]);
+             CompiledKernel k = s.compile(ReductionKernels.tuned(t), c)) {
+            for (int r = 0; r < reps; r++) {
+                Rep rep = new Rep();
+                rep.add(s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg)));
+                out.read(result);
+                best = Rep.best(best, rep.stop());
             }
         }
         double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];

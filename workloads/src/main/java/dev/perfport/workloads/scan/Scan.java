@@ -50,6 +50,10 @@ import java.util.TreeMap;
  *       {@code sumScans}).</li>
  *   <li>{@code scanplus}: Scan⁺, V1 with the down-sweep of task t interleaved with the up-sweep of
  *       task t+1 (the schedule is spelt out in {@link ScanSchedule}).</li>
+ *   <li>{@code single-pass} (issue 16, not a paper variant): seed 003's inter-group idea carried
+ *       to today's GPUs, a decoupled look-back scan on k static work-groups (k = the residency
+ *       query by default) that take tiles of wg·{@code items} elements in increasing order;
+ *       each tile reads the input once and writes the output once ({@link ScanKernels#singlePass}).</li>
  * </ul>
  *
  * int32 results must equal the long reference bit for bit for both operators, float32 max
@@ -64,6 +68,7 @@ public final class Scan implements Workload {
     public static final String HARRIS = "harris";
     public static final String V1 = "v1";
     public static final String SCANPLUS = "scanplus";
+    public static final String SINGLE_PASS = "single-pass";
     /** Counter: static groups that scanned SUM (V1 and Scan⁺ check that it is exactly 1). */
     public static final String SUM_SCANS = "sumScans";
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
@@ -90,14 +95,15 @@ public final class Scan implements Workload {
 
     @Override
     public List<String> variants() {
-        return List.of(HARRIS, V1, SCANPLUS);
+        return List.of(HARRIS, V1, SCANPLUS, SINGLE_PASS);
     }
 
     @Override
     public List<KernelDef> kernels() {
         List<KernelDef> l = new java.util.ArrayList<>();
         for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
-            l.addAll(List.of(ScanKernels.block(t), ScanKernels.sequential(t), ScanKernels.add(t), ScanKernels.v1(t), ScanKernels.plus(t)));
+            l.addAll(List.of(ScanKernels.block(t), ScanKernels.sequential(t), ScanKernels.add(t), ScanKernels.v1(t), ScanKernels.plus(t),
+                    ScanKernels.singlePass(t)));
         }
         return l;
     }
@@ -111,7 +117,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0");
     }
 
     @Override
@@ -125,7 +131,10 @@ public final class Scan implements Workload {
                 "k: v1 and scanplus: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
                         + "compare runs one case per entry of k=1,2,4",
                 "reps: repetitions; the row reports the fastest",
-                "seed: input generator seed");
+                "seed: input generator seed",
+                "striped: single-pass only: 1 loads and stores each tile coalesced through local memory, 0 per work-item (default)",
+                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
+                        + "any count; the residency query by default)");
     }
 
     @Override
@@ -203,10 +212,23 @@ public final class Scan implements Workload {
         }
         Config c = config(p);
         ScanInput in = input(c);
-        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, p, () -> harris(s, c, in));
-        Params[] shown = {p};
-        RunResult r = Runs.run(s, name(), variant, p, () -> staticScan(s, variant.equals(SCANPLUS), c, in, p, shown));
-        return shown[0] == p ? r : r.withParams(shown[0].asMap());
+        if (variant.equals(SINGLE_PASS)) {
+            Params[] shown = {p};
+            int items = p.getInt("items");
+            if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
+            int striped = p.getInt("striped");
+            if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
+            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, in, p, shown));
+            return shown[0] == p ? r : r.withParams(shown[0].asMap());
+        }
+        Map<String, String> others = new LinkedHashMap<>(p.asMap());
+        others.remove("items");
+        others.remove("striped");
+        Params q = Params.of(others);
+        Params[] shown = {q};
+        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
+        RunResult r = Runs.run(s, name(), variant, q, () -> staticScan(s, variant.equals(SCANPLUS), c, in, q, shown));
+        return shown[0] == q ? r : r.withParams(shown[0].asMap());
     }
 
     private synchronized ScanInput input(Config c) {
@@ -341,6 +363,47 @@ public final class Scan implements Workload {
         counters.put(COUNTER_END, (long) protocol[0]);
         return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
                 metrics, counters);
+    }
+
+    /** The epoch of the next single-pass launch: each launch's status words must differ from every earlier one's. */
+    private int epoch;
+
+    private synchronized int nextEpoch() {
+        epoch = epoch >= (1 << 29) ? 1 : epoch + 1;
+        return epoch;
+    }
+
+    private Outcome singlePass(DeviceSession s, Config c, int items, boolean striped, ScanInput in, Params p, Params[] shown) {
+        int n = c.n(), wg = c.wg();
+        int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
+        Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
+        Object fill = fill(c.type(), n);
+        Rep best = null;
+        String mismatch = null;
+        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1 : wg;
+        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0))) {
+            // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
+            int res = s.maxResidentGroups(kernel, new long[]{wg}, local * c.type().bytes());
+            int k = c.k().resolve(Math.max(1, res));
+            if (k < 1) throw new ConfigException("k must be >= 1, got " + k);
+            Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res)).with("tiles", Integer.toString(tiles));
+            shown[0] = c.k().text().equals(Integer.toString(k)) ? q : q.with("kSpec", c.k().text());
+            NDRange launch = NDRange.of((long) k * wg, wg);
+            try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
+                 DeviceBuffer status = s.upload(new long[tiles]); DeviceBuffer next = s.upload(new int[1])) {
+                for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                    out.write(fill);
+                    Rep rep = new Rep();
+                    rep.add(s.launch(kernel, launch, input, out, status, next, n, nextEpoch(), LocalSize.of(local)));
+                    out.read(result);
+                    best = Rep.best(best, rep.stop());
+                    mismatch = in.check(result);
+                }
+            }
+        }
+        Map<String, Double> metrics = metrics(n, best);
+        worst(metrics, in, result);
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
     }
 
     /** Null when the V1 counter protocol ended as designed: counter at 0, exactly one SUM scan. */

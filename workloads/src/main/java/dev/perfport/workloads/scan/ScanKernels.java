@@ -8,6 +8,7 @@ import dev.perfport.core.kernel.LaunchForm;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalInts;
+import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 import dev.perfport.core.wg.WorkGroupKernel;
 
@@ -80,6 +81,26 @@ public final class ScanKernels {
     public static KernelDef plus(ElemType t) {
         return staticBase("scan.plus." + t.clName(), t, "scan_plus")
                 .impl(KernelImpl.JavaWorkGroup.of(c -> plusKernel(t, op(c)), 0))
+                .build();
+    }
+
+    /**
+     * Single-pass (issue 16, not a paper variant): decoupled look-back on k persistent groups
+     * that take tiles of wg·ITEMS elements in increasing order from an atomic counter (an NDRange
+     * of k groups: a group only ever waits for tiles taken before its own, so k need not respect
+     * the residency query). Arguments: in, out, status (long, one word per tile, zero before the
+     * first launch), next (int, zero before the first launch; the kernel leaves it at zero), n,
+     * epoch (a new value above 0 for every launch), x (LOCAL, wg elements). Constant ITEMS (a
+     * multiple of 4).
+     */
+    public static KernelDef singlePass(ElemType t) {
+        return base("scan.single_pass." + t.clName(), t, "scan_single_pass")
+                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, OP_MAX, 0, "ITEMS", 8, "STRIPED", 0))
+                .global("in", t, Access.READ).global("out", t, Access.WRITE).global("status", ElemType.LONG, Access.READ_WRITE)
+                .global("next", ElemType.INT, Access.READ_WRITE)
+                .scalar("n", ElemType.INT).scalar("epoch", ElemType.INT).local("x", t)
+                .declaredLocalBytes(c -> 8L * 32 + 16 + t.bytes())   // look[32], tile, ctrl, prefix
+                .impl(KernelImpl.JavaWorkGroup.of(c -> singlePassKernel(t, op(c)), 0))
                 .build();
     }
 
@@ -236,5 +257,99 @@ public final class ScanKernels {
                 }
             }
         }
+    }
+
+    private static final int SP_AGGREGATE = 1, SP_PREFIX = 2;
+
+    /**
+     * The single-pass kernel as a static work-group: each tile taken is scanned in order, its
+     * aggregate published, the predecessors' words read back (volatile) until an inclusive prefix,
+     * its own inclusive prefix published, then the tile written. Values travel as int bits (float
+     * bits for float32) in the low word, (epoch·4 + flag) in the high word, as in scan.cl.
+     */
+    private static WorkGroupKernel singlePassKernel(ElemType t, ScanOp op) {
+        boolean fl = t == ElemType.FLOAT;
+        return g -> {
+            int items = g.constants().getInt("ITEMS");
+            dev.perfport.core.wg.GlobalLongs status = g.longs(2);
+            GlobalInts next = g.ints(3);
+            int n = g.intArg(4), epoch = g.intArg(5);
+            int k = (int) g.numGroups(0);
+            int tileElems = g.localItems() * items;
+            int tiles = (int) ((n + (long) tileElems - 1) / tileElems);
+            GlobalInts ini = fl ? null : g.ints(0), outi = fl ? null : g.ints(1);
+            dev.perfport.core.wg.GlobalFloats inf = fl ? g.floats(0) : null, outf = fl ? g.floats(1) : null;
+            long ops = 0;
+            while (true) {
+                int tile = next.atomicAdd(0, 1);
+                if (tile == tiles + k - 1) next.setVolatile(0, 0);   // the launch's last increment resets it
+                if (tile >= tiles) break;
+                int from = tile * tileElems, to = (int) Math.min(n, (long) from + tileElems);
+                int aggBits;
+                if (fl) {
+                    float a = op.identityFloat();
+                    for (int i = from; i < to; i++) a = op.combine(a, inf.get(i));
+                    aggBits = Float.floatToRawIntBits(a);
+                } else {
+                    int a = op.identityInt();
+                    for (int i = from; i < to; i++) a = op.combine(a, ini.get(i));
+                    aggBits = a;
+                }
+                int exclBits = fl ? Float.floatToRawIntBits(op.identityFloat()) : op.identityInt();
+                if (tile == 0) {
+                    status.setVolatile(0, word(epoch, SP_PREFIX, aggBits));
+                } else {
+                    status.setVolatile(tile, word(epoch, SP_AGGREGATE, aggBits));
+                    int j = tile - 1;
+                    long spins = 0, deadline = 0;
+                    while (true) {
+                        long w = status.getVolatile(j);
+                        int tag = (int) (w >>> 32);
+                        if (tag >> 2 != epoch) {
+                            Thread.yield();
+                            if ((++spins & 1023) == 0) {
+                                long now = System.nanoTime();
+                                if (deadline == 0) deadline = now + TimeUnit.SECONDS.toNanos(SPIN_LIMIT_SECONDS);
+                                else if (now - deadline > 0) {
+                                    throw new IllegalStateException("work-group " + g.groupLinearId() + " waited " + SPIN_LIMIT_SECONDS
+                                            + " s for tile " + j + " to publish its aggregate: a tile was taken by a group that is not running");
+                                }
+                            }
+                            continue;
+                        }
+                        int v = (int) w;
+                        exclBits = fl ? Float.floatToRawIntBits(op.combine(Float.intBitsToFloat(v), Float.intBitsToFloat(exclBits)))
+                                : op.combine(v, exclBits);
+                        if ((tag & 3) == SP_PREFIX) break;
+                        j--;
+                    }
+                    int incl = fl ? Float.floatToRawIntBits(op.combine(Float.intBitsToFloat(exclBits), Float.intBitsToFloat(aggBits)))
+                            : op.combine(exclBits, aggBits);
+                    status.setVolatile(tile, word(epoch, SP_PREFIX, incl));
+                }
+                if (fl) {
+                    float run = Float.intBitsToFloat(exclBits);
+                    for (int i = from; i < to; i++) {
+                        float v = inf.get(i);
+                        outf.set(i, run);
+                        run = op.combine(run, v);
+                    }
+                } else {
+                    int run = exclBits;
+                    for (int i = from; i < to; i++) {
+                        int v = ini.get(i);
+                        outi.set(i, run);
+                        run = op.combine(run, v);
+                    }
+                }
+                ops += 2L * (to - from);
+            }
+            g.ops(fl ? Op.FLOAT : Op.INT, ops);
+            g.ops(Op.INT, 2 * ops);
+        };
+    }
+
+    private static long word(int epoch, int flag, int bits) {
+        return ((long) (epoch * 4 + flag) << 32) | (bits & 0xFFFFFFFFL);
     }
 }

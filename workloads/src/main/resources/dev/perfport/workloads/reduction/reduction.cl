@@ -65,3 +65,83 @@ __kernel void reduce_final(PP_PARAMS, __global const T* partial, __global T* out
     wg_reduce(scratch);
     if (lid == 0) out[0] = scratch[0];
 }
+
+/* ---- tuned (issue 16, not a paper variant): what today's GPUs need -------------------------
+ * A grid-stride loop over G persistent groups (G = groups per compute unit x compute units):
+ * each work-item keeps IPT independent accumulators of VW-wide vectors, so IPT loads of
+ * VW*sizeof(T) bytes are in flight per work-item; the tail of n mod VW elements is added
+ * scalarly. Each group writes one partial sum; the group that takes the ticket last adds the G
+ * partials and resets the ticket (one counted global atomic per group, no second launch, and a
+ * float sum whose order does not depend on timing). VW (1, 2, 4, 8) and IPT are -D constants. */
+#ifndef VW
+#define VW 4
+#endif
+#ifndef IPT
+#define IPT 4
+#endif
+#if FLOAT
+#define T_NAME float
+#else
+#define T_NAME int
+#endif
+#define RT_CAT_(a, b) a##b
+#define RT_CAT(a, b) RT_CAT_(a, b)
+#if VW == 1
+#define VT T
+#define HSUM(v) (v)
+#elif VW == 2
+#define VT RT_CAT(T_NAME, 2)
+#define HSUM(v) ((v).s0 + (v).s1)
+#elif VW == 4
+#define VT RT_CAT(T_NAME, 4)
+#define HSUM(v) (((v).s0 + (v).s1) + ((v).s2 + (v).s3))
+#elif VW == 8
+#define VT RT_CAT(T_NAME, 8)
+#define HSUM(v) ((((v).s0 + (v).s1) + ((v).s2 + (v).s3)) + (((v).s4 + (v).s5) + ((v).s6 + (v).s7)))
+#else
+#error "VW must be 1, 2, 4 or 8"
+#endif
+
+__kernel void reduce_tuned(PP_PARAMS, __global const T* in, __global T* partial, __global T* out,
+                           volatile __global int* ticket, const int n, __local T* scratch) {
+    __local int last;
+    int lid = get_local_id(0), L = get_local_size(0);
+    int g = get_group_id(0), G = get_num_groups(0);
+    int stride = G * L;                          /* vectors per sweep of the whole grid */
+    int nv = n / VW;                             /* whole vectors */
+    const __global VT* v = (const __global VT*)in;   /* buffers are aligned far beyond 32 bytes */
+    VT acc[IPT];
+#pragma unroll
+    for (int u = 0; u < IPT; u++) acc[u] = (VT)(0);
+    int i = g * L + lid;
+    int full = nv - (IPT - 1) * stride;          /* i < full: all IPT loads of this sweep exist */
+    for (; i < full; i += IPT * stride) {
+#pragma unroll
+        for (int u = 0; u < IPT; u++) acc[u] += v[i + u * stride];
+    }
+    for (; i < nv; i += stride) acc[0] += v[i];
+    T s = (T)0;
+#pragma unroll
+    for (int u = 0; u < IPT; u++) s += HSUM(acc[u]);
+    int t = nv * VW + g * L + lid;               /* the last n mod VW elements */
+    if (t < n) s += in[t];
+    scratch[lid] = s;
+    wg_reduce(scratch);
+    if (lid == 0) {
+        partial[g] = scratch[0];
+        mem_fence(CLK_GLOBAL_MEM_FENCE);         /* the partial is visible before the ticket moves */
+        last = PP_ATOMIC_ADD_INT(ticket, 1) == G - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (last) {                                   /* uniform in the group */
+        volatile __global T* p = (volatile __global T*)partial;
+        T a = (T)0;
+        for (int j = lid; j < G; j += L) a += p[j];
+        scratch[lid] = a;
+        wg_reduce(scratch);
+        if (lid == 0) {
+            out[0] = scratch[0];
+            *ticket = 0;                          /* ready for the next launch */
+        }
+    }
+}

@@ -211,3 +211,169 @@ __kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volati
     if (prev >= 0) store_block(x + cur, out, prev * m, n, lid, wg);
     v1_finish(out, sums, counter, pp_counters, n, x, carry, lid, wg, pp_tasks);
 }
+
+/* ---- single-pass (issue 16, not a paper variant): decoupled look-back on persistent groups ---
+ * Seed 003's inter-group idea (V1: static groups hand their totals on through global memory)
+ * carried to today's GPUs (Merrill and Garland's decoupled look-back). k persistent groups take
+ * tiles of wg*ITEMS elements in increasing order from an atomic counter. A group scans its tile,
+ * publishes the tile's aggregate, then looks back over its predecessors' published words, a
+ * window of SP_WINDOW tiles read in parallel by SP_WINDOW work-items at a time, until it meets an
+ * inclusive prefix; it publishes its own inclusive prefix and writes the tile. One 64-bit word per
+ * tile holds the value and, above it, (epoch << 2 | flag): written by one store and read by one
+ * volatile load, value and flag are never seen apart, and the host's epoch (one per launch) makes
+ * words of earlier launches stale without clearing the array. A group waits only for tiles taken
+ * before its own, by groups that were running when they took them, so no co-residency is needed
+ * and k may exceed the residency query. (Tried on the H100: the whole group reading a window of wg
+ * tiles, combined by a tree, ran slower than this window of 32 walked by one work-item: 0.73-0.79
+ * of torch.cumsum against 0.82-0.84, docs/results/gpu/raw/i16-run3.) The tile counter resets itself: the last of its
+ * ntiles + k increments (each group's one failed take) sets it back to 0. ITEMS is a multiple of 4. */
+#ifndef ITEMS
+#define ITEMS 8
+#endif
+#define SP_WINDOW 32
+#ifndef STRIPED
+#define STRIPED 0
+#endif
+/* STRIPED=1: coalesced loads and stores through local memory; x then holds wg + sp_tile_local(wg*ITEMS) elements */
+#define SP_PAD(i) ((i) + ((i) >> 5))
+#define SP_AGGREGATE 1
+#define SP_PREFIX 2
+#if FLOAT
+#define SP_VALUE(u) as_float(u)
+typedef float4 T4;
+#else
+#define SP_VALUE(u) as_int(u)
+typedef int4 T4;
+#endif
+
+inline ulong sp_word(int epoch, int flag, T v) {
+    return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)as_uint(v);
+}
+
+__kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out, volatile __global ulong* status,
+                               volatile __global int* next_tile, const int n, const int epoch, __local T* x) {
+    __local ulong look[SP_WINDOW];
+    __local int tile_l, ctrl_done, ctrl_j;
+    __local T prefix;
+    int lid = get_local_id(0), wg = get_local_size(0), k = get_num_groups(0);
+    int tile_elems = wg * ITEMS;
+    int tiles = (n + tile_elems - 1) / tile_elems;
+    for (;;) {
+        if (lid == 0) {
+            int t = atomic_inc(next_tile);
+            if (t == tiles + k - 1) atomic_xchg(next_tile, 0);   /* the last increment of the launch */
+            tile_l = t;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        int tile = tile_l;
+        if (tile >= tiles) break;                 /* uniform in the group */
+        int base = tile * tile_elems + lid * ITEMS;
+        T v[ITEMS];
+#if STRIPED
+        /* coalesced: the group loads the tile as consecutive 16-byte vectors into local memory
+         * (padded by one element every 32 against bank conflicts), each work-item then takes its
+         * ITEMS consecutive elements from there */
+        __local T* t = x + wg;
+        int tb = tile * tile_elems;
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            int e = 4 * (q * wg + lid);
+            if (tb + e + 4 <= n) {
+                T4 w = ((const __global T4*)(in + tb))[q * wg + lid];
+                t[SP_PAD(e)] = w.x; t[SP_PAD(e + 1)] = w.y; t[SP_PAD(e + 2)] = w.z; t[SP_PAD(e + 3)] = w.w;
+            } else {
+                for (int c = 0; c < 4; c++) t[SP_PAD(e + c)] = tb + e + c < n ? in[tb + e + c] : IDENTITY;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) v[j] = t[SP_PAD(lid * ITEMS + j)];
+#else
+        if (base + ITEMS <= n) {
+            const __global T4* p = (const __global T4*)(in + base);   /* base is a multiple of 4 */
+#pragma unroll
+            for (int q = 0; q < ITEMS / 4; q++) {
+                T4 w = p[q];
+                v[4 * q] = w.x; v[4 * q + 1] = w.y; v[4 * q + 2] = w.z; v[4 * q + 3] = w.w;
+            }
+        } else {
+#pragma unroll
+            for (int j = 0; j < ITEMS; j++) v[j] = base + j < n ? in[base + j] : IDENTITY;
+        }
+#endif
+        T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) { run = OP(run, v[j]); v[j] = run; }
+        x[lid] = run;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int off = 1; off < wg; off <<= 1) {  /* inclusive scan of the work-items' totals */
+            T t = lid >= off ? x[lid - off] : IDENTITY;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            x[lid] = OP(t, x[lid]);
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        T before = lid > 0 ? x[lid - 1] : IDENTITY;
+        T agg = x[wg - 1];
+        T excl = IDENTITY;                        /* meaningful in work-item 0 */
+        if (lid == 0) status[tile] = sp_word(epoch, tile == 0 ? SP_PREFIX : SP_AGGREGATE, agg);
+        int j = tile - 1;                         /* uniform: the nearest tile not yet combined */
+        int done = tile == 0;
+        while (!done) {                           /* uniform; no break between barriers (PoCL) */
+            if (lid < SP_WINDOW) look[lid] = j - lid >= 0 ? status[j - lid] : 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (lid == 0) {
+                int q = 0, found = 0;
+                for (; q < SP_WINDOW && j - q >= 0; q++) {
+                    ulong w = look[q];
+                    int tag = (int)(w >> 32);
+                    if ((tag >> 2) != epoch) break;            /* not yet published: read again */
+                    excl = OP(SP_VALUE((uint)w), excl);
+                    if ((tag & 3) == SP_PREFIX) { found = 1; break; }
+                }
+                ctrl_done = found;
+                ctrl_j = j - q;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            done = ctrl_done;
+            j = ctrl_j;
+            barrier(CLK_LOCAL_MEM_FENCE);         /* look and ctrl are rewritten next round */
+        }
+        if (lid == 0 && tile > 0) status[tile] = sp_word(epoch, SP_PREFIX, OP(excl, agg));
+        if (lid == 0) prefix = excl;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        T p0 = OP(prefix, before);
+        /* exclusive: element j gets p0 combined with items 0..j-1 */
+#if STRIPED
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) t[SP_PAD(lid * ITEMS + j)] = j == 0 ? p0 : OP(p0, v[j - 1]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            int e = 4 * (q * wg + lid);
+            if (tb + e + 4 <= n) {
+                T4 w;
+                w.x = t[SP_PAD(e)]; w.y = t[SP_PAD(e + 1)]; w.z = t[SP_PAD(e + 2)]; w.w = t[SP_PAD(e + 3)];
+                ((__global T4*)(out + tb))[q * wg + lid] = w;
+            } else {
+                for (int c = 0; c < 4; c++) if (tb + e + c < n) out[tb + e + c] = t[SP_PAD(e + c)];
+            }
+        }
+#else
+        if (base + ITEMS <= n) {
+            __global T4* o = (__global T4*)(out + base);
+#pragma unroll
+            for (int q = 0; q < ITEMS / 4; q++) {
+                T4 w;
+                w.x = q == 0 ? p0 : OP(p0, v[4 * q - 1]);
+                w.y = OP(p0, v[4 * q]);
+                w.z = OP(p0, v[4 * q + 1]);
+                w.w = OP(p0, v[4 * q + 2]);
+                o[q] = w;
+            }
+        } else {
+            for (int j = 0; j < ITEMS; j++) if (base + j < n) out[base + j] = j == 0 ? p0 : OP(p0, v[j - 1]);
+        }
+#endif
+        barrier(CLK_LOCAL_MEM_FENCE);             /* x, prefix and tile_l are reused by the next tile */
+    }
+}

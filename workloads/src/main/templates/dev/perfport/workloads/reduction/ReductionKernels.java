@@ -47,6 +47,22 @@ public final class ReductionKernels {
     /** Two kernels, second: all partial results in a single work-group. */
 //#use reductionDef m=fin w=final k=final entry=reduce_final a=partial b=out acc=WRITE len=m slm=no
 
+    /**
+     * The {@code tuned} variant (issue 16, beside the paper's): a grid-stride loop over persistent
+     * groups with IPT independent VW-wide accumulators per work-item, one partial per group, and
+     * the last group (a ticket atomic) adds the partials. Arguments: in, partial (one per group),
+     * out, ticket (int, zero between launches), n, scratch (local). Constants VW and IPT.
+     */
+    public static KernelDef tuned(ElemType t) {
+        return base("reduction.tuned." + t.clName(), t, "reduce_tuned")
+                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, "VW", 4, "IPT", 4))
+                .global("in", t, Access.READ).global("partial", t, Access.READ_WRITE).global("out", t, Access.WRITE)
+                .global("ticket", ElemType.INT, Access.READ_WRITE).scalar("n", ElemType.INT)
+                .local("scratch", t)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> tunedKernel(t, c.getInt("VW")), 0))
+                .build();
+    }
+
     private static KernelDef.Builder base(String name, ElemType t, String entry) {
         if (t != ElemType.INT && t != ElemType.FLOAT) throw new IllegalArgumentException("reduction supports int and float, not " + t);
         return KernelDef.builder(name)
@@ -171,4 +187,70 @@ public final class ReductionKernels {
 
 //#end
 //#end
+
+    /**
+     * The tuned kernel as a work-group: work-item lid of group g adds the VW-element vectors
+     * g·L + lid, + G·L, ... (the same elements as the OpenCL C, in an order that differs only
+     * by float rounding), the group's tail element, then the tree; the last group to take the
+     * ticket adds the partials.
+     */
+    private static WorkGroupKernel tunedKernel(ElemType t, int vw) {
+        return g -> {
+            int n = g.intArg(4);
+            int items = g.localItems();
+            int grp = (int) g.groupLinearId();
+            int groups = g.staticGroupCount();
+            long stride = (long) groups * items;
+            long nv = n / vw;
+            GlobalInts ticket = g.ints(3);
+            long adds = 0;
+            if (t == ElemType.INT) {
+                GlobalInts in = g.ints(0);
+                int[] scratch = g.localInts(5);
+                for (int lid = 0; lid < items; lid++) {
+                    int s = 0;
+                    for (long i = (long) grp * items + lid; i < nv; i += stride) {
+                        for (int w = 0; w < vw; w++) s += in.get((int) (i * vw + w));
+                        adds += vw;
+                    }
+                    long tail = nv * vw + (long) grp * items + lid;
+                    if (tail < n) s += in.get((int) tail);
+                    scratch[lid] = s;
+                }
+                for (int s = items / 2; s > 0; s >>= 1) for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+                g.ints(1).setVolatile(grp, scratch[0]);
+                if (ticket.atomicAdd(0, 1) == groups - 1) {
+                    int a = 0;
+                    for (int j = 0; j < groups; j++) a += g.ints(1).getVolatile(j);
+                    g.ints(2).set(0, a);
+                    ticket.setVolatile(0, 0);
+                }
+                g.ops(Op.INT, adds);
+            } else {
+                GlobalFloats in = g.floats(0);
+                float[] scratch = g.localFloats(5);
+                for (int lid = 0; lid < items; lid++) {
+                    float s = 0f;
+                    for (long i = (long) grp * items + lid; i < nv; i += stride) {
+                        for (int w = 0; w < vw; w++) s += in.get((int) (i * vw + w));
+                        adds += vw;
+                    }
+                    long tail = nv * vw + (long) grp * items + lid;
+                    if (tail < n) s += in.get((int) tail);
+                    scratch[lid] = s;
+                }
+                for (int s = items / 2; s > 0; s >>= 1) for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+                g.floats(1).setVolatile(grp, scratch[0]);
+                if (ticket.atomicAdd(0, 1) == groups - 1) {
+                    float a = 0f;
+                    for (int j = 0; j < groups; j++) a += g.floats(1).getVolatile(j);
+                    g.floats(2).set(0, a);
+                    ticket.setVolatile(0, 0);
+                }
+                g.ops(Op.FLOAT, adds);
+            }
+            g.ops(Op.INT, 2 * adds);
+            declareTree(g, items, t == ElemType.INT ? Op.INT : Op.FLOAT);
+        };
+    }
 }

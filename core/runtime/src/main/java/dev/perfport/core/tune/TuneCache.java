@@ -130,6 +130,33 @@ public final class TuneCache {
         return e;
     }
 
+    /**
+     * The parameters of the best valid entry for this backend, device and kernel among those whose
+     * parameters include every entry of {@code match} (compared as text), highest value first when
+     * {@code maximize}, else lowest: how a run finds what tuning found for its device.
+     */
+    public synchronized Optional<Map<String, Object>> best(String backend, DeviceFingerprint device, String kernelHash,
+                                                           Map<String, String> match, boolean maximize) {
+        Object dev = device.toJson();
+        Map<String, Object> best = null;
+        double bestValue = 0;
+        for (Map<String, Object> e : entries.values()) {
+            if (!backend.equals(e.get("backend")) || !kernelHash.equals(e.get("kernel")) || !Boolean.TRUE.equals(e.get("valid"))) continue;
+            if (!dev.equals(DeviceFingerprint.fromJson((Map<?, ?>) e.get("device")).toJson())) continue;
+            Map<?, ?> p = (Map<?, ?>) e.get("params");
+            if (!match.entrySet().stream().allMatch(m -> p.containsKey(m.getKey()) && m.getValue().equals(String.valueOf(p.get(m.getKey()))))) continue;
+            double v = ((Number) e.get("value")).doubleValue();
+            if (best == null || (maximize ? v > bestValue : v < bestValue)) {
+                best = e;
+                bestValue = v;
+            }
+        }
+        if (best == null) return Optional.empty();
+        Map<String, Object> params = new LinkedHashMap<>();
+        ((Map<?, ?>) best.get("params")).forEach((k, v) -> params.put((String) k, v));
+        return Optional.of(params);
+    }
+
     /** Every entry as stored (for reports and tests). */
     public synchronized List<Map<String, Object>> entries() {
         return List.copyOf(entries.values());

@@ -1,0 +1,163 @@
+package dev.perfport.cli.it;
+
+import dev.perfport.cli.MiniJson;
+import dev.perfport.cli.Run;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * {@code gemm} (seed 001) through the real plugins: every path verifies against the
+ * double-precision reference on PoCL (jocl) and the emulator at odd sizes, in float and double,
+ * in both layouts with A and B transposed or not, with several kernel configurations (local
+ * memory, strides, vectors, loader shapes); a configuration that breaks a constraint is refused
+ * before compiling with its reason; Aparapi rows fail naming the missing kernel; {@code tune gemm
+ * --strategy random} runs and fills the cache. No timing is asserted.
+ */
+class GemmIT {
+    /** GPU-style: 64×64 tiles, 16×16 threads, strided, A and B in local memory. */
+    static final List<String> STAGED = List.of("mwg=64", "nwg=64", "kwg=16", "mdimc=16", "ndimc=16", "mdima=16", "ndimb=16",
+            "kwi=2", "vwm=1", "vwn=1", "strm=1", "strn=1", "sa=1", "sb=1");
+    /** Vectors along m and n, a loader shape unlike the thread shape, A staged, B from global memory. */
+    static final List<String> VECTORS = List.of("mwg=32", "nwg=64", "kwg=32", "mdimc=8", "ndimc=16", "mdima=16", "ndimb=8",
+            "kwi=4", "vwm=2", "vwn=4", "strm=1", "strn=0", "sa=1", "sb=0");
+
+    static void assumeBackend(String backend) {
+        if (backend.equals("jocl")) {
+            Dist.noOpenClPlatform().ifPresent(why -> {
+                System.out.println("SKIPPED: " + why);
+                Assumptions.abort(why);
+            });
+        }
+    }
+
+    static Run gemm(String command, String backend, List<String> params, String... variants) {
+        List<String> a = new ArrayList<>(List.of("--format", "json", command, "gemm", "--backend", backend));
+        for (String v : variants) a.addAll(List.of("--variant", v));
+        for (String p : params) a.addAll(List.of("--param", p));
+        a.addAll(List.of("--param", "reps=1"));
+        return Run.of(a.toArray(String[]::new));
+    }
+
+    static void assertAllVerified(Run r, int rows, String backend) {
+        List<Map<String, Object>> l = Dist.jsonRows(r);
+        assertEquals(rows, l.size(), r::describe);
+        for (Map<String, Object> row : l) {
+            assertEquals(Boolean.TRUE, row.get("verified"), () -> row.get("params") + ": " + row.get("error"));
+            assertEquals(backend, row.get("backend"));
+        }
+        Dist.assertExit(0, r);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation"})
+    void oddSizesLayoutsAndTranspositionsVerify(String backend) {
+        assumeBackend(backend);
+        List<List<String>> cases = List.of(
+                List.of("m=1", "n=1", "k=1", "type=float"),
+                List.of("m=7", "n=7", "k=7", "type=double", "layout=row", "transa=t"),
+                List.of("m=33", "n=17", "k=65", "type=float", "layout=row", "transb=t", "beta=0"),
+                List.of("m=67", "n=31", "k=129", "type=double", "transa=t", "transb=t", "alpha=-0.75"));
+        for (List<String> c : cases) assertAllVerified(gemm("run", backend, c, "indirect", "direct"), 2, backend);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation"})
+    void kernelConfigurationsVerify(String backend) {
+        assumeBackend(backend);
+        for (List<String> cfg : List.of(STAGED, VECTORS)) {
+            for (String type : List.of("float", "double")) {
+                List<String> p = new ArrayList<>(cfg);
+                p.addAll(List.of("m=70", "n=65", "k=47", "type=" + type, "layout=row", "transa=t"));
+                assertAllVerified(gemm("run", backend, p, "indirect"), 1, backend);
+            }
+        }
+    }
+
+    /** The size of the issue, on PoCL only (the emulator would take minutes). */
+    @Test
+    void largeOddShapeVerifiesOnPocl() {
+        assumeBackend("jocl");
+        assertAllVerified(gemm("run", "jocl", List.of("m=1023", "n=517", "k=2049"), "indirect"), 1, "jocl");
+    }
+
+    @Test
+    void brokenConstraintsAreRefusedBeforeCompilingWithTheReason() {
+        Run r = gemm("run", "cell-emulation", List.of("m=9", "n=9", "k=9", "mwg=24"), "indirect");
+        Map<String, Object> row = Dist.jsonRows(r).getFirst();
+        assertEquals(Boolean.FALSE, row.get("verified"));
+        String err = (String) row.get("error");
+        assertTrue(err.startsWith("gemm configuration refused before compiling on ") && err.contains("mwg = 24 is not a multiple of mdimc*vwm = 32"), err);
+        Dist.assertExit(1, r);
+        // the emulator's local store is smaller than 2 x 128 x 256 doubles
+        r = gemm("run", "cell-emulation", List.of("m=9", "n=9", "k=9", "type=double", "mwg=256", "nwg=256", "kwg=128", "vwm=1", "sa=1", "sb=1"), "indirect");
+        err = (String) Dist.jsonRows(r).getFirst().get("error");
+        assertTrue(err.contains("local memory 524288 B (8 B x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's"), err);
+        // a bad value of a parameter is a usage error: one line, exit 2
+        r = Run.of("run", "gemm", "--backend", "cell-emulation", "--param", "layout=diagonal");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("layout must be col or row, got 'diagonal'"), r::describe);
+    }
+
+    @Test
+    void aparapiRowsFailNamingTheMissingKernel() {
+        assumeBackend("jocl");   // aparapi runs on the same OpenCL
+        Run r = gemm("run", "aparapi", List.of("m=9", "n=9", "k=9"));
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        assertEquals(3, rows.size());
+        for (Map<String, Object> row : rows) {
+            assertEquals(Boolean.FALSE, row.get("verified"));
+            assertTrue(((String) row.get("error")).contains("has no Aparapi implementation of kernel 'gemm."), (String) row.get("error"));
+        }
+        Dist.assertExit(1, r);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation"})
+    void tuneRandomFillsTheCacheAndReusesIt(String backend, @TempDir Path dir) throws Exception {
+        assumeBackend(backend);
+        Path cache = dir.resolve("tune.json");
+        String[] args = {"--config", "perfport.tune.cache=" + cache, "--format", "json", "tune", "gemm", "--backend", backend,
+                "--strategy", "random", "--budget", "3", "--param", "m=40", "--param", "n=24", "--param", "k=33", "--param", "reps=1"};
+        Run first = Run.of(args);
+        Dist.assertExit(0, first);
+        Map<?, ?> rec = (Map<?, ?>) ((List<?>) MiniJson.parse(first.out())).getFirst();
+        assertEquals(3L, ((Number) rec.get("evaluations")).longValue(), first::describe);
+        assertNotNull(rec.get("best"), first::describe);
+        assertEquals(backend.equals("jocl") ? "GFLOP/s" : "modelled GFLOP/s", rec.get("objective"));
+        assertTrue(Files.readString(cache).contains("\"mwg\""), "the cache holds gemm's parameters");
+        Run second = Run.of(args);
+        Dist.assertExit(0, second);
+        Map<?, ?> again = (Map<?, ?>) ((List<?>) MiniJson.parse(second.out())).getFirst();
+        assertEquals(3L, ((Number) again.get("fromCache")).longValue(), second::describe);
+        assertEquals(rec.get("best"), again.get("best"));
+        // run takes the cached best for this device (at other sizes), and says so; config=default ignores it
+        Run run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", backend,
+                "--variant", "indirect", "--param", "m=19", "--param", "n=23", "--param", "k=29", "--param", "reps=1");
+        Map<String, Object> row = Dist.jsonRows(run).getFirst();
+        Map<?, ?> params = (Map<?, ?>) row.get("params");
+        assertEquals("tuned", params.get("config"), run::describe);
+        ((Map<?, ?>) rec.get("best")).forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
+        assertEquals(Boolean.TRUE, row.get("verified"));
+        run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", backend,
+                "--variant", "indirect", "--param", "m=19", "--param", "config=default", "--param", "reps=1");
+        assertEquals("default", ((Map<?, ?>) Dist.jsonRows(run).getFirst().get("params")).get("config"), run::describe);
+    }
+
+    @Test
+    void listedAmongTheWorkloads() {
+        Run r = Run.of("workloads");
+        Dist.assertExit(0, r);
+        assertTrue(r.out().contains("gemm"), r::describe);
+    }
+}

@@ -1,0 +1,115 @@
+package dev.perfport.cli.it;
+
+import dev.perfport.cli.Run;
+import dev.perfport.core.plugin.BackendRegistry;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The variants issue 16 adds beside the papers' (reduction {@code tuned}, scan {@code single-pass})
+ * at an odd size, n = 1000003, on every backend that can run them: every row verified against the
+ * host reference, with several settings of their knobs (vector width, loads in flight, groups per
+ * compute unit; items per work-item, work-group size, persistent groups beyond the residency
+ * query). A backend without the kernel (Aparapi and TornadoVM for single-pass) must fail the row
+ * with the reason, never run something else.
+ */
+class GpuVariantsIT {
+    static final int N = 1000003;
+
+    private static void requireAvailable(String backend) {
+        BackendRegistry.Entry entry = Dist.entry(backend)
+                .orElseThrow(() -> new AssertionError("backend " + backend + " is not in the distribution"));
+        if (entry.available()) return;
+        if (backend.equals("tornado") && !Dist.tornadoConfigured()) {
+            System.out.println("SKIPPED tornado: TORNADOVM_HOME is not set (backend says: " + entry.reason() + ")");
+            Assumptions.abort("TornadoVM is not configured");
+        }
+        Optional<String> noCl = Dist.noOpenClPlatform();
+        if ((backend.equals("jocl") || backend.equals("aparapi")) && noCl.isPresent()) {
+            System.out.println("SKIPPED " + backend + ": " + noCl.get() + " (backend says: " + entry.reason() + ")");
+            Assumptions.abort(noCl.get());
+        }
+        fail("backend " + backend + " is unavailable: " + entry.reason());
+    }
+
+    private static List<Map<String, Object>> compare(String backend, String workload, String variant, String... params) {
+        List<String> args = new ArrayList<>(List.of("compare", workload, "--backend", backend, "--variant", variant,
+                "--param", "n=" + N, "--param", "reps=2", "--format", "json"));
+        for (String p : params) {
+            args.add("--param");
+            args.add(p);
+        }
+        Run r = Run.of(args.toArray(String[]::new));
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        assertTrue(!rows.isEmpty(), r.describe());
+        return rows;
+    }
+
+    private static void allVerified(List<Map<String, Object>> rows, String backend) {
+        for (Map<String, Object> row : rows) {
+            String what = row.get("variant") + " " + row.get("params") + " on " + row.get("device");
+            assertEquals(backend, row.get("backend"), what);
+            assertEquals(Boolean.TRUE, row.get("verified"), what + ": " + row.get("error"));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cell-emulation", "jocl", "aparapi"})
+    void tunedReductionVerifiesAtAnOddSizeForEveryKnobSetting(String backend) {
+        requireAvailable(backend);
+        for (String[] knobs : List.of(new String[]{"vw=4", "ipt=4", "gpc=2"}, new String[]{"vw=1", "ipt=3", "gpc=3"},
+                new String[]{"vw=8", "ipt=1", "gpc=1", "wg=64"}, new String[]{"vw=2", "ipt=16", "gpc=5", "wg=32"})) {
+            List<Map<String, Object>> rows = compare(backend, "reduction", "tuned", knobs);
+            assertTrue(rows.size() >= 2 && rows.size() % 2 == 0, "int and float rows per device: " + rows);
+            allVerified(rows, backend);
+            for (Map<String, Object> row : rows) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> counters = (Map<String, Object>) row.get("counters");
+                if (counters.containsKey("globalAtomics")) {
+                    assertEquals(counters.get("workGroups"), counters.get("globalAtomics"), "one ticket per group: " + counters);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cell-emulation", "jocl"})
+    void singlePassScanVerifiesAtAnOddSizeForEveryTypeOperatorAndGroupCount(String backend) {
+        requireAvailable(backend);
+        allVerified(compare(backend, "scan", "single-pass"), backend);   // int, float x add, max; k = residency
+        if (backend.equals("jocl")) {
+            // more persistent groups than the residency query allows, tiny groups, one tile per group
+            allVerified(compare(backend, "scan", "single-pass", "type=int", "op=add", "wg=32", "items=4", "k=5000"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "type=float", "op=add", "wg=128", "items=32", "k=3"), backend);
+            // coalesced tiles through local memory
+            allVerified(compare(backend, "scan", "single-pass", "striped=1", "wg=64", "items=16", "k=40"), backend);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"aparapi", "tornado"})
+    void singlePassScanFailsWithTheReasonWhereTheRouteHasNoKernel(String backend) {
+        requireAvailable(backend);
+        Run r = Run.of("compare", "scan", "--backend", backend, "--variant", "single-pass", "--param", "n=" + N,
+                "--param", "reps=1", "--param", "type=int", "--param", "op=add", "--format", "json");
+        assertEquals(1, r.code(), "a failed row exits 1: " + r.describe());
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        assertTrue(!rows.isEmpty(), r.describe());
+        for (Map<String, Object> row : rows) {
+            assertEquals(Boolean.FALSE, row.get("verified"), String.valueOf(row));
+            String error = String.valueOf(row.get("error"));
+            assertTrue(backend.equals("tornado") ? !error.isBlank() && !error.equals("null") : error.contains("scan.single_pass.int"),
+                    "the reason names the kernel: " + error);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""perfport's GPU rows beside the PyTorch reference of the same device call (issue 16).
+
+    python3 scripts/gpu-vs-torch.py DIR      # DIR holds results.jsonl, torch.jsonl [, overhead.jsonl]
+
+Prints a markdown table: for each workload and size, the best verified perfport row of each
+route and variant group (the papers' variants; tuned / single-pass), PyTorch's best and median,
+and the ratio of best to best (higher is better for perfport; throughput metrics). Then host time
+per launch: (wall of 20,100 repetitions - wall of 100) / 20,000 per backend, beside PyTorch's time
+per torch.sum call at n = 1024.
+"""
+import json
+import os
+import sys
+
+PAPER = {"local-atomic", "static-local", "two-kernel", "harris", "v1", "scanplus"}
+
+
+def objects(path):
+    if not os.path.exists(path):
+        return
+    text, dec, i = open(path).read(), json.JSONDecoder(), 0
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return
+        obj, i = dec.raw_decode(text, i)
+        yield obj
+
+
+def metric(row):
+    m = row.get("metrics") or {}
+    for k in ("GB/s", "Gelem/s", "mpps"):
+        if k in m:
+            return k, m[k]
+    return None, None
+
+
+def fmt(v):
+    return "-" if v is None else (f"{v:.0f}" if v >= 100 else f"{v:.3g}")
+
+
+def main(d):
+    rows = []
+    for s in objects(os.path.join(d, "results.jsonl")):
+        for r in s.get("rows") or []:
+            if isinstance(r, dict) and "params" in r:
+                r["_step"] = s["name"]
+                rows.append(r)
+    torch = list(objects(os.path.join(d, "torch.jsonl")))
+    dev = next((t for t in torch if t.get("workload") == "device"), {})
+    gpu = next((r["device"] for r in rows if r.get("device")), "?")
+    print(f"## perfport beside PyTorch, one device call\n\nperfport device: {gpu}; PyTorch {dev.get('torch', '?')} "
+          f"(CUDA {dev.get('cuda', '?')}) on {dev.get('name', '?')}, {dev.get('sms', '?')} SMs.\n")
+    print("| workload | size | perfport row (route, variant, settings) | perfport | PyTorch best / median | ratio (best/best) |")
+    print("|---|---|---|---|---|---|")
+
+    def ref(workload, n, dtype="float32"):
+        for t in torch:
+            if t.get("workload") == workload and (t.get("n") == n or workload == "var") and t.get("dtype") == dtype:
+                return t
+        return None
+    npos = sorted({int(r["params"]["npos"]) for r in rows if r["workload"] == "var"})
+
+    def best(pred):
+        c = [r for r in rows if r["verified"] and metric(r)[1] and pred(r)]
+        return max(c, key=lambda r: metric(r)[1]) if c else None
+
+    def failed(pred):
+        return [r for r in rows if not r["verified"] and pred(r)]
+
+    def settings(r, keys):
+        p = r["params"]
+        return " ".join(f"{k}={p[k]}" for k in keys if k in p)
+
+    def emit(workload, label, n, t, group, backend, keys, extra=lambda r: True):
+        pred = lambda r: (r["workload"] == workload and int(r["params"].get("n", r["params"].get("npos", 0))) == n
+                          and r["backend"] == backend and group(r["variant"]) and extra(r))
+        b = best(pred)
+        tb = t["best"] if t and t.get("ok") else None
+        tm = t["median"] if t and t.get("ok") else None
+        if b is None:
+            f = failed(pred)
+            if f:
+                print(f"| {label} | {n_label(n)} | {backend} {f[0]['variant']}: FAILED ({(f[0].get('error') or '')[:90]}) | - | "
+                      f"{fmt(tb)} / {fmt(tm)} | - |")
+            return
+        unit, v = metric(b)
+        ratio = f"**{v / tb:.2f}×**" if tb else "-"
+        print(f"| {label} | {n_label(n)} | {backend} {b['variant']} {settings(b, keys)} | {fmt(v)} {unit} | "
+              f"{fmt(tb)} / {fmt(tm)} {unit} | {ratio} |")
+
+    def n_label(n):
+        return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
+
+    rkeys = ("vw", "ipt", "gpc", "wg")
+    sizes = lambda w: sorted({int(r["params"]["n"]) for r in rows if r["workload"] == w and int(r["params"]["n"]) >= 2 ** 16})
+    for n in sizes("reduction"):
+        t = ref("reduction", n)
+        for typ in ("int", "float"):
+            tt = lambda r, typ=typ: r["params"].get("type") == typ
+            lab = f"reduction ({typ}) vs torch.sum float32"
+            emit("reduction", lab, n, t, lambda v: v in PAPER, "jocl", ("wg",), tt)
+            emit("reduction", lab, n, t, lambda v: v == "tuned", "jocl", rkeys, tt)
+            emit("reduction", lab, n, t, lambda v: v == "tuned", "aparapi", rkeys, tt)
+    for n in sizes("scan"):
+        for typ, dt in (("int", "int32"), ("float", "float32")):
+            t = ref("scan", n, dt)
+            tt = lambda r, typ=typ: r["params"].get("type") == typ and r["params"].get("op") == "add"
+            lab = f"scan ({typ}, add) vs torch.cumsum {dt}"
+            emit("scan", lab, n, t, lambda v: v in PAPER, "jocl", ("sums", "k"), tt)
+            emit("scan", lab, n, t, lambda v: v == "single-pass", "jocl", ("wg", "items", "k", "striped"), tt)
+            emit("scan", lab, n, t, lambda v: v == "single-pass", "aparapi", ("wg", "items", "k", "striped"), tt)
+    for t in [x for x in torch if x.get("workload") == "var"] or [None]:
+        form = (t or {}).get("op", "torch.compile").split(" (")[0]
+        for np_ in npos:
+            for b in ("jocl", "aparapi"):
+                emit("var", f"VaR, npos {np_}, PyTorch nsim {t.get('nsim') if t else '?'} vs {form}", np_, t,
+                     lambda v: True, b, ("posbs", "simbs", "vwidth", "wgsize", "ngroup"))
+
+    ov = list(objects(os.path.join(d, "overhead.jsonl")))
+    if ov:
+        print("\n### Host time per launch (n = 1024, tuned reduction, gpc = 1: one launch and a 4-byte read-back each)\n")
+        print("| backend | wall, 100 reps | wall, 20,100 reps | host time per launch | kernel time (best) |")
+        print("|---|---|---|---|---|")
+        by = {}
+        for o in ov:
+            by.setdefault(o["backend"], {})[o["reps"]] = o
+        for b, m in by.items():
+            a, z = m.get(100), m.get(20100)
+            if not a or not z or a["rc"] or z["rc"]:
+                print(f"| {b} | failed (rc {a and a['rc']}, {z and z['rc']}) | | | |")
+                continue
+            per = (z["nanos"] - a["nanos"]) / 20000 / 1000
+            rr = (z.get("rows") or [{}])[0]
+            kern = (rr.get("profile") or {}).get("kernelNanos", 0) / max(1, (rr.get("profile") or {}).get("launches", 1)) / 1000
+            print(f"| {b} | {a['nanos'] / 1e9:.2f} s | {z['nanos'] / 1e9:.2f} s | **{per:.1f} µs** | {kern:.1f} µs (mean) |")
+        t = next((x for x in torch if x.get("workload") == "launch"), None)
+        if t:
+            print(f"| PyTorch torch.sum, {t['calls']} calls, no sync per call | | | {t['us_per_call']:.1f} µs | |")
+    raw = os.path.join(d, "jocl-raw.txt")
+    if os.path.exists(raw):
+        print("\n### Raw JOCL, piece by piece (bench/JoclLaunchOverhead.java, mean over 20,000 calls)\n")
+        print("```")
+        print(open(raw).read().strip())
+        print("```")
+    big = [r for r in rows if r["verified"] and r["workload"] == "reduction" and r["backend"] == "jocl"
+           and r["_step"].startswith("i16-reduction-best") and r.get("wallNanos")]
+    if big:
+        print("\n### Wall time against kernel time (jocl, tuned reduction, best repetition)\n")
+        print("| size | type | wall | kernel | wall / kernel |")
+        print("|---|---|---|---|---|")
+        for r in big:
+            n = int(r["params"]["n"])
+            k = n * (4) / metric(r)[1]   # ns: bytes / (GB/s)
+            print(f"| {n_label(n)} | {r['params']['type']} | {r['wallNanos'] / 1e3:.1f} µs | {k / 1e3:.1f} µs | {r['wallNanos'] / k:.2f} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else ".")

@@ -1,0 +1,131 @@
+package dev.perfport.workloads.gemm;
+
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.DeviceType;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.kernel.Constants;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parameters of the fast GEMM kernel, CLBlast's Xgemm superset (anchors-wave2 §1.1):
+ * work-group tile {@code MWG×NWG} of C and k-tile {@code KWG}; {@code MDIMC×NDIMC} threads, each
+ * computing {@code (MWG/MDIMC)×(NWG/NDIMC)}; loader shapes {@code MDIMA}, {@code NDIMB} (the
+ * threads re-shaped to load the A and B tiles); k unroll {@code KWI}; vector widths {@code VWM},
+ * {@code VWN}; strided thread access {@code STRM}, {@code STRN}; local-memory staging {@code SA},
+ * {@code SB}. On the command line they are lower case ({@code --param mwg=64}).
+ *
+ * <p>{@link #violations} checks every constraint before anything is compiled, so that a refused
+ * configuration is reported with its reason instead of failing in a compiler.
+ */
+public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int mdima, int ndimb, int kwi,
+                         int vwm, int vwn, int strm, int strn, int sa, int sb) {
+
+    /** Parameter names, lower case, in the order of the record (also the tuner's hierarchy order). */
+    public static final List<String> NAMES = List.of("mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "kwi",
+            "vwm", "vwn", "strm", "strn", "sa", "sb");
+    static final List<Integer> VECTOR_WIDTHS = List.of(1, 2, 4, 8);
+
+    /** A configuration from values by lower-case name; every name must be present. */
+    public static GemmConfig of(Map<String, Integer> v) {
+        return new GemmConfig(v.get("mwg"), v.get("nwg"), v.get("kwg"), v.get("mdimc"), v.get("ndimc"), v.get("mdima"),
+                v.get("ndimb"), v.get("kwi"), v.get("vwm"), v.get("vwn"), v.get("strm"), v.get("strn"), v.get("sa"), v.get("sb"));
+    }
+
+    /** The values by lower-case name, in {@link #NAMES} order. */
+    public Map<String, Integer> values() {
+        int[] a = {mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb};
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (int i = 0; i < a.length; i++) m.put(NAMES.get(i), a[i]);
+        return m;
+    }
+
+    /**
+     * The default for a device that was never tuned, by device type. GPUs: 64×64 tiles of 16×16
+     * threads, 4×4 results per thread strided by the thread count, A and B staged in local memory
+     * (the shape of MAGMA's Fermi DGEMM, seed-001 §3.2; CLBlast's own NVIDIA default, 16×32
+     * tiles, is smaller than a modern GPU wants). CPUs: 32×32 tiles of 8×8 threads, float4 along
+     * m, no local memory (on a CPU local memory is ordinary cached memory, so staging only adds
+     * copies). Accelerators (the Cell emulator): the CPU shape with A and B staged, since a local
+     * store filled by DMA beats reads through a software cache (hierarchical tuning on the
+     * emulator at 64³: 1.97 modelled GFLOP/s staged against 0.98 unstaged).
+     */
+    public static GemmConfig defaultFor(DeviceInfo d) {
+        int staged = d.type() == DeviceType.CPU ? 0 : 1;
+        GemmConfig c = d.type() == DeviceType.GPU
+                ? new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 1, 1, 1, 1, 1, 1)
+                : new GemmConfig(32, 32, 16, 8, 8, 8, 8, 2, 4, 1, 0, 0, staged, staged);
+        // a device with small limits (e.g. a work-group limit below 64) gets the smallest valid shape
+        return c.violations(d, 8).isEmpty() ? c : new GemmConfig(8, 8, 8, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0);
+    }
+
+    public int threads() {
+        return mdimc * ndimc;
+    }
+
+    /** Local memory of one work-group in bytes for elements of {@code elemBytes}. */
+    public long localBytes(int elemBytes) {
+        return (long) elemBytes * ((long) sa * kwg * mwg + (long) sb * kwg * nwg);
+    }
+
+    /** Every constraint this configuration breaks on {@code d} for elements of {@code elemBytes}; empty when valid. */
+    public List<String> violations(DeviceInfo d, int elemBytes) {
+        List<String> v = new ArrayList<>();
+        Map<String, Integer> all = values();
+        all.forEach((k, x) -> {
+            if (x < (k.startsWith("str") || k.equals("sa") || k.equals("sb") ? 0 : 1)) v.add(k + " = " + x + " is out of range");
+        });
+        if (!v.isEmpty()) return v;
+        for (String k : List.of("strm", "strn", "sa", "sb")) if (all.get(k) > 1) v.add(k + " must be 0 or 1, got " + all.get(k));
+        if (!VECTOR_WIDTHS.contains(vwm)) v.add("vwm must be 1, 2, 4 or 8, got " + vwm);
+        if (!VECTOR_WIDTHS.contains(vwn)) v.add("vwn must be 1, 2, 4 or 8, got " + vwn);
+        if (!v.isEmpty()) return v;
+        multiple(v, "mwg", mwg, "mdimc*vwm", mdimc * vwm);
+        multiple(v, "nwg", nwg, "ndimc*vwn", ndimc * vwn);
+        multiple(v, "mwg", mwg, "mdima*vwm", mdima * vwm);
+        multiple(v, "nwg", nwg, "ndimb*vwn", ndimb * vwn);
+        multiple(v, "mdimc*ndimc", threads(), "mdima", mdima);
+        multiple(v, "mdimc*ndimc", threads(), "ndimb", ndimb);
+        if (threads() % mdima == 0) multiple(v, "kwg", kwg, "mdimc*ndimc/mdima", threads() / mdima);
+        if (threads() % ndimb == 0) multiple(v, "kwg", kwg, "mdimc*ndimc/ndimb", threads() / ndimb);
+        multiple(v, "kwg", kwg, "kwi", kwi);
+        if (threads() > d.maxWorkGroupSize()) {
+            v.add("mdimc*ndimc = " + threads() + " work-items exceed the device's maximum work-group size " + d.maxWorkGroupSize());
+        }
+        List<Long> dims = d.maxWorkItemSizes();
+        if (!dims.isEmpty() && mdimc > dims.get(0)) v.add("mdimc " + mdimc + " exceeds the device's maximum local size " + dims.get(0) + " in dimension 0");
+        if (dims.size() > 1 && ndimc > dims.get(1)) v.add("ndimc " + ndimc + " exceeds the device's maximum local size " + dims.get(1) + " in dimension 1");
+        long cap = d.capacity(MemoryLevel.LOCAL);
+        long need = localBytes(elemBytes);
+        if (need > 0 && need > cap) {
+            v.add("local memory " + need + " B (" + elemBytes + " B x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's " + cap + " B");
+        }
+        return v;
+    }
+
+    private static void multiple(List<String> v, String name, int x, String byName, int by) {
+        if (by <= 0 || x % by != 0) v.add(name + " = " + x + " is not a multiple of " + byName + " = " + by);
+    }
+
+    /** The -D constants of the OpenCL source (upper case, as CLBlast spells them). */
+    public Constants constants() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        values().forEach((k, x) -> m.put(k.toUpperCase(java.util.Locale.ROOT), x));
+        return Constants.of(m);
+    }
+
+    /** From constants as {@link #constants()} writes them. */
+    static GemmConfig of(Constants c) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (String k : NAMES) m.put(k, c.getInt(k.toUpperCase(java.util.Locale.ROOT)));
+        return of(m);
+    }
+
+    @Override
+    public String toString() {
+        return values().toString();
+    }
+}

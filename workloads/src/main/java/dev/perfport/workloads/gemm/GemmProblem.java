@@ -1,0 +1,184 @@
+package dev.perfport.workloads.gemm;
+
+import dev.perfport.core.error.ConfigException;
+
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * One GEMM problem C = alpha·op(A)·op(B) + beta·C on the host: sizes, layout and transpositions,
+ * the inputs (uniform in [-1, 1), rounded to the precision, seeded) and the double-precision
+ * reference with its error bound.
+ *
+ * <p>Storage: a stored R×C matrix keeps (r, c) at {@code r·C + c} row-major or {@code c·R + r}
+ * column-major (leading dimension = the stored row or column length). A is stored M×K, or K×M
+ * when transposed ({@code transa=t}); B is stored K×N, or N×K when transposed; C is M×N.
+ * {@link #asi} etc. are the element strides of op(A)(i,k), op(B)(k,j) and C(i,j).
+ *
+ * <p><b>Bound.</b> Element (i,j) verifies when {@code |c − ref| ≤ 1.01·(K+3)·(u + 2^−53)·s_ij}
+ * with {@code s_ij = |alpha|·Σ_k |a_ik|·|b_kj| + |beta|·|c0_ij|} and u the unit roundoff (2^−24
+ * float, 2^−53 double). Why: a k-term dot product in any summation order (tiles, FMAs) is off by at
+ * most γ_K·Σ|a||b| with γ_K = K·u/(1 − K·u) (Higham, <i>Accuracy and Stability of Numerical
+ * Algorithms</i>, §3.1), the alpha and beta products and the final sum add three roundings; the
+ * reference is computed in double and carries the same bound with 2^−53; 1.01 covers the
+ * (1 − K·u) denominators for K·u ≤ 0.01 (K ≤ 167,000 in float). A result with a lost or repeated
+ * k-term, a wrong element or a stale C is off by about |a||b| ≈ 1/K of s_ij, far beyond the bound
+ * (K·u ≈ 1.2e−4 at K = 1000).
+ */
+public record GemmProblem(int m, int n, int k, Precision precision, boolean rowMajor, boolean transA, boolean transB,
+                          double alpha, double beta, long seed, double[] a, double[] b, double[] c0) {
+
+    /** Largest element count of one matrix (and of the padded copies): int indices in every kernel. */
+    public static final long MAX_ELEMENTS = Integer.MAX_VALUE / 2;
+
+    public static GemmProblem generate(int m, int n, int k, Precision p, boolean rowMajor, boolean transA, boolean transB,
+                                       double alpha, double beta, long seed) {
+        checkSizes(m, n, k);
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] a = fill(r, (long) m * k, p), b = fill(r, (long) k * n, p), c = fill(r, (long) m * n, p);
+        return new GemmProblem(m, n, k, p, rowMajor, transA, transB, p.round(alpha), p.round(beta), seed, a, b, c);
+    }
+
+    static void checkSizes(int m, int n, int k) {
+        if (m < 1 || n < 1 || k < 1) throw new ConfigException("m, n and k must be >= 1, got m=" + m + " n=" + n + " k=" + k);
+        for (long e : new long[]{(long) m * k, (long) k * n, (long) m * n}) {
+            if (e > MAX_ELEMENTS) {
+                throw new ConfigException("a matrix of m=" + m + " n=" + n + " k=" + k + " has " + e + " elements, more than the "
+                        + MAX_ELEMENTS + " this workload indexes");
+            }
+        }
+    }
+
+    private static double[] fill(SplittableRandom r, long len, Precision p) {
+        double[] x = new double[(int) len];
+        for (int i = 0; i < x.length; i++) x[i] = p.round(r.nextDouble(-1, 1));
+        return x;
+    }
+
+    /** The host array to upload: float[] or double[]. */
+    Object typed(double[] x) {
+        if (precision == Precision.DOUBLE) return x.clone();
+        float[] f = new float[x.length];
+        for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
+        return f;
+    }
+
+    // strides of a stored R×C matrix: (row stride, column stride)
+    private int rs(int cols) {
+        return rowMajor ? cols : 1;
+    }
+
+    private int cs(int rows) {
+        return rowMajor ? 1 : rows;
+    }
+
+    /** Stride of op(A)(i,k) in i. */
+    public int asi() {
+        return transA ? cs(k) : rs(k);
+    }
+
+    /** Stride of op(A)(i,k) in k. */
+    public int ask() {
+        return transA ? rs(m) : cs(m);
+    }
+
+    /** Stride of op(B)(k,j) in k. */
+    public int bsk() {
+        return transB ? cs(n) : rs(n);
+    }
+
+    /** Stride of op(B)(k,j) in j. */
+    public int bsj() {
+        return transB ? rs(k) : cs(k);
+    }
+
+    public int csi() {
+        return rs(n);
+    }
+
+    public int csj() {
+        return cs(m);
+    }
+
+    /**
+     * Checks {@code c} (the device result, in C's layout) against the double-precision reference;
+     * null when every element is within the bound, else the worst element and how many are off.
+     */
+    public String check(double[] c) {
+        int asi = asi(), ask = ask(), bsk = bsk(), bsj = bsj(), csi = csi(), csj = csj();
+        double tolFactor = 1.01 * (k + 3) * (precision.unitRoundoff + 0x1p-53);
+        double[] worst = new double[m];   // per row i: worst |err|/tol, then reported
+        int[] worstJ = new int[m];
+        long[] off = new long[m];
+        IntStream.range(0, m).parallel().forEach(i -> {
+            double w = 0;
+            for (int j = 0; j < n; j++) {
+                double sum = 0, abs = 0;
+                for (int kk = 0; kk < k; kk++) {
+                    double x = a[i * asi + kk * ask], y = b[kk * bsk + j * bsj];
+                    sum += x * y;
+                    abs += Math.abs(x * y);
+                }
+                int ci = i * csi + j * csj;
+                double ref = alpha * sum + beta * c0[ci];
+                double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
+                double err = Math.abs(c[ci] - ref);
+                double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
+                if (!(ratio <= 1)) {
+                    off[i]++;
+                    if (Double.isNaN(ratio)) ratio = Double.POSITIVE_INFINITY;
+                }
+                if (ratio > w || (Double.isInfinite(ratio) && w < ratio)) {
+                    w = ratio;
+                    worstJ[i] = j;
+                }
+            }
+            worst[i] = w;
+        });
+        long bad = 0;
+        int wi = 0;
+        for (int i = 0; i < m; i++) {
+            bad += off[i];
+            if (worst[i] > worst[wi]) wi = i;
+        }
+        if (bad == 0) return null;
+        int wj = worstJ[wi], ci = wi * csi + wj * csj;
+        double sum = 0, abs = 0;
+        for (int kk = 0; kk < k; kk++) {
+            double x = a[wi * asi + kk * ask], y = b[kk * bsk + wj * bsj];
+            sum += x * y;
+            abs += Math.abs(x * y);
+        }
+        double ref = alpha * sum + beta * c0[ci];
+        double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
+        return bad + " of " + (long) m * n + " elements of C outside the bound; worst C(" + wi + "," + wj + ") = " + c[ci]
+                + ", reference " + ref + ", |diff| " + Math.abs(c[ci] - ref) + " > bound " + tol
+                + " (1.01*(k+3)*(u+2^-53)*(|alpha|*sum|a||b| + |beta||c0|))";
+    }
+
+    /** The worst error relative to the bound (0..1 when verified), for tests. */
+    public double worstRatio(double[] c) {
+        int asi = asi(), ask = ask(), bsk = bsk(), bsj = bsj(), csi = csi(), csj = csj();
+        double tolFactor = 1.01 * (k + 3) * (precision.unitRoundoff + 0x1p-53);
+        return IntStream.range(0, m).parallel().mapToDouble(i -> {
+            double w = 0;
+            for (int j = 0; j < n; j++) {
+                double sum = 0, abs = 0;
+                for (int kk = 0; kk < k; kk++) {
+                    double x = a[i * asi + kk * ask], y = b[kk * bsk + j * bsj];
+                    sum += x * y;
+                    abs += Math.abs(x * y);
+                }
+                int ci = i * csi + j * csj;
+                double ref = alpha * sum + beta * c0[ci];
+                double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
+                w = Math.max(w, Math.abs(c[ci] - ref) / tol);
+            }
+            return w;
+        }).max().orElse(0);
+    }
+
+    public double flops() {
+        return 2.0 * m * n * k;
+    }
+}

@@ -1,0 +1,316 @@
+/* GEMM of seed 001: C = alpha·op(A)·op(B) + beta·C, one source for float and double, specialised
+ * by -D options in the manner of CLBlast's Xgemm (anchors-wave2 §1.1; written for perfport, not
+ * copied). Host: dev.perfport.workloads.gemm.Gemm; parameters and their constraints:
+ * GemmConfig (checked before this source is compiled).
+ *
+ *   PRECISION   32 (float) or 64 (double; the device must support cl_khr_fp64)
+ *   MWG, NWG    work-group tile of C (rows m, columns n)       KWG  k-tile
+ *   MDIMC,NDIMC threads of a work-group; each computes MWI×NWI = (MWG/MDIMC)×(NWG/NDIMC)
+ *   MDIMA,NDIMB loader shapes: the MDIMC·NDIMC threads re-shaped as MDIMA×(threads/MDIMA) to
+ *               load the A tile, NDIMB×(threads/NDIMB) to load the B tile
+ *   KWI         unroll of the k loop inside a tile
+ *   VWM, VWN    vector widths along m (A and C) and n (B)
+ *   STRM, STRN  0: a thread's elements are contiguous; 1: strided by the thread count
+ *   SA, SB      1: stage the A / B tile in local memory; 0: read it from global memory
+ *
+ * gemm_xgemm, the fast kernel of the indirect path, needs tile multiples and packed operands:
+ *   Ap  Kp×Mp, element (m,k) at k·Mp + m          (m fastest)
+ *   Bp  Kp×Np, element (k,n) at k·Np + n          (n fastest)
+ *   Cp  Mp×Np, element (m,n) at n·Mp + m          (column-major)
+ * gemm_pad / gemm_unpad copy between any layout (strides) and those packed forms, zero-padding to
+ * the tiles. gemm_direct is the single-kernel path for small sizes: any M, N, K, any strides,
+ * bounds-checked WGD×WGD tiles. No private array is ever indexed by a run-time value: every loop
+ * over a private array has a compile-time trip count and is unrolled. */
+
+#if PRECISION == 64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double real;
+typedef double2 real2;
+typedef double4 real4;
+typedef double8 real8;
+#define ZERO 0.0
+#else
+typedef float real;
+typedef float2 real2;
+typedef float4 real4;
+typedef float8 real8;
+#define ZERO 0.0f
+#endif
+
+#ifndef MWG
+#define MWG 8
+#endif
+#ifndef NWG
+#define NWG 8
+#endif
+#ifndef KWG
+#define KWG 8
+#endif
+#ifndef MDIMC
+#define MDIMC 8
+#endif
+#ifndef NDIMC
+#define NDIMC 8
+#endif
+#ifndef MDIMA
+#define MDIMA MDIMC
+#endif
+#ifndef NDIMB
+#define NDIMB NDIMC
+#endif
+#ifndef KWI
+#define KWI 1
+#endif
+#ifndef VWM
+#define VWM 1
+#endif
+#ifndef VWN
+#define VWN 1
+#endif
+#ifndef STRM
+#define STRM 0
+#endif
+#ifndef STRN
+#define STRN 0
+#endif
+#ifndef SA
+#define SA 0
+#endif
+#ifndef SB
+#define SB 0
+#endif
+#ifndef WGD
+#define WGD 8
+#endif
+#ifndef MDIMCD
+#define MDIMCD 8
+#endif
+#ifndef NDIMCD
+#define NDIMCD 8
+#endif
+
+#if VWM == 1
+typedef real realM;
+#elif VWM == 2
+typedef real2 realM;
+#elif VWM == 4
+typedef real4 realM;
+#elif VWM == 8
+typedef real8 realM;
+#endif
+#if VWN == 1
+typedef real realN;
+#elif VWN == 2
+typedef real2 realN;
+#elif VWN == 4
+typedef real4 realN;
+#elif VWN == 8
+typedef real8 realN;
+#endif
+
+#define MWI (MWG / MDIMC)
+#define NWI (NWG / NDIMC)
+#define THREADS (MDIMC * NDIMC)
+#define KDIMA (THREADS / MDIMA)
+#define KDIMB (THREADS / NDIMB)
+#define MWA (MWG / MDIMA)
+#define KWA (KWG / KDIMA)
+#define NWB (NWG / NDIMB)
+#define KWB (KWG / KDIMB)
+
+/* A vector of VWN splits into VWN scalars of a private array (the index is a compile-time constant
+ * after unrolling). */
+#if VWN == 1
+#define SPLITN(v, p) (p)[0] = (v)
+#else
+#define SPLITN_(n) vstore##n
+#define SPLITN__(n) SPLITN_(n)
+#define SPLITN(v, p) SPLITN__(VWN)((v), 0, (p))
+#endif
+
+/* Thread tid's m-vector index of its mi-th vector (STRM), and n-vector index of its ni-th (STRN). */
+#if STRM == 0
+#define MVEC(mi, tid) ((mi) + (tid) * (MWI / VWM))
+#else
+#define MVEC(mi, tid) ((tid) + (mi) * MDIMC)
+#endif
+#if STRN == 0
+#define NVEC(ni, tid) ((ni) + (tid) * (NWI / VWN))
+#else
+#define NVEC(ni, tid) ((tid) + (ni) * NDIMC)
+#endif
+
+__kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
+void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const realN* restrict bgm,
+                __global realM* cgm, const int Mp, const int Np, const int Kp,
+                const real alpha, const real beta, __local realM* alm, __local realN* blm) {
+    const int tm = get_local_id(0), tn = get_local_id(1);
+    const int gm = get_group_id(0), gn = get_group_id(1);
+    const int tid = tm + MDIMC * tn;
+    const int mvecs = Mp / VWM, nvecs = Np / VWN;
+    realM cpm[NWI][MWI / VWM];
+    #pragma unroll
+    for (int ni = 0; ni < NWI; ni++) {
+        #pragma unroll
+        for (int mi = 0; mi < MWI / VWM; mi++) cpm[ni][mi] = (realM) ZERO;
+    }
+    for (int kwg = 0; kwg < Kp; kwg += KWG) {
+#if SA == 1
+        {   /* the A tile KWG×MWG into local memory, loader shape MDIMA × KDIMA */
+            const int la0 = tid % MDIMA, la1 = tid / MDIMA;
+            #pragma unroll
+            for (int mia = 0; mia < MWA / VWM; mia++) {
+#if STRM == 0
+                const int mg = mia + la0 * (MWA / VWM);
+#else
+                const int mg = la0 + mia * MDIMA;
+#endif
+                #pragma unroll
+                for (int kia = 0; kia < KWA; kia++) {
+                    const int kg = kia + la1 * KWA;
+                    alm[kg * (MWG / VWM) + mg] = agm[(kwg + kg) * mvecs + gm * (MWG / VWM) + mg];
+                }
+            }
+        }
+#endif
+#if SB == 1
+        {   /* the B tile KWG×NWG into local memory, loader shape NDIMB × KDIMB */
+            const int lb0 = tid % NDIMB, lb1 = tid / NDIMB;
+            #pragma unroll
+            for (int nib = 0; nib < NWB / VWN; nib++) {
+#if STRN == 0
+                const int ng = nib + lb0 * (NWB / VWN);
+#else
+                const int ng = lb0 + nib * NDIMB;
+#endif
+                #pragma unroll
+                for (int kib = 0; kib < KWB; kib++) {
+                    const int kg = kib + lb1 * KWB;
+                    blm[kg * (NWG / VWN) + ng] = bgm[(kwg + kg) * nvecs + gn * (NWG / VWN) + ng];
+                }
+            }
+        }
+#endif
+#if SA == 1 || SB == 1
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+        for (int pwi = 0; pwi < KWG; pwi += KWI) {
+            #pragma unroll
+            for (int pit = 0; pit < KWI; pit++) {
+                const int k = pwi + pit;
+                realM apm[MWI / VWM];
+                real bp[NWI];
+                #pragma unroll
+                for (int mi = 0; mi < MWI / VWM; mi++) {
+#if SA == 1
+                    apm[mi] = alm[k * (MWG / VWM) + MVEC(mi, tm)];
+#else
+                    apm[mi] = agm[(kwg + k) * mvecs + gm * (MWG / VWM) + MVEC(mi, tm)];
+#endif
+                }
+                #pragma unroll
+                for (int ni = 0; ni < NWI / VWN; ni++) {
+#if SB == 1
+                    const realN b = blm[k * (NWG / VWN) + NVEC(ni, tn)];
+#else
+                    const realN b = bgm[(kwg + k) * nvecs + gn * (NWG / VWN) + NVEC(ni, tn)];
+#endif
+                    SPLITN(b, bp + ni * VWN);
+                }
+                #pragma unroll
+                for (int ni = 0; ni < NWI; ni++) {
+                    #pragma unroll
+                    for (int mi = 0; mi < MWI / VWM; mi++) cpm[ni][mi] = fma(apm[mi], (realM) bp[ni], cpm[ni][mi]);
+                }
+            }
+        }
+#if SA == 1 || SB == 1
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+    }
+    /* C = alpha·AB + beta·C; beta = 0 never reads C (BLAS: C may hold NaN then) */
+    #pragma unroll
+    for (int ni = 0; ni < NWI / VWN; ni++) {
+        #pragma unroll
+        for (int nj = 0; nj < VWN; nj++) {
+            const int n = (gn * (NWG / VWN) + NVEC(ni, tn)) * VWN + nj;
+            #pragma unroll
+            for (int mi = 0; mi < MWI / VWM; mi++) {
+                const int idx = n * mvecs + gm * (MWG / VWM) + MVEC(mi, tm);
+                const realM r = alpha * cpm[ni * VWN + nj][mi];
+                cgm[idx] = beta == ZERO ? r : r + beta * cgm[idx];
+            }
+        }
+    }
+}
+
+/* dst[y·W + x] = src[off + x·sx + y·sy] for x < X, y < Y; 0 elsewhere in the W×H padded plane. */
+__kernel void gemm_pad(PP_PARAMS, __global const real* src, __global real* dst, const int off, const int sx, const int sy,
+                       const int X, const int Y, const int W, const int H) {
+    const int x = get_global_id(0), y = get_global_id(1);
+    if (x >= W || y >= H) return;
+    dst[y * W + x] = (x < X && y < Y) ? src[off + x * sx + y * sy] : ZERO;
+}
+
+/* dst[off + x·sx + y·sy] = src[y·W + x] for x < X, y < Y: the result back into the user's layout. */
+__kernel void gemm_unpad(PP_PARAMS, __global const real* src, __global real* dst, const int off, const int sx, const int sy,
+                         const int X, const int Y, const int W, const int H) {
+    const int x = get_global_id(0), y = get_global_id(1);
+    if (x >= X || y >= Y) return;
+    dst[off + x * sx + y * sy] = src[y * W + x];
+}
+
+/* The direct path: one kernel, any M, N, K and strides. A work-group computes a WGD×WGD tile of C
+ * with MDIMCD×NDIMCD threads, (WGD/MDIMCD)×(WGD/NDIMCD) results each, through WGD×WGD tiles of
+ * op(A) and op(B) in local memory, zero-filled beyond the matrix edges. op(A)(i,k) is
+ * a[ao + i·asi + k·ask], op(B)(k,j) is b[bo + k·bsk + j·bsj], C(i,j) is c[co + i·csi + j·csj]. */
+#define MWID (WGD / MDIMCD)
+#define NWID (WGD / NDIMCD)
+__kernel __attribute__((reqd_work_group_size(MDIMCD, NDIMCD, 1)))
+void gemm_direct(PP_PARAMS, __global const real* a, __global const real* b, __global real* c,
+                 const int M, const int N, const int K, const real alpha, const real beta,
+                 const int ao, const int asi, const int ask, const int bo, const int bsk, const int bsj,
+                 const int co, const int csi, const int csj, __local real* als, __local real* bls) {
+    const int tm = get_local_id(0), tn = get_local_id(1);
+    const int i0 = get_group_id(0) * WGD, j0 = get_group_id(1) * WGD;
+    const int tid = tm + MDIMCD * tn;
+    real acc[NWID][MWID];
+    #pragma unroll
+    for (int nj = 0; nj < NWID; nj++) {
+        #pragma unroll
+        for (int mi = 0; mi < MWID; mi++) acc[nj][mi] = ZERO;
+    }
+    for (int kk = 0; kk < K; kk += WGD) {
+        for (int e = tid; e < WGD * WGD; e += MDIMCD * NDIMCD) {
+            const int r = e % WGD, q = e / WGD;   /* als[q][r] = op(A)(i0+r, kk+q); bls[q][r] = op(B)(kk+q, j0+r) */
+            const int i = i0 + r, ka = kk + q, j = j0 + r;
+            als[e] = (i < M && ka < K) ? a[ao + i * asi + ka * ask] : ZERO;
+            bls[e] = (j < N && ka < K) ? b[bo + ka * bsk + j * bsj] : ZERO;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int q = 0; q < WGD; q++) {
+            real ap[MWID];
+            #pragma unroll
+            for (int mi = 0; mi < MWID; mi++) ap[mi] = als[q * WGD + tm + mi * MDIMCD];
+            #pragma unroll
+            for (int nj = 0; nj < NWID; nj++) {
+                const real bv = bls[q * WGD + tn + nj * NDIMCD];
+                #pragma unroll
+                for (int mi = 0; mi < MWID; mi++) acc[nj][mi] = fma(ap[mi], bv, acc[nj][mi]);
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    #pragma unroll
+    for (int nj = 0; nj < NWID; nj++) {
+        #pragma unroll
+        for (int mi = 0; mi < MWID; mi++) {
+            const int i = i0 + tm + mi * MDIMCD, j = j0 + tn + nj * NDIMCD;
+            if (i < M && j < N) {
+                const int idx = co + i * csi + j * csj;
+                const real r = alpha * acc[nj][mi];
+                c[idx] = beta == ZERO ? r : r + beta * c[idx];
+            }
+        }
+    }
+}
