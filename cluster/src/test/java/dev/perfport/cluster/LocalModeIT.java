@@ -57,6 +57,7 @@ class LocalModeIT {
 
     @Test
     void comparisonOnLocalModeHasTheRowsOfOneMachine() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(OpenClCheck.missing().isEmpty(), () -> "skipped: " + OpenClCheck.missing().orElse(""));
         String[] args = {"compare", "reduction", "--backend", "cell-emulation", "--backend", "jocl", "--param", "n=65536", "--format", "json"};
         Cmd local = Cmd.local(args);
         List<String> withCluster = new ArrayList<>(List.of(args));
