@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the staged perfport distribution on the GPU machine (no JDK, no Maven there).
 # Stage first, on the development machine:
-#   ./mvnw -B -q install -DskipTests && ../shared/gpu/stage.sh cli/target/perfport
+#   ./mvnw -B -q package -DskipTests && STAGE_MODULES=java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.zipfs ../shared/gpu/stage.sh cli/target/perfport
 # then through the device tool (carry .gpu):  bash scripts/gpu-perfport.sh compare reduction --backend jocl:gpu ...
 cd "$(dirname "$0")/.." || exit 2
 source .gpu/env.sh >&2   # before set -e: env.sh probes driver paths that may not exist
