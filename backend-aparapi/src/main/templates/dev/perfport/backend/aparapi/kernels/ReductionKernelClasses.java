@@ -139,4 +139,91 @@ public final class ReductionKernelClasses {
     }
 
 //#end
+
+    /**
+     * The {@code tuned} variant (issue 16) in Aparapi's Java: the grid-stride loop over persistent
+     * groups of {@code reduce_tuned}, one partial per group, the last group (a ticket atomic)
+     * adding them. Aparapi has no vector types, so a "vector" of vw elements is vw scalar loads
+     * of consecutive elements (the route cannot ask for 16-byte loads), and the ipt loads per
+     * sweep are a loop the translator does not unroll. The partials are an {@code AtomicInteger[]}
+     * of values (float bits for float) written and read with atomics: Aparapi cannot declare the
+     * volatile loads that make other groups' partials visible to the last group.
+     */
+//#for T=int,float  Ty=Int,Float  zero=0,0f  one=1,1f
+    public static final class Tuned$Ty$ extends PerfportKernel {
+        $T$[] in;
+        AtomicInteger[] partial;
+        $T$[] out;
+        int[] ticket;
+        int n;
+        @Local $T$[] scratch;
+        final int vw;
+        final int ipt;
+
+        Tuned$Ty$(int vw, int ipt) {
+            this.vw = vw;
+            this.ipt = ipt;
+        }
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int L = getLocalSize();
+            int g = getGroupId();
+            int groups = getNumGroups();
+            int stride = groups * L;
+            int nv = n / vw;
+            $T$ acc = $zero$;
+            int i = g * L + lid;
+            int full = nv - (ipt - 1) * stride;
+            for (; i < full; i += ipt * stride) {
+                for (int u = 0; u < ipt; u++) {
+                    int b = (i + u * stride) * vw;
+                    for (int w = 0; w < vw; w++) acc += in[b + w];
+                }
+            }
+            for (; i < nv; i += stride) {
+                for (int w = 0; w < vw; w++) acc += in[i * vw + w];
+            }
+            int t = nv * vw + g * L + lid;
+            if (t < n) acc += in[t];
+            scratch[lid] = acc;
+            for (int s = L / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lid < s) scratch[lid] += scratch[lid + s];
+            }
+            localBarrier();
+            if (lid == 0) {
+//#if T=float
+                atomicXchg(partial[g], Float.floatToRawIntBits(scratch[0]));
+//#else
+                atomicXchg(partial[g], scratch[0]);
+//#end
+                scratch[0] = atomicAdd(ticket, 0, 1) == groups - 1 ? $one$ : $zero$;
+                countGlobalAtomic();
+            }
+            localBarrier();
+            $T$ last = scratch[0];
+            localBarrier();
+            if (last == $one$) {
+                $T$ a = $zero$;
+//#if T=float
+                for (int j = lid; j < groups; j += L) a += Float.intBitsToFloat(atomicAdd(partial[j], 0));
+//#else
+                for (int j = lid; j < groups; j += L) a += atomicAdd(partial[j], 0);
+//#end
+                scratch[lid] = a;
+                for (int s = L / 2; s > 0; s >>= 1) {
+                    localBarrier();
+                    if (lid < s) scratch[lid] += scratch[lid + s];
+                }
+                localBarrier();
+                if (lid == 0) {
+                    out[0] = scratch[0];
+                    atomicAdd(ticket, 0, -groups);   // back to 0 for the next launch
+                }
+            }
+        }
+    }
+//#end
 }
