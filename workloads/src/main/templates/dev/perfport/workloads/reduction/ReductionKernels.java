@@ -195,6 +195,11 @@ public final class ReductionKernels {
      * ticket adds the partials.
      */
     private static WorkGroupKernel tunedKernel(ElemType t, int vw) {
+        return t == ElemType.INT ? tunedInt(vw) : tunedFloat(vw);
+    }
+
+//#for T=int,float  Ty=Int,Float  ts=ints,floats  zero=0,0f  op=INT,FLOAT
+    private static WorkGroupKernel tuned$Ty$(int vw) {
         return g -> {
             int n = g.intArg(4);
             int items = g.localItems();
@@ -204,53 +209,31 @@ public final class ReductionKernels {
             long nv = n / vw;
             GlobalInts ticket = g.ints(3);
             long adds = 0;
-            if (t == ElemType.INT) {
-                GlobalInts in = g.ints(0);
-                int[] scratch = g.localInts(5);
-                for (int lid = 0; lid < items; lid++) {
-                    int s = 0;
-                    for (long i = (long) grp * items + lid; i < nv; i += stride) {
-                        for (int w = 0; w < vw; w++) s += in.get((int) (i * vw + w));
-                        adds += vw;
-                    }
-                    long tail = nv * vw + (long) grp * items + lid;
-                    if (tail < n) s += in.get((int) tail);
-                    scratch[lid] = s;
+            Global$Ty$s in = g.$ts$(0);
+            $T$[] scratch = g.local$Ty$s(5);
+            for (int lid = 0; lid < items; lid++) {
+                $T$ s = $zero$;
+                for (long i = (long) grp * items + lid; i < nv; i += stride) {
+                    for (int w = 0; w < vw; w++) s += in.get((int) (i * vw + w));
+                    adds += vw;
                 }
-                for (int s = items / 2; s > 0; s >>= 1) for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
-                g.ints(1).setVolatile(grp, scratch[0]);
-                if (ticket.atomicAdd(0, 1) == groups - 1) {
-                    int a = 0;
-                    for (int j = 0; j < groups; j++) a += g.ints(1).getVolatile(j);
-                    g.ints(2).set(0, a);
-                    ticket.setVolatile(0, 0);
-                }
-                g.ops(Op.INT, adds);
-            } else {
-                GlobalFloats in = g.floats(0);
-                float[] scratch = g.localFloats(5);
-                for (int lid = 0; lid < items; lid++) {
-                    float s = 0f;
-                    for (long i = (long) grp * items + lid; i < nv; i += stride) {
-                        for (int w = 0; w < vw; w++) s += in.get((int) (i * vw + w));
-                        adds += vw;
-                    }
-                    long tail = nv * vw + (long) grp * items + lid;
-                    if (tail < n) s += in.get((int) tail);
-                    scratch[lid] = s;
-                }
-                for (int s = items / 2; s > 0; s >>= 1) for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
-                g.floats(1).setVolatile(grp, scratch[0]);
-                if (ticket.atomicAdd(0, 1) == groups - 1) {
-                    float a = 0f;
-                    for (int j = 0; j < groups; j++) a += g.floats(1).getVolatile(j);
-                    g.floats(2).set(0, a);
-                    ticket.setVolatile(0, 0);
-                }
-                g.ops(Op.FLOAT, adds);
+                long tail = nv * vw + (long) grp * items + lid;
+                if (tail < n) s += in.get((int) tail);
+                scratch[lid] = s;
             }
+            for (int s = items / 2; s > 0; s >>= 1) for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+            g.$ts$(1).setVolatile(grp, scratch[0]);
+            if (ticket.atomicAdd(0, 1) == groups - 1) {
+                $T$ a = $zero$;
+                for (int j = 0; j < groups; j++) a += g.$ts$(1).getVolatile(j);
+                g.$ts$(2).set(0, a);
+                ticket.setVolatile(0, 0);
+            }
+            g.ops(Op.$op$, adds);
             g.ops(Op.INT, 2 * adds);
-            declareTree(g, items, t == ElemType.INT ? Op.INT : Op.FLOAT);
+            declareTree(g, items, Op.$op$);
         };
     }
+
+//#end
 }
