@@ -73,26 +73,9 @@ final class Results {
         for (int i = 0; i < a.size(); i++) {
             if (a.get(i).get("backend").asText().equals("cell-emulation")) {
                 assertEquals(a.get(i).get("modelledNanos"), b.get(i).get("modelledNanos"), "modelled time of row " + i);
-                assertEquals(perUnitAsMultiset(a.get(i).get("counters")), perUnitAsMultiset(b.get(i).get("counters")), "counters of row " + i);
+                assertEquals(a.get(i).get("counters"), b.get(i).get("counters"), "counters of row " + i);
             }
         }
-    }
-
-    /**
-     * The counters with each per-unit family ({@code name.spe0..name.speN}) as its sorted values: which SPE
-     * thread wins a race (e.g. the tuned reduction's last-group ticket) is up to the scheduler in any run, so
-     * only the multiset of per-unit values is the same across runs; every other counter must match exactly.
-     */
-    private static java.util.Map<String, Object> perUnitAsMultiset(JsonNode counters) {
-        java.util.Map<String, Object> m = new java.util.TreeMap<>();
-        java.util.Map<String, List<Long>> units = new java.util.TreeMap<>();
-        counters.properties().forEach(e -> {
-            java.util.regex.Matcher u = java.util.regex.Pattern.compile("(.*)\\.spe\\d+").matcher(e.getKey());
-            if (u.matches()) units.computeIfAbsent(u.group(1) + ".spe*", k -> new ArrayList<>()).add(e.getValue().asLong());
-            else m.put(e.getKey(), e.getValue().asLong());
-        });
-        units.forEach((k, v) -> { v.sort(null); m.put(k, v); });
-        return m;
     }
 
     private static List<String> describe(JsonNode rows) {

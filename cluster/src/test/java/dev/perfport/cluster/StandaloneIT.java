@@ -165,7 +165,7 @@ class StandaloneIT {
 
     @Test
     void comparisonOnTheClusterHasTheRowsOfOneMachine() {
-        String[] args = {"compare", "reduction", "--backend", "cell-emulation", "--backend", "jocl", "--param", "n=65536", "--format", "json"};
+        String[] args = LocalModeIT.COMPARE;
         Cmd local = Cmd.local(args);
         List<String> withCluster = new ArrayList<>(List.of(args));
         withCluster.addAll(List.of("--cluster", master));
