@@ -4,6 +4,7 @@ import com.aparapi.Range;
 import com.aparapi.device.Device;
 import com.aparapi.device.JavaDevice;
 import com.aparapi.device.OpenCLDevice;
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.Feature;
@@ -133,7 +134,7 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         for (int i = 0; i < dims; i++) items.add((long) sizes[i]);
         DeviceInfo info = new DeviceInfo(d.getName() == null ? d.getShortDescription() : d.getName().strip(), vendor,
                 type, cus, d.getMaxWorkGroupSize(), items, mem, features, props);
-        Residency.DeviceFacts facts = new Residency.DeviceFacts(type, false, ccMajor > 0 && type == DeviceType.GPU,
+        Residency.DeviceFacts facts = new Residency.DeviceFacts(type, ccMajor > 0 && type == DeviceType.GPU,
                 cus, local, ccMajor, ccMinor, warp);
         return new AparapiDevice(d, info, maxAlloc, facts, unified);
     }
@@ -170,7 +171,8 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         props.put("speed", "slow: a Java thread per work-item and Java barriers; meant for checking kernels, not timing them");
         DeviceInfo info = new DeviceInfo(THREAD_POOL_NAME, "Aparapi (Java)", DeviceType.CPU, cores, maxGroup,
                 Arrays.asList((long) maxGroup, (long) maxGroup, (long) maxGroup), mem, features, props);
-        Residency.DeviceFacts facts = new Residency.DeviceFacts(DeviceType.CPU, true, false, cores, heap, 0, 0, 0);
+        // one compute unit to the residency query: the pool runs the groups of a launch one after another
+        Residency.DeviceFacts facts = new Residency.DeviceFacts(DeviceType.CPU, false, 1, heap, 0, 0, 0);
         return new AparapiDevice(JavaDevice.THREAD_POOL, info, heap, facts, true);
     }
 }

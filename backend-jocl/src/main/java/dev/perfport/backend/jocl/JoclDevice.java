@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.Feature;
