@@ -3,6 +3,8 @@ package dev.perfport.conformance;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.TaskMapping;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -17,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Checks of the task mappings of static work-groups that a route's own tests run with its own
- * "mark" kernel: a {@code STATIC_GROUPS} kernel of two int buffers {@code (hits, owner)} in which
+ * Checks of static work-groups and static local memory on persistent groups that a route's own
+ * tests run with its own kernels. The task mappings take a "mark" kernel: a {@code STATIC_GROUPS} kernel of two int buffers {@code (hits, owner)} in which
  * every task {@code t} adds 1 to {@code hits[t]} and writes its static group's index to
  * {@code owner[t]}, with work-groups of 64 (and 32) work-items.
  */
@@ -77,6 +79,60 @@ public final class TaskMappingChecks {
             int[] h = new int[tasks];
             hits.read(h);
             for (int t = 0; t < tasks; t++) assertEquals(3, h[t], "task " + t);
+        }
+    }
+
+    /**
+     * Static local memory on persistent groups with the route's "hooks" kernel, of arguments
+     * {@code (perUnit, lastTask, inits, total)} (int buffers) and a static local int array of 2:
+     * the first-group hook runs once per persistent group (counted in {@code inits}), every
+     * logical group adds 1 to {@code total} and to its persistent group's count, the last-group
+     * hook writes the count to {@code perUnit[g]} and the last task to {@code lastTask[g]} with
+     * one counted atomic.
+     *
+     * @param s            the session
+     * @param hooks        the route's hooks kernel, compiled by {@code s}
+     * @param groups       logical groups (tasks of a static launch)
+     * @param local        work-items per group
+     * @param mapping      BLOCKED or CYCLIC (an NDRange launch is BLOCKED)
+     * @param staticLaunch a {@code StaticGroups} launch, else an NDRange of {@code groups} groups
+     * @param kGroups      the persistent groups that run them, at most the residency
+     */
+    public static void staticLocalHooks(DeviceSession s, CompiledKernel hooks, int groups, int local, TaskMapping mapping,
+                                        boolean staticLaunch, int kGroups) {
+        int units = Math.max(kGroups, 1);
+        int[] minus = new int[units];
+        Arrays.fill(minus, -2);
+        try (DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
+             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
+            LaunchStats st = staticLaunch
+                    ? s.launch(hooks, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
+                    : s.launch(hooks, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
+            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
+            perUnit.read(pu);
+            last.read(lt);
+            inits.read(in);
+            total.read(tot);
+            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
+            assertEquals(groups, tot[0], "every logical group counted once");
+            for (int g = 0; g < kGroups; g++) {
+                int count, lastT;
+                if (mapping == TaskMapping.BLOCKED) {
+                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
+                    count = e0 - s0;
+                    lastT = count > 0 ? e0 - 1 : -1;
+                } else {    // CYCLIC
+                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
+                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
+                }
+                assertEquals(count, pu[g], "tasks run by persistent group " + g);
+                assertEquals(lastT, lt[g], "last task of persistent group " + g);
+            }
+            Map<String, Long> c = st.counters();
+            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic per last hook");
+            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
+            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
+            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
         }
     }
 }

@@ -77,43 +77,10 @@ class PersistentTest {
 
     /** Runs the hooks kernel over {@code groups} logical groups and checks hooks and counters. */
     private void checkHooks(LaunchForm form, int groups, int local, TaskMapping mapping, int kGroups) {
-        CompiledKernel k = s.compile(TestKernels.slmHooks(form));
-        int units = Math.max(kGroups, 1);
-        int[] minus = new int[units];
-        Arrays.fill(minus, -2);
-        try (k; DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
-             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
-            LaunchStats st = form == LaunchForm.STATIC_GROUPS
-                    ? s.launch(k, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
-                    : s.launch(k, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
-            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
-            perUnit.read(pu);
-            last.read(lt);
-            inits.read(in);
-            total.read(tot);
-            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
-            assertEquals(groups, tot[0], "every logical group counted once");
-            for (int g = 0; g < kGroups; g++) {
-                int count, lastT;
-                if (mapping == TaskMapping.BLOCKED) {
-                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
-                    count = e0 - s0;
-                    lastT = count > 0 ? e0 - 1 : -1;
-                } else {
-                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
-                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
-                }
-                assertEquals(count, pu[g], "tasks run by persistent group " + g);
-                assertEquals(lastT, lt[g], "last task of persistent group " + g);
-            }
-            Map<String, Long> c = st.counters();
-            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
-            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
-            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic in each last hook");
-            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
+        try (CompiledKernel k = s.compile(TestKernels.slmHooks(form))) {
+            TaskMappingChecks.staticLocalHooks(s, k, groups, local, mapping, form == LaunchForm.STATIC_GROUPS, kGroups);
         }
     }
-
 
     @Test
     void staticLocalMemoryOfAnNDRangeRunsOnMinGroupsResidencyPersistentGroups() {

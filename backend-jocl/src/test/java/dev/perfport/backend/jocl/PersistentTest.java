@@ -141,50 +141,13 @@ class PersistentTest {
         }
     }
 
-    /** Runs slm_hooks over {@code groups} logical groups and checks the hooks and counters. */
-    private void checkHooks(CompiledKernel k, int groups, int local, TaskMapping mapping, boolean staticLaunch, int kGroups) {
-        int units = Math.max(kGroups, 1);
-        int[] minus = new int[units];
-        Arrays.fill(minus, -2);
-        try (DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
-             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
-            LaunchStats st = staticLaunch
-                    ? s.launch(k, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
-                    : s.launch(k, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
-            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
-            perUnit.read(pu);
-            last.read(lt);
-            inits.read(in);
-            total.read(tot);
-            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
-            assertEquals(groups, tot[0], "every logical group counted once");
-            for (int g = 0; g < kGroups; g++) {
-                int count, lastT;
-                if (mapping == TaskMapping.BLOCKED) {
-                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
-                    count = e0 - s0;
-                    lastT = count > 0 ? e0 - 1 : -1;
-                } else {    // CYCLIC
-                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
-                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
-                }
-                assertEquals(count, pu[g], "tasks run by persistent group " + g);
-                assertEquals(lastT, lt[g], "last task of persistent group " + g);
-            }
-            Map<String, Long> c = st.counters();
-            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic per last hook");
-            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
-            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
-            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
-        }
-    }
-
+    /** slm_hooks over logical groups: the hooks and counters ({@link TaskMappingChecks#staticLocalHooks}). */
     @Test
     void staticLocalMemoryOfAnNDRangeKernel() {
         try (CompiledKernel k = s.compile(HOOKS)) {
             int res = s.maxResidentGroups(k, new long[]{32}, 8);
             for (int groups : new int[]{1, 2, 37, 1001}) {
-                checkHooks(k, groups, 32, TaskMapping.BLOCKED, false, Math.min(groups, res));
+                TaskMappingChecks.staticLocalHooks(s, k, groups, 32, TaskMapping.BLOCKED, false, Math.min(groups, res));
             }
         }
     }
@@ -194,11 +157,11 @@ class PersistentTest {
         try (CompiledKernel k = s.compile(hooks("test.slm_hooks.static", LaunchForm.STATIC_GROUPS))) {
             int res = s.maxResidentGroups(k, new long[]{16}, 8);
             for (int kg : new int[]{1, Math.min(res, 3), res}) {
-                checkHooks(k, 10, 16, TaskMapping.CYCLIC, true, kg);
-                checkHooks(k, 10, 16, TaskMapping.BLOCKED, true, kg);
+                TaskMappingChecks.staticLocalHooks(s, k, 10, 16, TaskMapping.CYCLIC, true, kg);
+                TaskMappingChecks.staticLocalHooks(s, k, 10, 16, TaskMapping.BLOCKED, true, kg);
             }
             // more groups than tasks: the hooks still run in every group, idle ones publish 0
-            checkHooks(k, 1, 16, TaskMapping.CYCLIC, true, Math.min(res, 2));
+            TaskMappingChecks.staticLocalHooks(s, k, 1, 16, TaskMapping.CYCLIC, true, Math.min(res, 2));
         }
     }
 
