@@ -268,8 +268,10 @@ final class CommandLineSpec {
             String first = unmatched.getFirst();
             if (first.startsWith("-") && first.length() > 1 && !first.matches("-\\d.*")) {
                 String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
-                if (cmd != null && optionNames(root).contains(name)) {
-                    return "option " + name + " does not apply to '" + cmd + "'; " + seeHelp;
+                if (optionNames(root).contains(name)) {
+                    return cmd == null ? "option " + name + " goes after the command it applies to, e.g. 'perfport compare reduction "
+                            + name + " ...'; see 'perfport --help'"
+                            : "option " + name + " does not apply to '" + cmd + "'; " + seeHelp;
                 }
                 return "unknown option '" + name + "'" + (cmd == null ? "" : " for '" + cmd + "'") + "; options: "
                         + String.join(", ", longNames(at));

@@ -77,6 +77,7 @@ class CommandLineTest {
         usageError(Run.of("benchmark"), "unknown command 'benchmark'", "commands: backends, devices, workloads, run, compare");
         usageError(Run.of("compare", "reduction", "--speed", "fast"), "unknown option '--speed' for 'compare'", "--backend", "--param");
         usageError(Run.of("--speed", "backends"), "unknown option '--speed'", "--format");
+        usageError(Run.of("--backend", "jocl", "compare", "reduction"), "option --backend goes after the command");
         usageError(Run.of("run", "var", "--strategy", "random"), "option --strategy does not apply to 'run'", "perfport help run");
         usageError(Run.of("backends", "--param", "n=1"), "option --param does not apply to 'backends'");
         usageError(Run.of("compare"), "compare needs a workload, e.g. 'perfport compare reduction'");
