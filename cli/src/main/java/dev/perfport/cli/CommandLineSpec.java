@@ -118,11 +118,8 @@ final class CommandLineSpec {
         @Mixin Global global;
     }
 
-    @Command(name = "run", usageHelpWidth = 100, sortOptions = false,
-            description = "One workload on one device: --backend, else the configured perfport.backend (default cell-emulation).",
-            footer = {"%nRuns every variant unless --variant names some. Parameters override the workload's defaults "
-                    + "(see 'perfport workloads'). run takes one --backend; compare runs on several.", SELECTORS})
-    static final class RunCmd {
+    /** What run and compare take (picocli reads the declarations of a superclass too). */
+    abstract static class RowsCmd {
         @Parameters(index = "0", paramLabel = "<workload>", description = "the workload, e.g. reduction (see 'perfport workloads')")
         String workload;
         @Mixin Backends backends;
@@ -132,20 +129,20 @@ final class CommandLineSpec {
         @Mixin Global global;
     }
 
+    @Command(name = "run", usageHelpWidth = 100, sortOptions = false,
+            description = "One workload on one device: --backend, else the configured perfport.backend (default cell-emulation).",
+            footer = {"%nRuns every variant unless --variant names some. Parameters override the workload's defaults "
+                    + "(see 'perfport workloads'). run takes one --backend; compare runs on several.", SELECTORS})
+    static final class RunCmd extends RowsCmd {
+    }
+
     @Command(name = "compare", usageHelpWidth = 100, sortOptions = false,
             description = "A workload on every device of every available backend, or on the devices the selectors pick.",
             footer = {"%nRuns every variant (or those named) and each of the workload's comparison cases (the reduction "
                     + "runs int and float unless --param type=... is given). One session per device, closed after its rows. "
                     + "Each row's progress goes to stderr. With --cluster MASTER the rows run on Apache Spark (see README).",
                     SELECTORS})
-    static final class CompareCmd {
-        @Parameters(index = "0", paramLabel = "<workload>", description = "the workload, e.g. reduction (see 'perfport workloads')")
-        String workload;
-        @Mixin Backends backends;
-        @Mixin Variants variants;
-        @Mixin Params params;
-        @Mixin Progress progress;
-        @Mixin Global global;
+    static final class CompareCmd extends RowsCmd {
     }
 
     @Command(name = "tune", usageHelpWidth = 100, sortOptions = false,
