@@ -111,12 +111,6 @@ public final class Fft implements Workload, Tunable {
         return List.of(FftKernels.fused(), FftKernels.pass());
     }
 
-    /** Aparapi and TornadoVM kernels of the FFT are not written yet. */
-    @Override
-    public boolean hasRouteNativeKernels() {
-        return false;
-    }
-
     /** Small and odd batches, every radix, both layouts, both exchanges, both twiddle sources, sharing, both paths. */
     @Override
     public List<Params> smallCases() {
