@@ -52,6 +52,8 @@ public final class Fft implements Workload, Tunable {
     /** Largest transform the fused path takes under passes=auto. */
     public static final int FUSED_MAX = 4096;
     public static final int MAX_REPS = 1000;
+    /** Most transforms batch=auto takes. */
+    public static final int AUTO_BATCH_MAX = 2048;
     public static final String AUTO = "auto";
     public static final String TUNED = "tuned";
 
@@ -80,7 +82,7 @@ public final class Fft implements Workload, Tunable {
     public Params defaults() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("n", "512");
-        m.put("batch", "2048");
+        m.put("batch", AUTO);
         m.put("passes", AUTO);
         m.put("config", AUTO);
         for (String k : FftConfig.NAMES) m.put(k, AUTO);
@@ -93,7 +95,7 @@ public final class Fft implements Workload, Tunable {
     @Override
     public List<String> paramHelp() {
         return List.of("n: points per transform, a power of two in [" + MIN_N + ", 2^20]",
-                "batch: transforms (n*batch <= 2^26)",
+                "batch: transforms (n*batch <= 2^26); auto = 2^20/n within [1, " + AUTO_BATCH_MAX + "] (2048 of 512 points, 1 of 2^20)",
                 "passes: fused (one work-group per transform, one launch), multi (one launch per pass), auto (fused up to "
                         + FUSED_MAX + " points when it fits local memory)",
                 "config: auto = the knobs 'perfport tune fft' cached for this device and n, else the portable default "
@@ -136,7 +138,7 @@ public final class Fft implements Workload, Tunable {
         if (n < MIN_N || n > MAX_N || Integer.bitCount(n) != 1) {
             throw new ConfigException("n must be a power of two in [" + MIN_N + ", " + MAX_N + "], got " + n);
         }
-        int batch = p.getInt("batch");
+        int batch = p.get("batch").equals(AUTO) ? Math.clamp((1 << 20) / n, 1, AUTO_BATCH_MAX) : p.getInt("batch");
         if (batch < 1 || (long) n * batch > MAX_TOTAL) {
             throw new ConfigException("batch must be >= 1 with n*batch <= 2^26, got batch " + batch + " (n*batch = " + (long) n * batch + ")");
         }
@@ -326,7 +328,7 @@ public final class Fft implements Workload, Tunable {
 
     @Override
     public Params tuningDefaults() {
-        return defaults().with("batch", "256").with("reps", "2");
+        return defaults().with("reps", "2");
     }
 
     /**

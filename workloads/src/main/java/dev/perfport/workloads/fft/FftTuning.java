@@ -31,7 +31,7 @@ import java.util.Map;
  * express refused by constraints (the multi-pass path has no local exchange and no sharing; the
  * local exchange needs 16·N bytes of local memory). The path is fixed for a tuning run: the given
  * {@code passes}, or fused up to {@link Fft#FUSED_MAX} points and multi beyond. Objective GFLOP/s
- * (modelled on emulators). The hierarchy starts at the portable default and tunes one knob per
+ * (modelled on emulators); batch=auto tunes on 2^16 points (128 transforms of 512, one of 2^20 points). The hierarchy starts at the portable default and tunes one knob per
  * stage in the paper's order of discussion, so its trace is the knob-by-knob table.
  */
 final class FftTuning {
@@ -54,6 +54,11 @@ final class FftTuning {
             throw new ConfigException("unknown variant '" + variant + "' of fft; variants: " + String.join(", ", fft.variants()));
         }
         DeviceInfo dev = s.device();
+        if (fixed.get("batch", Fft.AUTO).equals(Fft.AUTO)) {
+            // a tuning run evaluates up to 48 points: 2^16 points per evaluation unless batch is given
+            int n = Params.of("n", fixed.get("n", "512")).getInt("n");
+            fixed = fixed.with("batch", Integer.toString(Math.clamp((1 << 16) / Math.max(1, n), 1, 128)));
+        }
         Fft.Settings base = fft.settings(dev, variant, fixed);
         int n = base.n();
         String passes = fixed.get("passes", Fft.AUTO);
