@@ -1,5 +1,6 @@
 package dev.perfport.workloads.fft;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
@@ -42,6 +43,7 @@ import java.util.SplittableRandom;
  * twiddle computed/table, share on/off (fused). GFLOP/s counts 5·N·log2 N per transform, the
  * paper's convention; verification is against {@link FftReference} with the bound it states.
  */
+@AutoService(Workload.class)
 public final class Fft implements Workload, Tunable {
     public static final String NAME = "fft";
     public static final String STOCKHAM = "stockham";
