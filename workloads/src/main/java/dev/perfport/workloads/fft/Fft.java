@@ -106,7 +106,7 @@ public final class Fft implements Workload, Tunable {
                 "exchange: local (scratchpad) or global, between the fused path's passes (multi is global)",
                 "twiddle: computed (sin/cos in the kernel) or table (N values from the host)",
                 "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
-                "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) or 256",
+                "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest", "seed: input generator seed");
     }
 
@@ -181,7 +181,9 @@ public final class Fft implements Workload, Tunable {
         FftConfig cfg = new FftConfig(radix, soa, local, table, share);
         int wg;
         if (p.get("wg").equals(AUTO)) {
-            wg = fused ? Math.min(n / radix, 256) : 256;
+            // share=on: 8 butterflies per work-item, so that a work-item has twiddles to share (the paper's
+            // 8 sub-FFTs per twiddle set); otherwise one butterfly per work-item per pass
+            wg = !fused ? 256 : Math.min(Math.max(1, share ? n / radix / 8 : n / radix), 256);
             wg = Math.min(wg, (int) Long.highestOneBit(d.maxWorkGroupSize()));
         } else {
             wg = p.getInt("wg");
