@@ -1,5 +1,6 @@
 package dev.perfport.cli;
 
+import dev.perfport.cli.commands.ReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -173,7 +174,7 @@ final class CommandLineSpec {
     }
 
     @Command(name = "report", usageHelpWidth = 100, sortOptions = false,
-            description = "Run a study's sweeps and write its report (seed-000, seed-003), or write it again from saved data.",
+            description = "Run a study's sweeps and write its report, or write it again from saved data.",
             footer = {"%nseed-000: the variants, posbs with the Eq. 3 fit, vwidth with the Eq. 5 fit, wgsize x ngroup, "
                     + "ngroup with the Eq. 8 fit and hierarchical tuning on every available device or those the selectors "
                     + "pick; writes DIR/seed-000.md with its plots in DIR/seed-000/. Parameters (sizes of the sweeps): see "
@@ -194,7 +195,7 @@ final class CommandLineSpec {
                             + "when the report is incomplete or a run failed; the Markdown and the data are still written.",
                     SELECTORS})
     static final class ReportCmd {
-        @Parameters(index = "0", paramLabel = "<name>", description = "the report: seed-000 or seed-003")
+        @Parameters(index = "0", paramLabel = "<name>", description = "the report's name (above)")
         String name;
         @Mixin Backends backends;
         @Mixin Params params;
@@ -233,6 +234,10 @@ final class CommandLineSpec {
         CommandLine cl = new CommandLine(new Perfport());
         // '@file' is an argument like any other, not a file of arguments
         cl.setExpandAtFiles(false);
+        // the reports' names where they are kept, so that a new report is in the help at once
+        cl.getSubcommands().get("report").getCommandSpec().usageMessage().description(
+                "Run a study's sweeps and write its report (" + String.join(", ", ReportCommand.REPORTS)
+                        + "), or write it again from saved data.");
         return cl;
     }
 

@@ -3,6 +3,7 @@ package dev.perfport.cluster;
 import dev.perfport.cli.Cli;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.Labels;
+import dev.perfport.cli.ProgressMode;
 import dev.perfport.cli.Records;
 import dev.perfport.cli.SettingsCheck;
 import dev.perfport.cli.UsageException;
@@ -96,7 +97,7 @@ public final class ClusterMain {
                 }
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
-            Context ctx = new Context(config, cli.format(), out, err);
+            Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
             SettingsCheck.check(config, ctx::registry);
             Workload w = Workloads.get(cli.workload());
             String home = System.getProperty("perfport.home");
@@ -168,12 +169,12 @@ public final class ClusterMain {
         for (Wire.Device d : devices) {
             for (String v : vs) {
                 Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
-                ProgressBar bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", "");
+                ProgressBar bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", "");
                 long size = 0;
                 try {
                     SparkCluster.Tuning p = cluster.problem(job, d);
                     size = p.space().gridSize();
-                    bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", p.objective().metric());
+                    bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", p.objective().metric());
                     Strategy s = switch (strategy) {
                         case "exhaustive" -> new Strategy.Exhaustive();
                         case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget
