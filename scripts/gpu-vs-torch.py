@@ -154,6 +154,18 @@ def main(d):
         t = next((x for x in torch if x.get("workload") == "launch"), None)
         if t:
             print(f"| PyTorch torch.sum, {t['calls']} calls, no sync per call | | | {t['us_per_call']:.1f} µs | |")
+    queued = [r for r in rows if r["verified"] and "wall us/launch" in (r.get("metrics") or {})]
+    if queued:
+        print("\n### Host time per launch, launches queued back to back (reduction `tuned`, `launches=N`: one wait, one 4-byte read)\n")
+        print("| backend | step | n | launches | wall per launch | kernel per launch | wall / kernel |")
+        print("|---|---|---|---|---|---|---|")
+        for r in queued:
+            m, p = r["metrics"], r["params"]
+            print(f"| {r['backend']} | {r['_step']} | {n_label(int(p['n']))} ({p.get('type')}) | {p.get('launches')} | "
+                  f"**{m['wall us/launch']:.2f} µs** | {m['kernel us/launch']:.2f} µs | {m['wall us/launch'] / m['kernel us/launch']:.3f} |")
+        t = next((x for x in torch if x.get("workload") == "launch"), None)
+        if t:
+            print(f"| PyTorch | torch.sum, {t['calls']} calls, no sync per call | 1024 | {t['calls']} | {t['us_per_call']:.2f} µs | | |")
     raw = os.path.join(d, "jocl-raw.txt")
     if os.path.exists(raw):
         print("\n### Raw JOCL, piece by piece (bench/JoclLaunchOverhead.java, mean over 20,000 calls)\n")
