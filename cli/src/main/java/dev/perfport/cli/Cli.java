@@ -68,9 +68,9 @@ public record Cli(String command, List<String> positional, Format format, List<S
                     case "--backend", "-b" -> "--backend";
                     case "--variant" -> "--variant";
                     case "--param", "-p" -> "--param";
-                    case "--strategy", "--budget", "--seed", "--out", "--from" -> name;
+                    case "--strategy", "--budget", "--seed", "--devices", "--out", "--from" -> name;
                     default -> throw new UsageException("unknown option '" + name
-                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --out, --from, --verbose, --help");
+                            + "'; options: --format, --config, --backend, --variant, --param, --strategy, --budget, --seed, --devices, --out, --from, --verbose, --help");
                 };
                 if (value == null) {
                     if (i + 1 >= args.length) throw new UsageException("option " + canonical + " needs a value");
@@ -107,7 +107,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
                         }
                         params.add(value);
                     }
-                    case "--strategy", "--budget", "--seed", "--out", "--from" -> {
+                    case "--strategy", "--budget", "--seed", "--devices", "--out", "--from" -> {
                         if (value.isBlank()) throw new UsageException(canonical + " needs a value");
                         if (options.put(canonical.substring(2), value) != null) throw new UsageException(canonical + " given twice");
                     }
@@ -150,7 +150,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
         Set<String> allowed = switch (command) {
             case "devices" -> Set.of("--backend");
             case "run", "compare" -> Set.of("--backend", "--variant", "--param");
-            case "tune" -> Set.of("--backend", "--variant", "--param", "--strategy", "--budget", "--seed");
+            case "tune" -> Set.of("--backend", "--variant", "--param", "--strategy", "--budget", "--seed", "--devices");
             case "report" -> Set.of("--backend", "--param", "--out", "--from");
             case "bench" -> Set.of("--param");
             default -> Set.of();

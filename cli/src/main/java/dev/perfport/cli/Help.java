@@ -93,7 +93,7 @@ final class Help {
             case "tune" -> """
                     Usage: perfport tune <workload> [--backend SEL ...] [--variant V ...]
                            [--strategy hierarchical|exhaustive|random] [--budget N] [--seed N]
-                           [--param k=v ...] [--format F]
+                           [--devices SEL,SEL,...] [--param k=v ...] [--format F]
 
                     Tunes a workload (var) on every device of every available backend, or on the
                     devices the selectors pick, and prints the best configuration per backend and
@@ -106,7 +106,9 @@ final class Help {
                     parameter's grid (name=a fixes it); other --params set the workload's fixed
                     parameters. Results are kept in the tuning cache (perfport.tune.cache, default
                     ~/.cache/perfport/tune/tune-cache.json): a killed run resumes where it stopped,
-                    and only unique evaluations count toward the budget.
+                    and only unique evaluations count toward the budget. --devices a,b tunes once on
+                    several identical devices together, each evaluating part of every batch (a device
+                    named twice gets two sessions, e.g. --devices cell-emulation:0,cell-emulation:0).
                     """ + "\n" + SELECTORS;
             case "report" -> """
                     Usage: perfport report seed-000 [--backend SEL ...] [--param k=v ...] [--out DIR]
