@@ -19,6 +19,7 @@ import java.util.TreeMap;
 public final class ExecutorWatch extends SparkListener {
     private static volatile ExecutorWatch current;
     private final Map<String, Integer> cores = new TreeMap<>();
+    private final Map<String, String> hosts = new TreeMap<>();
     private int failed;
     private String lastFailure;
 
@@ -34,11 +35,13 @@ public final class ExecutorWatch extends SparkListener {
     @Override
     public synchronized void onExecutorAdded(SparkListenerExecutorAdded e) {
         cores.put(e.executorId(), e.executorInfo().totalCores());
+        hosts.put(e.executorId(), e.executorInfo().executorHost());
     }
 
     @Override
     public synchronized void onExecutorRemoved(SparkListenerExecutorRemoved e) {
         cores.remove(e.executorId());
+        hosts.remove(e.executorId());
     }
 
     @Override
@@ -53,6 +56,11 @@ public final class ExecutorWatch extends SparkListener {
     synchronized String failures() {
         return failed == 0 ? null : failed + (failed == 1 ? " task attempt" : " task attempts") + " failed (the last: "
                 + (lastFailure.length() > 200 ? lastFailure.substring(0, 199) + "…" : lastFailure) + ")";
+    }
+
+    /** Executor id → host, of the executors alive now. */
+    synchronized Map<String, String> hosts() {
+        return Map.copyOf(hosts);
     }
 
     /** Executor id → cores, of the executors alive now. */

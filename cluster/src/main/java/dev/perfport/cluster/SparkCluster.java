@@ -11,6 +11,7 @@ import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
 import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.rdd.RDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import scala.Function1;
@@ -25,7 +26,6 @@ import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,6 +48,12 @@ public final class SparkCluster implements AutoCloseable {
     private final Map<String, String> settings;
     /** Device key → the executors that listed it, as Spark names preferred locations ("executor_host_id"). */
     private final Map<String, Set<String>> where = new ConcurrentHashMap<>();
+    /** Executors asked for their devices already. */
+    private final Set<String> probed = ConcurrentHashMap.newKeySet();
+    /** Device key → the device, as the first executor that has it listed it. */
+    private final Map<String, Wire.Device> distinct = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    /** The selectors of {@link #discover}, for later probes; null before it. */
+    private volatile List<String> selectors;
 
     private SparkCluster(JavaSparkContext sc, Map<String, String> settings) {
         this.sc = sc;
@@ -136,21 +142,52 @@ public final class SparkCluster implements AutoCloseable {
      * that work for a device is placed on them ({@link #placed}).
      */
     List<Wire.Device> discover(List<String> selectors) {
-        int n = Math.max(2, slots() * 2);
-        List<Integer> probes = new ArrayList<>();
-        for (int i = 0; i < n; i++) probes.add(i);
+        this.selectors = List.copyOf(selectors);
+        probe(true);
+        synchronized (distinct) {
+            return List.copyOf(distinct.values());
+        }
+    }
+
+    /**
+     * Asks executors for their devices: at first every executor that has registered, each by a
+     * task placed on it (or, before any has registered, a few tasks wherever Spark runs them);
+     * later only executors that have joined since (a replacement, a late one), so that work is
+     * placed on them too. Called before each job; costs nothing when no executor is new.
+     */
+    private void probe(boolean first) {
+        if (selectors == null) return;
+        ExecutorWatch w = ExecutorWatch.current();
+        Map<String, String> hosts = w == null || sc.isLocal() ? Map.of() : w.hosts();
+        List<String> fresh = new ArrayList<>();
+        hosts.forEach((id, host) -> {
+            if (probed.add(id)) fresh.add("executor_" + host + "_" + id);
+        });
         Map<String, String> s = settings;
-        List<String> sel = List.copyOf(selectors);
-        List<Wire.Probe> found = sc.parallelize(probes, n).mapPartitions(it -> List.of(OnExecutor.probe(s, sel)).iterator()).collect();
-        Map<String, Wire.Device> distinct = new LinkedHashMap<>();
+        List<String> sel = selectors;
+        List<Wire.Probe> found = new ArrayList<>();
+        if (!fresh.isEmpty()) {
+            List<Tuple2<Integer, scala.collection.immutable.Seq<String>>> l = new ArrayList<>();
+            for (String at : fresh) l.add(new Tuple2<>(l.size(), CollectionConverters.asScala(List.of(at)).toList()));
+            @SuppressWarnings("unchecked")
+            ClassTag<Integer> tag = (ClassTag<Integer>) (ClassTag<?>) ClassTag$.MODULE$.AnyRef();
+            // collect: in the executors' order, whichever answers first
+            found.addAll(JavaRDD.fromRDD(sc.sc().makeRDD(CollectionConverters.asScala(l).toList(), tag), tag)
+                    .map(x -> OnExecutor.probe(s, sel)).collect());
+        } else if (first) {
+            int n = Math.max(2, slots() * 2);
+            List<Integer> probes = new ArrayList<>();
+            for (int i = 0; i < n; i++) probes.add(i);
+            found.addAll(sc.parallelize(probes, n).mapPartitions(it -> List.of(OnExecutor.probe(s, sel)).iterator()).collect());
+        }
         for (Wire.Probe p : found) {
+            probed.add(p.executorId());
             for (Wire.Device d : p.devices()) {
                 distinct.putIfAbsent(d.key(), d);
                 // the scheduler's name for one executor: a preferred location of the process level
-                where.computeIfAbsent(d.key(), k -> new LinkedHashSet<>()).add("executor_" + p.host() + "_" + p.executorId());
+                where.computeIfAbsent(d.key(), k -> ConcurrentHashMap.newKeySet()).add("executor_" + p.host() + "_" + p.executorId());
             }
         }
-        return List.copyOf(distinct.values());
     }
 
     /**
@@ -160,6 +197,7 @@ public final class SparkCluster implements AutoCloseable {
      * executor's device check and is retried.
      */
     private <T> RDD<T> placed(List<T> elements, java.util.function.Function<T, Wire.Device> device) {
+        probe(false);
         List<Tuple2<T, scala.collection.immutable.Seq<String>>> l = new ArrayList<>();
         for (T t : elements) {
             Set<String> at = where.getOrDefault(device.apply(t).key(), Set.of());
