@@ -168,6 +168,10 @@ final class CommandLineSpec {
         String budget;
         @Option(names = "--seed", paramLabel = "N", description = "the order of --strategy random (default 1)")
         String seed;
+        @Option(names = "--devices", paramLabel = "SEL,SEL,...", description = "one tuning run on several identical devices "
+                + "together, each evaluating part of every batch; a device named twice gets two sessions "
+                + "(e.g. cell-emulation:0,cell-emulation:0); instead of --backend")
+        String devices;
         @Mixin Params params;
         @Mixin Progress progress;
         @Mixin Global global;
