@@ -15,7 +15,7 @@ import java.util.List;
 /** Every workload perfport ships. */
 public final class Workloads {
     private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var(),
-            new Saxpy(), new Gemm());
+            new Saxpy(), new Gemm(), new dev.perfport.workloads.spmv.Spmv());
 
     private Workloads() {
     }
