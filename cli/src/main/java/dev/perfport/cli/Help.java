@@ -34,7 +34,7 @@ final class Help {
                   run <workload>            one workload on the configured backend (perfport.backend)
                   compare <workload>        a workload on every device of every available backend
                   tune <workload>           tune a workload's parameters per device (hierarchical, exhaustive, random)
-                  report <name>             run a study's sweeps and write its report: seed-000, seed-003
+                  report <name>             run a study's sweeps and write its report: seed-000, seed-003, seed-004
                   bench emulator            the emulator's wall-time speed against a plain Java loop
                   help <command>            help on one command
 
@@ -127,6 +127,16 @@ final class Help {
                     reduction,scan), matmuln (768), matmultile (128), matmultileeps (64),
                     reductionn (2^25), reductionwg (16), sweepn, sweepwgs, scann (2^23), scanwg,
                     tablegroups, tableiters, cache (true).
+
+                    Usage: perfport report seed-004 [--backend SEL ...] [--param k=v ...] [--out DIR]
+
+                    Seed 004's knobs (Zhang, Sinclair, Chien) on every available device or those
+                    the selectors pick: per workload and input the untuned portable kernel, each
+                    knob alone, and all knobs tuned, as x untuned, % of the streaming bandwidth
+                    measured in the same run (saxpy) and % of a reference; writes DIR/seed-004.md
+                    with a plot per device. Parameters: matrices (comma-separated spmv matrices,
+                    default stencil2d:256x256,random:4096:0.01,powerlaw:2^16:8), reps (2),
+                    seed (42), peakn (saxpy's elements, 2^23).
 
                     Usage: perfport report <name> --from DIR[,DIR...] [--out DIR2]
 

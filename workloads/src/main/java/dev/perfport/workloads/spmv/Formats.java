@@ -10,7 +10,7 @@ import java.util.Arrays;
  */
 public final class Formats {
     /** The most slots (stored entries, padding included) a padded format may have. */
-    public static final long MAX_SLOTS = 1L << 28;
+    public static final long MAX_SLOTS = 1L << 26;
 
     private Formats() {
     }

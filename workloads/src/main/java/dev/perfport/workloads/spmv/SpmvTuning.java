@@ -27,7 +27,8 @@ import java.util.Map;
  * The paper's SpMV knobs as a tuning problem per variant: the work-group size everywhere; rows per
  * work-item and the thread-row mapping ({@code map}: 0 interleaved, 1 blocked) for csr-scalar and
  * ELLPACK; lanes per row for csr-vector; C and sigma for SELL; items per work-item for merge. The
- * objective is GB/s of the bytes the format reads (modelled on emulators).
+ * objective is GFLOP/s (modelled on emulators): it compares times, where GB/s of the bytes a
+ * format reads would favour a format that pads more.
  */
 public final class SpmvTuning {
     /** Every tuned parameter of some variant, in hierarchy order. */
@@ -84,7 +85,7 @@ public final class SpmvTuning {
         }
         Space space = new Space(params, cs);
         boolean modelled = s.profile().hasModelledTime();
-        Objective objective = Objective.maximize(modelled ? "modelled GB/s" : "GB/s");
+        Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
         Evaluator ev = c -> evaluate(s, variant, a, base, c, objective.metric());
         Map<String, Integer> start = new LinkedHashMap<>();
         for (Param prm : params) {
