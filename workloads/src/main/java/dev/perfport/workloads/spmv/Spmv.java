@@ -1,5 +1,6 @@
 package dev.perfport.workloads.spmv;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -39,6 +40,7 @@ import java.util.SplittableRandom;
  * is the seed's effective bandwidth 3·NNZ·4 B / t (the same for every format, so it compares
  * times); {@code GFLOP/s} is 2·NNZ / t.
  */
+@AutoService(Workload.class)
 public final class Spmv implements Workload, Tunable {
     public static final String CSR_SCALAR = "csr-scalar", CSR_VECTOR = "csr-vector", ELL_COL = "ell-col", ELL_ROW = "ell-row",
             SELL = "sell", MERGE = "merge";
