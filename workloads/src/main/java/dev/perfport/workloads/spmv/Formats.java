@@ -10,7 +10,18 @@ import java.util.Arrays;
  */
 public final class Formats {
     /** The most slots (stored entries, padding included) a padded format may have. */
-    public static final long MAX_SLOTS = 1L << 26;
+    public static final long MAX_SLOTS = 1L << 28;
+    /** The most padding a format may add: slots per non-zero (beyond a small allowance for tiny matrices). */
+    public static final int MAX_PADDING = 64;
+
+    /** Whether a padded format of {@code slots} may be built for {@code a}: at most {@link #MAX_SLOTS}, and at most {@link #MAX_PADDING} slots per non-zero. */
+    static boolean fits(long slots, Csr a) {
+        return slots <= MAX_SLOTS && slots <= (long) MAX_PADDING * a.nnz() + (1 << 16);
+    }
+
+    private static String limits() {
+        return "at most " + MAX_SLOTS + " slots and " + MAX_PADDING + " per non-zero";
+    }
 
     private Formats() {
     }
@@ -30,10 +41,10 @@ public final class Formats {
         int n = a.rows();
         int w = a.maxRowLength();
         long slots = (long) n * w;
-        if (slots > MAX_SLOTS) {
+        if (!fits(slots, a)) {
             throw new ConfigException("ELLPACK pads " + n + " rows to the longest row's " + w + " entries: " + slots + " slots ("
-                    + String.format("%.1f", slots / (double) Math.max(1, a.nnz())) + "x the " + a.nnz() + " non-zeros), more than the "
-                    + MAX_SLOTS + " this host builds; use sell or a CSR variant for this matrix");
+                    + String.format(java.util.Locale.ROOT, "%.1f", slots / (double) Math.max(1, a.nnz())) + "x the " + a.nnz()
+                    + " non-zeros; " + limits() + "); use sell or a CSR variant for this matrix");
         }
         int[] col = new int[(int) slots];
         float[] val = new float[(int) slots];
@@ -85,10 +96,10 @@ public final class Formats {
                 if (r >= 0) w = Math.max(w, a.rowLength(r));
             }
             total += (long) w * c;
-            if (total > MAX_SLOTS) {
-                throw new ConfigException("SELL-" + c + "-" + sigma + " needs more than " + MAX_SLOTS + " slots for this matrix; lower C or raise sigma");
-            }
-            slicePtr[s + 1] = (int) total;
+            slicePtr[s + 1] = (int) Math.min(total, Integer.MAX_VALUE);
+        }
+        if (!fits(total, a)) {
+            throw new ConfigException("SELL-" + c + "-" + sigma + " needs " + total + " slots for this matrix (" + limits() + "); lower C or raise sigma");
         }
         int[] col = new int[(int) total];
         float[] val = new float[(int) total];

@@ -68,6 +68,16 @@ class MatricesTest {
         assertEquals(a.rows(), Arrays.stream(s.perm()).filter(r -> r >= 0).distinct().count());
     }
 
+    @Test
+    void paddingBeyondTheLimitIsRefusedNamingIt() {
+        Csr a = Matrices.load("powerlaw:2^16:8", 42);
+        ConfigException e = assertThrows(ConfigException.class, () -> Formats.ell(a, true));
+        assertTrue(e.getMessage().startsWith("ELLPACK pads 65536 rows to the longest row's " + a.maxRowLength() + " entries")
+                && e.getMessage().contains(Formats.MAX_PADDING + " per non-zero"), e.getMessage());
+        long sorted = Formats.sell(a, 32, 1024).slots(), unsorted = Formats.sell(a, 32, 1).slots();
+        assertTrue(sorted < unsorted && unsorted < 16L * a.nnz(), "SELL holds it, with less padding when sorted: " + sorted + " < " + unsorted);
+    }
+
     private static String msg(String spec) {
         return assertThrows(ConfigException.class, () -> Matrices.load(spec, 1)).getMessage();
     }
