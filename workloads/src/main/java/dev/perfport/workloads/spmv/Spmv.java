@@ -169,10 +169,7 @@ public final class Spmv implements Workload, Tunable {
                             va = keep(open, s.upload(nonEmpty(a.val())));
                     bytes = 4L * (n + 1) + 8L * a.nnz() + xBytes + yBytes;
                     if (variant.equals(CSR_SCALAR)) {
-                        CompiledKernel k = keep(open, s.compile(SpmvKernels.csr()));
-                        long threads = ceilDiv(n, st.rpt());
-                        launcher = rep -> rep.add(s.launch(k, NDRange.of(roundUp(threads, st.wg()), st.wg()), rp, ci, va, dx, dy, n, st.rpt(),
-                                st.blocked() ? 1 : 0));
+                        launcher = rows(s, open, st, rp, ci, va, dx, dy, n, 0, SpmvKernels.CSR_LAYOUT);
                     } else {
                         CompiledKernel k = keep(open, s.compile(SpmvKernels.csrVector()));
                         long items = (long) n * st.lanes();
@@ -184,11 +181,10 @@ public final class Spmv implements Workload, Tunable {
                     Formats.Ell e = Formats.ell(a, variant.equals(ELL_COL));
                     slotsPerNnz = e.slots() / (double) Math.max(1, a.nnz());
                     DeviceBuffer ci = keep(open, s.upload(nonEmpty(e.col()))), va = keep(open, s.upload(nonEmpty(e.val())));
+                    DeviceBuffer none = keep(open, s.upload(new int[1]));   // ELLPACK reads no row pointers
                     bytes = 8L * e.slots() + xBytes + yBytes;
-                    CompiledKernel k = keep(open, s.compile(SpmvKernels.ell()));
-                    long threads = ceilDiv(n, st.rpt());
-                    launcher = rep -> rep.add(s.launch(k, NDRange.of(roundUp(threads, st.wg()), st.wg()), ci, va, dx, dy, n, e.width(), st.rpt(),
-                            st.blocked() ? 1 : 0, e.colMajor() ? 1 : 0));
+                    launcher = rows(s, open, st, none, ci, va, dx, dy, n, e.width(),
+                            e.colMajor() ? SpmvKernels.ELL_COL_MAJOR : SpmvKernels.ELL_ROW_MAJOR);
                 }
                 case SELL -> {
                     Formats.Sell e = Formats.sell(a, st.c(), st.sigma());
@@ -258,6 +254,15 @@ public final class Spmv implements Workload, Tunable {
     @FunctionalInterface
     private interface Launcher {
         void launch(Rep rep);
+    }
+
+    /** The row-per-work-item kernel in one of its layouts, rpt rows per work-item. */
+    private static Launcher rows(DeviceSession s, List<AutoCloseable> open, Settings st, DeviceBuffer rowPtr, DeviceBuffer col, DeviceBuffer val,
+                                 DeviceBuffer x, DeviceBuffer y, int n, int width, int layout) {
+        CompiledKernel k = keep(open, s.compile(SpmvKernels.rows()));
+        long threads = ceilDiv(n, st.rpt());
+        return rep -> rep.add(s.launch(k, NDRange.of(roundUp(threads, st.wg()), st.wg()), rowPtr, col, val, x, y, n, width, st.rpt(),
+                st.blocked() ? 1 : 0, layout));
     }
 
     private static <T extends AutoCloseable> T keep(List<AutoCloseable> open, T t) {

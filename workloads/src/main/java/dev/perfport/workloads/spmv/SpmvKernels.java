@@ -13,8 +13,9 @@ import dev.perfport.core.wg.WorkGroup;
 import java.util.List;
 
 /**
- * The SpMV kernels, one per format, each with its OpenCL C ({@code spmv.cl}) and Java work-group
- * implementation; the Aparapi and TornadoVM ones live in their backends. The knobs (rows per
+ * The SpMV kernels, each with its OpenCL C ({@code spmv.cl}) and Java work-group implementation;
+ * the Aparapi and TornadoVM ones live in their backends. CSR scalar and ELLPACK share one
+ * row-per-work-item kernel ({@link #rows()}) whose layout is an argument. The knobs (rows per
  * work-item and mapping, ELLPACK layout, lanes per row, slice height, merge items per work-item)
  * are scalar arguments, so that every route expresses every setting with one kernel. The Java
  * kernels do the same work in the same order as the OpenCL C, and declare to the emulator's cost
@@ -23,31 +24,20 @@ import java.util.List;
 public final class SpmvKernels {
     static final String SOURCE = Sources.load(SpmvKernels.class, "spmv.cl");
 
-    private static final KernelDef CSR = KernelDef.builder("spmv.csr")
-            .global("rowPtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
-            .global("val", ElemType.FLOAT, Access.READ).global("x", ElemType.FLOAT, Access.READ)
-            .global("y", ElemType.FLOAT, Access.WRITE)
-            .scalar("n", ElemType.INT).scalar("rpt", ElemType.INT).scalar("blocked", ElemType.INT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_csr"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::csr, 0))
+    /** Layouts of {@link #rows()}: CSR, ELLPACK column-major, ELLPACK row-major. */
+    public static final int CSR_LAYOUT = 0, ELL_COL_MAJOR = 1, ELL_ROW_MAJOR = 2;
+
+    private static final KernelDef ROWS = csrArgs("spmv.rows")
+            .scalar("n", ElemType.INT).scalar("width", ElemType.INT).scalar("rpt", ElemType.INT)
+            .scalar("blocked", ElemType.INT).scalar("layout", ElemType.INT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_rows"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::rows, 0))
             .build();
 
-    private static final KernelDef CSR_VECTOR = KernelDef.builder("spmv.csr_vector")
-            .global("rowPtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
-            .global("val", ElemType.FLOAT, Access.READ).global("x", ElemType.FLOAT, Access.READ)
-            .global("y", ElemType.FLOAT, Access.WRITE)
+    private static final KernelDef CSR_VECTOR = csrArgs("spmv.csr_vector")
             .scalar("n", ElemType.INT).scalar("lanes", ElemType.INT).local("partial", ElemType.FLOAT)
             .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_csr_vector"))
             .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::csrVector, 0))
-            .build();
-
-    private static final KernelDef ELL = KernelDef.builder("spmv.ell")
-            .global("col", ElemType.INT, Access.READ).global("val", ElemType.FLOAT, Access.READ)
-            .global("x", ElemType.FLOAT, Access.READ).global("y", ElemType.FLOAT, Access.WRITE)
-            .scalar("n", ElemType.INT).scalar("width", ElemType.INT).scalar("rpt", ElemType.INT)
-            .scalar("blocked", ElemType.INT).scalar("colMajor", ElemType.INT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_ell"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::ell, 0))
             .build();
 
     private static final KernelDef SELL = KernelDef.builder("spmv.sell")
@@ -59,10 +49,7 @@ public final class SpmvKernels {
             .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::sell, 0))
             .build();
 
-    private static final KernelDef MERGE = KernelDef.builder("spmv.merge")
-            .global("rowPtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
-            .global("val", ElemType.FLOAT, Access.READ).global("x", ElemType.FLOAT, Access.READ)
-            .global("y", ElemType.FLOAT, Access.WRITE)
+    private static final KernelDef MERGE = csrArgs("spmv.merge")
             .scalar("n", ElemType.INT).scalar("nnz", ElemType.INT).scalar("ipt", ElemType.INT)
             .global("carryRow", ElemType.INT, Access.WRITE).global("carryVal", ElemType.FLOAT, Access.WRITE)
             .scalar("threads", ElemType.INT)
@@ -81,16 +68,21 @@ public final class SpmvKernels {
     private SpmvKernels() {
     }
 
-    public static KernelDef csr() {
-        return CSR;
+    /** The arguments the CSR kernels start with: the matrix, x and y. */
+    private static KernelDef.Builder csrArgs(String name) {
+        return KernelDef.builder(name)
+                .global("rowPtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
+                .global("val", ElemType.FLOAT, Access.READ).global("x", ElemType.FLOAT, Access.READ)
+                .global("y", ElemType.FLOAT, Access.WRITE);
+    }
+
+    /** CSR scalar and both ELLPACK layouts: work-items take whole rows ({@code spmv_rows}). */
+    public static KernelDef rows() {
+        return ROWS;
     }
 
     public static KernelDef csrVector() {
         return CSR_VECTOR;
-    }
-
-    public static KernelDef ell() {
-        return ELL;
     }
 
     public static KernelDef sell() {
@@ -106,7 +98,7 @@ public final class SpmvKernels {
     }
 
     static List<KernelDef> all() {
-        return List.of(CSR, CSR_VECTOR, ELL, SELL, MERGE, MERGE_FIXUP);
+        return List.of(ROWS, CSR_VECTOR, SELL, MERGE, MERGE_FIXUP);
     }
 
     /** Row k of work-item t of T under the mapping (blocked: t*rpt + k; interleaved: t + k*T). */
@@ -114,28 +106,33 @@ public final class SpmvKernels {
         return blocked ? t * rpt + k : t + k * T;
     }
 
-    private static void csr(WorkGroup g) {
+    private static void rows(WorkGroup g) {
         GlobalInts rowPtr = g.ints(0), col = g.ints(1);
         GlobalFloats val = g.floats(2), x = g.floats(3), y = g.floats(4);
-        int n = g.intArg(5), rpt = g.intArg(6);
-        boolean blocked = g.intArg(7) != 0;
+        int n = g.intArg(5), width = g.intArg(6), rpt = g.intArg(7), layout = g.intArg(9);
+        boolean blocked = g.intArg(8) != 0;
         int T = (n + rpt - 1) / rpt;
         long flops = 0, ints = 0;
         for (int lid = 0; lid < g.localItems(); lid++) {
             int t = (int) g.globalId(0, lid);
-            if (t >= T) continue;
-            for (int k = 0; k < rpt; k++) {
+            for (int k = 0; t < T && k < rpt; k++) {
                 int r = row(t, k, T, rpt, blocked);
                 if (r >= n) break;
+                int start = layout == CSR_LAYOUT ? rowPtr.get(r) : layout == ELL_COL_MAJOR ? r : r * width;
+                int len = layout == CSR_LAYOUT ? rowPtr.get(r + 1) - start : width;
+                int stride = layout == ELL_COL_MAJOR ? n : 1;
                 float sum = 0f;
-                int end = rowPtr.get(r + 1);
-                for (int i = rowPtr.get(r); i < end; i++) {
-                    float p = val.get(i) * x.get(col.get(i));
-                    sum += p;
+                for (int j = 0; j < len; j++) {
+                    int at = start + j * stride;
+                    int c = col.get(at);
+                    if (c >= 0) {
+                        float p = val.get(at) * x.get(c);
+                        sum += p;
+                        flops += 2;
+                    }
                 }
                 y.set(r, sum);
-                flops += 2L * (end - rowPtr.get(r));
-                ints += 4 + 2L * (end - rowPtr.get(r));
+                ints += 3L * len + 6;
             }
         }
         g.ops(Op.FLOAT, flops);
@@ -176,37 +173,6 @@ public final class SpmvKernels {
         g.ops(Op.FLOAT, flops);
         g.ops(Op.INT, ints + 4L * items);
         g.ops(Op.LOCAL_MEM, 3L * items * Math.max(1, Integer.numberOfTrailingZeros(lanes)));
-    }
-
-    private static void ell(WorkGroup g) {
-        GlobalInts col = g.ints(0);
-        GlobalFloats val = g.floats(1), x = g.floats(2), y = g.floats(3);
-        int n = g.intArg(4), width = g.intArg(5), rpt = g.intArg(6);
-        boolean blocked = g.intArg(7) != 0, colMajor = g.intArg(8) != 0;
-        int T = (n + rpt - 1) / rpt;
-        long flops = 0, ints = 0;
-        for (int lid = 0; lid < g.localItems(); lid++) {
-            int t = (int) g.globalId(0, lid);
-            if (t >= T) continue;
-            for (int k = 0; k < rpt; k++) {
-                int r = row(t, k, T, rpt, blocked);
-                if (r >= n) break;
-                float sum = 0f;
-                for (int j = 0; j < width; j++) {
-                    int at = colMajor ? j * n + r : r * width + j;
-                    int c = col.get(at);
-                    if (c >= 0) {
-                        float p = val.get(at) * x.get(c);
-                        sum += p;
-                        flops += 2;
-                    }
-                }
-                y.set(r, sum);
-                ints += 3L * width + 2;
-            }
-        }
-        g.ops(Op.FLOAT, flops);
-        g.ops(Op.INT, ints + 2L * g.localItems());
     }
 
     private static void sell(WorkGroup g) {

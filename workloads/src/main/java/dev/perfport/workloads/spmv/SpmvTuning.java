@@ -110,9 +110,8 @@ public final class SpmvTuning {
 
     static String kernelHash(String variant) {
         return switch (variant) {
-            case Spmv.CSR_SCALAR -> SpmvKernels.csr().hash();
+            case Spmv.CSR_SCALAR, Spmv.ELL_COL, Spmv.ELL_ROW -> SpmvKernels.rows().hash() + "-" + variant;
             case Spmv.CSR_VECTOR -> SpmvKernels.csrVector().hash();
-            case Spmv.ELL_COL, Spmv.ELL_ROW -> SpmvKernels.ell().hash() + "-" + variant;
             case Spmv.SELL -> SpmvKernels.sell().hash();
             default -> SpmvKernels.merge().hash() + SpmvKernels.mergeFixup().hash();
         };

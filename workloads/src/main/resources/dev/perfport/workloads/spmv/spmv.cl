@@ -4,7 +4,8 @@
  *   rpt, blocked: rows per work-item and the thread-row mapping. Work-item g of T = ceil(n/rpt)
  *                 takes rows g*rpt .. g*rpt+rpt-1 (blocked, CPU style) or g, g+T, g+2T, ...
  *                 (interleaved, GPU style: adjacent work-items read adjacent rows);
- *   colMajor:     ELLPACK slot (r, j) at j*n + r (coalesced on GPUs) or at r*width + j;
+ *   layout:       CSR, or ELLPACK with slot (r, j) at j*n + r (column-major, coalesced on GPUs)
+ *                 or at r*width + j (row-major);
  *   lanes:        CSR vector's work-items per row (a power of two dividing the local size);
  *   C:            SELL-C-sigma's slice height (sigma is the host's sorting window);
  *   ipt:          merge-based CSR's merge-path items (rows + non-zeros) per work-item.
@@ -12,18 +13,30 @@
  * sum, as in Java. */
 #pragma OPENCL FP_CONTRACT OFF
 
-__kernel void spmv_csr(PP_PARAMS, __global const int* rowPtr, __global const int* col, __global const float* val,
-                       __global const float* x, __global float* y, const int n, const int rpt, const int blocked) {
+/* One kernel for the formats whose work-items take whole rows: the row's entries are len slots
+ * from start, stride apart; layout 0 is CSR (start rowPtr[r], len the row's length, stride 1),
+ * 1 ELLPACK column-major (start r, len width, stride n), 2 ELLPACK row-major (start r*width,
+ * len width, stride 1). The branch on layout is uniform across the launch. */
+__kernel void spmv_rows(PP_PARAMS, __global const int* rowPtr, __global const int* col, __global const float* val,
+                        __global const float* x, __global float* y, const int n, const int width, const int rpt,
+                        const int blocked, const int layout) {
     int g = get_global_id(0);
     int T = (n + rpt - 1) / rpt;
     if (g >= T) return;
     for (int k = 0; k < rpt; k++) {
         int r = blocked ? g * rpt + k : g + k * T;
         if (r >= n) break;
+        int start = layout == 0 ? rowPtr[r] : layout == 1 ? r : r * width;
+        int len = layout == 0 ? rowPtr[r + 1] - start : width;
+        int stride = layout == 1 ? n : 1;
         float sum = 0.0f;
-        for (int i = rowPtr[r]; i < rowPtr[r + 1]; i++) {
-            float p = val[i] * x[col[i]];
-            sum += p;
+        for (int j = 0; j < len; j++) {
+            int at = start + j * stride;
+            int c = col[at];
+            if (c >= 0) {
+                float p = val[at] * x[c];
+                sum += p;
+            }
         }
         y[r] = sum;
     }
@@ -47,27 +60,6 @@ __kernel void spmv_csr_vector(PP_PARAMS, __global const int* rowPtr, __global co
         if (lane < s) partial[lid] += partial[lid + s];
     }
     if (lane == 0 && r < n) y[r] = partial[lid];
-}
-
-__kernel void spmv_ell(PP_PARAMS, __global const int* col, __global const float* val, __global const float* x, __global float* y,
-                       const int n, const int width, const int rpt, const int blocked, const int colMajor) {
-    int g = get_global_id(0);
-    int T = (n + rpt - 1) / rpt;
-    if (g >= T) return;
-    for (int k = 0; k < rpt; k++) {
-        int r = blocked ? g * rpt + k : g + k * T;
-        if (r >= n) break;
-        float sum = 0.0f;
-        for (int j = 0; j < width; j++) {
-            int at = colMajor ? j * n + r : r * width + j;
-            int c = col[at];
-            if (c >= 0) {
-                float p = val[at] * x[c];
-                sum += p;
-            }
-        }
-        y[r] = sum;
-    }
 }
 
 __kernel void spmv_sell(PP_PARAMS, __global const int* slicePtr, __global const int* col, __global const float* val,

@@ -20,44 +20,57 @@ public final class SpmvKernels implements KernelLibrary {
     @Override
     public List<KernelSpec> kernels() {
         return List.of(
-                KernelSpec.of("spmv.csr", Csr.class, c -> new Csr(), "rowPtr", "col", "val", "x", "y", "n", "rpt", "blocked"),
+                KernelSpec.of("spmv.rows", Rows.class, c -> new Rows(), "rowPtr", "col", "val", "x", "y", "n", "width", "rpt", "blocked", "layout"),
                 KernelSpec.of("spmv.csr_vector", CsrVector.class, c -> new CsrVector(), "rowPtr", "col", "val", "x", "y", "n", "lanes", "partial"),
-                KernelSpec.of("spmv.ell", Ell.class, c -> new Ell(), "col", "val", "x", "y", "n", "width", "rpt", "blocked", "colMajor"),
                 KernelSpec.of("spmv.sell", Sell.class, c -> new Sell(), "slicePtr", "col", "val", "perm", "x", "y", "slots", "C"),
                 KernelSpec.of("spmv.merge", Merge.class, c -> new Merge(), "rowPtr", "col", "val", "x", "y", "n", "nnz", "ipt",
                         "carryRow", "carryVal", "threads"),
                 KernelSpec.of("spmv.merge_fixup", MergeFixup.class, c -> new MergeFixup(), "carryRow", "carryVal", "y", "n", "threads"));
     }
 
-    /** CSR, rpt rows per work-item, blocked or interleaved. */
-    public static final class Csr extends PerfportKernel {
+    /** CSR scalar (layout 0) and ELLPACK column-major (1) or row-major (2): rpt whole rows per work-item, blocked or interleaved. */
+    public static final class Rows extends PerfportKernel {
         int[] rowPtr;
         int[] col;
         float[] val;
         float[] x;
         float[] y;
         int n;
+        int width;
         int rpt;
         int blocked;
+        int layout;
 
         @Override
         public void run() {
             int g = getGlobalId();
             int threads = (n + rpt - 1) / rpt;
-            if (g < threads) {
-                for (int k = 0; k < rpt; k++) {
-                    int r = g + k * threads;
-                    if (blocked != 0) {
-                        r = g * rpt + k;
+            for (int k = 0; g < threads && k < rpt; k++) {
+                int r = g + k * threads;
+                if (blocked != 0) {
+                    r = g * rpt + k;
+                }
+                if (r < n) {
+                    int start = r * width;
+                    int len = width;
+                    int stride = 1;
+                    if (layout == 0) {
+                        start = rowPtr[r];
+                        len = rowPtr[r + 1] - start;
+                    } else if (layout == 1) {
+                        start = r;
+                        stride = n;
                     }
-                    if (r < n) {
-                        float sum = 0.0f;
-                        for (int i = rowPtr[r]; i < rowPtr[r + 1]; i++) {
-                            float p = val[i] * x[col[i]];
+                    float sum = 0.0f;
+                    for (int j = 0; j < len; j++) {
+                        int at = start + j * stride;
+                        int c = col[at];
+                        if (c >= 0) {
+                            float p = val[at] * x[c];
                             sum += p;
                         }
-                        y[r] = sum;
                     }
+                    y[r] = sum;
                 }
             }
         }
@@ -95,48 +108,6 @@ public final class SpmvKernels implements KernelLibrary {
             }
             if (lane == 0 && r < n) {
                 y[r] = partial[lid];
-            }
-        }
-    }
-
-    /** ELLPACK, column- or row-major, rpt rows per work-item. */
-    public static final class Ell extends PerfportKernel {
-        int[] col;
-        float[] val;
-        float[] x;
-        float[] y;
-        int n;
-        int width;
-        int rpt;
-        int blocked;
-        int colMajor;
-
-        @Override
-        public void run() {
-            int g = getGlobalId();
-            int threads = (n + rpt - 1) / rpt;
-            if (g < threads) {
-                for (int k = 0; k < rpt; k++) {
-                    int r = g + k * threads;
-                    if (blocked != 0) {
-                        r = g * rpt + k;
-                    }
-                    if (r < n) {
-                        float sum = 0.0f;
-                        for (int j = 0; j < width; j++) {
-                            int at = r * width + j;
-                            if (colMajor != 0) {
-                                at = j * n + r;
-                            }
-                            int c = col[at];
-                            if (c >= 0) {
-                                float p = val[at] * x[c];
-                                sum += p;
-                            }
-                        }
-                        y[r] = sum;
-                    }
-                }
             }
         }
     }

@@ -24,18 +24,14 @@ public final class SpmvTornado {
     }
 
     static void register(List<TornadoKernel> into) {
-        into.add(new TornadoKernel("spmv.csr", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT,
-                PRIVATE, INT, PRIVATE, INT, PRIVATE, INT), false,
-                a -> a.graph().task(a.task(), SpmvTornado::csr, a.context(), a.ints(0), a.ints(1), a.floats(2), a.floats(3), a.floats(4),
-                        a.intArg(5), a.intArg(6), a.intArg(7))));
+        into.add(new TornadoKernel("spmv.rows", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT,
+                PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT), false,
+                a -> a.graph().task(a.task(), SpmvTornado::rows, a.context(), a.ints(0), a.ints(1), a.floats(2), a.floats(3), a.floats(4),
+                        a.intArg(5), a.intArg(6), a.intArg(7), a.intArg(8), a.intArg(9))));
         into.add(new TornadoKernel("spmv.csr_vector", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT,
                 PRIVATE, INT, PRIVATE, INT, LOCAL, FLOAT), false,
                 a -> a.graph().task(a.task(), SpmvTornado::csrVector, a.context(), a.ints(0), a.ints(1), a.floats(2), a.floats(3), a.floats(4),
                         a.intArg(5), a.intArg(6), a.localLength(7))));
-        into.add(new TornadoKernel("spmv.ell", sig(GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT,
-                PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT), false,
-                a -> a.graph().task(a.task(), SpmvTornado::ell, a.context(), a.ints(0), a.floats(1), a.floats(2), a.floats(3),
-                        a.intArg(4), a.intArg(5), a.intArg(6), a.intArg(7), a.intArg(8))));
         into.add(new TornadoKernel("spmv.sell", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT,
                 PRIVATE, INT, PRIVATE, INT), false,
                 a -> a.graph().task(a.task(), SpmvTornado::sell, a.context(), a.ints(0), a.ints(1), a.floats(2), a.ints(3), a.floats(4),
@@ -49,25 +45,37 @@ public final class SpmvTornado {
                         a.intArg(3), a.intArg(4))));
     }
 
-    public static void csr(KernelContext ctx, IntArray rowPtr, IntArray col, FloatArray val, FloatArray x, FloatArray y,
-                           int n, int rpt, int blocked) {
+    /** CSR scalar (layout 0) and ELLPACK column-major (1) or row-major (2): rpt whole rows per work-item, blocked or interleaved. */
+    public static void rows(KernelContext ctx, IntArray rowPtr, IntArray col, FloatArray val, FloatArray x, FloatArray y,
+                            int n, int width, int rpt, int blocked, int layout) {
         int g = ctx.globalIdx;
         int threads = (n + rpt - 1) / rpt;
-        if (g < threads) {
-            for (int k = 0; k < rpt; k++) {
-                int r = g + k * threads;
-                if (blocked != 0) {
-                    r = g * rpt + k;
+        for (int k = 0; g < threads && k < rpt; k++) {
+            int r = g + k * threads;
+            if (blocked != 0) {
+                r = g * rpt + k;
+            }
+            if (r < n) {
+                int start = r * width;
+                int len = width;
+                int stride = 1;
+                if (layout == 0) {
+                    start = rowPtr.get(r);
+                    len = rowPtr.get(r + 1) - start;
+                } else if (layout == 1) {
+                    start = r;
+                    stride = n;
                 }
-                if (r < n) {
-                    float sum = 0.0f;
-                    int end = rowPtr.get(r + 1);
-                    for (int i = rowPtr.get(r); i < end; i++) {
-                        float p = val.get(i) * x.get(col.get(i));
+                float sum = 0.0f;
+                for (int j = 0; j < len; j++) {
+                    int at = start + j * stride;
+                    int c = col.get(at);
+                    if (c >= 0) {
+                        float p = val.get(at) * x.get(c);
                         sum += p;
                     }
-                    y.set(r, sum);
                 }
+                y.set(r, sum);
             }
         }
     }
@@ -95,35 +103,6 @@ public final class SpmvTornado {
         }
         if (lane == 0 && r < n) {
             y.set(r, partial[lid]);
-        }
-    }
-
-    public static void ell(KernelContext ctx, IntArray col, FloatArray val, FloatArray x, FloatArray y,
-                           int n, int width, int rpt, int blocked, int colMajor) {
-        int g = ctx.globalIdx;
-        int threads = (n + rpt - 1) / rpt;
-        if (g < threads) {
-            for (int k = 0; k < rpt; k++) {
-                int r = g + k * threads;
-                if (blocked != 0) {
-                    r = g * rpt + k;
-                }
-                if (r < n) {
-                    float sum = 0.0f;
-                    for (int j = 0; j < width; j++) {
-                        int at = r * width + j;
-                        if (colMajor != 0) {
-                            at = j * n + r;
-                        }
-                        int c = col.get(at);
-                        if (c >= 0) {
-                            float p = val.get(at) * x.get(c);
-                            sum += p;
-                        }
-                    }
-                    y.set(r, sum);
-                }
-            }
         }
     }
 
