@@ -22,7 +22,7 @@ import java.util.Map;
  * as it ends, then writes its Markdown report from the saved data and draws the plots last;
  * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report: seed-000 or seed-003
+ * @param name      the report: seed-000, seed-003 or seed-004
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
