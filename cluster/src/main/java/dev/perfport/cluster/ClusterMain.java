@@ -3,6 +3,7 @@ package dev.perfport.cluster;
 import dev.perfport.cli.Cli;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.Labels;
+import dev.perfport.cli.ProgressMode;
 import dev.perfport.cli.Records;
 import dev.perfport.cli.SettingsCheck;
 import dev.perfport.cli.UsageException;
@@ -100,7 +101,8 @@ public final class ClusterMain {
                 }
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
-            Context ctx = new Context(config, cli.format(), out, err);
+            // --progress as a local run takes it: a bar on a terminal, else plain lines
+            Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
             SettingsCheck.check(config, ctx::registry);
             Workload w = Workloads.get(cli.workload());
             String home = System.getProperty("perfport.home");
@@ -175,12 +177,13 @@ public final class ClusterMain {
         for (Wire.Device d : devices) {
             for (String v : vs) {
                 Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
-                ProgressBar bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", "");
+                // made once the problem is known (a terminal's bar starts drawing when made)
+                ProgressBar bar = null;
                 long size = 0;
                 try {
                     SparkCluster.Tuning p = cluster.problem(job, d);
                     size = p.space().gridSize();
-                    bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", p.objective().metric());
+                    bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", p.objective().metric());
                     Strategy s = switch (strategy) {
                         case "exhaustive" -> new Strategy.Exhaustive();
                         case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget
@@ -200,9 +203,10 @@ public final class ClusterMain {
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, r, size,
                             r.best() == null ? "no valid configuration (see the records: --format json)" : null));
                 } catch (ConfigException e) {
+                    if (bar != null) bar.done();
                     throw e;
                 } catch (RuntimeException e) {
-                    bar.done();
+                    if (bar != null) bar.done();
                     ConfigException bad = configCause(e);
                     if (bad != null) throw bad;
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, null, size, RunCommand.describe(e)));
