@@ -7,6 +7,7 @@ import dev.perfport.cli.report.ReportWriter;
 import dev.perfport.cli.report.Reports;
 import dev.perfport.cli.report.Seed000Report;
 import dev.perfport.cli.report.Seed003Command;
+import dev.perfport.cli.report.Seed004Report;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.TuneCache;
 import dev.perfport.workloads.Params;
@@ -21,14 +22,14 @@ import java.util.Map;
  * as it ends, then writes its Markdown report from the saved data and draws the plots last;
  * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report: seed-000 or seed-003
+ * @param name      the report: seed-000, seed-003 or seed-004
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
  *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
-    public static final List<String> REPORTS = List.of("seed-000", "seed-003");
+    public static final List<String> REPORTS = List.of("seed-000", "seed-003", Seed004Report.NAME);
 
     @Override
     public int execute(Context ctx) {
@@ -42,11 +43,30 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             }
             String command = "perfport report " + name + " --from " + from + (options.containsKey("out") ? " --out " + options.get("out") : "");
             ReportData data = Reports.from(from, options.get("out"), name, command);
+            if (name.equals(Seed004Report.NAME)) return Seed004Report.publish(ctx, data, out);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
         if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
+        if (name.equals(Seed004Report.NAME)) {
+            ReportFiles.prepare(out, Seed004Report.NAME);
+            List<Seed000Report.Device> devices = devices(ctx);
+            return devices.isEmpty() ? 1 : Seed004Report.execute(ctx, devices, params, out);
+        }
         Seed000Report.Options o = Seed000Report.Options.parse(Params.parse(params));
         Path dir = ReportFiles.prepare(out, Seed000Report.NAME);   // an unusable folder is found before anything is measured
+        List<Seed000Report.Device> devices = devices(ctx);
+        if (devices.isEmpty()) return 1;
+        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed000Report.NAME));
+        for (String s : selectors) cmd.addAll(List.of("--backend", s));
+        for (String p : params) cmd.addAll(List.of("--param", p));
+        ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        TuneCache cache = TuneCommand.openCache(ctx.config());
+        Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
+        return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
+    }
+
+    /** The devices the selectors pick (all available by default); unavailable ones are noted on stderr, and an empty list is said. */
+    private List<Seed000Report.Device> devices(Context ctx) {
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         List<Seed000Report.Device> devices = new ArrayList<>();
         for (Targets.Target t : targets) {
@@ -56,17 +76,8 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             }
             devices.add(new Seed000Report.Device(t.selector(), t.backend(), t.index(), t.device()));
         }
-        if (devices.isEmpty()) {
-            ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
-            return 1;
-        }
-        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed000Report.NAME));
-        for (String s : selectors) cmd.addAll(List.of("--backend", s));
-        for (String p : params) cmd.addAll(List.of("--param", p));
-        ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
-        TuneCache cache = TuneCommand.openCache(ctx.config());
-        Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
-        return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
+        if (devices.isEmpty()) ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
+        return devices;
     }
 
     private static int publish000(Context ctx, ReportData data, Path out) {
