@@ -3,8 +3,8 @@
 
     python3 bench/torch_gemm.py [--sizes 1024,2048,4096] [--types float,double] [--reps 20] [--out FILE.jsonl]
 
-C = alpha*A*B + beta*C with torch.addmm, column-major as perfport's default layout does not matter
-to cuBLAS (torch is row-major; the flop count and the work are the same). float32 runs with TF32
+C = alpha*A*B + beta*C with torch.addmm (row-major in torch; the layout changes neither the flop
+count nor cuBLAS's speed noticeably). float32 runs with TF32
 OFF (torch.backends.cuda.matmul.allow_tf32 = False, and the float32 matmul precision 'highest'),
 so it is a true SGEMM; double is DGEMM. GFLOP/s = 2*m*n*k / t, t the kernel time by CUDA events
 after warm-ups (no host transfers), best and median of --reps calls: the same scope as perfport's
