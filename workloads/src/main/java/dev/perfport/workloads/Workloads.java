@@ -8,6 +8,7 @@ import dev.perfport.workloads.reduction.Reduction;
 import dev.perfport.workloads.saxpy.Saxpy;
 import dev.perfport.workloads.scan.Scan;
 import dev.perfport.workloads.table.Table;
+import dev.perfport.workloads.trsm.Trsm;
 import dev.perfport.workloads.var.Var;
 
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.List;
 /** Every workload perfport ships. */
 public final class Workloads {
     private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var(),
-            new Saxpy(), new Gemm());
+            new Saxpy(), new Gemm(), new Trsm());
 
     private Workloads() {
     }

@@ -28,6 +28,8 @@ public final class JoclBackend implements Backend {
 
     private final boolean counting;
     private final String buildOptions;
+    /** Where sessions keep program binaries across processes, or null (off). */
+    private BinaryCache binaries;
 
     private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
         this.counting = counting;
@@ -148,12 +150,18 @@ public final class JoclBackend implements Backend {
         return unavailableReason;
     }
 
+    /** Sessions opened from now on keep program binaries in {@code cache} (null: no binary cache). */
+    JoclBackend withBinaryCache(BinaryCache cache) {
+        this.binaries = cache;
+        return this;
+    }
+
     @Override
     public DeviceSession open(int index) {
         if (index < 0 || index >= devices.size()) {
             throw new IllegalArgumentException("device index " + index + " is out of range: jocl has "
                     + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
         }
-        return new JoclSession(devices.get(index), counting, buildOptions);
+        return new JoclSession(devices.get(index), counting, buildOptions, binaries);
     }
 }

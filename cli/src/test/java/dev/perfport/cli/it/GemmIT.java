@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.*;
  * double-precision reference on PoCL (jocl) and the emulator at odd sizes, in float and double,
  * in both layouts with A and B transposed or not, with several kernel configurations (local
  * memory, strides, vectors, loader shapes); a configuration that breaks a constraint is refused
- * before compiling with its reason; Aparapi rows fail naming the missing kernel; {@code tune gemm
- * --strategy random} runs and fills the cache. No timing is asserted.
+ * before compiling with its reason; Aparapi runs its own kernels and refuses a register tile its
+ * private arrays cannot hold; {@code tune gemm --strategy random} runs and fills the cache; trsm
+ * verifies by its residual on every backend and counts its launches. No timing is asserted.
  */
 class GemmIT {
     /** GPU-style: 64×64 tiles, 16×16 threads, strided, A and B in local memory. */
@@ -110,16 +111,39 @@ class GemmIT {
     }
 
     @Test
-    void aparapiRowsFailNamingTheMissingKernel() {
+    void aparapiRunsItsOwnKernelsAndRefusesWhatItsPrivateArraysCannotHold() {
         assumeBackend("jocl");   // aparapi runs on the same OpenCL
-        Run r = gemm("run", "aparapi", List.of("m=9", "n=9", "k=9"));
-        List<Map<String, Object>> rows = Dist.jsonRows(r);
-        assertEquals(3, rows.size());
-        for (Map<String, Object> row : rows) {
-            assertEquals(Boolean.FALSE, row.get("verified"));
-            assertTrue(((String) row.get("error")).contains("has no Aparapi implementation of kernel 'gemm."), (String) row.get("error"));
-        }
+        Run r = gemm("compare", "aparapi", List.of("m=7", "n=5", "k=3", "layout=row", "transa=t"));
+        assertAllVerified(r, 6, "aparapi");   // auto, indirect, direct in float and double
+        assertAllVerified(gemm("run", "aparapi", withAll(STAGED, "m=33", "n=17", "k=65", "transb=t"), "indirect"), 1, "aparapi");
+        assertAllVerified(gemm("run", "aparapi", withAll(VECTORS, "m=40", "n=70", "k=33", "type=double"), "indirect"), 1, "aparapi");
+        // 64 x 64 results per work-item: beyond the 64 the Aparapi kernels hold in private memory
+        r = gemm("run", "aparapi", List.of("m=9", "n=9", "k=9", "mwg=64", "nwg=64", "kwg=8", "mdimc=1", "ndimc=1", "mdima=1", "ndimb=1",
+                "kwi=1", "vwm=1", "vwn=1", "sa=0", "sb=0"), "indirect");
+        String err = (String) Dist.jsonRows(r).getFirst().get("error");
+        assertTrue(err.contains("exceed the 64 the Aparapi GEMM kernels hold in private memory"), err);
         Dist.assertExit(1, r);
+    }
+
+    private static List<String> withAll(List<String> cfg, String... more) {
+        List<String> l = new ArrayList<>(cfg);
+        l.addAll(List.of(more));
+        return l;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation", "aparapi"})
+    void trsmVerifiesByItsResidualAndCountsLaunches(String backend) {
+        assumeBackend(backend.equals("aparapi") ? "jocl" : backend);
+        Run r = Run.of("--format", "json", "compare", "trsm", "--backend", backend, "--param", "m=45", "--param", "n=7",
+                "--param", "nb=16", "--param", "directmax=0", "--param", "reps=1");
+        assertAllVerified(r, 2, backend);
+        for (Map<String, Object> row : Dist.jsonRows(r)) {
+            Map<?, ?> counters = (Map<?, ?>) row.get("counters");
+            // invert + 3 block rows x (X_i: pad A, pad B, xgemm, unpad = 4) + 2 updates x 5 (C padded too, beta != 0)
+            assertEquals(1L + 3 * 4 + 2 * 5, ((Number) counters.get("launches")).longValue(), row::toString);
+            assertEquals(counters.get("launches"), counters.get("hostSyncs"));
+        }
     }
 
     @ParameterizedTest

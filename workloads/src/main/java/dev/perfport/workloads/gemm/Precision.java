@@ -27,7 +27,7 @@ public enum Precision {
     }
 
     /** Rounds to this precision (the Java kernels compute in double and round every result). */
-    double round(double x) {
+    public double round(double x) {
         return this == FLOAT ? (float) x : x;
     }
 
