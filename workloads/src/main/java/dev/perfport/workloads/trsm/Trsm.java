@@ -1,5 +1,6 @@
 package dev.perfport.workloads.trsm;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
@@ -60,6 +61,7 @@ import java.util.SplittableRandom;
  * on it; a lost or wrong block leaves a residual of order one. The strictly upper triangle of A is
  * NaN: a kernel that reads it poisons the result.
  */
+@AutoService(Workload.class)
 public final class Trsm implements Workload, Tunable {
     public static final String NAME = "trsm";
     public static final String BLOCKED = "blocked";
@@ -70,6 +72,11 @@ public final class Trsm implements Workload, Tunable {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public int order() {
+        return 81;   // beside gemm, which it builds on
     }
 
     @Override
