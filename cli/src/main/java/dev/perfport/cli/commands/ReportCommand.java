@@ -53,10 +53,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         List<Seed000Report.Device> devices = new ArrayList<>();
         for (Targets.Target t : available(ctx)) devices.add(new Seed000Report.Device(t.selector(), t.backend(), t.index(), t.device()));
         if (devices.isEmpty()) return noDevice(ctx);
-        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed000Report.NAME));
-        for (String s : selectors) cmd.addAll(List.of("--backend", s));
-        for (String p : params) cmd.addAll(List.of("--param", p));
-        ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, Seed000Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
@@ -76,6 +73,14 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         return ok;
     }
 
+    /** This command as typed, for the report's header. */
+    private String commandLine() {
+        List<String> cmd = new ArrayList<>(List.of("perfport", "report", name));
+        for (String s : selectors) cmd.addAll(List.of("--backend", s));
+        for (String p : params) cmd.addAll(List.of("--param", p));
+        return String.join(" ", cmd);
+    }
+
     private static int noDevice(Context ctx) {
         ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
         return 1;
@@ -87,10 +92,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         List<Seed001Report.Device> devices = new ArrayList<>();
         for (Targets.Target t : available(ctx)) devices.add(new Seed001Report.Device(t.selector(), t.backend(), t.index(), t.device()));
         if (devices.isEmpty()) return noDevice(ctx);
-        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed001Report.NAME));
-        for (String s : selectors) cmd.addAll(List.of("--backend", s));
-        for (String p : params) cmd.addAll(List.of("--param", p));
-        ReportData data = ReportData.start(dir, Seed001Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, Seed001Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed001Report(o, ctx.err(), cache).measure(devices, data));
         return publish001(ctx, ReportData.load(dir, Seed001Report.NAME), out);

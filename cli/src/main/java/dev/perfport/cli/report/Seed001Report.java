@@ -108,9 +108,12 @@ public final class Seed001Report {
      * @param measured    of them measured now
      * @param rejected    refused by a constraint before compiling, failed or wrong
      * @param grid        configurations in the grid before the constraints
+     * @param chosen      {@code random}: the search's best is the tuned configuration; {@code default}: the
+     *                    device default measured better at the tuning size, so it stays (a tuner never
+     *                    returns something slower than where it started)
      */
     public record TuneRow(String metric, long grid, Map<String, Integer> best, Double bestValue, Double defaultValue, int evaluations,
-                          int measured, int rejected, double seconds) {
+                          int measured, int rejected, double seconds, String chosen) {
     }
 
     /** GEMM at one size and type: untuned (device default) and tuned; a failed side has a null rate and its error. */
@@ -217,8 +220,12 @@ public final class Seed001Report {
         TuneResult r = tuner.run(new Strategy.RandomSearch(o.seed(), o.budget()));
         double secs = (System.nanoTime() - t0) * 1e-9;
         RunResult def = gemm.run(s, Gemm.INDIRECT, fixed.with("config", "default"));
-        return new TuneRow(t.objective().metric(), t.space().gridSize(), r.best() == null ? null : new LinkedHashMap<>(r.best().values()),
-                r.best() == null ? null : r.bestValue(), rate(def), r.evaluations(), r.measured(), r.rejected(), secs);
+        Double defValue = rate(def);
+        boolean keepDefault = defValue != null && (r.best() == null || defValue > r.bestValue());
+        Map<String, Integer> best = keepDefault ? GemmConfig.defaultFor(s.device()).values()
+                : r.best() == null ? null : new LinkedHashMap<>(r.best().values());
+        return new TuneRow(t.objective().metric(), t.space().gridSize(), best, keepDefault ? defValue : r.best() == null ? null : r.bestValue(),
+                defValue, r.evaluations(), r.measured(), r.rejected(), secs, keepDefault ? "default" : "random");
     }
 
     static String fmt(Double v) {
@@ -294,10 +301,13 @@ public final class Seed001Report {
         md.paragraph("Written by `" + c.command() + "` from `" + NAME + "/" + ReportData.FILE + "` (started " + c.started()
                 + (c.complete() ? "" : "; **incomplete**: the run stopped before every sweep ended") + ").");
         md.bullets(c.machine().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
+        md.paragraph("The load average is in the header because the machine may be shared: CPU timings of a loaded machine vary by tens "
+                + "of percent between runs and sizes (the emulator's modelled times do not).");
         md.paragraph("Every rate is GFLOP/s = 2·m·n·k (GEMM) or m²·n (TRSM) over the kernel time of the best of " + o.reps()
                 + " verified repetitions (modelled time on the Cell/B.E. emulator), pad/unpad copies included, host transfers excluded. "
                 + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy random` "
-                + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters) at " + o.tuneSize() + "³ in float. "
+                + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters) at " + o.tuneSize() + "³ in float, "
+                + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
                 + "A vendor BLAS is not reachable from Java on this machine (CPU only, no cuBLAS or CLBlast); the H100 comparison with "
                 + "cuBLAS (bench/torch_gemm.py) is in docs/results/gpu/.");
         md.heading(2, "Tuned vs untuned");
@@ -344,7 +354,8 @@ public final class Seed001Report {
             TuneRow u = r.tune();
             if (u == null) continue;
             String params = u.best() == null ? "none valid" : String.join(" ", GemmConfig.NAMES.stream().map(k -> String.valueOf(u.best().get(k))).toList());
-            tt.row(r.device().selector(), "`" + params + "`", fmt(u.bestValue()) + " " + u.metric(), fmt(u.defaultValue()),
+            tt.row(r.device().selector(), "`" + params + "`" + ("default".equals(u.chosen()) ? " (the default: nothing better found)" : ""),
+                    fmt(u.bestValue()) + " " + u.metric(), fmt(u.defaultValue()),
                     u.evaluations() + " (" + u.measured() + ", " + u.rejected() + ")", u.grid(), String.format(Locale.ROOT, "%.1f", u.seconds()));
         }
         tt.end();
@@ -363,6 +374,11 @@ public final class Seed001Report {
         }
         tr.end();
         figs.image(md, "trsm");
+        md.heading(2, "Set-up: compiled-binary cache (jocl)");
+        md.paragraph("The paper's first finding is that OpenCL's run-time compilation dominates its set-up and that caching the binary "
+                + "removes it (about 10×). jocl keeps every program it builds as a binary keyed by platform, device, driver, source and "
+                + "options; cold build against warm start of the tuned GEMM kernels, measured with the CLI on this machine, is in "
+                + "[seed-001-binary-cache.md](seed-001-binary-cache.md).");
         return md.toString();
     }
 }

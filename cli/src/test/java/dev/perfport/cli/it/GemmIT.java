@@ -179,6 +179,23 @@ class GemmIT {
     }
 
     @Test
+    void theSwitchOverIsTunedPerDeviceAndRunTakesIt(@TempDir Path dir) {
+        Path cache = dir.resolve("tune.json");
+        Run t = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "tune", "gemm", "--backend", "cell-emulation",
+                "--variant", "auto", "--strategy", "exhaustive", "--param", "m=32", "--param", "directmax=1,16,33", "--param", "reps=1");
+        Dist.assertExit(0, t);
+        Map<?, ?> rec = (Map<?, ?>) ((List<?>) MiniJson.parse(t.out())).getFirst();
+        assertEquals(3L, ((Number) rec.get("evaluations")).longValue(), t::describe);
+        Object best = ((Map<?, ?>) rec.get("best")).get("directmax");
+        assertNotNull(best, t::describe);
+        Run r = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", "cell-emulation",
+                "--variant", "auto", "--param", "m=20", "--param", "n=20", "--param", "k=20", "--param", "reps=1");
+        Map<String, Object> row = Dist.jsonRows(r).getFirst();
+        assertEquals(String.valueOf(best), String.valueOf(((Map<?, ?>) row.get("params")).get("directmax")), r::describe);
+        assertEquals(Boolean.TRUE, row.get("verified"));
+    }
+
+    @Test
     void listedAmongTheWorkloads() {
         Run r = Run.of("workloads");
         Dist.assertExit(0, r);

@@ -296,7 +296,7 @@ public final class Gemm implements Workload, Tunable {
                 g.run(rep, a, 0, pr.asi(), pr.ask(), b, 0, pr.bsk(), pr.bsj(), c, 0, pr.csi(), pr.csj(), m, n, k, pr.alpha(), pr.beta());
                 c.read(result);
                 best = Rep.best(best, rep.stop());
-                mismatch = pr.check(toDoubles(result));
+                mismatch = pr.check(Precision.doubles(result));
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
@@ -305,13 +305,6 @@ public final class Gemm implements Workload, Tunable {
         return Outcome.of(mismatch == null, mismatch, best, metrics);
     }
 
-    private static double[] toDoubles(Object a) {
-        if (a instanceof double[] d) return d;
-        float[] f = (float[]) a;
-        double[] d = new double[f.length];
-        for (int i = 0; i < f.length; i++) d[i] = f[i];
-        return d;
-    }
 
     // ---- tuning -----------------------------------------------------------------------------
 
@@ -320,9 +313,12 @@ public final class Gemm implements Workload, Tunable {
         return INDIRECT;
     }
 
+    /** The indirect kernel's 14 parameters ({@code --variant indirect}), and the switch-over {@code directmax} ({@code --variant auto}). */
     @Override
     public List<String> tunedParams() {
-        return GemmConfig.NAMES;
+        List<String> l = new java.util.ArrayList<>(GemmConfig.NAMES);
+        l.add("directmax");
+        return List.copyOf(l);
     }
 
     @Override

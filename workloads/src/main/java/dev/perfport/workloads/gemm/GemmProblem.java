@@ -57,10 +57,7 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
 
     /** The host array to upload: float[] or double[]. */
     Object typed(double[] x) {
-        if (precision == Precision.DOUBLE) return x.clone();
-        float[] f = new float[x.length];
-        for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
-        return f;
+        return precision.array(x);
     }
 
     // strides of a stored R×C matrix: (row stride, column stride)

@@ -34,7 +34,11 @@ final class GemmTuning {
     private GemmTuning() {
     }
 
-    /** The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 41,472 points, most refused by the constraints. */
+    /**
+     * The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 41,472 points, most refused by the
+     * constraints; on GPUs 4·4·2·3·3·3·3·1·4·4·2·2·2·2 = 2,654,208 (128-wide tiles, 32 threads a
+     * side, vectors of 8), for the random strategy.
+     */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
         g.put("mwg", List.of(16, 32, 64));
@@ -51,6 +55,18 @@ final class GemmTuning {
         g.put("strn", List.of(0, 1));
         g.put("sa", List.of(0, 1));
         g.put("sb", List.of(0, 1));
+        if (d.type() == dev.perfport.core.device.DeviceType.GPU) {
+            // large GPUs want CLBlast's "large" search too: 128-wide tiles, 8 results per thread, float8
+            g.put("mwg", List.of(16, 32, 64, 128));
+            g.put("nwg", List.of(16, 32, 64, 128));
+            g.put("kwg", List.of(16, 32));
+            g.put("mdimc", List.of(8, 16, 32));
+            g.put("ndimc", List.of(8, 16, 32));
+            g.put("mdima", List.of(8, 16, 32));
+            g.put("ndimb", List.of(8, 16, 32));
+            g.put("vwm", List.of(1, 2, 4, 8));
+            g.put("vwn", List.of(1, 2, 4, 8));
+        }
         // the device default is always a grid point (the hierarchical strategy starts there)
         GemmConfig def = GemmConfig.defaultFor(d);
         def.values().forEach((k, v) -> {
@@ -64,9 +80,9 @@ final class GemmTuning {
         return g;
     }
 
-    /** Sizes (m = n = k) of the switch-over suite, and the candidate switch-overs (0: always indirect). */
+    /** Sizes (m = n = k) of the switch-over suite, and the candidate switch-overs (1: always indirect). */
     static final List<Integer> SUITE = List.of(16, 32, 64, 96, 128, 192, 256, 384, 512);
-    static final List<Integer> SWITCH_GRID = List.of(0, 32, 64, 96, 128, 192, 256, 384, 512, 640);
+    static final List<Integer> SWITCH_GRID = List.of(1, 32, 64, 96, 128, 192, 256, 384, 512, 640);
 
     static Tunable.Tuning tuning(Gemm gemm, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
         if (variant.equals(Gemm.AUTO)) return switchOver(gemm, s, fixed, grid);
@@ -81,7 +97,8 @@ final class GemmTuning {
         Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid(dev));
         for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
             if (!GemmConfig.NAMES.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm; tuned: " + String.join(", ", GemmConfig.NAMES));
+                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm's indirect kernel; tuned: "
+                        + String.join(", ", GemmConfig.NAMES) + " (directmax is tuned with --variant auto)");
             }
             g.put(e.getKey(), e.getValue());
         }
@@ -139,8 +156,8 @@ final class GemmTuning {
     /**
      * The switch-over size {@code directmax} as a tuning problem, as CLBlast tunes
      * XGEMM_MIN_INDIRECT_SIZE per device: the suite of cubes {@link #SUITE} (capped at the fixed
-     * {@code m}) runs once on each path with the fixed parameters (configurations: tuned or the
-     * device defaults, as {@code run} takes them); a candidate D sends the sizes below D to the
+     * {@code m}) runs once on each path with the fixed parameters (the kernels' configurations:
+     * those given with {@code --param}, else the device type's defaults); a candidate D sends the sizes below D to the
      * direct kernel and the rest to the indirect path, and scores the suite's total flops over
      * its total (modelled, on emulators) kernel time. Each (size, path) is measured once and
      * remembered, so the whole grid costs two runs per size. A size that fails or does not

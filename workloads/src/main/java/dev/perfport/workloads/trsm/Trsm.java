@@ -215,16 +215,16 @@ public final class Trsm implements Workload, Tunable {
         });
         double[] a = matrixA(m, p, st.seed());
         double[] b = uniform(new SplittableRandom(st.seed() + 1), (long) m * n, p);
-        Object result = typed(p, new double[m * n]);
+        Object result = p.array(new double[m * n]);
         Rep best = null;
         String mismatch = null;
         long launches = 0;
-        try (DeviceBuffer ad = s.upload(typed(p, a)); DeviceBuffer bd = s.allocate(p.elem, (long) m * n);
+        try (DeviceBuffer ad = s.upload(p.array(a)); DeviceBuffer bd = s.allocate(p.elem, (long) m * n);
              DeviceBuffer xd = s.allocate(p.elem, (long) m * n); DeviceBuffer dinv = s.allocate(p.elem, (long) blocks * nb * nb);
              CompiledKernel inv = s.compile(TrsmKernels.invert(p), Constants.of("NB", nb));
              GemmRunner g = new GemmRunner(s, p, st.cfg(), st.dc(), st.directMax(), m, n, nb)) {
             g.checkRunnable("trsm's gemm");
-            Object b0 = typed(p, b);
+            Object b0 = p.array(b);
             for (int r = 0; r < st.reps() && mismatch == null; r++) {
                 bd.write(b0);   // B is the work space of the updates
                 Rep rep = new Rep();
@@ -241,7 +241,7 @@ public final class Trsm implements Workload, Tunable {
                 launches = 1 + g.launches() - before;
                 xd.read(result);
                 best = Rep.best(best, rep.stop());
-                mismatch = check(a, b, toDoubles(result), m, n, st.alpha(), nb, p);
+                mismatch = check(a, b, Precision.doubles(result), m, n, st.alpha(), nb, p);
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
@@ -294,21 +294,6 @@ public final class Trsm implements Workload, Tunable {
         double bound = 4.0 * (m + nb) * p.unitRoundoff;
         if (res <= bound) return null;
         return "relative residual ||A*X - alpha*B|| / (||A|| ||X|| + |alpha| ||B||) = " + res + " exceeds 4*(m+nb)*u = " + bound;
-    }
-
-    private static Object typed(Precision p, double[] x) {
-        if (p == Precision.DOUBLE) return x.clone();
-        float[] f = new float[x.length];
-        for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
-        return f;
-    }
-
-    private static double[] toDoubles(Object o) {
-        if (o instanceof double[] d) return d;
-        float[] f = (float[]) o;
-        double[] d = new double[f.length];
-        for (int i = 0; i < f.length; i++) d[i] = f[i];
-        return d;
     }
 
     // ---- tuning: the block size ------------------------------------------------------------
