@@ -286,6 +286,7 @@ public final class Gemm implements Workload, Tunable {
         Object result = pr.typed(new double[pr.c0().length]);
         Rep best = null;
         String mismatch = null;
+        double[] verified = null;
         int m = pr.m(), n = pr.n(), k = pr.k();
         try (DeviceBuffer a = s.upload(pr.typed(pr.a())); DeviceBuffer b = s.upload(pr.typed(pr.b()));
              DeviceBuffer c = s.upload(cInit);
@@ -296,7 +297,11 @@ public final class Gemm implements Workload, Tunable {
                 g.run(rep, a, 0, pr.asi(), pr.ask(), b, 0, pr.bsk(), pr.bsj(), c, 0, pr.csi(), pr.csj(), m, n, k, pr.alpha(), pr.beta());
                 c.read(result);
                 best = Rep.best(best, rep.stop());
-                mismatch = pr.check(Precision.doubles(result));
+                // a repetition bit-identical to a verified one needs no second reference (minutes at 4096^3)
+                double[] got = Precision.doubles(result);
+                if (verified != null && java.util.Arrays.equals(got, verified)) continue;
+                mismatch = pr.check(got);
+                if (mismatch == null) verified = got.clone();
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
