@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
@@ -227,12 +228,9 @@ final class JoclSession extends AbstractDeviceSession {
         }
     }
 
+    /** Called once by the buffer's close, which then tells the session. */
     void release(JoclBuffer b) {
-        try {
-            release("mem", () -> CL.clReleaseMemObject(b.mem()));
-        } finally {
-            released(b);
-        }
+        release("mem", () -> CL.clReleaseMemObject(b.mem()));
     }
 
     // ---- compile ---------------------------------------------------------------------------
@@ -441,12 +439,9 @@ final class JoclSession extends AbstractDeviceSession {
         release("program", () -> CL.clReleaseProgram(p));
     }
 
+    /** Called once by the kernel's close, which then tells the session. */
     void release(JoclKernel k) {
-        try {
-            release("kernel", () -> CL.clReleaseKernel(k.kernel()));
-        } finally {
-            released(k);
-        }
+        release("kernel", () -> CL.clReleaseKernel(k.kernel()));
     }
 
     // ---- residency -------------------------------------------------------------------------
@@ -460,18 +455,11 @@ final class JoclSession extends AbstractDeviceSession {
      */
     @Override
     protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
-        JoclKernel k = own(kernel);
+        JoclKernel k = own(kernel, JoclKernel.class);
         if (!fitsRequired(k, localSize)) return 0;
         long items = 1;
         for (long l : localSize) items *= l;
         return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup));
-    }
-
-    private JoclKernel own(CompiledKernel kernel) {
-        if (!(kernel instanceof JoclKernel k) || k.session() != this || k.isClosed()) {
-            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
-        }
-        return k;
     }
 
     /** Local bytes per group plus whatever the kernel's own __local variables add beyond what its definition declares. */
@@ -493,7 +481,7 @@ final class JoclSession extends AbstractDeviceSession {
 
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
-        JoclKernel k = own(compiled);
+        JoclKernel k = own(compiled, JoclKernel.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
         String where = "kernel '" + def.name() + "' on " + deviceName();

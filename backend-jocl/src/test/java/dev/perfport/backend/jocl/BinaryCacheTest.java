@@ -87,7 +87,7 @@ class BinaryCacheTest {
 
     @Test
     void aSecondSessionLoadsTheBinaryAndACorruptOneIsRebuilt(@TempDir Path dir) throws IOException {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         KernelDef def = OpenCl.inline("test.scale", SOURCE, "scale").global("x", ElemType.FLOAT, dev.perfport.core.kernel.Access.READ_WRITE).build();
         BinaryCache cache = new BinaryCache(dir, 64L << 20);
         JoclDevice d = OpenCl.backendDevice();

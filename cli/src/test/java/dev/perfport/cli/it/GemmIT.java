@@ -196,6 +196,23 @@ class GemmIT {
     }
 
     @Test
+    void reportSeed001AtTinySizesAndAgainFromItsData(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "report", "seed-001", "--backend", "cell-emulation",
+                "--out", out.toString(), "--param", "sizes=16,24", "--param", "types=float", "--param", "budget=2", "--param", "tunesize=16",
+                "--param", "reps=1", "--param", "trsmm=20", "--param", "trsmn=3", "--param", "nbs=8,16");
+        Dist.assertExit(0, r);
+        String md = Files.readString(out.resolve("seed-001.md"));
+        assertTrue(md.contains("## Tuned vs untuned") && md.contains("| cell-emulation:0 | float | 24 |"), md);
+        assertTrue(md.contains("| cell-emulation:0 | float | 20 | 3 | 16 |"), "the trsm rows: " + md);
+        assertTrue(Files.exists(out.resolve("seed-001/data.json")));
+        Files.delete(out.resolve("seed-001.md"));
+        Run again = Run.of("report", "seed-001", "--from", out.toString());
+        Dist.assertExit(0, again);
+        assertEquals(md, Files.readString(out.resolve("seed-001.md")), "--from writes the same report from the saved data");
+    }
+
+    @Test
     void listedAmongTheWorkloads() {
         Run r = Run.of("workloads");
         Dist.assertExit(0, r);
