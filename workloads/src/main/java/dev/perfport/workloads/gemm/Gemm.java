@@ -91,10 +91,7 @@ public final class Gemm implements Workload, Tunable {
         m.put("transb", "n");
         m.put("alpha", "1.5");
         m.put("beta", "0.5");
-        m.put("directmax", AUTO);
-        m.put("config", AUTO);
-        for (String p : GemmConfig.NAMES) m.put(p, AUTO);
-        for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, AUTO);
+        putGemmDefaults(m);
         m.put("reps", "3");
         m.put("seed", "42");
         return Params.of(m);
@@ -121,9 +118,21 @@ public final class Gemm implements Workload, Tunable {
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
+        return bothTypes(defaults().with(overrides), overrides);
+    }
+
+    /** {@code compare}'s cases of a float/double workload: both types unless {@code overrides} names one. */
+    public static List<Params> bothTypes(Params base, Params overrides) {
         if (overrides.has("type")) return List.of(base);
         return List.of(base.with("type", "float"), base.with("type", "double"));
+    }
+
+    /** The GEMM's own parameters at their defaults: directmax, config, the 14 indirect and 3 direct ones (all auto). */
+    public static void putGemmDefaults(Map<String, String> m) {
+        m.put("directmax", AUTO);
+        m.put("config", AUTO);
+        for (String p : GemmConfig.NAMES) m.put(p, AUTO);
+        for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, AUTO);
     }
 
     @Override

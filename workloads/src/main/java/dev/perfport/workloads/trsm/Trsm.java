@@ -102,10 +102,7 @@ public final class Trsm implements Workload, Tunable {
         m.put("type", "float");
         m.put("alpha", "1.5");
         m.put("nb", Gemm.AUTO);
-        m.put("directmax", Gemm.AUTO);
-        m.put("config", Gemm.AUTO);
-        for (String p : GemmConfig.NAMES) m.put(p, Gemm.AUTO);
-        for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, Gemm.AUTO);
+        Gemm.putGemmDefaults(m);
         m.put("reps", "3");
         m.put("seed", "42");
         return Params.of(m);
@@ -125,9 +122,7 @@ public final class Trsm implements Workload, Tunable {
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
-        if (overrides.has("type")) return List.of(base);
-        return List.of(base.with("type", "float"), base.with("type", "double"));
+        return Gemm.bothTypes(defaults().with(overrides), overrides);
     }
 
     @Override
