@@ -1,91 +1,101 @@
 #!/usr/bin/env python3
-"""PyTorch (cuBLAS) reference for perfport's gemm rows (seed 001, issue 13).
+"""PyTorch reference of perfport's gemm (issue 13 on the H100): cuBLAS through torch.matmul.
 
-    python3 bench/torch_gemm.py [--sizes 1024,2048,4096] [--types float,double] [--reps 20] [--out FILE.jsonl]
+    python3 bench/torch_gemm.py [--out FILE.jsonl] [--sizes 1024,4096] [--reps 30]
 
-C = alpha*A*B + beta*C with torch.addmm (row-major in torch; the layout changes neither the flop
-count nor cuBLAS's speed noticeably). float32 runs with TF32
-OFF (torch.backends.cuda.matmul.allow_tf32 = False, and the float32 matmul precision 'highest'),
-so it is a true SGEMM; double is DGEMM. GFLOP/s = 2*m*n*k / t, t the kernel time by CUDA events
-after warm-ups (no host transfers), best and median of --reps calls: the same scope as perfport's
-row metric 'GFLOP/s' (kernel time only). Each result is checked against a float64 matmul on the
-device (relative Frobenius error printed; a large one marks the line "ok": false).
+For each size n (square m = n = k) and type, C = A @ B of uniform [-1, 1) inputs:
+  float32 with torch.backends.cuda.matmul.allow_tf32 = False (true fp32 FMA, the issue's reference;
+          a tf32 figure is printed beside it for scale, never used as the reference)
+  float64 (DGEMM)
+and both operand orders cuBLAS sees for perfport's layouts: A @ B (NN) and A @ B.T (NT; perfport's
+col-major transb=t case, whose operands need no packing copy). GFLOP/s = 2 n^3 / t.
 
-A size is m=n=k unless given as MxNxK (e.g. 1023x517x2049). One JSON object per line on stdout
-(and in --out), then a short table.
+Timing: CUDA events around each call after warm-ups, best and median of the repetitions.
+Each result is checked against float64 (float32 runs: ||C - C64|| / ||C64||, must be < 1e-5;
+NaN never passes). Each line of --out is one JSON object (workload "gemm"), as bench/torch_ref.py
+writes them; the last lines printed are a short table.
 """
 import argparse
 import json
+import math
 import statistics
 import sys
 
 import torch
 
-from torch_ref import timed  # CUDA-event timing shared with the other references (bench/ is on sys.path)
+
+def timed(fn, warm, reps):
+    for _ in range(warm):
+        fn()
+    torch.cuda.synchronize()
+    out = []
+    for _ in range(reps):
+        a = torch.cuda.Event(enable_timing=True)
+        b = torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        out.append(a.elapsed_time(b))
+    return out
 
 
-def parse_size(s):
-    parts = [int(x) for x in s.lower().split("x")]
-    if len(parts) == 1:
-        return parts[0], parts[0], parts[0]
-    if len(parts) != 3 or min(parts) < 1:
-        raise SystemExit(f"size '{s}' must be N or MxNxK with positive integers")
-    return tuple(parts)
+def gemm(rows, n, dtype, order, reps, tf32=False):
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    g = torch.Generator(device="cuda").manual_seed(n)
+    a = torch.rand(n, n, device="cuda", dtype=dtype, generator=g) * 2 - 1
+    b = torch.rand(n, n, device="cuda", dtype=dtype, generator=g) * 2 - 1
+    bb = b.T if order == "NT" else b
+    c = torch.matmul(a, bb)
+    ref = torch.matmul(a.double(), bb.double())
+    rel = ((c.double() - ref).norm() / ref.norm()).item()
+    ms = timed(lambda: torch.matmul(a, bb), 5, reps)
+    gf = 2.0 * n ** 3 / 1e9
+    tol = 1e-2 if tf32 else (1e-5 if dtype == torch.float32 else 1e-12)
+    r = dict(workload="gemm", op=f"torch.matmul {order}" + (" tf32" if tf32 else ""), dtype=str(dtype).replace("torch.", ""),
+             n=n, tf32=tf32, best_ms=min(ms), median_ms=statistics.median(ms), metric="GFLOP/s",
+             best=gf / (min(ms) / 1e3), median=gf / (statistics.median(ms) / 1e3), rel_error=rel,
+             ok=bool(math.isfinite(rel) and rel < tol))
+    rows.append(r)
+    print(json.dumps(r), flush=True)
+    torch.backends.cuda.matmul.allow_tf32 = False
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sizes", default="1024,2048,4096")
-    ap.add_argument("--types", default="float,double")
-    ap.add_argument("--reps", type=int, default=20)
-    ap.add_argument("--warm", type=int, default=3)
-    ap.add_argument("--alpha", type=float, default=1.5)
-    ap.add_argument("--beta", type=float, default=0.5)
-    ap.add_argument("--out")
-    args = ap.parse_args()
-    if not torch.cuda.is_available():
-        print("torch_gemm.py: no CUDA device visible to PyTorch", file=sys.stderr)
-        return 2
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
-    torch.set_float32_matmul_precision("highest")
-    dtypes = {"float": torch.float32, "double": torch.float64}
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--sizes", default="1024,4096")
+    ap.add_argument("--reps", type=int, default=30)
+    a = ap.parse_args()
     rows = []
-    out = open(args.out, "w") if args.out else None
-    gen = torch.Generator(device="cuda").manual_seed(42)
-    for t in args.types.split(","):
-        if t not in dtypes:
-            raise SystemExit(f"type '{t}' must be float or double")
-        for s in args.sizes.split(","):
-            m, n, k = parse_size(s)
-            dt = dtypes[t]
-            a = torch.rand(m, k, device="cuda", dtype=dt, generator=gen) * 2 - 1
-            b = torch.rand(k, n, device="cuda", dtype=dt, generator=gen) * 2 - 1
-            c0 = torch.rand(m, n, device="cuda", dtype=dt, generator=gen) * 2 - 1
-            c = c0.clone()
-            fn = lambda: torch.addmm(c0, a, b, beta=args.beta, alpha=args.alpha, out=c)
-            ms = timed(fn, args.warm, args.reps)
-            ref = torch.addmm(c0.double(), a.double(), b.double(), beta=args.beta, alpha=args.alpha)
-            err = (torch.linalg.norm(c.double() - ref) / torch.linalg.norm(ref)).item()
-            bound = 1e-4 if t == "float" else 1e-12
-            flops = 2.0 * m * n * k
-            row = {"workload": "gemm", "route": "torch", "device": torch.cuda.get_device_name(), "type": t,
-                   "m": m, "n": n, "k": k, "best_ms": min(ms), "median_ms": statistics.median(ms),
-                   "GFLOP/s": flops / (min(ms) * 1e6), "median GFLOP/s": flops / (statistics.median(ms) * 1e6),
-                   "rel_err": err, "ok": err < bound, "tf32": torch.backends.cuda.matmul.allow_tf32,
-                   "torch": torch.__version__}
-            rows.append(row)
-            line = json.dumps(row)
-            print(line, flush=True)
-            if out:
-                out.write(line + "\n")
-    if out:
-        out.close()
-    print(f"{'type':7} {'m x n x k':>20} {'GFLOP/s':>10} {'median':>10} {'rel err':>9}")
+    dev = torch.cuda.get_device_properties(0)
+    d = dict(workload="device", name=dev.name, sms=dev.multi_processor_count, torch=torch.__version__, cuda=torch.version.cuda, ok=True)
+    rows.append(d)
+    print(json.dumps(d), flush=True)
+    for n in [int(s) for s in a.sizes.split(",")]:
+        for dtype in (torch.float32, torch.float64):
+            for order in ("NN", "NT"):
+                try:
+                    gemm(rows, n, dtype, order, a.reps)
+                except Exception as e:
+                    rows.append(dict(workload="error", error=f"gemm n={n} {dtype} {order}: {type(e).__name__}: {e}", ok=False))
+        try:
+            gemm(rows, n, torch.float32, "NN", a.reps, tf32=True)
+        except Exception as e:
+            rows.append(dict(workload="error", error=f"gemm n={n} tf32: {type(e).__name__}: {e}", ok=False))
+        torch.cuda.empty_cache()
+    if a.out:
+        with open(a.out, "w") as f:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+    print("\nPyTorch gemm reference (CUDA events; best / median):")
     for r in rows:
-        print(f"{r['type']:7} {str(r['m']) + 'x' + str(r['n']) + 'x' + str(r['k']):>20} {r['GFLOP/s']:10.1f} "
-              f"{r['median GFLOP/s']:10.1f} {r['rel_err']:9.1e}{'' if r['ok'] else '  NOT OK'}")
-    return 0 if all(r["ok"] for r in rows) else 1
+        if "best" in r:
+            print(f"  {r['op']:22} {r['dtype']:8} n={r['n']:5}: {r['best']:9.1f} / {r['median']:9.1f} GFLOP/s  "
+                  f"({r['best_ms']:.4f} ms best)  rel err {r['rel_error']:.1e}  ok={r['ok']}")
+        elif r.get("workload") == "error":
+            print("  ERROR", r["error"])
+    return 0 if all(r.get("ok", True) for r in rows) else 1
 
 
 if __name__ == "__main__":

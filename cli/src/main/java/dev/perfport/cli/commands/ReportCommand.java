@@ -8,6 +8,7 @@ import dev.perfport.cli.report.Reports;
 import dev.perfport.cli.report.Seed000Report;
 import dev.perfport.cli.report.Seed001Report;
 import dev.perfport.cli.report.Seed003Command;
+import dev.perfport.cli.report.Seed004Report;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.TuneCache;
 import dev.perfport.workloads.Params;
@@ -22,14 +23,14 @@ import java.util.Map;
  * as it ends, then writes its Markdown report from the saved data and draws the plots last;
  * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report: seed-000, seed-001 or seed-003
+ * @param name      the report: seed-000, seed-001, seed-003 or seed-004
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
  *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
-    public static final List<String> REPORTS = List.of("seed-000", "seed-001", "seed-003");
+    public static final List<String> REPORTS = List.of("seed-000", Seed001Report.NAME, "seed-003", Seed004Report.NAME);
 
     @Override
     public int execute(Context ctx) {
@@ -43,34 +44,49 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             }
             String command = "perfport report " + name + " --from " + from + (options.containsKey("out") ? " --out " + options.get("out") : "");
             ReportData data = Reports.from(from, options.get("out"), name, command);
+            if (name.equals(Seed004Report.NAME)) return Seed004Report.publish(ctx, data, out);
             if (name.equals(Seed001Report.NAME)) return publish001(ctx, data, out);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
         if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
-        if (name.equals(Seed001Report.NAME)) return execute001(ctx, out);
+        if (name.equals(Seed001Report.NAME)) {
+            Seed001Report.Options o = Seed001Report.Options.parse(Params.parse(params));
+            Path dir = ReportFiles.prepare(out, Seed001Report.NAME);
+            List<Seed000Report.Device> devices = devices(ctx);
+            if (devices.isEmpty()) return 1;
+            ReportData data = ReportData.start(dir, Seed001Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
+            TuneCache cache = TuneCommand.openCache(ctx.config());
+            Reports.measure(ctx, () -> new Seed001Report(o, ctx.err(), cache).measure(devices, data));
+            return publish001(ctx, ReportData.load(dir, Seed001Report.NAME), out);
+        }
+        if (name.equals(Seed004Report.NAME)) {
+            ReportFiles.prepare(out, Seed004Report.NAME);
+            List<Seed000Report.Device> devices = devices(ctx);
+            return devices.isEmpty() ? 1 : Seed004Report.execute(ctx, devices, params, out);
+        }
         Seed000Report.Options o = Seed000Report.Options.parse(Params.parse(params));
         Path dir = ReportFiles.prepare(out, Seed000Report.NAME);   // an unusable folder is found before anything is measured
-        List<Seed000Report.Device> devices = new ArrayList<>();
-        for (Targets.Target t : available(ctx)) devices.add(new Seed000Report.Device(t.selector(), t.backend(), t.index(), t.device()));
-        if (devices.isEmpty()) return noDevice(ctx);
+        List<Seed000Report.Device> devices = devices(ctx);
+        if (devices.isEmpty()) return 1;
         ReportData data = ReportData.start(dir, Seed000Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
     }
 
-    /** The devices of the --backend selectors (none: every device), unavailable backends left out with a line each. */
-    private List<Targets.Target> available(Context ctx) {
+    /** The devices the selectors pick (all available by default); unavailable ones are noted on stderr, and an empty list is said. */
+    private List<Seed000Report.Device> devices(Context ctx) {
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
-        List<Targets.Target> ok = new ArrayList<>();
+        List<Seed000Report.Device> devices = new ArrayList<>();
         for (Targets.Target t : targets) {
             if (t.problem() != null) {
                 ctx.err().println("perfport: " + t.backendId() + " is unavailable (" + Targets.brief(t.problem()) + "); left out of the report");
                 continue;
             }
-            ok.add(t);
+            devices.add(new Seed000Report.Device(t.selector(), t.backend(), t.index(), t.device()));
         }
-        return ok;
+        if (devices.isEmpty()) ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
+        return devices;
     }
 
     /** This command as typed, for the report's header. */
@@ -79,23 +95,6 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         for (String s : selectors) cmd.addAll(List.of("--backend", s));
         for (String p : params) cmd.addAll(List.of("--param", p));
         return String.join(" ", cmd);
-    }
-
-    private static int noDevice(Context ctx) {
-        ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
-        return 1;
-    }
-
-    private int execute001(Context ctx, Path out) {
-        Seed001Report.Options o = Seed001Report.Options.parse(Params.parse(params));
-        Path dir = ReportFiles.prepare(out, Seed001Report.NAME);
-        List<Seed001Report.Device> devices = new ArrayList<>();
-        for (Targets.Target t : available(ctx)) devices.add(new Seed001Report.Device(t.selector(), t.backend(), t.index(), t.device()));
-        if (devices.isEmpty()) return noDevice(ctx);
-        ReportData data = ReportData.start(dir, Seed001Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
-        TuneCache cache = TuneCommand.openCache(ctx.config());
-        Reports.measure(ctx, () -> new Seed001Report(o, ctx.err(), cache).measure(devices, data));
-        return publish001(ctx, ReportData.load(dir, Seed001Report.NAME), out);
     }
 
     private static int publish001(Context ctx, ReportData data, Path out) {

@@ -3,7 +3,6 @@ package dev.perfport.cli.report;
 import dev.perfport.cli.report.ReportWriter.Figure;
 import dev.perfport.cli.report.ReportWriter.Figures;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.DeviceFingerprint;
@@ -48,10 +47,6 @@ import java.util.Map;
  */
 public final class Seed001Report {
     public static final String NAME = "seed-001";
-
-    /** A device to measure. */
-    public record Device(String selector, dev.perfport.core.backend.Backend backend, int index, DeviceInfo info) {
-    }
 
     /**
      * @param sizes    m = n = k of the GEMM sweep
@@ -136,13 +131,13 @@ public final class Seed001Report {
         this.cache = cache;
     }
 
-    public void measure(List<Device> devices, ReportData data) {
-        for (Device d : devices) measure(d, data);
+    public void measure(List<Seed000Report.Device> devices, ReportData data) {
+        for (Seed000Report.Device d : devices) measure(d, data);
         data.machine("loadAfter", Seed000Report.machine().get("loadBefore"));
         data.finish();
     }
 
-    private void measure(Device d, ReportData data) {
+    private void measure(Seed000Report.Device d, ReportData data) {
         String sel = d.selector();
         DeviceSession s;
         try {

@@ -38,6 +38,8 @@ import java.util.Map;
  * </ul>
  * Kernel parameters left at {@code auto} take the device type's default ({@link GemmConfig#defaultFor});
  * a configuration that breaks a constraint is refused before compiling with every reason.
+ * An operand that already is in its packed form at tile multiples (col-major A, col-major B stored
+ * transposed, col-major C; the row's {@code copies} names those that are not) is used in place.
  * The row's kernel time covers every kernel of the path (pad, xgemm, unpad), not the host
  * copies; {@code GFLOP/s} = 2·m·n·k / kernel time. Verification: {@link GemmProblem#check}.
  */
@@ -224,6 +226,7 @@ public final class Gemm implements Workload, Tunable {
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
         GemmProblem prob = GemmProblem.generate(m, n, k, prec, row, ta, tb, alpha, beta, p.getLong("seed"));
+        if (cfg != null && refusal == null) shown.put("copies", copies(prob, cfg));
         return new Settings(prob, path, cfg, dc, reps, shown, refusal);
     }
 
@@ -317,6 +320,21 @@ public final class Gemm implements Workload, Tunable {
         metrics.put("GFLOP/s", best.kernelNanos() > 0 ? pr.flops() / best.kernelNanos() : 0);
         if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", pr.flops() / best.modelledNanos());
         return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+
+    /** The operands the indirect path copies into packed form ("none" when all three are used in place). */
+    static String copies(GemmProblem pr, GemmConfig cfg) {
+        int mp = (int) roundUp(pr.m(), cfg.mwg()), np = (int) roundUp(pr.n(), cfg.nwg()), kp = (int) roundUp(pr.k(), cfg.kwg());
+        List<String> l = new java.util.ArrayList<>();
+        if (!packed(pr.m(), pr.k(), mp, kp, pr.asi(), pr.ask())) l.add("a");
+        if (!packed(pr.n(), pr.k(), np, kp, pr.bsj(), pr.bsk())) l.add("b");
+        if (!packed(pr.m(), pr.n(), mp, np, pr.csi(), pr.csj())) l.add("c");
+        return l.isEmpty() ? "none" : String.join("+", l);
+    }
+
+    /** Whether a stored X×Y operand with strides (sx, sy) already is the packed W×H plane (x fastest). */
+    public static boolean packed(int x, int y, int w, int h, int sx, int sy) {
+        return x == w && y == h && sx == 1 && sy == w;
     }
 
 

@@ -18,7 +18,9 @@ import java.util.List;
  * built on it (trsm): C = alpha·op(A)·op(B) + beta·C where op(A)(i,k) = a[ao + i·asi + k·ask],
  * op(B)(k,j) = b[bo + k·bsk + j·bsj] and C(i,j) = c[co + i·csi + j·csj]. Each call takes the direct
  * kernel when m·n·k &lt; directMax³ (or when no indirect configuration is given), else the indirect
- * path: pad op(A), op(B) (and C when beta ≠ 0) into packed tile multiples, the tiled kernel, unpad.
+ * path: pad op(A), op(B) (and C when beta ≠ 0) into packed tile multiples, the tiled kernel, unpad;
+ * an operand that already is its packed form (offset 0, tile multiples, the packed strides) is
+ * used in place, without its copy.
  * Kernels are compiled once, on first use; the packed scratch buffers are sized once for the
  * largest call. Counts every launch (each one is a host synchronisation: DeviceSession launches
  * are synchronous).
@@ -95,23 +97,27 @@ public final class GemmRunner implements AutoCloseable {
             pad = keep(s.compile(GemmKernels.pad(p)));
             unpad = keep(s.compile(GemmKernels.unpad(p)));
             xgemm = keep(s.compile(GemmKernels.xgemm(p), cfg.constants()));
-            ap = keep(s.allocate(p.elem, (long) maxKp * maxMp));
-            bp = keep(s.allocate(p.elem, (long) maxKp * maxNp));
-            cp = keep(s.allocate(p.elem, (long) maxMp * maxNp));
         }
         int mp = (int) Gemm.roundUp(m, cfg.mwg()), np = (int) Gemm.roundUp(n, cfg.nwg()), kp = (int) Gemm.roundUp(k, cfg.kwg());
         if (mp > maxMp || np > maxNp || kp > maxKp) {
             throw new IllegalArgumentException("GEMM of " + m + "x" + n + "x" + k + " exceeds the runner's scratch for " + maxMp + "x" + maxNp + "x" + maxKp);
         }
+        // an operand already in its packed form at tile multiples is used in place (CLBlast skips
+        // those copies too): no pad kernel for it, and no unpad when C is packed
+        boolean aIn = ao == 0 && Gemm.packed(m, k, mp, kp, asi, ask), bIn = bo == 0 && Gemm.packed(n, k, np, kp, bsj, bsk);
+        boolean cIn = co == 0 && Gemm.packed(m, n, mp, np, csi, csj);
+        if (!aIn && ap == null) ap = keep(s.allocate(p.elem, (long) maxKp * maxMp));
+        if (!bIn && bp == null) bp = keep(s.allocate(p.elem, (long) maxKp * maxNp));
+        if (!cIn && cp == null) cp = keep(s.allocate(p.elem, (long) maxMp * maxNp));
         NDRange range = NDRange.of((long) mp / cfg.mwg() * cfg.mdimc(), (long) np / cfg.nwg() * cfg.ndimc(), cfg.mdimc(), cfg.ndimc());
         LocalSize alm = LocalSize.of(cfg.sa() == 1 ? (long) cfg.kwg() * cfg.mwg() : 1);
         LocalSize blm = LocalSize.of(cfg.sb() == 1 ? (long) cfg.kwg() * cfg.nwg() : 1);
         // op(A)(i,k) -> Ap[k*Mp + i]; op(B)(k,j) -> Bp[k*Np + j]; C(i,j) <-> Cp[j*Mp + i]
-        copy(rep, pad, a, ap, ao, asi, ask, m, k, mp, kp);
-        copy(rep, pad, b, bp, bo, bsj, bsk, n, k, np, kp);
-        if (beta != 0) copy(rep, pad, c, cp, co, csi, csj, m, n, mp, np);
-        add(rep, s.launch(xgemm, range, ap, bp, cp, mp, np, kp, al, be, alm, blm));
-        copy(rep, unpad, c, cp, co, csi, csj, m, n, mp, np);
+        if (!aIn) copy(rep, pad, a, ap, ao, asi, ask, m, k, mp, kp);
+        if (!bIn) copy(rep, pad, b, bp, bo, bsj, bsk, n, k, np, kp);
+        if (beta != 0 && !cIn) copy(rep, pad, c, cp, co, csi, csj, m, n, mp, np);
+        add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, cIn ? c : cp, mp, np, kp, al, be, alm, blm));
+        if (!cIn) copy(rep, unpad, c, cp, co, csi, csj, m, n, mp, np);
     }
 
     /** pad: the W×H plane from the strided source at off; unpad: the X×Y corner back (src and dst swapped). */

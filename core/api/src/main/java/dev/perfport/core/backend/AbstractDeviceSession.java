@@ -195,15 +195,45 @@ public abstract class AbstractDeviceSession implements DeviceSession {
 
     @Override
     public final LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args) {
+        return record(doLaunch(kernel, validated(kernel, launch, args), args), 1);
+    }
+
+    /** Validates once, then {@link #doLaunchRepeated}; the totals count every launch. */
+    @Override
+    public final LaunchStats launchRepeated(CompiledKernel kernel, Launch launch, int times, Object... args) {
+        if (times < 1) throw new IllegalArgumentException("launchRepeated needs times >= 1, got " + times);
+        return record(doLaunchRepeated(kernel, validated(kernel, launch, args), args, times), times);
+    }
+
+    /**
+     * Runs a validated launch {@code times} times back to back and waits for the last; by default
+     * {@link #doLaunch} after {@link #doLaunch}, stats summed. Routes that can queue launches
+     * without waiting for each override it (issue 16: host time per launch).
+     */
+    protected LaunchStats doLaunchRepeated(CompiledKernel kernel, ValidatedLaunch v, Object[] args, int times) {
+        long kernelNanos = 0, modelled = -1;
+        java.util.Map<String, Long> sum = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < times; i++) {
+            LaunchStats s = doLaunch(kernel, v, args);
+            kernelNanos += s.kernelNanos();
+            if (s.modelledNanos() >= 0) modelled = Math.max(0, modelled) + s.modelledNanos();
+            s.counters().forEach((k, x) -> sum.merge(k, x, Long::sum));
+        }
+        return new LaunchStats(kernelNanos, modelled, sum);
+    }
+
+    private ValidatedLaunch validated(CompiledKernel kernel, Launch launch, Object[] args) {
         ensureOpen();
         if (!open.contains(kernel)) {
             throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
         }
-        ValidatedLaunch v = LaunchValidator.validate(device, kernel.def(), kernel.constants(), launch, args,
+        return LaunchValidator.validate(device, kernel.def(), kernel.constants(), launch, args,
                 (ls, bytes) -> residency(kernel, ls, bytes));
-        LaunchStats s = doLaunch(kernel, v, args);
-        timings.addKernel(s.kernelNanos());
-        threadTimings.get().addKernel(s.kernelNanos());
+    }
+
+    private LaunchStats record(LaunchStats s, int launches) {
+        timings.addKernel(s.kernelNanos(), launches);
+        threadTimings.get().addKernel(s.kernelNanos(), launches);
         if (s.modelledNanos() >= 0) {
             timings.addModelled(s.modelledNanos());
             threadTimings.get().addModelled(s.modelledNanos());

@@ -128,6 +128,29 @@ public interface DeviceSession extends AutoCloseable {
      */
     LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args);
 
+    /**
+     * {@return the times and counters of {@code times} launches of one kernel with the same launch
+     * and arguments} Validated once; the launches run back to back, in order, and it returns when
+     * the last one has finished. A route that can queue them without waiting for each (OpenCL:
+     * arguments set once, no per-launch finish or event) does so; the others launch one after the
+     * other. Kernel time is the sum over the launches, or where the route only times the batch,
+     * the device time from the first launch's start to the last one's end.
+     *
+     * @param times launches, at least 1
+     */
+    default LaunchStats launchRepeated(CompiledKernel kernel, Launch launch, int times, Object... args) {
+        if (times < 1) throw new IllegalArgumentException("launchRepeated needs times >= 1, got " + times);
+        long kernelNanos = 0, modelled = -1;
+        java.util.Map<String, Long> sum = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < times; i++) {
+            LaunchStats s = launch(kernel, launch, args);
+            kernelNanos += s.kernelNanos();
+            if (s.modelledNanos() >= 0) modelled = Math.max(0, modelled) + s.modelledNanos();
+            s.counters().forEach((k, v) -> sum.merge(k, v, Long::sum));
+        }
+        return new LaunchStats(kernelNanos, modelled, sum);
+    }
+
     /** {@return running totals of this session} */
     Profile profile();
 
