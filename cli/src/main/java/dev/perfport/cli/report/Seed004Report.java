@@ -26,17 +26,15 @@ import java.util.Map;
  * (every point) and {@code <workload>/<case>/reference}. The Markdown and the plots are made from
  * the saved data alone, so {@code --from DIR} writes the same report without measuring.
  *
- * <p>Parameters: {@code matrices} (comma-separated, {@link SpmvStudy#DEFAULT_MATRICES}),
+ * <p>Parameters: {@code matrices} (comma-separated, {@link SpmvStudy#DEFAULT_MATRICES}), {@code ffts}
+ * (n:batch cases, {@link FftStudy#DEFAULT_CASES}),
  * {@code reps} (2), {@code seed} (42), {@code peakn} (saxpy's elements for the streaming
  * bandwidth, 2^23), and whatever further studies read.
  */
 public final class Seed004Report {
     public static final String NAME = "seed-004";
-    /**
-     * The workloads' studies, in report order. The FFT half of issue 14 adds its study here; until
-     * then the FFT section says it has no data.
-     */
-    public static final List<Seed004Study> STUDIES = List.of(new SpmvStudy());
+    /** The workloads' studies, in report order. */
+    public static final List<Seed004Study> STUDIES = List.of(new SpmvStudy(), new FftStudy());
     /** Sections the report always has, with the study that fills them (or none yet). */
     static final Map<String, String> SECTIONS = sections();
 

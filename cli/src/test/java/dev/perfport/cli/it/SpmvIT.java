@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * {@code spmv} (seed 004) through the real plugins: a malformed Matrix Market file is a usage
  * error (exit 2, one line naming the file, the line and the problem); a file and a generator run
  * every variant verified; ELLPACK refuses a matrix whose padding it cannot hold, in its row only;
- * {@code tune spmv} runs; {@code report seed-004} writes its tables, the FFT section marked as
- * not yet filled, and writes them again {@code --from} the saved data. No timing is asserted.
+ * {@code tune spmv} runs; {@code report seed-004} writes its tables (the FFT study's too, on small
+ * cases) and writes them again {@code --from} the saved data. No timing is asserted.
  */
 class SpmvIT {
 
@@ -96,7 +96,7 @@ class SpmvIT {
     @Test
     void reportSeed004WritesTable4AndAgainFromItsData(@TempDir Path dir) throws Exception {
         Run r = Run.of("report", "seed-004", "--backend", "cell-emulation", "--param", "matrices=stencil2d:9x7,powerlaw:200:5",
-                "--param", "reps=1", "--param", "peakn=4096", "--out", dir.toString());
+                "--param", "ffts=16:3,2^13:1", "--param", "reps=1", "--param", "peakn=4096", "--out", dir.toString());
         Dist.assertExit(0, r);
         String md = Files.readString(dir.resolve("seed-004.md"));
         assertTrue(md.contains("**stencil2d:9x7**: 90 of 90 points verified"), md);
@@ -104,7 +104,11 @@ class SpmvIT {
         for (String knob : List.of("| layout |", "| granularity |", "| mapping |", "| work-group size |", "| format |", "| **all tuned** |")) {
             assertTrue(md.contains(knob), knob + " in\n" + md);
         }
-        assertTrue(md.contains("**Section to be filled by the fft study**") || md.contains("## FFT (`fft`)\n\n**"), md);
+        // the fft study (issue 14's FFT half): a fused case (48 knob points) and a multi-pass one (12)
+        assertTrue(md.contains("**16:3**: 48 of 48 points verified"), md);
+        assertTrue(md.contains("**2^13:1**: 12 of 12 points verified"), md);
+        assertTrue(md.contains("| **untuned** | SHOC's kernel: radix 8, AoS, local exchange, sin/cos twiddles, no sharing |"), md);
+        for (String knob : List.of("| twiddle |", "| share |", "| exchange |", "| radix |")) assertTrue(md.contains(knob), knob + " in\n" + md);
         assertTrue(Files.exists(dir.resolve("seed-004/data.json")));
         Files.delete(dir.resolve("seed-004.md"));
         Run again = Run.of("report", "seed-004", "--from", dir.toString());
