@@ -155,6 +155,8 @@ public final class FftStudy implements Seed004Study {
         for (String[] k : new String[][]{{"layout", "SoA (else as untuned)"}, {"twiddle", "twiddles from a table"},
                 {"share", "shared twiddles, 8 butterflies per work-item"}, {"exchange", "exchange through global memory"},
                 {"radix", "radix 2 or 4"}}) {
+            // the multi-pass path has neither knob (global exchange, one butterfly per work-item): no row
+            if (!fused && (k[0].equals("share") || k[0].equals("exchange"))) continue;
             rows.add(new KnobRow(k[0], k[1], best(points, p -> differs(p, base).equals(List.of(k[0])))));
         }
         rows.add(new KnobRow("all tuned", "the best point of the knob space", best(points, p -> true)));
