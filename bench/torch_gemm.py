@@ -23,21 +23,7 @@ import sys
 
 import torch
 
-
-def timed(fn, warm, reps):
-    for _ in range(warm):
-        fn()
-    torch.cuda.synchronize()
-    out = []
-    for _ in range(reps):
-        a = torch.cuda.Event(enable_timing=True)
-        b = torch.cuda.Event(enable_timing=True)
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        out.append(a.elapsed_time(b))
-    return out
+from torch_ref import timed   # CUDA events around each call after warm-ups (bench/torch_ref.py)
 
 
 def gemm(rows, n, dtype, order, reps, tf32=False):

@@ -6,19 +6,17 @@
 Prints "--param name=value ..." for the RANK-th best verified evaluation (1 = the tuner's best)
 of the tune step named STEP in RESULTS.jsonl; nothing when the step or that rank is missing.
 """
-import json
+import importlib.util
+import os
 import sys
 
 
 def objects(path):
-    text, dec, i = open(path).read(), json.JSONDecoder(), 0
-    while True:
-        while i < len(text) and text[i].isspace():
-            i += 1
-        if i >= len(text):
-            return
-        obj, i = dec.raw_decode(text, i)
-        yield obj
+    """The JSON objects of a results.jsonl, as scripts/gpu-vs-torch.py reads them."""
+    spec = importlib.util.spec_from_file_location("gpu_vs_torch", os.path.join(os.path.dirname(__file__), "gpu-vs-torch.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.objects(path)
 
 
 def main(path, step, rank=1):

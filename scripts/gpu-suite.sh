@@ -206,6 +206,50 @@ if [[ "$want" == *" r3-overhead "* ]]; then   # host time per launch: launches q
   step overhead-aparapi 90 compare reduction --backend aparapi:gpu --config perfport.aparapi.counters=false --variant tuned --param n=1024 --param gpc=1 --param type=int --param launches=10000 --param reps=2
   step overhead-jocl-2p28 60 compare reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param n=2^28 --param vw=4 --param ipt=4 --param gpc=8 --param launches=10 --param reps=5
 fi
+if [[ "$want" == *" r4 "* ]]; then   # round 4: the merged main, every ratio again in one call (configurations of round 3 given), plus fft/spmv/conv
+  TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
+  want="$want r2-torch r4-gemm r4-scan r3-var r3-reduction r3-overhead r4-others "
+fi
+if [[ "$want" == *" r4-gemm "* ]]; then   # round 3's tuned configurations (docs/results/gpu/gemm-h100.md)
+  GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0)
+  S1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8 --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
+  S4=(--param mwg=128 --param nwg=128 --param kwg=16 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=8 --param vwm=4 --param vwn=4 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+  D=(--param mwg=64 --param nwg=32 --param kwg=16 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=2 --param vwm=2 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+  want="$want gemm-1024-float gemm-4096-float gemm-1024-double gemm-4096-double gemm-nn-4096 gemm-default-4096 "
+  step gemm-1024-float 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=1024 --param n=1024 --param k=1024 --param type=float --param reps=20 "${S1[@]}"
+  step gemm-4096-float 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 "${S4[@]}"
+  step gemm-1024-double 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=1024 --param n=1024 --param k=1024 --param type=double --param reps=20 "${D[@]}"
+  step gemm-4096-double 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=double --param reps=5 "${D[@]}"
+  step gemm-nn-4096 60 compare gemm --backend jocl:gpu "${qj[@]}" --variant indirect --param alpha=1 --param beta=0 --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 "${S4[@]}"
+  step gemm-default-4096 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=5 --param config=default
+fi
+if [[ "$want" == *" r4-scan "* ]]; then
+  SP=(--variant single-pass --param op=add --param wg=512 --param k=1056 --param items=16)
+  want="$want scan-2p25 scan-rk1-2p25 scan-2p28 scan-rk1-2p28 scan-rk1-wg1024-2p25 scan-rk1-wg256-2p25 scan-rk1-wg1024-2p28 "
+  step scan-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20
+  step scan-rk1-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param rake=1
+  step scan-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4
+  step scan-rk1-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4 --param rake=1
+  # raking keeps the tile scan at 3 barriers whatever wg is: larger tiles, fewer look-backs
+  step scan-rk1-wg1024-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param wg=1024 --param items=16 --param k=528 --param n=2^25 --param reps=20 --param rake=1
+  step scan-rk1-wg256-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param wg=256 --param items=16 --param k=1056 --param n=2^25 --param reps=20 --param rake=1
+  step scan-rk1-wg1024-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param wg=1024 --param items=16 --param k=528 --param n=2^28 --param reps=4 --param rake=1
+fi
+if [[ "$want" == *" r4-others "* ]]; then   # the other helpers' workloads beside their PyTorch references, where both exist
+  both2=(--backend jocl:gpu --backend aparapi:gpu)
+  if [ -f bench/torch_fft.py ]; then
+    PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_fft.py --out "$out/torch-others.jsonl" >> "$out/log.txt" 2>&1
+    echo "   torch-fft: rc=$?" | tee -a "$out/log.txt"
+    want="$want fft-2p20 fft-512x2p14 "
+    step fft-2p20 90 compare fft "${both2[@]}" "${quiet[@]}" --param n=2^20 --param batch=1
+    step fft-512x2p14 90 compare fft "${both2[@]}" "${quiet[@]}" --param n=512 --param batch=2^14
+  fi
+  for f in spmv conv; do   # run by the scripts' own docstrings once merged (bench/torch_<f>.py)
+    if [ -f bench/torch_$f.py ] && [ -f scripts/gpu-$f.sh ]; then
+      bash scripts/gpu-$f.sh "$out" >> "$out/log.txt" 2>&1; echo "   $f: rc=$?" | tee -a "$out/log.txt"
+    fi
+  done
+fi
 if [[ "$want" == *" r2-scan "* ]]; then
   SP=(--variant single-pass --param op=add --param wg=512 --param k=1056)
   want="$want scan-p0-2p25 scan-p1-2p25 scan-p2-2p25 scan-p2i8-2p25 scan-p0-2p28 scan-p2-2p28 scan-p2i8-2p28 scan-p2-odd "
@@ -240,5 +284,5 @@ if [[ "$want" == *" r2-ptx "* ]]; then
   done > "$out/ptxas.txt" 2>&1
   echo "   r2-ptx: $(ls /tmp/ptx 2>/dev/null | wc -l) programs, see ptxas.txt" | tee -a "$out/log.txt"
 fi
-[[ "$want" == *" torch"* || "$want" == *" i16-"* || "$want" == *" r2"* || "$want" == *" r3"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
+[[ "$want" == *" torch"* || "$want" == *" i16-"* || "$want" == *" r2"* || "$want" == *" r3"* || "$want" == *" r4"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
 rm -f "$out/rows.json"

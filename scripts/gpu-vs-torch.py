@@ -37,6 +37,15 @@ def metric(row):
     return None, None
 
 
+def num(x, default=-1):
+    """A row parameter as an integer: 1048576, "1048576" or "2^20"."""
+    try:
+        t = str(x)
+        return 2 ** int(t[2:]) if t.startswith("2^") else int(t)
+    except (TypeError, ValueError):
+        return default
+
+
 def fmt(v):
     return "-" if v is None else (f"{v:.0f}" if v >= 100 else f"{v:.3g}")
 
@@ -154,6 +163,28 @@ def main(d):
         t = next((x for x in torch if x.get("workload") == "launch"), None)
         if t:
             print(f"| PyTorch torch.sum, {t['calls']} calls, no sync per call | | | {t['us_per_call']:.1f} µs | |")
+    # other helpers' workloads (fft, ...) beside their bench/torch_<w>.py lines in torch-others.jsonl: same workload, n, batch
+    others = list(objects(os.path.join(d, "torch-others.jsonl")))
+    if others:
+        print("\n### Other workloads beside their PyTorch references (same call)\n")
+        print("| workload | case | perfport row | perfport | PyTorch best / median | ratio (best/best) |")
+        print("|---|---|---|---|---|---|")
+        for t in others:
+            if "best" not in t:
+                continue
+            match = lambda r, t=t: (r["workload"] == t["workload"] and num(r["params"].get("n")) == t.get("n")
+                                    and num(r["params"].get("batch", 1)) == t.get("batch", 1))
+            for backend in sorted({r["backend"] for r in rows if r["workload"] == t["workload"]}):
+                c = [r for r in rows if r["backend"] == backend and r["verified"] and metric(r)[1] and match(r)]
+                tb = t["best"] if t.get("ok") else None
+                if not c:
+                    print(f"| {t['workload']} | {t.get('case', '')} n={t.get('n')} batch={t.get('batch', 1)} | {backend}: no verified row | - | {fmt(tb)} / {fmt(t.get('median'))} | - |")
+                    continue
+                b = max(c, key=lambda r: metric(r)[1])
+                unit, v = metric(b)
+                keys = " ".join(f"{k}={x}" for k, x in b["params"].items() if k not in ("n", "batch", "reps", "seed"))
+                print(f"| {t['workload']} | {t.get('case', '')} n={t.get('n')} batch={t.get('batch', 1)} | {backend} {b['variant']} {keys[:120]} | "
+                      f"{fmt(v)} {unit} | {fmt(tb)} / {fmt(t.get('median'))} {unit} | {('**%.2f×**' % (v / tb)) if tb else '-'} |")
     queued = [r for r in rows if r["verified"] and "wall us/launch" in (r.get("metrics") or {})]
     if queued:
         print("\n### Host time per launch, launches queued back to back (reduction `tuned`, `launches=N`: one wait, one 4-byte read)\n")

@@ -209,17 +209,15 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      * Runs a validated launch {@code times} times back to back and waits for the last; by default
      * {@link #doLaunch} after {@link #doLaunch}, stats summed. Routes that can queue launches
      * without waiting for each override it (issue 16: host time per launch).
+     *
+     * @param kernel a kernel compiled by this session
+     * @param v      the validated launch
+     * @param args   the arguments, as for {@link #doLaunch}
+     * @param times  launches, at least 1
+     * @return the launches' stats together
      */
     protected LaunchStats doLaunchRepeated(CompiledKernel kernel, ValidatedLaunch v, Object[] args, int times) {
-        long kernelNanos = 0, modelled = -1;
-        java.util.Map<String, Long> sum = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < times; i++) {
-            LaunchStats s = doLaunch(kernel, v, args);
-            kernelNanos += s.kernelNanos();
-            if (s.modelledNanos() >= 0) modelled = Math.max(0, modelled) + s.modelledNanos();
-            s.counters().forEach((k, x) -> sum.merge(k, x, Long::sum));
-        }
-        return new LaunchStats(kernelNanos, modelled, sum);
+        return LaunchStats.repeated(times, () -> doLaunch(kernel, v, args));
     }
 
     private ValidatedLaunch validated(CompiledKernel kernel, Launch launch, Object[] args) {

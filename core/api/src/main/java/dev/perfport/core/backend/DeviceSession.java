@@ -136,19 +136,13 @@ public interface DeviceSession extends AutoCloseable {
      * other. Kernel time is the sum over the launches, or where the route only times the batch,
      * the device time from the first launch's start to the last one's end.
      *
-     * @param times launches, at least 1
+     * @param kernel a kernel compiled by this session
+     * @param launch as for {@link #launch}
+     * @param times  launches, at least 1
+     * @param args   as for {@link #launch}
      */
     default LaunchStats launchRepeated(CompiledKernel kernel, Launch launch, int times, Object... args) {
-        if (times < 1) throw new IllegalArgumentException("launchRepeated needs times >= 1, got " + times);
-        long kernelNanos = 0, modelled = -1;
-        java.util.Map<String, Long> sum = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < times; i++) {
-            LaunchStats s = launch(kernel, launch, args);
-            kernelNanos += s.kernelNanos();
-            if (s.modelledNanos() >= 0) modelled = Math.max(0, modelled) + s.modelledNanos();
-            s.counters().forEach((k, v) -> sum.merge(k, v, Long::sum));
-        }
-        return new LaunchStats(kernelNanos, modelled, sum);
+        return LaunchStats.repeated(times, () -> launch(kernel, launch, args));
     }
 
     /** {@return running totals of this session} */
