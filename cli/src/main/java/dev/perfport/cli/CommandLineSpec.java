@@ -193,8 +193,8 @@ final class CommandLineSpec {
                             + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, % of the "
                             + "streaming bandwidth measured in the same run (saxpy) and % of a reference; writes DIR/seed-004.md "
                             + "with a plot per device. Parameters: matrices (comma-separated spmv matrices, default "
-                            + "stencil2d:256x256,random:4096:0.01,powerlaw:2^16:8), reps (2), seed (42), peakn (saxpy's "
-                            + "elements, 2^23).",
+                            + "stencil2d:256x256,random:4096:0.01,powerlaw:2^16:8), ffts (fft cases N x batch, default "
+                            + "512x256,16384x4), reps (2), seed (42), peakn (saxpy's elements, 2^23).",
                     "%n--from DIR[,DIR...] writes the report again from DIR/<name>/data.json without measuring, into DIR or "
                             + "--out DIR2 (the data is copied there); several folders assemble the runs of several machines "
                             + "into one seed-000 report (a selector both have is renamed selector@2 in the second). --backend "

@@ -101,6 +101,7 @@ public final class ClusterMain {
                 }
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
+            // --progress as a local run takes it: a bar on a terminal, else plain lines
             Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
             SettingsCheck.check(config, ctx::registry);
             Workload w = Workloads.get(cli.workload());
@@ -176,7 +177,8 @@ public final class ClusterMain {
         for (Wire.Device d : devices) {
             for (String v : vs) {
                 Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
-                ProgressBar bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", "");
+                // made once the problem is known (a terminal's bar starts drawing when made)
+                ProgressBar bar = null;
                 long size = 0;
                 try {
                     SparkCluster.Tuning p = cluster.problem(job, d);
@@ -201,9 +203,10 @@ public final class ClusterMain {
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, r, size,
                             r.best() == null ? "no valid configuration (see the records: --format json)" : null));
                 } catch (ConfigException e) {
+                    if (bar != null) bar.done();
                     throw e;
                 } catch (RuntimeException e) {
-                    bar.done();
+                    if (bar != null) bar.done();
                     ConfigException bad = configCause(e);
                     if (bad != null) throw bad;
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, null, size, RunCommand.describe(e)));

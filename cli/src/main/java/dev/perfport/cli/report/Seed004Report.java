@@ -27,16 +27,16 @@ import java.util.Map;
  * the saved data alone, so {@code --from DIR} writes the same report without measuring.
  *
  * <p>Parameters: {@code matrices} (comma-separated, {@link SpmvStudy#DEFAULT_MATRICES}),
- * {@code reps} (2), {@code seed} (42), {@code peakn} (saxpy's elements for the streaming
- * bandwidth, 2^23), and whatever further studies read.
+ * {@code ffts} ({@link FftStudy#DEFAULT_FFTS}), {@code reps} (2), {@code seed} (42), {@code peakn}
+ * (saxpy's elements for the streaming bandwidth, 2^23), and whatever further studies read.
  */
 public final class Seed004Report {
     public static final String NAME = "seed-004";
     /**
-     * The workloads' studies, in report order. The FFT half of issue 14 adds its study here; until
-     * then the FFT section says it has no data.
+     * The workloads' studies, in report order. A section of {@link #SECTIONS} without a study says
+     * so; a data file without a study's sweeps (e.g. measured before it existed) shows none of its tables.
      */
-    public static final List<Seed004Study> STUDIES = List.of(new SpmvStudy());
+    public static final List<Seed004Study> STUDIES = List.of(new SpmvStudy(), new FftStudy());
     /** Sections the report always has, with the study that fills them (or none yet). */
     static final Map<String, String> SECTIONS = sections();
 
@@ -137,7 +137,7 @@ public final class Seed004Report {
         ReportWriter.Outcome w = ReportWriter.publish(out, NAME, figures, figs -> markdown(data, o, figs, failed), ctx.err());
         ctx.out().println("wrote " + w.markdown() + " from " + data.file() + " and " + w.plotsDrawn() + " plot(s) in " + w.dir());
         int code = Reports.incomplete(ctx, data, w);
-        if (failed[0] > 0) ctx.err().println("perfport: report seed-004: " + failed[0] + " point(s) failed; see the report's 'Failed points'");
+        if (failed[0] > 0) ctx.err().println("perfport: report seed-004: " + failed[0] + " point(s) failed; see the report's 'Failed or refused points'");
         return code;
     }
 
@@ -208,7 +208,7 @@ public final class Seed004Report {
                         + sec.getKey() + "` workload yet") + ". Its rows appear here, in the same tables, once it is.");
                 continue;
             }
-            study(md, data, o, st, figs, failures, summary);
+            if (!study(md, data, o, st, figs, failures, summary)) md.note("No " + sec.getKey() + " rows in this data.");
         }
         for (Seed004Study st : STUDIES) {
             if (SECTIONS.containsKey(st.workload())) continue;
@@ -224,7 +224,13 @@ public final class Seed004Report {
                 "untuned % peak", "tuned % peak");
         for (String s : summary) t.row(List.of(s.split("\t", -1)));
         t.end();
-        md.heading(2, "Failed points");
+        md.heading(2, "On a GPU");
+        md.paragraph("The issue's GPU targets (the best tuned SpMV format >= 0.8x torch.sparse CSR on `stencil2d:2048x2048` and "
+                + "`powerlaw:2^21:8`; FFT >= 0.6x torch.fft) are measured on the H100 by the GPU runs: `perfport report seed-004 "
+                + "--backend jocl:gpu --param matrices=stencil2d:2048x2048,powerlaw:2^21:8` beside `python3 bench/torch_spmv.py` "
+                + "and `bench/torch_fft.py`; `perfport report seed-004 --from CPU_DIR,GPU_DIR --out DIR` assembles runs of several "
+                + "machines measured with the same parameters.");
+        md.heading(2, "Failed or refused points");
         if (failures.isEmpty()) md.paragraph("None: every point verified.");
         else {
             md.paragraph(failures.size() + " point(s) did not verify or were refused (a format that cannot hold the matrix, a knob the "
@@ -244,9 +250,11 @@ public final class Seed004Report {
         }
     }
 
-    private static void study(Markdown md, ReportData data, Params o, Seed004Study st, ReportWriter.Figures figs, List<String> failures,
-                              List<String> summary) {
+    /** Writes a study's tables; false when the data holds none of its sweeps. */
+    private static boolean study(Markdown md, ReportData data, Params o, Seed004Study st, ReportWriter.Figures figs, List<String> failures,
+                                 List<String> summary) {
         md.paragraph("Rate: ", st.about(), ".");
+        boolean found = false;
         for (String dev : data.devices()) {
             boolean any = false;
             for (String kase : st.cases(o)) {
@@ -262,17 +270,28 @@ public final class Seed004Report {
                 md.paragraph("**", kase, "**: ", ok, " of ", pts.size(), " points verified",
                         ref == null ? "" : "; reference " + ref.variant() + " " + f(ref.rate()) + " " + ref.metric()
                                 + (base != null && base.modelled() != ref.modelled() ? " (measured on the host: not comparable with modelled rates, so no % ref)" : ""), ".");
-                Markdown.Table t = md.table("knob", "what", "best setting", base == null ? "rate" : base.metric(), "GFLOP/s", "x untuned",
-                        "moved GB/s", "% peak", "% ref");
+                // a rate in GFLOP/s needs no second GFLOP/s column; a study that counts no moved bytes has no % peak
+                boolean flops = base != null && base.metric().endsWith("GFLOP/s");
+                boolean moved = pts.stream().anyMatch(p -> p.bandwidth() > 0);
+                List<String> head = new ArrayList<>(List.of("knob", "what", "best setting", base == null ? "rate" : base.metric()));
+                if (!flops) head.add("GFLOP/s");
+                head.add("x untuned");
+                if (moved) head.addAll(List.of("moved GB/s", "% peak"));
+                head.add("% ref");
+                Markdown.Table t = md.table(head);
                 for (Seed004Study.KnobRow r : rows) {
                     Seed004Study.Point p = r.point();
                     if (p == null) {
                         t.row(r.knob(), Markdown.cell(r.what()), "none verified on this input");
                         continue;
                     }
-                    t.row(r.knob().equals("untuned") || r.knob().equals("all tuned") ? "**" + r.knob() + "**" : r.knob(), Markdown.cell(r.what()),
-                            "`" + Markdown.cell(p.setting()) + "`", f(p.rate()), f(p.gflops()), base == null ? "-" : String.format(Locale.ROOT, "%.2f", p.rate() / base.rate()),
-                            p.bandwidth() > 0 ? f(p.bandwidth()) : "-", p.bandwidth() > 0 ? pct(p.bandwidth(), peak) : "-", pct(p, ref));
+                    List<String> cells = new ArrayList<>(List.of(r.knob().equals("untuned") || r.knob().equals("all tuned") ? "**" + r.knob() + "**" : r.knob(),
+                            Markdown.cell(r.what()), "`" + Markdown.cell(p.setting()) + "`", f(p.rate())));
+                    if (!flops) cells.add(f(p.gflops()));
+                    cells.add(base == null ? "-" : String.format(Locale.ROOT, "%.2f", p.rate() / base.rate()));
+                    if (moved) cells.addAll(List.of(p.bandwidth() > 0 ? f(p.bandwidth()) : "-", p.bandwidth() > 0 ? pct(p.bandwidth(), peak) : "-"));
+                    cells.add(pct(p, ref));
+                    t.row(cells);
                 }
                 t.end();
                 Seed004Study.Point tuned = rows.getLast().point();
@@ -286,7 +305,9 @@ public final class Seed004Report {
                 }
             }
             if (any) figs.image(md, st.workload() + "@" + dev);
+            found |= any;
         }
+        return found;
     }
 
     private static String pct(double rate, Seed004Study.Point of) {

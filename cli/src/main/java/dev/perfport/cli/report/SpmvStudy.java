@@ -167,7 +167,7 @@ public final class SpmvStudy implements Seed004Study {
                 best(points, p -> p.variant().equals(base) && same(p, "wg", "map") && !same(p, "rpt"))));
         rows.add(new KnobRow("mapping", "blocked rows (4 or 16 per work-item)",
                 best(points, p -> p.variant().equals(base) && same(p, "wg") && "1".equals(p.knobs().get("map")) && !same(p, "rpt"))));
-        rows.add(new KnobRow("work-group size", "64 or 256 work-items",
+        rows.add(new KnobRow("wg size", "work-group size 64 or 256",
                 best(points, p -> p.variant().equals(base) && same(p, "rpt", "map") && !same(p, "wg"))));
         rows.add(new KnobRow("format", "CSR scalar/vector, SELL-C-sigma or merge-based CSR at their defaults",
                 best(points, p -> !p.variant().startsWith("ell") && !p.variant().equals(base)

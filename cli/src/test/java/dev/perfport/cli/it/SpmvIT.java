@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.*;
  * {@code spmv} (seed 004) through the real plugins: a malformed Matrix Market file is a usage
  * error (exit 2, one line naming the file, the line and the problem); a file and a generator run
  * every variant verified; ELLPACK refuses a matrix whose padding it cannot hold, in its row only;
- * {@code tune spmv} runs; {@code report seed-004} writes its tables, the FFT section marked as
- * not yet filled, and writes them again {@code --from} the saved data. No timing is asserted.
+ * {@code tune spmv} runs; {@code report seed-004} writes its SpMV and FFT tables and writes them
+ * again {@code --from} the saved data. No timing is asserted.
  */
 class SpmvIT {
 
@@ -96,15 +96,20 @@ class SpmvIT {
     @Test
     void reportSeed004WritesTable4AndAgainFromItsData(@TempDir Path dir) throws Exception {
         Run r = Run.of("report", "seed-004", "--backend", "cell-emulation", "--param", "matrices=stencil2d:9x7,powerlaw:200:5",
-                "--param", "reps=1", "--param", "peakn=4096", "--out", dir.toString());
+                "--param", "ffts=64x3", "--param", "reps=1", "--param", "peakn=4096", "--out", dir.toString());
         Dist.assertExit(0, r);
         String md = Files.readString(dir.resolve("seed-004.md"));
         assertTrue(md.contains("**stencil2d:9x7**: 90 of 90 points verified"), md);
         assertTrue(md.contains("| **untuned** | ELLPACK column-major, 1 row per work-item, interleaved, wg 128 | `ell-col map=0 rpt=1 wg=128` |"), md);
-        for (String knob : List.of("| layout |", "| granularity |", "| mapping |", "| work-group size |", "| format |", "| **all tuned** |")) {
+        for (String knob : List.of("| layout |", "| granularity |", "| mapping |", "| wg size |", "| format |", "| **all tuned** |")) {
             assertTrue(md.contains(knob), knob + " in\n" + md);
         }
-        assertTrue(md.contains("**Section to be filled by the fft study**") || md.contains("## FFT (`fft`)\n\n**"), md);
+        // the fft study: all 48 knob combinations verify on the fused path, each knob alone has its row
+        String fft = md.substring(md.indexOf("## FFT (`fft`)"));
+        assertTrue(fft.contains("**64x3**: 48 of 48 points verified"), fft);
+        for (String knob : List.of("| radix |", "| layout |", "| exchange |", "| twiddle |", "| share |", "| **all tuned** |")) {
+            assertTrue(fft.contains(knob), knob + " in\n" + fft);
+        }
         assertTrue(Files.exists(dir.resolve("seed-004/data.json")));
         Files.delete(dir.resolve("seed-004.md"));
         Run again = Run.of("report", "seed-004", "--from", dir.toString());
