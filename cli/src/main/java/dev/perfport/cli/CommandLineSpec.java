@@ -190,8 +190,8 @@ final class CommandLineSpec {
                             + "matmultile (128), matmultileeps (64), reductionn (2^25), reductionwg (16), sweepn, sweepwgs, "
                             + "scann (2^23), scanwg, tablegroups, tableiters, cache (true).",
                     "%nseed-004: seed 004's knobs on every available device or those the selectors pick: per workload and "
-                            + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, % of the "
-                            + "streaming bandwidth measured in the same run (saxpy) and % of a reference; writes DIR/seed-004.md "
+                            + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, %% of the "
+                            + "streaming bandwidth measured in the same run (saxpy) and %% of a reference; writes DIR/seed-004.md "
                             + "with a plot per device. Parameters: matrices (comma-separated spmv matrices, default "
                             + "stencil2d:256x256,random:4096:0.01,powerlaw:2^16:8), ffts (fft cases N x batch, default "
                             + "512x256,16384x4), reps (2), seed (42), peakn (saxpy's elements, 2^23).",
