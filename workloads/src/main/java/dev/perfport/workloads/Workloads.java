@@ -1,6 +1,7 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.convolution.Convolution;
 import dev.perfport.workloads.gemm.Gemm;
 import dev.perfport.workloads.matmul.Matmul;
 import dev.perfport.workloads.matmul.MatmulStatic;
@@ -15,7 +16,7 @@ import java.util.List;
 /** Every workload perfport ships. */
 public final class Workloads {
     private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var(),
-            new Saxpy(), new Gemm());
+            new Saxpy(), new Gemm(), new Convolution());
 
     private Workloads() {
     }
