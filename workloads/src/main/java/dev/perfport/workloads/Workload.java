@@ -14,6 +14,16 @@ public interface Workload {
     /** Name used on the command line, e.g. {@code reduction}. */
     String name();
 
+    /**
+     * Where it stands in listings ({@code perfport workloads}, the conformance kit, tuning
+     * hints): lower first, then by seed and name ({@link Workloads#all()}). The workloads that
+     * came first keep their places with small numbers; a new one may leave the default and is
+     * listed after them, grouped by its seed.
+     */
+    default int order() {
+        return Integer.MAX_VALUE;
+    }
+
     /** The seed paper it reproduces, e.g. {@code 003}. */
     String seed();
 

@@ -1,26 +1,40 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.workloads.convolution.Convolution;
-import dev.perfport.workloads.gemm.Gemm;
-import dev.perfport.workloads.matmul.Matmul;
-import dev.perfport.workloads.matmul.MatmulStatic;
-import dev.perfport.workloads.reduction.Reduction;
-import dev.perfport.workloads.saxpy.Saxpy;
-import dev.perfport.workloads.scan.Scan;
-import dev.perfport.workloads.table.Table;
-import dev.perfport.workloads.var.Var;
 
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
 
-/** Every workload perfport ships. */
+/**
+ * Every workload perfport ships, found with {@link ServiceLoader}: a workload class carries
+ * {@code @AutoService(Workload.class)}, which writes its {@code META-INF/services} entry at
+ * compile time, so adding a workload edits no list. Listed by {@link Workload#order()}, then
+ * seed and name.
+ */
 public final class Workloads {
-    private static final List<Workload> ALL = List.of(new Reduction(), new Matmul(), new MatmulStatic(), new Scan(), new Table(), new Var(),
-            new Saxpy(), new Gemm(), new Convolution());
+    private static final Comparator<Workload> LISTING = Comparator.comparingInt(Workload::order)
+            .thenComparing(Workload::seed).thenComparing(Workload::name);
+
+    /** Loaded once: the services of this module's class loader (the class path, or a job's jar). */
+    private static final List<Workload> ALL = load();
 
     private Workloads() {
     }
 
+    private static List<Workload> load() {
+        List<Workload> l = ServiceLoader.load(Workload.class, Workloads.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get).sorted(LISTING).toList();
+        if (l.isEmpty()) throw new IllegalStateException("no workload found: META-INF/services/" + Workload.class.getName()
+                + " is missing from the class path (perfport-workloads was built without its annotation processor?)");
+        Set<String> names = new HashSet<>();
+        for (Workload w : l) if (!names.add(w.name())) throw new IllegalStateException("two workloads named '" + w.name() + "'");
+        return l;
+    }
+
+    /** All workloads, in listing order. */
     public static List<Workload> all() {
         return ALL;
     }

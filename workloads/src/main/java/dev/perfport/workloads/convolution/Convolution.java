@@ -1,5 +1,6 @@
 package dev.perfport.workloads.convolution;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.MemoryLevel;
@@ -44,6 +45,7 @@ import java.util.Map;
  * read-only loads. Verified against a double-precision reference (every pixel up to 2^30
  * multiply-adds, a deterministic sample of rows beyond). GFLOP/s = 2·Fw·Fh·W·H / kernel time.
  */
+@AutoService(Workload.class)
 public final class Convolution implements Workload, Tunable {
     public static final String NAIVE = "naive";
     public static final String TILED = "tiled";

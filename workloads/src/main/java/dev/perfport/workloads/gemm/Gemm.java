@@ -1,5 +1,6 @@
 package dev.perfport.workloads.gemm;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
@@ -42,6 +43,7 @@ import java.util.Map;
  * The row's kernel time covers every kernel of the path (pad, xgemm, unpad), not the host
  * copies; {@code GFLOP/s} = 2·m·n·k / kernel time. Verification: {@link GemmProblem#check}.
  */
+@AutoService(Workload.class)
 public final class Gemm implements Workload, Tunable {
     public static final String NAME = "gemm";
     public static final String AUTO = "auto";
@@ -56,6 +58,11 @@ public final class Gemm implements Workload, Tunable {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public int order() {
+        return 80;
     }
 
     @Override

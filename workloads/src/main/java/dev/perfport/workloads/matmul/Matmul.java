@@ -1,5 +1,6 @@
 package dev.perfport.workloads.matmul;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.Feature;
@@ -49,6 +50,7 @@ import java.util.Map;
  * Metric: {@code GFLOP/s} = 2n³ / kernel time, and {@code modelled GFLOP/s} where the device has
  * a cost model.
  */
+@AutoService(Workload.class)
 public final class Matmul implements Workload {
     public static final String ALPHA = "alpha";
     public static final String BETA = "beta";
@@ -63,6 +65,11 @@ public final class Matmul implements Workload {
     @Override
     public String name() {
         return "matmul";
+    }
+
+    @Override
+    public int order() {
+        return 20;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.perfport.workloads.matmul;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
@@ -42,6 +43,7 @@ import java.util.Locale;
  * on PoCL. Inputs are integer-valued (see {@link Matrices}): results must be exact.
  * Metric: {@code GFLOP/s} = 2·M·N·K / kernel time.
  */
+@AutoService(Workload.class)
 public final class MatmulStatic implements Workload {
     public static final String NDRANGE = "ndrange";
     public static final String STATIC = "static";
@@ -51,6 +53,11 @@ public final class MatmulStatic implements Workload {
     @Override
     public String name() {
         return "matmul-static";
+    }
+
+    @Override
+    public int order() {
+        return 30;
     }
 
     @Override

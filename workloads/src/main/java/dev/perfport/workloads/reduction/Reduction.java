@@ -1,5 +1,6 @@
 package dev.perfport.workloads.reduction;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
@@ -44,6 +45,7 @@ import java.util.SplittableRandom;
  * relative (seed-003 digest §8.1), while inputs in [0, 1) keep every partial sum positive, so
  * that relative error stays bounded (typical error measured here is about 1e-6).
  */
+@AutoService(Workload.class)
 public final class Reduction implements Workload, Tunable {
     public static final String LOCAL_ATOMIC = "local-atomic";
     public static final String STATIC_LOCAL = "static-local";
@@ -64,6 +66,11 @@ public final class Reduction implements Workload, Tunable {
     @Override
     public String name() {
         return "reduction";
+    }
+
+    @Override
+    public int order() {
+        return 10;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.perfport.workloads.saxpy;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
@@ -24,12 +25,18 @@ import java.util.SplittableRandom;
  * product before the sum, as Java does; a route that still fuses them into one multiply-add
  * differs by at most one rounding, which the check allows (2 ulp of the terms).
  */
+@AutoService(Workload.class)
 public final class Saxpy implements Workload {
     public static final String NDRANGE = "ndrange";
 
     @Override
     public String name() {
         return "saxpy";
+    }
+
+    @Override
+    public int order() {
+        return 70;
     }
 
     @Override

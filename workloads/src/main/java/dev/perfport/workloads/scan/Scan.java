@@ -1,5 +1,6 @@
 package dev.perfport.workloads.scan;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -64,6 +65,7 @@ import java.util.TreeMap;
  * resolved {@code k}, its spec ({@code kSpec}) and the {@code residency}.
  * Metric: {@code Gelem/s} = n / kernel time.
  */
+@AutoService(Workload.class)
 public final class Scan implements Workload {
     public static final String HARRIS = "harris";
     public static final String V1 = "v1";
@@ -81,6 +83,11 @@ public final class Scan implements Workload {
     @Override
     public String name() {
         return "scan";
+    }
+
+    @Override
+    public int order() {
+        return 40;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.perfport.workloads.table;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
@@ -51,6 +52,7 @@ import java.util.TreeMap;
  * within {@link TableInput#TOLERANCE} relative. Metric {@code Gterm/s}: table terms (calculations
  * × iters) per nanosecond of kernel time.
  */
+@AutoService(Workload.class)
 public final class Table implements Workload {
     public static final String LOCAL = "local";
     public static final String STATIC_LOCAL = "static-local";
@@ -62,6 +64,11 @@ public final class Table implements Workload {
     @Override
     public String name() {
         return "table";
+    }
+
+    @Override
+    public int order() {
+        return 50;
     }
 
     @Override

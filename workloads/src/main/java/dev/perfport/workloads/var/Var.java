@@ -1,5 +1,6 @@
 package dev.perfport.workloads.var;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
@@ -54,6 +55,7 @@ import java.util.Objects;
  * (the summation order is the same everywhere). Wrong simulations (other normals, other lanes)
  * differ by percents.
  */
+@AutoService(Workload.class)
 public final class Var implements Workload, Tunable {
     public static final String NAME = "var";
     public static final int MAX_SIMBS = 64;
@@ -68,6 +70,11 @@ public final class Var implements Workload, Tunable {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public int order() {
+        return 60;
     }
 
     @Override
