@@ -12,6 +12,7 @@ module dev.perfport.core.api {
     exports dev.perfport.core.launch;
     exports dev.perfport.core.memory;
     exports dev.perfport.core.result;
+    exports dev.perfport.core.transfer;
     exports dev.perfport.core.tune;
     exports dev.perfport.core.wg;
 
