@@ -34,7 +34,7 @@ final class Help {
                   run <workload>            one workload on the configured backend (perfport.backend)
                   compare <workload>        a workload on every device of every available backend
                   tune <workload>           tune a workload's parameters per device (hierarchical, exhaustive, random)
-                  report <name>             run a study's sweeps and write its report: seed-000, seed-003
+                  report <name>             run a study's sweeps and write its report: seed-000, seed-002, seed-003
                   bench emulator            the emulator's wall-time speed against a plain Java loop
                   help <command>            help on one command
 

@@ -94,7 +94,7 @@ public final class Convolution implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("width", "1024", "height", "1024", "fw", "17", "fh", "17", "bw", "16", "bh", "16",
-                "tx", "auto", "ty", "1", "pad", "1", "filter", "constant", "readOnly", "1", "reps", "3", "seed", "42");
+                "tx", "auto", "ty", "1", "pad", "1", "filter", "constant", "readOnly", "1", "unroll", "auto", "reps", "3", "seed", "42");
     }
 
     @Override
@@ -106,13 +106,20 @@ public final class Convolution implements Workload, Tunable {
                         + " separable: tx for the row pass, ty for the column pass, auto = 4)",
                 "pad: 1 pads local rows against bank conflicts (thesis rule), 0 does not",
                 "filter: constant or global memory for the filter (tiled variants)",
-                "readOnly: 1 declares the input const restrict (read-only cache path), 0 plain const",
+                "readOnly: 1 declares the input restrict (read-only cache path), 0 does not",
+                "unroll: adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way);"
+                        + " auto = on GPUs only (PoCL compiles unrolled kernels for minutes)",
                 "reps: repetitions; the row reports the fastest", "seed: input generator seed");
     }
 
     /** What one run does: the checked parameters, the kernel and its geometry. */
     record Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
-                boolean readOnly, int reps, long seed, String variant) {
+                boolean readOnly, int reps, long seed, String variant, boolean unroll) {
+        Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
+             boolean readOnly, int reps, long seed, String variant) {
+            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false);
+        }
+
         int iw() {
             return w + fw - 1;
         }
@@ -175,7 +182,13 @@ public final class Convolution implements Workload, Tunable {
         };
         if (variant.equals(SEPARABLE) && p.get("ty").equals("auto")) ty = 4;
         if (variant.equals(NAIVE) || variant.equals(TILED) || variant.equals(TILED_X4)) ty = 1;
-        Plan plan = new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, filter.equals("constant"), ro, reps, p.getLong("seed"), variant);
+        String u = p.get("unroll", "auto");
+        boolean unroll = switch (u) {
+            case "auto" -> s != null && s.device().type() == dev.perfport.core.device.DeviceType.GPU;
+            case "0", "1" -> u.equals("1");
+            default -> throw new ConfigException("unroll must be auto, 0 or 1, got '" + u + "'");
+        };
+        Plan plan = new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, filter.equals("constant"), ro, reps, p.getLong("seed"), variant, unroll);
         if (tx == 0) plan = adaptiveT(plan, s.device().capacity(MemoryLevel.LOCAL));
         return plan;
     }
@@ -212,7 +225,7 @@ public final class Convolution implements Workload, Tunable {
 
     private static Plan withTx(Plan p, int tx) {
         return new Plan(p.w(), p.h(), p.fw(), p.fh(), p.bw(), p.bh(), tx, p.ty(), p.pad(), p.constFilter(), p.readOnly(),
-                p.reps(), p.seed(), p.variant());
+                p.reps(), p.seed(), p.variant(), p.unroll());
     }
 
     Outcome execute(DeviceSession s, Plan p) {
@@ -289,7 +302,9 @@ public final class Convolution implements Workload, Tunable {
     static Constants constants(Plan p, boolean naive) {
         Constants c = Constants.of("TX", p.tx(), "TY", p.ty(), "READ_ONLY", p.readOnly() ? 1 : 0);
         if (!naive) c = c.with("FILTER_GLOBAL", p.constFilter() ? 0 : 1);
-        if (p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) c = c.with("FW", p.fw()).with("FH", p.fh());
+        if (p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) {
+            c = c.with("FW", p.fw()).with("FH", p.fh()).with("UNROLL_LOOPS", p.unroll() ? 1 : 0);
+        }
         return c;
     }
 

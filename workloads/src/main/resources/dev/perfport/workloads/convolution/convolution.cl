@@ -6,8 +6,10 @@
  *   FILTER_GLOBAL 1: the filter is a __global argument (default: __constant, the thesis's broadcast)
  *   READ_ONLY 1:     input declared restrict (lets a GPU compiler use its read-only cache path)
  *   TX, TY:          outputs per work-item, spaced one block apart horizontally / vertically
- *   FW, FH:          the filter size as compile-time constants: the filter loops are fully unrolled
- *                    ("adapt+unroll"); without them the loops run to the arguments fw, fh
+ *   FW, FH:          the filter size as compile-time constants; without them the loops run to the
+ *                    arguments fw, fh
+ *   UNROLL_LOOPS 1:  the filter loops fully unrolled ("adapt+unroll"; PoCL takes minutes to compile
+ *                    a 17x17 filter unrolled 16 times, so the workload turns it on for GPUs only)
  * The product is rounded before the sum (no fma), as in the Java kernels. */
 #pragma OPENCL FP_CONTRACT OFF
 
@@ -27,11 +29,13 @@
 #ifndef TY
 #define TY 1
 #endif
-#ifdef FW
-#define UNROLL _Pragma("unroll")
-#else
+#ifndef FW
 #define FW fw
 #define FH fh
+#endif
+#if defined(UNROLL_LOOPS) && UNROLL_LOOPS && defined(FW)
+#define UNROLL _Pragma("unroll")
+#else
 #define UNROLL
 #endif
 
