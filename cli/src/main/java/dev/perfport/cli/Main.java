@@ -16,7 +16,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The {@code perfport} command. Exit codes: 0 when every row verified, 1 when a row failed
+ * The {@code perfport} command: parses the command line ({@link Cli}, with picocli) and runs the
+ * command it names. Exit codes: 0 when every row verified, 1 when a row failed
  * verification or errored (or a backend named explicitly is unavailable), 2 for usage and
  * configuration errors, with one line on stderr that lists what exists.
  */
@@ -46,15 +47,13 @@ public final class Main {
             if (ClusterHandOff.wanted(args)) return ClusterHandOff.run(args, out, err);
             Cli cli = Cli.parse(args);
             if (cli.help() || "help".equals(cli.command())) {
-                String topic = "help".equals(cli.command())
-                        ? (cli.positional().isEmpty() ? null : cli.positional().getFirst())
-                        : cli.command();
-                out.print(topic == null ? Help.usage() : Help.of(topic));
+                String topic = cli.help() ? cli.command() : cli.positional().isEmpty() ? null : cli.positional().getFirst();
+                out.print(Cli.usage(topic));
                 out.flush();
                 return OK;
             }
             if (cli.command() == null) {
-                err.print(Help.usage());
+                err.print(Cli.usage(null));
                 return USAGE;
             }
             PerfportConfig config = PerfportConfig.load();
@@ -66,7 +65,8 @@ public final class Main {
                 }
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
-            Context ctx = new Context(config, cli.format(), out, err);
+            boolean bar = ProgressMode.parse(cli.options().get("progress")).bar();
+            Context ctx = new Context(config, cli.format(), out, err, bar);
             SettingsCheck.check(config, ctx::registry);
             Command command = switch (cli.command()) {
                 case "backends" -> new BackendsCommand();
@@ -75,8 +75,8 @@ public final class Main {
                 case "run", "compare" -> new RunCommand(cli.command().equals("compare"), cli.workload(),
                         cli.backends(), cli.variants(), cli.params());
                 case "tune" -> new TuneCommand(cli.workload(), cli.backends(), cli.variants(), cli.params(), cli.options());
-                case "report" -> new ReportCommand(cli.positional().getFirst(), cli.backends(), cli.params(), cli.options());
-                case "bench" -> new BenchCommand(cli.positional().getFirst(), cli.params());
+                case "report" -> new ReportCommand(cli.workload(), cli.backends(), cli.params(), cli.options());
+                case "bench" -> new BenchCommand(cli.workload(), cli.params());
                 default -> throw new UsageException("unknown command '" + cli.command() + "'");
             };
             int code = command.execute(ctx);

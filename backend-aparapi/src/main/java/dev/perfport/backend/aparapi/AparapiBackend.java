@@ -2,7 +2,7 @@ package dev.perfport.backend.aparapi;
 
 import com.aparapi.device.OpenCLDevice;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
-import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.AbstractBackend;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.Settings;
 import dev.perfport.core.device.DeviceInfo;
@@ -23,24 +23,19 @@ import java.util.Map;
  * does. Without an OpenCL device the backend is unavailable rather than a thread-pool-only
  * backend, because the thread pool stands in for OpenCL only where asked for.
  */
-public final class AparapiBackend implements Backend {
+public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
     static final String DESCRIPTION = "Aparapi 3.0.2 kernels (Java bytecode translated to OpenCL C) on every OpenCL device, no silent fallback";
     /** The reason shown when Aparapi finds no OpenCL device. */
     public static final String NO_DEVICE = "no OpenCL device found through Aparapi (install an OpenCL driver, e.g. the"
             + " pocl-opencl-icd package); Aparapi's Java thread pool is not offered in place of OpenCL";
 
-    private final List<AparapiDevice> devices;
-    private final List<DeviceInfo> infos;
-    private final String unavailableReason;
     private final KernelRegistry registry;
     private final boolean counting;
     private final String sharedMemoryMode;
 
     private AparapiBackend(List<AparapiDevice> devices, String unavailableReason, KernelRegistry registry, boolean counting,
                            String sharedMemoryMode) {
-        this.devices = List.copyOf(devices);
-        this.infos = this.devices.stream().map(AparapiDevice::info).toList();
-        this.unavailableReason = this.devices.isEmpty() ? unavailableReason : null;
+        super(AparapiProvider.ID, DESCRIPTION, Dialect.NATIVE, devices, AparapiDevice::info, unavailableReason);
         this.registry = registry;
         this.counting = counting;
         this.sharedMemoryMode = sharedMemoryMode;
@@ -118,47 +113,13 @@ public final class AparapiBackend implements Backend {
         return new AparapiDevice(d.device(), info, d.maxAllocBytes(), d.residency(), d.unifiedMemory());
     }
 
-    @Override
-    public String id() {
-        return AparapiProvider.ID;
-    }
-
-    @Override
-    public String description() {
-        return DESCRIPTION;
-    }
-
-    @Override
-    public Dialect dialect() {
-        return Dialect.NATIVE;
-    }
-
-    @Override
-    public List<DeviceInfo> devices() {
-        return infos;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return unavailableReason;
-    }
-
     /** The kernels this backend runs. */
     public KernelRegistry registry() {
         return registry;
     }
 
-    AparapiDevice device(int index) {
-        return devices.get(index);
-    }
-
     @Override
-    public DeviceSession open(int index) {
-        if (index < 0 || index >= devices.size()) {
-            throw new IllegalArgumentException("device index " + index + " is out of range: aparapi has "
-                    + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
-        }
-        AparapiDevice d = devices.get(index);
+    protected DeviceSession open(AparapiDevice d) {
         return new AparapiSession(d, registry, counting, d.isThreadPool() ? null : sharedMemory(sharedMemoryMode, d));
     }
 }

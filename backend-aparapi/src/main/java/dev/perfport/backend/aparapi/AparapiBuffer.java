@@ -1,7 +1,7 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.core.backend.AbstractDeviceBuffer;
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 
 import java.lang.reflect.Field;
@@ -19,11 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>All state is guarded by the Aparapi lock ({@link AparapiRuntime#locked}).
  */
-final class AparapiBuffer implements DeviceBuffer {
-    private final AparapiSession session;
-    private final ElemType type;
-    private final int length;
-    private final MemoryLevel level;
+final class AparapiBuffer extends AbstractDeviceBuffer<AparapiSession> {
     /** The Java array: int[], long[], float[] or double[]. */
     final Object host;
     /** Bumped by every host write and by every launch that may write the buffer. */
@@ -35,13 +31,9 @@ final class AparapiBuffer implements DeviceBuffer {
     Field ownerField;
     /** The AtomicInteger view for kernels that update the buffer with atomics (created on first use). */
     AtomicInteger[] atomics;
-    private volatile boolean closed;
 
     AparapiBuffer(AparapiSession session, ElemType type, int length, MemoryLevel level) {
-        this.session = session;
-        this.type = type;
-        this.length = length;
-        this.level = level;
+        super(session, type, length, level);
         this.host = switch (type) {
             case INT -> new int[length];
             case LONG -> new long[length];
@@ -50,21 +42,18 @@ final class AparapiBuffer implements DeviceBuffer {
         };
     }
 
-    AparapiSession session() {
-        return session;
-    }
-
     boolean hostStale() {
         return hostVersion < version;
     }
 
     /** The AtomicInteger view holding the array's values (int) or bits (float), refreshed from the array. */
     AtomicInteger[] atomicsFromHost() {
+        int length = (int) length();
         if (atomics == null) {
             atomics = new AtomicInteger[length];
             for (int i = 0; i < length; i++) atomics[i] = new AtomicInteger();
         }
-        if (type == ElemType.INT) {
+        if (type() == ElemType.INT) {
             int[] a = (int[]) host;
             for (int i = 0; i < length; i++) atomics[i].set(a[i]);
         } else {
@@ -76,7 +65,8 @@ final class AparapiBuffer implements DeviceBuffer {
 
     /** Copies the AtomicInteger view back into the array. */
     void atomicsToHost() {
-        if (type == ElemType.INT) {
+        int length = (int) length();
+        if (type() == ElemType.INT) {
             int[] a = (int[]) host;
             for (int i = 0; i < length; i++) a[i] = atomics[i].get();
         } else {
@@ -86,46 +76,17 @@ final class AparapiBuffer implements DeviceBuffer {
     }
 
     @Override
-    public ElemType type() {
-        return type;
+    protected void doWrite(long offset, Object src, int srcOffset, int count) {
+        session().write(this, (int) offset, src, srcOffset, count);
     }
 
     @Override
-    public long length() {
-        return length;
+    protected void doRead(long offset, Object dst, int dstOffset, int count) {
+        session().read(this, (int) offset, dst, dstOffset, count);
     }
 
     @Override
-    public MemoryLevel level() {
-        return level;
-    }
-
-    @Override
-    public boolean isClosed() {
-        return closed;
-    }
-
-    @Override
-    public void write(long offset, Object src, int srcOffset, int count) {
-        DeviceBuffer.checkCopy(this, offset, src, srcOffset, count);
-        session.write(this, (int) offset, src, srcOffset, count);
-    }
-
-    @Override
-    public void read(long offset, Object dst, int dstOffset, int count) {
-        DeviceBuffer.checkCopy(this, offset, dst, dstOffset, count);
-        session.read(this, (int) offset, dst, dstOffset, count);
-    }
-
-    @Override
-    public void close() {
-        if (closed) return;
-        closed = true;
-        session.release(this);
-    }
-
-    @Override
-    public String toString() {
-        return level + " " + type.clName() + "[" + length + "]";
+    protected void release() {
+        session().release(this);
     }
 }

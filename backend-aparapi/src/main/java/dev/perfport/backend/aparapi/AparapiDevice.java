@@ -4,6 +4,8 @@ import com.aparapi.Range;
 import com.aparapi.device.Device;
 import com.aparapi.device.JavaDevice;
 import com.aparapi.device.OpenCLDevice;
+import dev.perfport.core.backend.PersistentGroupsDevice;
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.Feature;
@@ -13,7 +15,6 @@ import dev.perfport.core.device.Support;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,27 +86,15 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         boolean dedicatedLocal = localType == ClDeviceQuery.CL_LOCAL;
         boolean fp64 = query != null && (ext.contains("cl_khr_fp64") || doubleConfig != 0);
 
-        Map<MemoryLevel, MemoryLevelInfo> mem = new EnumMap<>(MemoryLevel.class);
-        mem.put(MemoryLevel.GLOBAL, new MemoryLevelInfo(MemoryLevel.GLOBAL, global, Support.NATIVE,
-                "Java arrays copied to device buffers by Aparapi (one per kernel and array); one buffer at most "
-                        + maxAlloc + " B, one array at most 2^31-1 elements"));
-        mem.put(MemoryLevel.CONSTANT, new MemoryLevelInfo(MemoryLevel.CONSTANT, constant, Support.NATIVE,
-                "@Constant arrays (CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)"));
-        mem.put(MemoryLevel.LOCAL, new MemoryLevelInfo(MemoryLevel.LOCAL, local,
-                dedicatedLocal ? Support.NATIVE : Support.EMULATED,
-                dedicatedLocal ? "@Local arrays in __local memory on the compute unit"
-                        : "@Local arrays in __local memory, which this device places in global memory (CL_GLOBAL)"));
-        mem.put(MemoryLevel.STATIC_LOCAL, new MemoryLevelInfo(MemoryLevel.STATIC_LOCAL, local, Support.EMULATED,
-                "@Local arrays of persistent work-groups"));
-        mem.put(MemoryLevel.PRIVATE, new MemoryLevelInfo(MemoryLevel.PRIVATE, 0, Support.NATIVE,
-                "local variables in registers; size not reported by OpenCL"));
-
-        Map<Feature, Support> features = new EnumMap<>(Feature.class);
-        features.put(Feature.STATIC_WORK_GROUPS, Support.EMULATED);
-        features.put(Feature.GLOBAL_INT_ATOMICS, Support.NATIVE);
-        features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.EMULATED);
-        features.put(Feature.DOUBLE_PRECISION, fp64 ? Support.NATIVE : Support.UNSUPPORTED);
-        features.put(Feature.ASYNC_COPY, Support.EMULATED);
+        Map<MemoryLevel, MemoryLevelInfo> mem = PersistentGroupsDevice.memory(global, constant, Support.NATIVE, local,
+                dedicatedLocal ? Support.NATIVE : Support.EMULATED, new PersistentGroupsDevice.Notes(
+                        "Java arrays copied to device buffers by Aparapi (one per kernel and array); one buffer at most "
+                                + maxAlloc + " B, one array at most 2^31-1 elements",
+                        "@Constant arrays (CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)",
+                        dedicatedLocal ? "@Local arrays in __local memory on the compute unit"
+                                : "@Local arrays in __local memory, which this device places in global memory (CL_GLOBAL)",
+                        "@Local arrays of persistent work-groups", "local variables in registers; size not reported by OpenCL"));
+        Map<Feature, Support> features = PersistentGroupsDevice.features(fp64, Support.EMULATED);
 
         Map<String, String> props = new LinkedHashMap<>();
         props.put("route", "Aparapi 3.0.2: kernel bytecode translated to OpenCL C, run through Aparapi's JNI library");
@@ -133,7 +122,7 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         for (int i = 0; i < dims; i++) items.add((long) sizes[i]);
         DeviceInfo info = new DeviceInfo(d.getName() == null ? d.getShortDescription() : d.getName().strip(), vendor,
                 type, cus, d.getMaxWorkGroupSize(), items, mem, features, props);
-        Residency.DeviceFacts facts = new Residency.DeviceFacts(type, false, ccMajor > 0 && type == DeviceType.GPU,
+        Residency.DeviceFacts facts = new Residency.DeviceFacts(type, ccMajor > 0 && type == DeviceType.GPU,
                 cus, local, ccMajor, ccMinor, warp);
         return new AparapiDevice(d, info, maxAlloc, facts, unified);
     }
@@ -147,21 +136,11 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         int cores = Runtime.getRuntime().availableProcessors();
         long heap = Runtime.getRuntime().maxMemory();
         int maxGroup = Range.MAX_GROUP_SIZE;
-        Map<MemoryLevel, MemoryLevelInfo> mem = new EnumMap<>(MemoryLevel.class);
-        mem.put(MemoryLevel.GLOBAL, new MemoryLevelInfo(MemoryLevel.GLOBAL, heap, Support.NATIVE,
-                "Java arrays on the heap (-Xmx); one array at most 2^31-1 elements"));
-        mem.put(MemoryLevel.CONSTANT, new MemoryLevelInfo(MemoryLevel.CONSTANT, heap, Support.NATIVE, "Java arrays on the heap"));
-        mem.put(MemoryLevel.LOCAL, new MemoryLevelInfo(MemoryLevel.LOCAL, heap, Support.EMULATED,
-                "@Local arrays: Java arrays shared by the threads of the one group that runs at a time"));
-        mem.put(MemoryLevel.STATIC_LOCAL, new MemoryLevelInfo(MemoryLevel.STATIC_LOCAL, heap, Support.EMULATED,
-                "@Local arrays of the one persistent work-group"));
-        mem.put(MemoryLevel.PRIVATE, new MemoryLevelInfo(MemoryLevel.PRIVATE, 0, Support.NATIVE, "Java local variables"));
-        Map<Feature, Support> features = new EnumMap<>(Feature.class);
-        features.put(Feature.STATIC_WORK_GROUPS, Support.EMULATED);
-        features.put(Feature.GLOBAL_INT_ATOMICS, Support.NATIVE);
-        features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.EMULATED);
-        features.put(Feature.DOUBLE_PRECISION, Support.NATIVE);
-        features.put(Feature.ASYNC_COPY, Support.EMULATED);
+        Map<MemoryLevel, MemoryLevelInfo> mem = PersistentGroupsDevice.memory(heap, heap, Support.NATIVE, heap, Support.EMULATED,
+                new PersistentGroupsDevice.Notes("Java arrays on the heap (-Xmx); one array at most 2^31-1 elements",
+                        "Java arrays on the heap", "@Local arrays: Java arrays shared by the threads of the one group that runs at a time",
+                        "@Local arrays of the one persistent work-group", "Java local variables"));
+        Map<Feature, Support> features = PersistentGroupsDevice.features(true, Support.EMULATED);
         Map<String, String> props = new LinkedHashMap<>();
         props.put(DeviceInfo.EXPLICIT_ONLY, "true");
         props.put("route", "Aparapi 3.0.2 Java thread pool: the kernel's Java code, one thread per work-item of the current work-group");
@@ -170,7 +149,8 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         props.put("speed", "slow: a Java thread per work-item and Java barriers; meant for checking kernels, not timing them");
         DeviceInfo info = new DeviceInfo(THREAD_POOL_NAME, "Aparapi (Java)", DeviceType.CPU, cores, maxGroup,
                 Arrays.asList((long) maxGroup, (long) maxGroup, (long) maxGroup), mem, features, props);
-        Residency.DeviceFacts facts = new Residency.DeviceFacts(DeviceType.CPU, true, false, cores, heap, 0, 0, 0);
+        // one compute unit to the residency query: the pool runs the groups of a launch one after another
+        Residency.DeviceFacts facts = new Residency.DeviceFacts(DeviceType.CPU, false, 1, heap, 0, 0, 0);
         return new AparapiDevice(JavaDevice.THREAD_POOL, info, heap, facts, true);
     }
 }

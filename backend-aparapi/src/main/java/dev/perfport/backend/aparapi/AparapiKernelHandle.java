@@ -2,7 +2,7 @@ package dev.perfport.backend.aparapi;
 
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.backend.aparapi.kernels.PerfportKernel;
-import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.AbstractCompiledKernel;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 
@@ -14,10 +14,7 @@ import java.util.List;
  * context and device buffers on OpenCL devices), the fields its arguments bind to, and which
  * buffer version each array field's device buffer holds.
  */
-final class AparapiKernelHandle implements CompiledKernel {
-    private final AparapiSession session;
-    private final KernelDef def;
-    private final Constants constants;
+final class AparapiKernelHandle extends AbstractCompiledKernel<AparapiSession> {
     final KernelSpec spec;
     final PerfportKernel kernel;
     /** One per definition argument. */
@@ -25,62 +22,31 @@ final class AparapiKernelHandle implements CompiledKernel {
     /** Per argument: the buffer whose contents the field's device buffer holds, and its version (null: none). */
     final AparapiBuffer[] slotBuffer;
     final long[] slotVersion;
-    private final long compileNanos;
     /** The most work-items a group of this kernel may have on the device. */
     final long maxGroupSize;
     /** Whether a launch reached Aparapi's execute (only such kernels may be disposed). */
     boolean launched;
     /** Why an earlier launch left the Aparapi kernel unusable, or null. */
     String broken;
-    private volatile boolean closed;
 
     AparapiKernelHandle(AparapiSession session, KernelDef def, Constants constants, KernelSpec spec, PerfportKernel kernel,
                         long compileNanos, long maxGroupSize) {
-        this.session = session;
-        this.def = def;
-        this.constants = constants;
+        super(session, def, constants, compileNanos);
         this.spec = spec;
         this.kernel = kernel;
         this.fields = spec.resolvedFields();
         this.slotBuffer = new AparapiBuffer[fields.size()];
         this.slotVersion = new long[fields.size()];
-        this.compileNanos = compileNanos;
         this.maxGroupSize = maxGroupSize;
     }
 
-    AparapiSession session() {
-        return session;
-    }
-
-    boolean isClosed() {
-        return closed;
-    }
-
     @Override
-    public KernelDef def() {
-        return def;
-    }
-
-    @Override
-    public Constants constants() {
-        return constants;
-    }
-
-    /** Aparapi's translation and build time (its conversion time), or the wall time of the compile where Aparapi gives none. */
-    @Override
-    public long compileNanos() {
-        return compileNanos;
-    }
-
-    @Override
-    public void close() {
-        if (closed) return;
-        closed = true;
-        session.release(this);
+    protected void release() {
+        session().release(this);
     }
 
     @Override
     public String toString() {
-        return def.name() + " (" + kernel.getClass().getSimpleName() + ")";
+        return def().name() + " (" + kernel.getClass().getSimpleName() + ")";
     }
 }

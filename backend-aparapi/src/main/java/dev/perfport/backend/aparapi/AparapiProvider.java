@@ -1,8 +1,8 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.core.backend.AbstractBackendProvider;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
-import dev.perfport.core.backend.BackendProvider;
 
 /**
  * Makes the {@code aparapi} backend: Aparapi kernels on every OpenCL device Aparapi lists, and its
@@ -13,7 +13,7 @@ import dev.perfport.core.backend.BackendProvider;
  * <p>{@link #id()} and {@link #description()} do not touch Aparapi, so listing providers never
  * loads its JNI library; {@link #create} does.
  */
-public final class AparapiProvider implements BackendProvider {
+public final class AparapiProvider extends AbstractBackendProvider {
     /** The backend id used in selectors such as {@code aparapi:gpu}. */
     public static final String ID = "aparapi";
 
@@ -32,20 +32,9 @@ public final class AparapiProvider implements BackendProvider {
      */
     public static final String SHARED_MEMORY_KEY = "perfport.aparapi.sharedMemory";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String description() {
-        return AparapiBackend.DESCRIPTION;
-    }
-
-    @Override
-    public java.util.List<String> settings() {
+    public AparapiProvider() {
         // nativeCache is read as a system property (where AparapiNative caches its JNI library)
-        return java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY);
+        super(ID, AparapiBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY));
     }
 
     @Override

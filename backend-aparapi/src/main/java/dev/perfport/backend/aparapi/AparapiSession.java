@@ -9,6 +9,7 @@ import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.backend.aparapi.kernels.PerfportKernel;
 import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.MemoryLevel;
@@ -190,7 +191,6 @@ final class AparapiSession extends AbstractDeviceSession {
                 for (int i = 0; i < k.slotBuffer.length; i++) if (k.slotBuffer[i] == b) k.slotBuffer[i] = null;
             }
         });
-        released(b);
     }
 
     // ---- compile ---------------------------------------------------------------------------
@@ -267,33 +267,30 @@ final class AparapiSession extends AbstractDeviceSession {
         }
     }
 
+    /** Called once by the kernel's close, which then tells the session. */
     void release(AparapiKernelHandle k) {
-        try {
-            AparapiRuntime.locked(() -> {
-                // buffers whose newest version lives only in this kernel's device buffers come home first
-                List<RuntimeException> errors = new ArrayList<>();
-                for (AparapiBuffer b : ownedBy(k)) {
-                    try {
-                        if (!b.isClosed()) syncToHost(b);
-                    } catch (RuntimeException e) {
-                        errors.add(e);
-                    }
-                    b.owner = null;
-                    b.ownerField = null;
+        AparapiRuntime.locked(() -> {
+            // buffers whose newest version lives only in this kernel's device buffers come home first
+            List<RuntimeException> errors = new ArrayList<>();
+            for (AparapiBuffer b : ownedBy(k)) {
+                try {
+                    if (!b.isClosed()) syncToHost(b);
+                } catch (RuntimeException e) {
+                    errors.add(e);
                 }
-                kernels.remove(k);
-                // Aparapi 3.0.2's disposeJNI crashes the JVM (SIGSEGV in JNIContext::dispose) on a
-                // kernel that was built but never launched, and may on one whose launch failed;
-                // such kernels keep their few native objects until the process ends
-                if (k.launched && k.broken == null) {
-                    AparapiRuntime.bind(k.kernel, device0());
-                    k.kernel.dispose();
-                }
-                if (!errors.isEmpty()) throw errors.getFirst();
-            });
-        } finally {
-            released(k);
-        }
+                b.owner = null;
+                b.ownerField = null;
+            }
+            kernels.remove(k);
+            // Aparapi 3.0.2's disposeJNI crashes the JVM (SIGSEGV in JNIContext::dispose) on a
+            // kernel that was built but never launched, and may on one whose launch failed;
+            // such kernels keep their few native objects until the process ends
+            if (k.launched && k.broken == null) {
+                AparapiRuntime.bind(k.kernel, device0());
+                k.kernel.dispose();
+            }
+            if (!errors.isEmpty()) throw errors.getFirst();
+        });
     }
 
     private List<AparapiBuffer> ownedBy(AparapiKernelHandle k) {
@@ -310,7 +307,7 @@ final class AparapiSession extends AbstractDeviceSession {
      */
     @Override
     protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
-        AparapiKernelHandle k = own(kernel);
+        AparapiKernelHandle k = own(kernel, AparapiKernelHandle.class);
         long items = 1;
         for (long l : localSize) items *= l;
         return Residency.estimate(dev.residency(), k.maxGroupSize, items, localBytesPerGroup + hiddenLocalBytes(k, items));
@@ -321,18 +318,11 @@ final class AparapiSession extends AbstractDeviceSession {
         return (k.def().isPersistent() ? PerfportKernel.TASK_SLOT_BYTES : 0) + k.kernel.hiddenLocalBytes(items);
     }
 
-    private AparapiKernelHandle own(CompiledKernel kernel) {
-        if (!(kernel instanceof AparapiKernelHandle k) || k.session() != this || k.isClosed()) {
-            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
-        }
-        return k;
-    }
-
     // ---- launch ----------------------------------------------------------------------------
 
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
-        AparapiKernelHandle k = own(compiled);
+        AparapiKernelHandle k = own(compiled, AparapiKernelHandle.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
         String where = "kernel '" + def.name() + "' on " + deviceName();

@@ -130,12 +130,12 @@ class CountersTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"INT", "FLOAT"})
     void countersOffReportsNoAtomicsAndStillComputes(ElemType t) {
-        Aparapi.assumeDevice();
+        Aparapi.DEVICE.assumeDevice();
         AparapiBackend quiet = AparapiBackend.create(PerfportConfig.of(Map.of(AparapiProvider.COUNTERS_KEY, "false")));
         int n = 4099, wg = 128;
         double[] want = new double[1];
         Object a = input(t, n, want);
-        try (AparapiSession q = (AparapiSession) quiet.open(Aparapi.deviceIndex()); DeviceBuffer in = q.upload(a);
+        try (AparapiSession q = (AparapiSession) quiet.open(Aparapi.DEVICE.deviceIndex()); DeviceBuffer in = q.upload(a);
              DeviceBuffer out = q.allocate(t, 1); CompiledKernel k = q.compile(ReductionKernels.localAtomic(t))) {
             out.write(t == ElemType.INT ? new int[1] : new float[1]);
             LaunchStats st = q.launch(k, NDRange.of((long) ((n + wg - 1) / wg) * wg, wg), in, out, n, LocalSize.of(wg));

@@ -14,7 +14,7 @@ class NativeLoadingTest {
 
     @Test
     void theJniLibraryIsMappedFromTheCacheAndAparapiIsToldSo() throws Exception {
-        Aparapi.assumeDevice();   // needs OpenCL: without it nothing is loaded at all (see the next test)
+        Aparapi.DEVICE.assumeDevice();   // needs OpenCL: without it nothing is loaded at all (see the next test)
         String maps = Files.readString(Path.of("/proc/self/maps"));
         Path cache = AparapiNative.cacheDir();
         assertTrue(maps.lines().anyMatch(l -> l.contains(cache.toString()) && l.endsWith("/libaparapi.so")),

@@ -68,8 +68,8 @@ class NoFallbackTest {
 
     @Test
     void aFallbackDuringExecutionIsRefusedBeforeTheThreadPoolRuns() {
-        Aparapi.assumeDevice();
-        Device device = Aparapi.backend().device(Aparapi.deviceIndex()).device();
+        Aparapi.DEVICE.assumeDevice();
+        Device device = Aparapi.DEVICE.backend().device(Aparapi.DEVICE.deviceIndex()).device();
         // executed without a compile first, Aparapi meets the untranslatable code inside execute,
         // logs "Device failed ..." and would go on to the next device, the thread pool
         TestKernels.Untranslatable k = new TestKernels.Untranslatable();
@@ -88,8 +88,8 @@ class NoFallbackTest {
 
     @Test
     void anExecutionErrorIsADeviceErrorWithAparapisMessage() {
-        Aparapi.assumeDevice();
-        Device device = Aparapi.backend().device(Aparapi.deviceIndex()).device();
+        Aparapi.DEVICE.assumeDevice();
+        Device device = Aparapi.DEVICE.backend().device(Aparapi.DEVICE.deviceIndex()).device();
         TestKernels.Twice k = new TestKernels.Twice();
         k.in = new int[4];
         k.out = null;   // Aparapi refuses null arrays ("Cannot send null refs to kernel, reverting to java")

@@ -1,5 +1,6 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.conformance.TaskMappingChecks;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.DeviceType;
@@ -65,80 +66,19 @@ class PersistentTest {
     @ParameterizedTest(name = "{0}, {1} tasks, k = {2}")
     @MethodSource("mappings")
     void everyTaskRunsExactlyOnceOnTheGroupItsMappingNames(TaskMapping mapping, int tasks, String which) {
-        int k = which.equals("1") ? 1 : residency;
-        int len = Math.max(tasks, 1);
-        int[] owner = new int[len];
-        Arrays.fill(owner, -1);
-        try (DeviceBuffer hits = s.upload(new int[len]); DeviceBuffer own = s.upload(owner)) {
-            LaunchStats st = s.launch(mark, StaticGroups.of(k, 64, mapping, tasks), hits, own);
-            int[] h = new int[len];
-            hits.read(h);
-            own.read(owner);
-            for (int t = 0; t < tasks; t++) {
-                assertEquals(1, h[t], "task " + t + " ran " + h[t] + " times");
-                int g = owner[t];
-                switch (mapping) {
-                    case BLOCKED -> assertTrue((long) tasks * g / k <= t && t < (long) tasks * (g + 1) / k,
-                            "task " + t + " ran on group " + g + ", outside its block");
-                    case CYCLIC -> assertEquals(t % k, g, "task " + t);
-                    case DYNAMIC -> assertTrue(g >= 0 && g < k, "task " + t + " ran on group " + g);
-                }
-            }
-            Map<String, Long> c = st.counters();
-            assertEquals((long) tasks, c.get(Counters.WORK_GROUPS));
-            assertEquals((long) k, c.get(Counters.UNITS_USED));
-            assertFalse(c.containsKey(Counters.STATIC_LOCAL_INITS), "no static local argument: " + c);
-            assertEquals(0L, c.get(Counters.GLOBAL_ATOMICS));
-        }
+        TaskMappingChecks.everyTaskRunsExactlyOnce(s, mark, mapping, tasks, which.equals("1") ? 1 : residency);
     }
 
     @Test
     void dynamicMappingRestartsEachLaunch() {
-        int tasks = 300, k = Math.min(residency, 4);
-        try (DeviceBuffer hits = s.upload(new int[tasks]); DeviceBuffer own = s.allocate(dev.perfport.core.memory.ElemType.INT, tasks)) {
-            for (int i = 0; i < 3; i++) s.launch(mark, StaticGroups.of(k, 32, TaskMapping.DYNAMIC, tasks), hits, own);
-            int[] h = new int[tasks];
-            hits.read(h);
-            for (int t = 0; t < tasks; t++) assertEquals(3, h[t], "task " + t);
-        }
+        // the dynamic mapping's counter is zeroed before each launch: a second launch runs every task again
+        TaskMappingChecks.dynamicMappingRestartsEachLaunch(s, mark, Math.min(residency, 4));
     }
 
     /** Runs the hooks kernel over {@code groups} logical groups and checks hooks and counters. */
     private void checkHooks(LaunchForm form, int groups, int local, TaskMapping mapping, int kGroups) {
-        CompiledKernel k = s.compile(TestKernels.slmHooks(form));
-        int units = Math.max(kGroups, 1);
-        int[] minus = new int[units];
-        Arrays.fill(minus, -2);
-        try (k; DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
-             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
-            LaunchStats st = form == LaunchForm.STATIC_GROUPS
-                    ? s.launch(k, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
-                    : s.launch(k, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
-            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
-            perUnit.read(pu);
-            last.read(lt);
-            inits.read(in);
-            total.read(tot);
-            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
-            assertEquals(groups, tot[0], "every logical group counted once");
-            for (int g = 0; g < kGroups; g++) {
-                int count, lastT;
-                if (mapping == TaskMapping.BLOCKED) {
-                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
-                    count = e0 - s0;
-                    lastT = count > 0 ? e0 - 1 : -1;
-                } else {
-                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
-                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
-                }
-                assertEquals(count, pu[g], "tasks run by persistent group " + g);
-                assertEquals(lastT, lt[g], "last task of persistent group " + g);
-            }
-            Map<String, Long> c = st.counters();
-            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
-            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
-            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic in each last hook");
-            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
+        try (CompiledKernel k = s.compile(TestKernels.slmHooks(form))) {
+            TaskMappingChecks.staticLocalHooks(s, k, groups, local, mapping, form == LaunchForm.STATIC_GROUPS, kGroups);
         }
     }
 
@@ -156,7 +96,7 @@ class PersistentTest {
 
     @Test
     void residencyOnCpuEqualsComputeUnits() {
-        Aparapi.assumeThat(s.device().type() == DeviceType.CPU, "not a CPU device (the GPU estimate is tested in BackendTest)");
+        Aparapi.DEVICE.assumeThat(s.device().type() == DeviceType.CPU, "not a CPU device (the GPU estimate is tested in BackendTest)");
         int cus = s.device().computeUnits();
         assertEquals(cus, residency);
         assertEquals(cus, s.maxResidentGroups(mark, new long[]{8, 8}, 0));

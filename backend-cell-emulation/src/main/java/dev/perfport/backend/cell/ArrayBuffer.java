@@ -1,5 +1,6 @@
 package dev.perfport.backend.cell;
 
+import dev.perfport.core.backend.AbstractDeviceBuffer;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -12,19 +13,12 @@ import dev.perfport.backend.cell.spe.KernelCall;
  * Copies are {@link System#arraycopy}, timed and added to the session's transfer totals; on a
  * Cell they are main-memory copies by the PPE, so they add no modelled device time.
  */
-final class ArrayBuffer implements DeviceBuffer {
-    private final CellSession session;
-    private final ElemType type;
-    private final int length;
-    private final MemoryLevel level;
+final class ArrayBuffer extends AbstractDeviceBuffer<CellSession> {
     private final long address;
     private volatile Object array;   // null once closed
 
     private ArrayBuffer(CellSession session, ElemType type, int length, MemoryLevel level, Object array, long address) {
-        this.session = session;
-        this.type = type;
-        this.length = length;
-        this.level = level;
+        super(session, type, length, level);
         this.array = array;
         this.address = address;
     }
@@ -67,46 +61,20 @@ final class ArrayBuffer implements DeviceBuffer {
         return address;
     }
 
-    boolean belongsTo(CellSession s) {
-        return session == s;
-    }
-
     @Override
-    public ElemType type() {
-        return type;
-    }
-
-    @Override
-    public long length() {
-        return length;
-    }
-
-    @Override
-    public MemoryLevel level() {
-        return level;
-    }
-
-    @Override
-    public boolean isClosed() {
-        return array == null;
-    }
-
-    @Override
-    public void write(long offset, Object src, int srcOffset, int count) {
-        DeviceBuffer.checkCopy(this, offset, src, srcOffset, count);
+    protected void doWrite(long offset, Object src, int srcOffset, int count) {
         Object a = live();
         long t0 = System.nanoTime();
         System.arraycopy(src, srcOffset, a, (int) offset, count);
-        session.transferred(System.nanoTime() - t0, (long) count * type.bytes(), true);
+        session().transferred(System.nanoTime() - t0, (long) count * type().bytes(), true);
     }
 
     @Override
-    public void read(long offset, Object dst, int dstOffset, int count) {
-        DeviceBuffer.checkCopy(this, offset, dst, dstOffset, count);
+    protected void doRead(long offset, Object dst, int dstOffset, int count) {
         Object a = live();
         long t0 = System.nanoTime();
         System.arraycopy(a, (int) offset, dst, dstOffset, count);
-        session.transferred(System.nanoTime() - t0, (long) count * type.bytes(), false);
+        session().transferred(System.nanoTime() - t0, (long) count * type().bytes(), false);
     }
 
     /** The array, or the same error as {@link DeviceBuffer#checkCopy} if a close raced the copy. */
@@ -116,17 +84,9 @@ final class ArrayBuffer implements DeviceBuffer {
         return a;
     }
 
+    /** Drops the memory now, not when the handle is collected. */
     @Override
-    public void close() {
-        synchronized (this) {
-            if (array == null) return;
-            array = null;   // drop the memory now, not when the handle is collected
-        }
-        session.release(this);
-    }
-
-    @Override
-    public String toString() {
-        return level.name().toLowerCase() + " " + type.clName() + "[" + length + "]" + (isClosed() ? " (closed)" : "");
+    protected void release() {
+        array = null;
     }
 }

@@ -1,6 +1,6 @@
 package dev.perfport.backend.cell;
 
-import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.AbstractBackend;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.kernel.Dialect;
@@ -8,34 +8,14 @@ import dev.perfport.core.kernel.Dialect;
 import java.util.List;
 
 /** The emulator as a backend: one emulated device; each session gets its own SPE worker threads. */
-public final class CellBackend implements Backend {
+public final class CellBackend extends AbstractBackend<DeviceInfo> {
     private final CellConfig config;
-    private final DeviceInfo device;
 
     public CellBackend(CellConfig config) {
+        super(CellEmulationProvider.ID, "Cell/B.E.-style emulator: " + config.workers() + " SPE workers" + (config.ppe() ? " + PPE" : "")
+                + ", " + config.localStoreBytes() + " B local stores, " + config.schedule().label() + ", modelled time",
+                Dialect.JAVA_WORKGROUP, List.of(CellDevice.describe(config)), d -> d, null);
         this.config = config;
-        this.device = CellDevice.describe(config);
-    }
-
-    @Override
-    public String id() {
-        return CellEmulationProvider.ID;
-    }
-
-    @Override
-    public String description() {
-        return "Cell/B.E.-style emulator: " + config.workers() + " SPE workers" + (config.ppe() ? " + PPE" : "") + ", "
-                + config.localStoreBytes() + " B local stores, " + config.schedule().label() + ", modelled time";
-    }
-
-    @Override
-    public Dialect dialect() {
-        return Dialect.JAVA_WORKGROUP;
-    }
-
-    @Override
-    public List<DeviceInfo> devices() {
-        return List.of(device);
     }
 
     /** The settings this backend was created with. */
@@ -44,10 +24,7 @@ public final class CellBackend implements Backend {
     }
 
     @Override
-    public DeviceSession open(int index) {
-        if (index != 0) {
-            throw new IndexOutOfBoundsException(id() + " has one device (index 0), got index " + index);
-        }
+    protected DeviceSession open(DeviceInfo device) {
         return new CellSession(config, device);
     }
 }

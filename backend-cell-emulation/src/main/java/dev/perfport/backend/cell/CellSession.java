@@ -22,6 +22,7 @@ import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.WorkGroupKernel;
 
 import java.io.PrintWriter;
@@ -93,9 +94,11 @@ final class CellSession extends AbstractDeviceSession {
         KernelImpl.JavaWorkGroup impl = (KernelImpl.JavaWorkGroup) def.impl(Dialect.JAVA_WORKGROUP).orElseThrow();
         long priv;
         WorkGroupKernel k;
+        KernelCost cost;
         try {
             priv = impl.privateBytesPerItem().applyAsLong(constants);
             k = impl.factory().create(constants);
+            cost = impl.cost().apply(constants);
         } catch (RuntimeException e) {
             throw new KernelBuildException("kernel '" + def.name() + "' could not be instantiated with constants "
                     + constants + ": " + e, stackTrace(e));
@@ -122,7 +125,16 @@ final class CellSession extends AbstractDeviceSession {
             }
             inFlight = (int) p;
         }
-        return new CellKernel(this, def, constants, k, priv, inFlight, System.nanoTime() - t0);
+        return new CellKernel(this, def, constants, costed(k, cost), priv, inFlight, System.nanoTime() - t0);
+    }
+
+    /** The kernel followed by its declared cost: what the group's code does beyond what the model sees, charged as its last step. */
+    private static WorkGroupKernel costed(WorkGroupKernel k, KernelCost cost) {
+        if (cost == null || cost.terms().isEmpty()) return k;
+        return g -> {
+            k.run(g);
+            cost.charge(g);
+        };
     }
 
     @Override
@@ -155,7 +167,7 @@ final class CellSession extends AbstractDeviceSession {
             ArgDef a = def.args().get(i);
             if (!a.level().isBuffer()) continue;
             String what = "kernel '" + def.name() + "', argument " + i + " '" + a.name() + "'";
-            if (!(args[i] instanceof ArrayBuffer b) || !b.belongsTo(this)) {
+            if (!(args[i] instanceof ArrayBuffer b) || b.session() != this) {
                 throw new InvalidLaunchException(what + ": the buffer belongs to another session; buffers cannot be shared between sessions");
             }
             Object array = b.array();
@@ -186,9 +198,7 @@ final class CellSession extends AbstractDeviceSession {
      */
     @Override
     protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
-        if (!(kernel instanceof CellKernel k) || !k.belongsTo(this)) {
-            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session");
-        }
+        CellKernel k = own(kernel, CellKernel.class);
         if (localBytesPerGroup < 0) throw new IllegalArgumentException("local bytes per group must be >= 0, got " + localBytesPerGroup);
         long items = 1;
         for (long l : localSize) {
@@ -208,10 +218,6 @@ final class CellSession extends AbstractDeviceSession {
 
     void transferred(long nanos, long bytes, boolean toDevice) {
         recordTransfer(nanos, bytes, toDevice);
-    }
-
-    void release(AutoCloseable resource) {
-        released(resource);
     }
 
     private static String stackTrace(Throwable t) {

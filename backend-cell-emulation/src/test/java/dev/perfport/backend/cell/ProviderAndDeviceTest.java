@@ -80,7 +80,7 @@ class ProviderAndDeviceTest {
 
     @Test
     void onlyDeviceZeroExists() {
-        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> Cells.backend().open(1));
-        assertTrue(e.getMessage().contains("index 1"), e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Cells.backend().open(1));
+        assertTrue(e.getMessage().contains("index 1") && e.getMessage().contains("has 1 device(s)"), e.getMessage());
     }
 }

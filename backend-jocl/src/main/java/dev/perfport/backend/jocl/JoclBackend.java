@@ -1,8 +1,7 @@
 package dev.perfport.backend.jocl;
 
-import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.AbstractBackend;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.kernel.Dialect;
 import org.jocl.CL;
 import org.jocl.CLException;
@@ -17,24 +16,18 @@ import java.util.List;
  * platform its devices (the order {@code clinfo} shows). Sessions are independent: each has its
  * own context and command queue.
  */
-public final class JoclBackend implements Backend {
+public final class JoclBackend extends AbstractBackend<JoclDevice> {
     static final String DESCRIPTION = "OpenCL C kernels through JOCL 2.0.5 on every OpenCL platform";
     /** The reason shown when the ICD loader finds no platform at all. */
     public static final String NO_PLATFORM = "no OpenCL platform found (install an OpenCL driver, e.g. the pocl-opencl-icd package)";
-
-    private final List<JoclDevice> devices;
-    private final List<DeviceInfo> infos;
-    private final String unavailableReason;
 
     private final boolean counting;
     private final String buildOptions;
 
     private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
+        super(JoclProvider.ID, DESCRIPTION, Dialect.OPENCL_C, devices, JoclDevice::info, unavailableReason);
         this.counting = counting;
         this.buildOptions = buildOptions;
-        this.devices = List.copyOf(devices);
-        this.infos = this.devices.stream().map(JoclDevice::info).toList();
-        this.unavailableReason = this.devices.isEmpty() ? unavailableReason : null;
     }
 
     /**
@@ -119,41 +112,7 @@ public final class JoclBackend implements Backend {
     }
 
     @Override
-    public String id() {
-        return JoclProvider.ID;
-    }
-
-    @Override
-    public String description() {
-        return DESCRIPTION;
-    }
-
-    @Override
-    public Dialect dialect() {
-        return Dialect.OPENCL_C;
-    }
-
-    @Override
-    public List<DeviceInfo> devices() {
-        return infos;
-    }
-
-    /** The handles and facts of device {@code index}. */
-    JoclDevice device(int index) {
-        return devices.get(index);
-    }
-
-    @Override
-    public String unavailableReason() {
-        return unavailableReason;
-    }
-
-    @Override
-    public DeviceSession open(int index) {
-        if (index < 0 || index >= devices.size()) {
-            throw new IllegalArgumentException("device index " + index + " is out of range: jocl has "
-                    + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
-        }
-        return new JoclSession(devices.get(index), counting, buildOptions);
+    protected DeviceSession open(JoclDevice device) {
+        return new JoclSession(device, counting, buildOptions);
     }
 }

@@ -1,5 +1,7 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.backend.PersistentGroupsDevice;
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.Feature;
@@ -12,7 +14,6 @@ import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,26 +63,14 @@ record JoclDevice(cl_platform_id platform, cl_device_id device, DeviceInfo info,
             regsPerBlock = optionalLong(d, Cl.CL_DEVICE_REGISTERS_PER_BLOCK_NV, 0);
         }
 
-        Map<MemoryLevel, MemoryLevelInfo> mem = new EnumMap<>(MemoryLevel.class);
-        mem.put(MemoryLevel.GLOBAL, new MemoryLevelInfo(MemoryLevel.GLOBAL, global, Support.NATIVE,
-                "device memory; one buffer at most " + maxAlloc + " B (CL_DEVICE_MAX_MEM_ALLOC_SIZE)"));
-        mem.put(MemoryLevel.CONSTANT, new MemoryLevelInfo(MemoryLevel.CONSTANT, constant, Support.NATIVE,
-                "__constant buffers (CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)"));
         boolean dedicatedLocal = localType == CL.CL_LOCAL;
-        mem.put(MemoryLevel.LOCAL, new MemoryLevelInfo(MemoryLevel.LOCAL, local,
-                dedicatedLocal ? Support.NATIVE : Support.EMULATED,
-                dedicatedLocal ? "__local memory on the compute unit" : "__local memory placed in global memory (CL_GLOBAL)"));
-        mem.put(MemoryLevel.STATIC_LOCAL, new MemoryLevelInfo(MemoryLevel.STATIC_LOCAL, local, Support.EMULATED,
-                "__local memory of persistent work-groups"));
-        mem.put(MemoryLevel.PRIVATE, new MemoryLevelInfo(MemoryLevel.PRIVATE, 0, Support.NATIVE,
-                "registers; size not reported by OpenCL"));
-
-        Map<Feature, Support> features = new EnumMap<>(Feature.class);
-        features.put(Feature.STATIC_WORK_GROUPS, Support.EMULATED);
-        features.put(Feature.GLOBAL_INT_ATOMICS, Support.NATIVE);
-        features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.EMULATED);
-        features.put(Feature.DOUBLE_PRECISION, fp64 ? Support.NATIVE : Support.UNSUPPORTED);
-        features.put(Feature.ASYNC_COPY, Support.NATIVE);
+        Map<MemoryLevel, MemoryLevelInfo> mem = PersistentGroupsDevice.memory(global, constant, Support.NATIVE, local,
+                dedicatedLocal ? Support.NATIVE : Support.EMULATED, new PersistentGroupsDevice.Notes(
+                        "device memory; one buffer at most " + maxAlloc + " B (CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
+                        "__constant buffers (CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)",
+                        dedicatedLocal ? "__local memory on the compute unit" : "__local memory placed in global memory (CL_GLOBAL)",
+                        "__local memory of persistent work-groups", "registers; size not reported by OpenCL"));
+        Map<Feature, Support> features = PersistentGroupsDevice.features(fp64, Support.NATIVE);
 
         Map<String, String> props = new LinkedHashMap<>();
         props.put("platform", platformName);

@@ -1,27 +1,20 @@
 package dev.perfport.backend.jocl;
 
-import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.AbstractCompiledKernel;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import org.jocl.cl_kernel;
-
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One {@code cl_kernel} built for a session, with what OpenCL reports about it on the device.
  * The program it came from stays in the session's program cache (a kernel retains its program,
  * so evicting the program from the cache never invalidates a live kernel).
  */
-final class JoclKernel implements CompiledKernel {
-    private final JoclSession session;
-    private final KernelDef def;
-    private final Constants constants;
+final class JoclKernel extends AbstractCompiledKernel<JoclSession> {
     private final cl_kernel kernel;
-    private final long compileNanos;
     private final long workGroupSize;
     private final long ownLocalBytes;
     private final long[] requiredLocalSize;
-    private final AtomicBoolean closed = new AtomicBoolean();
     /**
      * The value each argument was last set to (hidden ones first), so that a launch repeating an
      * argument skips its clSetKernelArg: OpenCL kernels keep their arguments between enqueues.
@@ -38,11 +31,8 @@ final class JoclKernel implements CompiledKernel {
      */
     JoclKernel(JoclSession session, KernelDef def, Constants constants, cl_kernel kernel, long compileNanos,
                long workGroupSize, long ownLocalBytes, long[] requiredLocalSize) {
-        this.session = session;
-        this.def = def;
-        this.constants = constants;
+        super(session, def, constants, compileNanos);
         this.kernel = kernel;
-        this.compileNanos = compileNanos;
         this.workGroupSize = workGroupSize;
         this.ownLocalBytes = ownLocalBytes;
         this.requiredLocalSize = requiredLocalSize.clone();
@@ -68,10 +58,6 @@ final class JoclKernel implements CompiledKernel {
     record LocalBytes(long bytes) {
     }
 
-    JoclSession session() {
-        return session;
-    }
-
     cl_kernel kernel() {
         return kernel;
     }
@@ -88,32 +74,8 @@ final class JoclKernel implements CompiledKernel {
         return requiredLocalSize.clone();
     }
 
-    boolean isClosed() {
-        return closed.get();
-    }
-
     @Override
-    public KernelDef def() {
-        return def;
-    }
-
-    @Override
-    public Constants constants() {
-        return constants;
-    }
-
-    @Override
-    public long compileNanos() {
-        return compileNanos;
-    }
-
-    @Override
-    public void close() {
-        if (closed.compareAndSet(false, true)) session.release(this);
-    }
-
-    @Override
-    public String toString() {
-        return "kernel '" + def.name() + "' " + constants + (isClosed() ? " (closed)" : "");
+    protected void release() {
+        session().release(this);
     }
 }

@@ -1,8 +1,8 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.backend.AbstractBackendProvider;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
-import dev.perfport.core.backend.BackendProvider;
 
 /**
  * Makes the {@code jocl} backend: OpenCL C kernels through JOCL on every device of every OpenCL
@@ -13,7 +13,7 @@ import dev.perfport.core.backend.BackendProvider;
  * native library; {@link #create} does, and a failure to load it propagates to the caller (the
  * registry shows it as the reason the backend is unavailable).
  */
-public final class JoclProvider implements BackendProvider {
+public final class JoclProvider extends AbstractBackendProvider {
     /**
      * Whether kernels count their global atomics ({@code perfport.jocl.counters}, default true).
      * Counting adds one atomic on a shared counter per counted atomic; turn it off for timing
@@ -32,19 +32,8 @@ public final class JoclProvider implements BackendProvider {
     /** The backend id used in selectors such as {@code jocl:gpu}. */
     public static final String ID = "jocl";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String description() {
-        return JoclBackend.DESCRIPTION;
-    }
-
-    @Override
-    public java.util.List<String> settings() {
-        return java.util.List.of(COUNTERS_KEY, BUILD_OPTIONS_KEY);
+    public JoclProvider() {
+        super(ID, JoclBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, BUILD_OPTIONS_KEY));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
@@ -158,6 +159,10 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         return context;
     }
 
+    JoclKernel ownKernel(CompiledKernel kernel) {
+        return own(kernel, JoclKernel.class);
+    }
+
     JoclDevice joclDevice() {
         return dev;
     }
@@ -252,12 +257,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         }
     }
 
+    /** Called once by the buffer's close, which then tells the session. */
     void release(JoclBuffer b) {
-        try {
-            release("mem", () -> CL.clReleaseMemObject(b.mem()));
-        } finally {
-            released(b);
-        }
+        release("mem", () -> CL.clReleaseMemObject(b.mem()));
     }
 
     // ---- compile ---------------------------------------------------------------------------
@@ -394,12 +396,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         release("program", () -> CL.clReleaseProgram(p));
     }
 
+    /** Called once by the kernel's close, which then tells the session. */
     void release(JoclKernel k) {
-        try {
-            release("kernel", () -> CL.clReleaseKernel(k.kernel()));
-        } finally {
-            released(k);
-        }
+        release("kernel", () -> CL.clReleaseKernel(k.kernel()));
     }
 
     // ---- residency -------------------------------------------------------------------------
@@ -413,18 +412,11 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
      */
     @Override
     protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
-        JoclKernel k = own(kernel);
+        JoclKernel k = own(kernel, JoclKernel.class);
         if (!fitsRequired(k, localSize)) return 0;
         long items = 1;
         for (long l : localSize) items *= l;
         return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup));
-    }
-
-    JoclKernel own(CompiledKernel kernel) {
-        if (!(kernel instanceof JoclKernel k) || k.session() != this || k.isClosed()) {
-            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
-        }
-        return k;
     }
 
     /** Local bytes per group plus whatever the kernel's own __local variables add beyond what its definition declares. */
@@ -446,7 +438,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
 
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
-        JoclKernel k = own(compiled);
+        JoclKernel k = own(compiled, JoclKernel.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
         String where = "kernel '" + def.name() + "' on " + deviceName();

@@ -90,7 +90,7 @@ final class JoclTransfers {
 
     /** Sets the chunk's arguments and enqueues its kernel on a queue, as JoclSession's launch does (an ordinary NDRange only). */
     private cl_event enqueueKernel(ChunkedJob job, ChunkedJob.Chunk c, cl_command_queue queue, JoclBuffer in, JoclBuffer out) {
-        JoclKernel k = s.own(job.kernel());
+        JoclKernel k = s.ownKernel(job.kernel());
         NDRange r = (NDRange) c.launch();
         int dims = r.dims();
         long[] global = r.globalSizes(), local = new long[dims];

@@ -100,7 +100,7 @@ class BasicKernelsTest {
 
     @Test
     void vectorAddDouble() {
-        OpenCl.assumeThat(s.device().support(Feature.DOUBLE_PRECISION) == Support.NATIVE, "no double precision (cl_khr_fp64)");
+        OpenCl.DEVICE.assumeThat(s.device().support(Feature.DOUBLE_PRECISION) == Support.NATIVE, "no double precision (cl_khr_fp64)");
         SplittableRandom r = new SplittableRandom(3);
         double[] a = r.doubles(N).toArray(), b = r.doubles(N).toArray(), c = new double[N], want = new double[N];
         for (int i = 0; i < N; i++) want[i] = a[i] + b[i];
@@ -129,7 +129,7 @@ class BasicKernelsTest {
             dy.read(got);
             assertArrayEquals(want, got);
         }
-        OpenCl.assumeThat(s.device().support(Feature.DOUBLE_PRECISION) == Support.NATIVE, "no double precision (cl_khr_fp64)");
+        OpenCl.DEVICE.assumeThat(s.device().support(Feature.DOUBLE_PRECISION) == Support.NATIVE, "no double precision (cl_khr_fp64)");
         float[] fx = new float[n], fy = new float[n], fwant = new float[n];
         for (int i = 0; i < n; i++) {
             fx[i] = i;
@@ -249,11 +249,11 @@ class BasicKernelsTest {
 
     @Test
     void countingCanBeSwitchedOffForTimingRuns() {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         int n = 4096, wg = 256;
         KernelDef glob = OpenCl.kernel("test.count_atomics", "basic.cl", "count_atomics")
                 .global("isum", ElemType.INT, Access.READ_WRITE).global("fsum", ElemType.FLOAT, Access.READ_WRITE).build();
-        try (JoclSession quiet = (JoclSession) JoclBackend.create(false).open(OpenCl.deviceIndex());
+        try (JoclSession quiet = (JoclSession) JoclBackend.create(false).open(OpenCl.DEVICE.deviceIndex());
              CompiledKernel k = quiet.compile(glob); DeviceBuffer isum = quiet.upload(new int[1]);
              DeviceBuffer fsum = quiet.upload(new float[1])) {
             LaunchStats a = quiet.launch(k, NDRange.of(n, wg), isum, fsum);

@@ -65,13 +65,13 @@ class BuildOptionsTest {
     }
 
     private static PerfportConfig jocl(String sessionOptions) {
-        return PerfportConfig.of(sessionOptions == null ? Map.of(PerfportConfig.BACKEND, "jocl:" + OpenCl.deviceIndex())
-                : Map.of(PerfportConfig.BACKEND, "jocl:" + OpenCl.deviceIndex(), JoclProvider.BUILD_OPTIONS_KEY, sessionOptions));
+        return PerfportConfig.of(sessionOptions == null ? Map.of(PerfportConfig.BACKEND, "jocl:" + OpenCl.DEVICE.deviceIndex())
+                : Map.of(PerfportConfig.BACKEND, "jocl:" + OpenCl.DEVICE.deviceIndex(), JoclProvider.BUILD_OPTIONS_KEY, sessionOptions));
     }
 
     @Test
     void theDefinitionsAndTheSessionsOptionsBothReachTheCompiler() {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         try (DeviceSession s = Perfport.open(jocl(null))) {
             assertArrayEquals(new int[]{-1, -1}, run(s, macros("")));
             assertArrayEquals(new int[]{7, -1}, run(s, macros("-DK=7")));
@@ -84,7 +84,7 @@ class BuildOptionsTest {
 
     @Test
     void aBadOptionIsABuildErrorNamingTheOptions() {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         try (DeviceSession s = Perfport.open(jocl("-cl-no-such-option"))) {
             KernelBuildException e = assertThrows(KernelBuildException.class, () -> s.compile(macros("")));
             assertTrue(e.getMessage().contains("-cl-no-such-option"), e.getMessage());
@@ -93,7 +93,7 @@ class BuildOptionsTest {
 
     /** Elements of SAXPY on the device that differ (bitwise) from Java's {@code a*x+y}. */
     private static int saxpyDiffersFromJava(String defOptions, String sessionOptions) {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         int n = 4099;
         SplittableRandom r = new SplittableRandom(11);
         float a = 1.0f / 3;

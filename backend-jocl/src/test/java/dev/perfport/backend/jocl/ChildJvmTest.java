@@ -1,18 +1,17 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.conformance.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -22,46 +21,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ChildJvmTest {
 
     /**
-     * Where the probe's classes come from: this module's test and main classes, JOCL, the core API,
-     * the runtime and PF4J.
-     * Taken from the classes themselves, since a test launcher may load them through its own loader.
+     * Runs {@link ProbeMain} in a child JVM with the test classpath (this module's test and main
+     * classes, JOCL, the core API, the runtime and PF4J); returns its output.
      */
-    private static String classPath() {
-        List<String> parts = new ArrayList<>();
-        for (Class<?> c : List.of(ProbeMain.class, JoclBackend.class, org.jocl.CL.class,
-                dev.perfport.core.backend.Backend.class,
-                dev.perfport.core.config.PerfportConfig.class, org.pf4j.ExtensionPoint.class)) {
-            try {
-                String p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-                if (!parts.contains(p)) parts.add(p);
-            } catch (java.net.URISyntaxException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return String.join(java.io.File.pathSeparator, parts);
-    }
-
-    /** Runs {@link ProbeMain} in a child JVM with the test classpath; returns its output. */
     private static String probe(Map<String, String> env, String... jvmArgs) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("--enable-native-access=ALL-UNNAMED");
-        cmd.addAll(List.of(jvmArgs));
-        cmd.add("-cp");
-        cmd.add(classPath());
-        cmd.add(ProbeMain.class.getName());
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        List<String> options = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
+        options.addAll(List.of(jvmArgs));
+        Map<String, String> e = new HashMap<>();
         // chain signal handlers as ./perfport does (an OpenCL driver's LLVM may install its own)
         Path jsig = Path.of(System.getProperty("java.home"), "lib", "libjsig.so");
-        if (Files.isRegularFile(jsig)) pb.environment().put("LD_PRELOAD", jsig.toString());
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        p.getOutputStream().close();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), text);
-        return text;
+        if (Files.isRegularFile(jsig)) e.put("LD_PRELOAD", jsig.toString());
+        e.putAll(env);
+        return ChildJvm.run(options, ChildJvm.classPathOf(ProbeMain.class, JoclBackend.class, org.jocl.CL.class,
+                dev.perfport.core.backend.Backend.class, dev.perfport.core.config.PerfportConfig.class, org.pf4j.ExtensionPoint.class),
+                ProbeMain.class, e, 60);
     }
 
     @Test

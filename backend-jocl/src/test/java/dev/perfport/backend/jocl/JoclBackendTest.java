@@ -38,7 +38,7 @@ class JoclBackendTest {
         JoclProvider p = new JoclProvider();
         assertEquals("jocl", p.id());
         assertTrue(p.description().contains("JOCL"), p.description());
-        Backend b = OpenCl.backend();
+        Backend b = OpenCl.DEVICE.backend();
         assertEquals("jocl", b.id());
         assertEquals(Dialect.OPENCL_C, b.dialect());
     }
@@ -51,13 +51,13 @@ class JoclBackendTest {
 
     @Test
     void twoCreateCallsInOneJvmBothWork() throws Exception {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         BackendContext ctx = new BackendContext(PerfportConfig.of(Map.of()));
         try (Backend b1 = new JoclProvider().create(ctx); Backend b2 = new JoclProvider().create(ctx)) {
             assertEquals(b1.devices(), b2.devices(), "same devices in the same order");
             assertNull(b1.unavailableReason());
             // both open sessions at once and run a kernel
-            try (DeviceSession s1 = b1.open(OpenCl.deviceIndex()); DeviceSession s2 = b2.open(OpenCl.deviceIndex())) {
+            try (DeviceSession s1 = b1.open(OpenCl.DEVICE.deviceIndex()); DeviceSession s2 = b2.open(OpenCl.DEVICE.deviceIndex())) {
                 for (DeviceSession s : List.of(s1, s2)) {
                     try (CompiledKernel k = s.compile(BufferAndLaunchErrorsTest.VADD);
                          DeviceBuffer a = s.upload(new int[]{1, 2, 3, 4}); DeviceBuffer c = s.allocate(ElemType.INT, 4)) {
@@ -73,7 +73,7 @@ class JoclBackendTest {
 
     @Test
     void openRejectsABadIndex() {
-        Backend b = OpenCl.backend();
+        Backend b = OpenCl.DEVICE.backend();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.open(b.devices().size()));
         assertTrue(e.getMessage().contains("out of range") && e.getMessage().contains(b.devices().size() + " device(s)"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> b.open(-1));
@@ -81,7 +81,7 @@ class JoclBackendTest {
 
     @Test
     void everyDeviceOfEveryPlatformInOrder() {
-        OpenCl.assumeDevice();
+        OpenCl.DEVICE.assumeDevice();
         int[] np = new int[1];
         CL.clGetPlatformIDs(0, null, np);
         org.jocl.cl_platform_id[] ps = new org.jocl.cl_platform_id[np[0]];
@@ -96,7 +96,7 @@ class JoclBackendTest {
             for (cl_device_id d : ds) names.add(Cl.deviceString(d, CL.CL_DEVICE_NAME));
             expected += nd[0];
         }
-        List<DeviceInfo> devices = OpenCl.backend().devices();
+        List<DeviceInfo> devices = OpenCl.DEVICE.backend().devices();
         assertEquals(expected, devices.size());
         assertEquals(names, devices.stream().map(DeviceInfo::name).toList());
         // a second listing gives the same order
@@ -105,7 +105,7 @@ class JoclBackendTest {
 
     @Test
     void deviceModelMatchesOpenCl() {
-        DeviceInfo info = OpenCl.assumeDevice();
+        DeviceInfo info = OpenCl.DEVICE.assumeDevice();
         cl_device_id d = OpenCl.backendDevice().device();
         assertEquals(Cl.deviceString(d, CL.CL_DEVICE_NAME), info.name());
         assertEquals(Cl.deviceString(d, CL.CL_DEVICE_VENDOR), info.vendor());
@@ -145,13 +145,13 @@ class JoclBackendTest {
         assertEquals(Cl.deviceString(d, CL.CL_DEVICE_VERSION), p.get("deviceVersion"));
         assertEquals(String.valueOf(Cl.deviceLong(d, CL.CL_DEVICE_MAX_MEM_ALLOC_SIZE)), p.get("maxMemAllocBytes"));
         assertEquals(ext.contains("cl_nv_device_attribute_query"), p.containsKey("computeCapability"), p.toString());
-        System.out.println("jocl device " + OpenCl.deviceIndex() + ": " + info.summary() + " " + p);
+        System.out.println("jocl device " + OpenCl.DEVICE.deviceIndex() + ": " + info.summary() + " " + p);
     }
 
     @Test
     void pocl() {
-        DeviceInfo info = OpenCl.assumeDevice();
-        OpenCl.assumeThat(info.properties().get("platform").contains("Portable Computing Language"), "not PoCL");
+        DeviceInfo info = OpenCl.DEVICE.assumeDevice();
+        OpenCl.DEVICE.assumeThat(info.properties().get("platform").contains("Portable Computing Language"), "not PoCL");
         assertEquals(DeviceType.CPU, info.type());
         assertEquals(Support.EMULATED, info.support(MemoryLevel.LOCAL), "PoCL reports CL_GLOBAL local memory");
         assertTrue(info.capacity(MemoryLevel.LOCAL) > 0);

@@ -1,71 +1,38 @@
 package dev.perfport.backend.jocl;
 
-import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.conformance.TestDevice;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Shared access to the real OpenCL backend for tests. Tests that need a device call
- * {@link #session()} or {@link #assumeDevice()}: where no OpenCL platform exists they are skipped
+ * {@link #session()} or {@code DEVICE.assumeDevice()}: where no OpenCL platform exists they are skipped
  * and the reason is printed. The device is the first one, or {@code -Dperfport.jocl.test.device=N}.
  */
 final class OpenCl {
-    private static JoclBackend backend;
+    /** The backend once per test JVM and the test device ({@link TestDevice}). */
+    static final TestDevice<JoclBackend> DEVICE =
+            new TestDevice<>("no OpenCL device", "perfport.jocl.test.device", () -> null, JoclBackend::create);
 
     private OpenCl() {
     }
 
-    /** The backend, created once per test JVM (creating more is tested separately). */
-    static synchronized JoclBackend backend() {
-        if (backend == null) backend = JoclBackend.create();
-        return backend;
-    }
-
-    static int deviceIndex() {
-        return Integer.getInteger("perfport.jocl.test.device", 0);
-    }
-
     /** Skips the calling test, printing why, unless the OpenCL library (the ICD loader) can be loaded. */
     static void assumeLibrary() {
-        OpenClLibrary.missing().ifPresent(why -> {
-            System.out.println("SKIPPED: " + why);
-            Assumptions.abort(why);
-        });
-    }
-
-    /** Skips the calling test, printing why, unless an OpenCL device exists. */
-    static DeviceInfo assumeDevice() {
-        JoclBackend b = backend();
-        if (b.devices().isEmpty()) {
-            String why = "SKIPPED (no OpenCL device): " + b.unavailableReason();
-            System.out.println(why);
-            Assumptions.abort(why);
-        }
-        return b.devices().get(deviceIndex());
-    }
-
-    /** Skips the calling test, printing why, unless {@code condition} holds on the test device. */
-    static void assumeThat(boolean condition, String whatIsMissing) {
-        if (!condition) {
-            String why = "SKIPPED on " + assumeDevice().name() + ": " + whatIsMissing;
-            System.out.println(why);
-            Assumptions.abort(why);
-        }
+        OpenClLibrary.missing().ifPresent(why -> TestDevice.skip("SKIPPED: " + why));
     }
 
     /** The handles and facts of the test device. */
     static JoclDevice backendDevice() {
-        assumeDevice();
-        return backend().device(deviceIndex());
+        DEVICE.assumeDevice();
+        return DEVICE.backend().device(DEVICE.deviceIndex());
     }
 
     /** A new session on the test device (skips the test if there is none). */
     static JoclSession session() {
-        assumeDevice();
-        return (JoclSession) backend().open(deviceIndex());
+        return (JoclSession) DEVICE.open();
     }
 
     /** A definition builder whose OpenCL source is a test resource beside this class. */

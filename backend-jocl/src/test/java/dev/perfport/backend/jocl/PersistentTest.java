@@ -1,5 +1,6 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.conformance.TaskMappingChecks;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.DeviceType;
@@ -91,48 +92,18 @@ class PersistentTest {
     @ParameterizedTest(name = "{0}, {1} tasks, k = {2}")
     @MethodSource("mappings")
     void everyTaskRunsExactlyOnce(TaskMapping mapping, int tasks, String which) {
-        int k = k(which);
-        int len = Math.max(tasks, 1);
-        int[] owner = new int[len];
-        Arrays.fill(owner, -1);
-        try (DeviceBuffer hits = s.upload(new int[len]); DeviceBuffer own = s.upload(owner)) {
-            LaunchStats st = s.launch(mark, StaticGroups.of(k, 64, mapping, tasks), hits, own);
-            int[] h = new int[len];
-            hits.read(h);
-            own.read(owner);
-            for (int t = 0; t < tasks; t++) {
-                assertEquals(1, h[t], "task " + t + " ran " + h[t] + " times");
-                int g = owner[t];
-                switch (mapping) {
-                    case BLOCKED -> assertTrue((long) tasks * g / k <= t && t < (long) tasks * (g + 1) / k,
-                            "task " + t + " ran on group " + g + ", outside its block");
-                    case CYCLIC -> assertEquals(t % k, g, "task " + t);
-                    case DYNAMIC -> assertTrue(g >= 0 && g < k, "task " + t + " ran on group " + g);
-                }
-            }
-            Map<String, Long> c = st.counters();
-            assertEquals((long) tasks, c.get(Counters.WORK_GROUPS));
-            assertEquals((long) k, c.get(Counters.UNITS_USED));
-            assertFalse(c.containsKey(Counters.STATIC_LOCAL_INITS), "no static local argument: " + c);
-            assertEquals(0L, c.get(Counters.GLOBAL_ATOMICS));
-        }
+        TaskMappingChecks.everyTaskRunsExactlyOnce(s, mark, mapping, tasks, k(which));
     }
 
     @Test
     void dynamicMappingRestartsEachLaunch() {
-        // pp_next is zeroed before each launch: a second launch runs every task again
-        int tasks = 300, k = Math.min(residency, 4);
-        try (DeviceBuffer hits = s.upload(new int[tasks]); DeviceBuffer own = s.allocate(ElemType.INT, tasks)) {
-            for (int i = 0; i < 3; i++) s.launch(mark, StaticGroups.of(k, 32, TaskMapping.DYNAMIC, tasks), hits, own);
-            int[] h = new int[tasks];
-            hits.read(h);
-            for (int t = 0; t < tasks; t++) assertEquals(3, h[t], "task " + t);
-        }
+        // the dynamic mapping's counter is zeroed before each launch: a second launch runs every task again
+        TaskMappingChecks.dynamicMappingRestartsEachLaunch(s, mark, Math.min(residency, 4));
     }
 
     @Test
     void residencyOnCpuEqualsComputeUnits() {
-        OpenCl.assumeThat(s.device().type() == DeviceType.CPU, "not a CPU device (the GPU estimate is tested in ResidencyTest)");
+        OpenCl.DEVICE.assumeThat(s.device().type() == DeviceType.CPU, "not a CPU device (the GPU estimate is tested in ResidencyTest)");
         int cus = s.device().computeUnits();
         assertEquals(cus, residency);
         assertEquals(cus, s.maxResidentGroups(mark, new long[]{256}, 1024));
@@ -170,50 +141,13 @@ class PersistentTest {
         }
     }
 
-    /** Runs slm_hooks over {@code groups} logical groups and checks the hooks and counters. */
-    private void checkHooks(CompiledKernel k, int groups, int local, TaskMapping mapping, boolean staticLaunch, int kGroups) {
-        int units = Math.max(kGroups, 1);
-        int[] minus = new int[units];
-        Arrays.fill(minus, -2);
-        try (DeviceBuffer perUnit = s.upload(minus.clone()); DeviceBuffer last = s.upload(minus.clone());
-             DeviceBuffer inits = s.upload(new int[1]); DeviceBuffer total = s.upload(new int[1])) {
-            LaunchStats st = staticLaunch
-                    ? s.launch(k, StaticGroups.of(kGroups, local, mapping, groups), perUnit, last, inits, total, LocalSize.of(2))
-                    : s.launch(k, NDRange.of((long) groups * local, local), perUnit, last, inits, total, LocalSize.of(2));
-            int[] pu = new int[units], lt = new int[units], in = new int[1], tot = new int[1];
-            perUnit.read(pu);
-            last.read(lt);
-            inits.read(in);
-            total.read(tot);
-            assertEquals(kGroups, in[0], "first hook runs once per persistent group");
-            assertEquals(groups, tot[0], "every logical group counted once");
-            for (int g = 0; g < kGroups; g++) {
-                int count, lastT;
-                if (mapping == TaskMapping.BLOCKED) {
-                    int s0 = (int) ((long) groups * g / kGroups), e0 = (int) ((long) groups * (g + 1) / kGroups);
-                    count = e0 - s0;
-                    lastT = count > 0 ? e0 - 1 : -1;
-                } else {    // CYCLIC
-                    count = g < groups ? (groups - 1 - g) / kGroups + 1 : 0;
-                    lastT = count > 0 ? g + (count - 1) * kGroups : -1;
-                }
-                assertEquals(count, pu[g], "tasks run by persistent group " + g);
-                assertEquals(lastT, lt[g], "last task of persistent group " + g);
-            }
-            Map<String, Long> c = st.counters();
-            assertEquals((long) kGroups, c.get(Counters.GLOBAL_ATOMICS), "one counted atomic per last hook");
-            assertEquals((long) kGroups, c.get(Counters.UNITS_USED));
-            assertEquals((long) kGroups, c.get(Counters.STATIC_LOCAL_INITS));
-            assertEquals((long) groups, c.get(Counters.WORK_GROUPS));
-        }
-    }
-
+    /** slm_hooks over logical groups: the hooks and counters ({@link TaskMappingChecks#staticLocalHooks}). */
     @Test
     void staticLocalMemoryOfAnNDRangeKernel() {
         try (CompiledKernel k = s.compile(HOOKS)) {
             int res = s.maxResidentGroups(k, new long[]{32}, 8);
             for (int groups : new int[]{1, 2, 37, 1001}) {
-                checkHooks(k, groups, 32, TaskMapping.BLOCKED, false, Math.min(groups, res));
+                TaskMappingChecks.staticLocalHooks(s, k, groups, 32, TaskMapping.BLOCKED, false, Math.min(groups, res));
             }
         }
     }
@@ -223,11 +157,11 @@ class PersistentTest {
         try (CompiledKernel k = s.compile(hooks("test.slm_hooks.static", LaunchForm.STATIC_GROUPS))) {
             int res = s.maxResidentGroups(k, new long[]{16}, 8);
             for (int kg : new int[]{1, Math.min(res, 3), res}) {
-                checkHooks(k, 10, 16, TaskMapping.CYCLIC, true, kg);
-                checkHooks(k, 10, 16, TaskMapping.BLOCKED, true, kg);
+                TaskMappingChecks.staticLocalHooks(s, k, 10, 16, TaskMapping.CYCLIC, true, kg);
+                TaskMappingChecks.staticLocalHooks(s, k, 10, 16, TaskMapping.BLOCKED, true, kg);
             }
             // more groups than tasks: the hooks still run in every group, idle ones publish 0
-            checkHooks(k, 1, 16, TaskMapping.CYCLIC, true, Math.min(res, 2));
+            TaskMappingChecks.staticLocalHooks(s, k, 1, 16, TaskMapping.CYCLIC, true, Math.min(res, 2));
         }
     }
 

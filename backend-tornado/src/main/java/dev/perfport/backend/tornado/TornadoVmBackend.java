@@ -1,8 +1,7 @@
 package dev.perfport.backend.tornado;
 
-import dev.perfport.core.backend.Backend;
+import dev.perfport.core.backend.AbstractBackend;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.kernel.Dialect;
 import uk.ac.manchester.tornado.api.TornadoBackend;
 import uk.ac.manchester.tornado.api.TornadoRuntime;
@@ -17,19 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code b:d} of {@code tornado --devices}); selectors index into this list. Sessions are
  * independent: each has its own execution plans and device buffers.
  */
-public final class TornadoVmBackend implements Backend {
+public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
     static final String NO_DEVICE = "TornadoVM found no device (its backends list none; is an OpenCL driver installed,"
             + " e.g. pocl-opencl-icd?)";
     private static final AtomicInteger SESSIONS = new AtomicInteger();
 
-    private final List<TornadoVmDevice> devices;
-    private final List<DeviceInfo> infos;
-    private final String unavailableReason;
-
     private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason) {
-        this.devices = List.copyOf(devices);
-        this.infos = this.devices.stream().map(TornadoVmDevice::info).toList();
-        this.unavailableReason = this.devices.isEmpty() ? unavailableReason : null;
+        super(TornadoVmProvider.ID, TornadoVmProvider.DESCRIPTION, Dialect.NATIVE, devices, TornadoVmDevice::info, unavailableReason);
     }
 
     /**
@@ -55,42 +48,8 @@ public final class TornadoVmBackend implements Backend {
     }
 
     @Override
-    public String id() {
-        return TornadoVmProvider.ID;
-    }
-
-    @Override
-    public String description() {
-        return TornadoVmProvider.DESCRIPTION;
-    }
-
-    @Override
-    public Dialect dialect() {
-        return Dialect.NATIVE;
-    }
-
-    @Override
-    public List<DeviceInfo> devices() {
-        return infos;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return unavailableReason;
-    }
-
-    /** The handle and facts of device {@code index}. */
-    TornadoVmDevice device(int index) {
-        return devices.get(index);
-    }
-
-    @Override
-    public DeviceSession open(int index) {
-        if (index < 0 || index >= devices.size()) {
-            throw new IllegalArgumentException("device index " + index + " is out of range: tornado has "
-                    + devices.size() + " device(s)" + (unavailableReason == null ? "" : " (" + unavailableReason + ")"));
-        }
-        return new TornadoVmSession(devices.get(index), nextSessionId());
+    protected DeviceSession open(TornadoVmDevice device) {
+        return new TornadoVmSession(device, nextSessionId());
     }
 
     /** A number unique in this JVM, part of every task-graph name of a session. */

@@ -1,7 +1,7 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.core.backend.AbstractDeviceBuffer;
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -23,11 +23,7 @@ import java.lang.foreign.ValueLayout;
  * (TornadoVM's on-demand {@code transferToHost}). Which copy is newest is tracked with a version
  * (see {@link TornadoVmSession}). All state is guarded by the session's lock.
  */
-final class TornadoVmBuffer implements DeviceBuffer {
-    private final TornadoVmSession session;
-    private final ElemType type;
-    private final int length;
-    private final MemoryLevel level;
+final class TornadoVmBuffer extends AbstractDeviceBuffer<TornadoVmSession> {
     private final TornadoNativeArray array;
     private final MemorySegment data;
 
@@ -39,13 +35,9 @@ final class TornadoVmBuffer implements DeviceBuffer {
     boolean launched;
     /** The host rewrote it after a launch used it, or a kept device copy went stale: plans copy it in at every launch. */
     boolean volatileContents;
-    private boolean closed;
 
     TornadoVmBuffer(TornadoVmSession session, ElemType type, int length, MemoryLevel level) {
-        this.session = session;
-        this.type = type;
-        this.length = length;
-        this.level = level;
+        super(session, type, length, level);
         this.array = switch (type) {
             case INT -> new IntArray(length);
             case LONG -> new LongArray(length);
@@ -57,56 +49,24 @@ final class TornadoVmBuffer implements DeviceBuffer {
         data.fill((byte) 0);
     }
 
-    TornadoVmSession session() {
-        return session;
-    }
-
     /** The TornadoVM array a task receives. */
     TornadoNativeArray array() {
         return array;
     }
 
     @Override
-    public ElemType type() {
-        return type;
+    protected void doWrite(long offset, Object src, int srcOffset, int count) {
+        session().hostWrite(this, offset, count, () ->
+                MemorySegment.copy(src, srcOffset, data, layout(), offset * type().bytes(), count));
     }
 
     @Override
-    public long length() {
-        return length;
-    }
-
-    @Override
-    public MemoryLevel level() {
-        return level;
-    }
-
-    @Override
-    public boolean isClosed() {
-        return closed;
-    }
-
-    void markClosed() {
-        closed = true;
-    }
-
-    @Override
-    public void write(long offset, Object src, int srcOffset, int count) {
-        DeviceBuffer.checkCopy(this, offset, src, srcOffset, count);
-        if (count == 0) return;
-        session.hostWrite(this, offset, count, () ->
-                MemorySegment.copy(src, srcOffset, data, layout(), offset * type.bytes(), count));
-    }
-
-    @Override
-    public void read(long offset, Object dst, int dstOffset, int count) {
-        DeviceBuffer.checkCopy(this, offset, dst, dstOffset, count);
-        if (count == 0) return;
-        session.hostRead(this, () -> MemorySegment.copy(data, layout(), offset * type.bytes(), dst, dstOffset, count));
+    protected void doRead(long offset, Object dst, int dstOffset, int count) {
+        session().hostRead(this, () -> MemorySegment.copy(data, layout(), offset * type().bytes(), dst, dstOffset, count));
     }
 
     private ValueLayout layout() {
-        return switch (type) {
+        return switch (type()) {
             case INT -> ValueLayout.JAVA_INT_UNALIGNED;
             case LONG -> ValueLayout.JAVA_LONG_UNALIGNED;
             case FLOAT -> ValueLayout.JAVA_FLOAT_UNALIGNED;
@@ -115,12 +75,7 @@ final class TornadoVmBuffer implements DeviceBuffer {
     }
 
     @Override
-    public void close() {
-        session.release(this);
-    }
-
-    @Override
-    public String toString() {
-        return level.name().toLowerCase() + " " + type.clName() + "[" + length + "]" + (closed ? " (closed)" : "");
+    protected void release() {
+        session().release(this);
     }
 }

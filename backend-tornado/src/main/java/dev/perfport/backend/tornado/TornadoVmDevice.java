@@ -1,5 +1,6 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.core.backend.PersistentGroupsDevice;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.Feature;
@@ -11,7 +12,6 @@ import uk.ac.manchester.tornado.api.enums.TornadoDeviceType;
 import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,25 +46,14 @@ record TornadoVmDevice(int backendIndex, int deviceIndex, TornadoDevice device, 
         boolean fp64 = safe(() -> dev.getDeviceContext().isFP64Supported(), false);
         TornadoVMBackendType route = safe(dev::getTornadoVMBackend, TornadoVMBackendType.OPENCL);
 
-        Map<MemoryLevel, MemoryLevelInfo> mem = new EnumMap<>(MemoryLevel.class);
-        mem.put(MemoryLevel.GLOBAL, new MemoryLevelInfo(MemoryLevel.GLOBAL, global, Support.NATIVE,
-                "TornadoVM off-heap arrays (IntArray, FloatArray, ...) copied into device buffers of an execution plan;"
-                        + " one buffer at most " + maxAlloc + " B"));
         // TornadoVM offers no __constant parameters: such a buffer is a global array the kernel only reads
-        mem.put(MemoryLevel.CONSTANT, new MemoryLevelInfo(MemoryLevel.CONSTANT, maxAlloc, Support.EMULATED,
-                "global arrays the kernel only reads (TornadoVM has no __constant parameters)"));
-        mem.put(MemoryLevel.LOCAL, new MemoryLevelInfo(MemoryLevel.LOCAL, local, Support.NATIVE,
-                "KernelContext.allocate*LocalArray: __local arrays whose size TornadoVM compiles in"));
-        mem.put(MemoryLevel.STATIC_LOCAL, new MemoryLevelInfo(MemoryLevel.STATIC_LOCAL, local, Support.EMULATED,
-                "local arrays of persistent work-groups"));
-        mem.put(MemoryLevel.PRIVATE, new MemoryLevelInfo(MemoryLevel.PRIVATE, 0, Support.NATIVE, "registers; size not reported"));
-
-        Map<Feature, Support> features = new EnumMap<>(Feature.class);
-        features.put(Feature.STATIC_WORK_GROUPS, Support.EMULATED);
-        features.put(Feature.GLOBAL_INT_ATOMICS, Support.NATIVE);
-        features.put(Feature.GLOBAL_FLOAT_ATOMICS, Support.EMULATED);
-        features.put(Feature.DOUBLE_PRECISION, fp64 ? Support.NATIVE : Support.UNSUPPORTED);
-        features.put(Feature.ASYNC_COPY, Support.EMULATED);
+        Map<MemoryLevel, MemoryLevelInfo> mem = PersistentGroupsDevice.memory(global, maxAlloc, Support.EMULATED, local, Support.NATIVE,
+                new PersistentGroupsDevice.Notes("TornadoVM off-heap arrays (IntArray, FloatArray, ...) copied into device buffers"
+                        + " of an execution plan; one buffer at most " + maxAlloc + " B",
+                        "global arrays the kernel only reads (TornadoVM has no __constant parameters)",
+                        "KernelContext.allocate*LocalArray: __local arrays whose size TornadoVM compiles in",
+                        "local arrays of persistent work-groups", "registers; size not reported"));
+        Map<Feature, Support> features = PersistentGroupsDevice.features(fp64, Support.EMULATED);
 
         Map<String, String> props = new LinkedHashMap<>();
         props.put("tornadoDevice", b + ":" + d);

@@ -1,5 +1,6 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.core.backend.AbstractBackendProvider;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
@@ -15,26 +16,15 @@ import org.pf4j.Extension;
  * <p>This class touches no TornadoVM type, so that it loads in a JVM without TornadoVM: there
  * {@link #create} returns a backend that is unavailable with the reason (TornadoEnvironment).
  */
-@Extension
-public final class TornadoVmProvider implements BackendProvider {
+@Extension   // PF4J's processor takes the extension point from the interfaces the class itself names
+public final class TornadoVmProvider extends AbstractBackendProvider implements BackendProvider {
     /** The backend id used in selectors such as {@code tornado:gpu}. */
     public static final String ID = "tornado";
     static final String DESCRIPTION = "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String description() {
-        return DESCRIPTION;
-    }
-
-    @Override
-    public java.util.List<String> settings() {
+    public TornadoVmProvider() {
         // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
-        return java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME);
+        super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME));
     }
 
     @Override

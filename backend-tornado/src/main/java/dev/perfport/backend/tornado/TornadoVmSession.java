@@ -206,15 +206,13 @@ final class TornadoVmSession extends AbstractDeviceSession {
         b.owner = null;
     }
 
+    /** Called once by the buffer's close, which then tells the session. */
     void release(TornadoVmBuffer b) {
         synchronized (lock) {
-            if (b.isClosed()) return;
-            b.markClosed();
             // plans that hold it are useless now; free their device memory
             closePlans(p -> p.buffers.contains(b));
             b.owner = null;
         }
-        released(b);
     }
 
     // ---- compile ---------------------------------------------------------------------------
@@ -234,20 +232,11 @@ final class TornadoVmSession extends AbstractDeviceSession {
         }
     }
 
-    private TornadoVmKernel own(CompiledKernel kernel) {
-        if (!(kernel instanceof TornadoVmKernel k) || k.session() != this || k.isClosed()) {
-            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
-        }
-        return k;
-    }
-
+    /** Called once by the kernel's close, which then tells the session. */
     void release(TornadoVmKernel k) {
         synchronized (lock) {
-            if (k.isClosed()) return;
-            k.markClosed();
             closePlans(p -> p.kernel == k);
         }
-        released(k);
     }
 
     // ---- residency -------------------------------------------------------------------------
@@ -259,7 +248,7 @@ final class TornadoVmSession extends AbstractDeviceSession {
      */
     @Override
     protected int residency(CompiledKernel kernel, long[] localSize, long localBytesPerGroup) {
-        own(kernel);
+        own(kernel, TornadoVmKernel.class);
         long items = 1;
         for (long l : localSize) items *= l;
         if (items < 1 || items > device().maxWorkGroupSize()) return 0;
@@ -271,7 +260,7 @@ final class TornadoVmSession extends AbstractDeviceSession {
 
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
-        TornadoVmKernel k = own(compiled);
+        TornadoVmKernel k = own(compiled, TornadoVmKernel.class);
         String where = "kernel '" + k.def().name() + "' on " + deviceName();
         for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
         Geometry g = geometry(k, v, where);
@@ -295,7 +284,7 @@ final class TornadoVmSession extends AbstractDeviceSession {
             long compile = Math.max(0, prof.getCompileTime());
             if (compile > 0) {
                 recordCompile(compile);
-                k.addCompileNanos(compile);
+                k.addCompile(compile);
             }
             long kernelNanos = prof.getDeviceKernelTime();
             if (kernelNanos <= 0) {

@@ -26,8 +26,8 @@ class BackendTest {
 
     @Test
     void everyDeviceIsDescribedFromTornadoVm() {
-        Tornado.assumeDevice();
-        TornadoVmBackend b = Tornado.backend();
+        Tornado.DEVICE.assumeDevice();
+        TornadoVmBackend b = Tornado.DEVICE.backend();
         assertNull(b.unavailableReason());
         assertEquals("tornado", b.id());
         assertEquals(Dialect.NATIVE, b.dialect());
@@ -50,15 +50,15 @@ class BackendTest {
 
     @Test
     void selectorsPickTornadoVmDevices() {
-        DeviceInfo first = Tornado.assumeDevice();
-        List<DeviceInfo> ds = Tornado.backend().devices();
+        DeviceInfo first = Tornado.DEVICE.assumeDevice();
+        List<DeviceInfo> ds = Tornado.DEVICE.backend().devices();
         assertEquals(0, DeviceSelector.parse("tornado:0").choose(ds));
         assertEquals(0, DeviceSelector.parse("tornado:" + first.type().label()).choose(ds));
         String part = first.name().substring(0, Math.min(8, first.name().length())).toUpperCase();
         assertEquals(0, DeviceSelector.parse("tornado:name=" + part).choose(ds));
         ConfigException e = assertThrows(ConfigException.class, () -> DeviceSelector.parse("tornado:name=NoSuchDevice").choose(ds));
         assertTrue(e.getMessage().contains("tornado:0 = " + first.summary()), e.getMessage());
-        IllegalArgumentException out = assertThrows(IllegalArgumentException.class, () -> Tornado.backend().open(ds.size()));
+        IllegalArgumentException out = assertThrows(IllegalArgumentException.class, () -> Tornado.DEVICE.backend().open(ds.size()));
         assertTrue(out.getMessage().contains("out of range"), out.getMessage());
     }
 
@@ -75,8 +75,8 @@ class BackendTest {
     /** V1's inter-group wait is sound only on coherent CPU caches: on a GPU the kernel is refused with the reason, not run. */
     @Test
     void cpuOnlyKernelsAreRefusedOnOtherDevicesWithTheReason() {
-        Tornado.assumeDevice();
-        TornadoVmDevice real = Tornado.backend().device(Tornado.deviceIndex());
+        Tornado.DEVICE.assumeDevice();
+        TornadoVmDevice real = Tornado.DEVICE.backend().device(Tornado.DEVICE.deviceIndex());
         DeviceInfo r = real.info();
         DeviceInfo gpu = new DeviceInfo(r.name(), r.vendor(), dev.perfport.core.device.DeviceType.GPU, r.computeUnits(),
                 r.maxWorkGroupSize(), r.maxWorkItemSizes(), r.memory(), r.features(), r.properties());

@@ -93,7 +93,7 @@ class BailoutTest {
 
     @Test
     void withRecoveryOffTheCompileFailureIsTheError(@TempDir Path dir) throws Exception {
-        Tornado.assumeDevice();
+        Tornado.DEVICE.assumeDevice();
         compileWithoutDebugInfo(dir);
         String out = probe(dir, "False");
         assertTrue(out.contains("bailout=False"), out);
@@ -103,7 +103,7 @@ class BailoutTest {
 
     @Test
     void withRecoveryOnTheSilentSequentialRunIsCaughtAsAnError(@TempDir Path dir) throws Exception {
-        Tornado.assumeDevice();
+        Tornado.DEVICE.assumeDevice();
         compileWithoutDebugInfo(dir);
         String out = probe(dir, "True");
         assertTrue(out.contains("bailout=True"), out);

@@ -24,7 +24,7 @@ class PluginJarIT extends PluginJarConformance {
 
     @Override
     protected void assumeUsable(Backend backend) {
-        Tornado.assumeDevice();
+        Tornado.DEVICE.assumeDevice();
         super.assumeUsable(backend);
     }
 

@@ -1,5 +1,6 @@
 package dev.perfport.cli.commands;
 
+import dev.perfport.cli.Context;
 import dev.perfport.core.tune.TuneRecord;
 import dev.perfport.core.tune.Tuner;
 
@@ -7,27 +8,35 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * The tuner's progress on stderr: one line redrawn with a carriage return after each
- * configuration, e.g. {@code jocl:0 singlebuffer [#######.......] 12/28 posbs=64 ... = 812.4 mpps},
- * ended by a newline when the run is done. Stage decisions are printed as lines of their own.
+ * The tuner's progress on stderr, one step per configuration, e.g. {@code jocl:0 singlebuffer
+ * [#######.......] 12/28 posbs=64 ... = 812.4 mpps}: a progress bar on a terminal
+ * ({@link ProgressDisplay#bar}), else one plain line redrawn with a carriage return and ended by
+ * a newline when the run is done. Stage decisions are printed as lines of their own.
  */
 public final class ProgressBar implements Tuner.Listener {
-    private static final int WIDTH = 24;
-    private final PrintStream err;
+    private final ProgressDisplay display;
     private final String label;
     private final String metric;
-    private int lastLength;
-    private boolean open;
 
+    /** Plain text on {@code err}. */
     public ProgressBar(PrintStream err, String label, String metric) {
-        this.err = err;
+        this(ProgressDisplay.plain(err, label), label, metric);
+    }
+
+    /** A bar where the context asks for one ({@code --progress}), else plain text. */
+    public ProgressBar(Context ctx, String label, String metric) {
+        this(ctx.progressBar() ? ProgressDisplay.bar(ctx.err(), label) : ProgressDisplay.plain(ctx.err(), label), label, metric);
+    }
+
+    private ProgressBar(ProgressDisplay display, String label, String metric) {
+        this.display = display;
         this.label = label;
         this.metric = metric;
     }
 
     @Override
     public void started(String strategy, int planned) {
-        draw(0, planned, strategy + ", about " + planned + " evaluations");
+        display.step(0, planned, strategy + ", about " + planned + " evaluations");
     }
 
     @Override
@@ -35,38 +44,16 @@ public final class ProgressBar implements Tuner.Listener {
         String what = r.config() + " = " + (r.evaluation().valid()
                 ? String.format(Locale.ROOT, "%.1f %s", r.evaluation().value(), metric)
                 : r.evaluation().status().label()) + (r.fromCache() ? " (cached)" : "");
-        draw(evaluations, planned, what);
+        display.step(evaluations, planned, what);
     }
 
     @Override
     public void note(String line) {
-        clear();
-        err.println(label + " " + line);
+        display.line(label + " " + line);
     }
 
     /** Ends the bar's line. */
     public void done() {
-        if (open) err.println();
-        open = false;
-        lastLength = 0;
-    }
-
-    private void draw(int done, int planned, String what) {
-        int filled = planned <= 0 ? 0 : (int) Math.min(WIDTH, (long) WIDTH * done / planned);
-        String line = label + " [" + "#".repeat(filled) + ".".repeat(WIDTH - filled) + "] " + done + "/" + planned + " " + what;
-        if (line.length() > 150) line = line.substring(0, 149) + "…";
-        String pad = line.length() < lastLength ? " ".repeat(lastLength - line.length()) : "";
-        err.print("\r" + line + pad);
-        err.flush();
-        lastLength = line.length();
-        open = true;
-    }
-
-    private void clear() {
-        if (open) {
-            err.print("\r" + " ".repeat(lastLength) + "\r");
-            open = false;
-            lastLength = 0;
-        }
+        display.close();
     }
 }

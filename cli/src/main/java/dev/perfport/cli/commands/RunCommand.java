@@ -65,40 +65,44 @@ public record RunCommand(boolean compare, String workload, List<String> selector
 
         // tunable workloads take their tuned parameters from the tuning cache where they say so (gemm)
         TunedLookup lookup = w instanceof Tunable ? TuneCommand.lookup(ctx.config()) : TunedLookup.NONE;
-        Progress progress = new Progress(ctx.err(), targets.size() * vs.size() * cases.size());
+        Progress progress = new Progress(ctx, (compare ? "compare " : "run ") + w.name(), targets.size() * vs.size() * cases.size());
         List<Row> rows = new ArrayList<>();
         boolean closeFailed = false;
-        for (Targets.Target t : targets) {
-            if (t.problem() != null) {
-                for (String v : vs) for (Params p : cases) {
-                    rows.add(progress.done(new Row(t.selector(),
-                            RunResult.failed(t.backendId(), NO_DEVICE, w.name(), v, p.asMap(), t.problem()))));
+        try {
+            for (Targets.Target t : targets) {
+                if (t.problem() != null) {
+                    for (String v : vs) for (Params p : cases) {
+                        rows.add(progress.done(new Row(t.selector(),
+                                RunResult.failed(t.backendId(), NO_DEVICE, w.name(), v, p.asMap(), t.problem()))));
+                    }
+                    continue;
                 }
-                continue;
-            }
-            DeviceSession s;
-            try {
-                s = t.backend().open(t.index());
-            } catch (ConfigException e) {
-                throw e; // a bad perfport.<backend>.* setting: a configuration error
-            } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
-                for (String v : vs) for (Params p : cases) {
-                    rows.add(progress.done(new Row(t.selector(), RunResult.failed(t.backendId(), t.device().name(),
-                            w.name(), v, p.asMap(), "cannot open a session on " + t.device().name() + ": " + describe(e)))));
+                DeviceSession s;
+                try {
+                    s = t.backend().open(t.index());
+                } catch (ConfigException e) {
+                    throw e; // a bad perfport.<backend>.* setting: a configuration error
+                } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+                    for (String v : vs) for (Params p : cases) {
+                        rows.add(progress.done(new Row(t.selector(), RunResult.failed(t.backendId(), t.device().name(),
+                                w.name(), v, p.asMap(), "cannot open a session on " + t.device().name() + ": " + describe(e)))));
+                    }
+                    continue;
                 }
-                continue;
-            }
-            try (s) {
-                for (String v : vs) {
-                    for (Params p : cases) rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, tuned(w, s, v, p, lookup)))));
+                try (s) {
+                    for (String v : vs) {
+                        for (Params p : cases) rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, tuned(w, s, v, p, lookup)))));
+                    }
+                } catch (ConfigException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    // close() failed after every row of this device was recorded
+                    ctx.err().println("perfport: closing the session on " + t.selector() + " failed: " + describe(e));
+                    closeFailed = true;
                 }
-            } catch (ConfigException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                // close() failed after every row of this device was recorded
-                ctx.err().println("perfport: closing the session on " + t.selector() + " failed: " + describe(e));
-                closeFailed = true;
             }
+        } finally {
+            progress.close();
         }
         RowPrinter.print(ctx, w, rows);
         boolean ok = !closeFailed && rows.stream().allMatch(Row::ok);
@@ -144,14 +148,20 @@ public record RunCommand(boolean compare, String workload, List<String> selector
         return List.copyOf(l);
     }
 
-    /** One stderr line per finished row, so that a long comparison visibly advances. */
+    /**
+     * A long comparison visibly advances: plain text has one stderr line per finished row
+     * ({@code [3/12] jocl:0 two-kernel n=...: ok, 1.234 ms}); a progress bar counts the rows and
+     * keeps the failed ones as lines above it.
+     */
     private static final class Progress {
         private final PrintStream err;
+        private final ProgressDisplay bar;
         private final int total;
         private int done;
 
-        Progress(PrintStream err, int total) {
-            this.err = err;
+        Progress(Context ctx, String label, int total) {
+            this.err = ctx.err();
+            this.bar = ctx.progressBar() ? ProgressDisplay.bar(ctx.err(), label) : null;
             this.total = total;
         }
 
@@ -160,10 +170,19 @@ public record RunCommand(boolean compare, String workload, List<String> selector
             RunResult r = row.result();
             StringBuilder ps = new StringBuilder();
             r.params().forEach((k, v) -> ps.append(' ').append(k).append('=').append(v));
-            err.println("[" + done + "/" + total + "] " + row.selector() + " " + r.variant() + ps + ": "
-                    + (r.ok() ? "ok, " + Labels.millis(r.wallNanos()) + " ms"
-                            : "FAILED: " + Table.cut(String.valueOf(r.error()).replaceAll("\\s+", " "), 120)));
+            String what = row.selector() + " " + r.variant() + ps + ": " + (r.ok() ? "ok, " + Labels.millis(r.wallNanos()) + " ms"
+                    : "FAILED: " + Table.cut(String.valueOf(r.error()).replaceAll("\\s+", " "), 120));
+            if (bar == null) {
+                err.println("[" + done + "/" + total + "] " + what);
+            } else {
+                if (!r.ok()) bar.line("[" + done + "/" + total + "] " + what);
+                bar.step(done, total, what);
+            }
             return row;
+        }
+
+        void close() {
+            if (bar != null) bar.close();
         }
     }
 

@@ -123,7 +123,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
             default -> tuning.hierarchy();
         };
         TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), tuning.kernelHash(), tuning.fixed());
-        ProgressBar bar = new ProgressBar(ctx.err(), selector + " " + variant, tuning.objective().metric());
+        ProgressBar bar = new ProgressBar(ctx, selector + " " + variant, tuning.objective().metric());
         try {
             TuneResult r = new Tuner(tuning.space(), tuning.objective(), tuning.evaluator()).cache(cache, tc).listener(bar).run(strategy);
             bar.done();

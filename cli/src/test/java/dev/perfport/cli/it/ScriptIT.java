@@ -63,6 +63,11 @@ class ScriptIT {
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("cell-emulation  ") && l.contains("available")), r.describe());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("jocl  ")), r.describe());
         assertTrue(!r.err().contains("WARNING"), "no JVM warnings (native access is enabled): " + r.describe());
+        // the libraries' own messages: PF4J's from INFO on, and no error from reading lib/'s jars
+        // (it once failed on JLine's META-INF/services subfolders on every run)
+        Result v = perfport(Map.of(), "--verbose", "backends");
+        assertEquals(0, v.code(), v.describe());
+        assertTrue(v.err().contains("PluginManager") && !v.err().contains("ERROR") && !v.err().contains("Exception"), v.describe());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.perfport.core.kernel.LaunchForm;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 
@@ -59,7 +60,7 @@ public final class MatmulKernels {
     /** α: naive, each work-item loops over k on its own. */
     public static KernelDef alpha() {
         return base("matmul.alpha", "mm_alpha")
-                .impl(KernelImpl.JavaWorkGroup.of(c -> MatmulKernels::alphaGroup, 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> MatmulKernels::alphaGroup, 0).withCost(ALPHA_COST))
                 .build();
     }
 
@@ -74,7 +75,7 @@ public final class MatmulKernels {
     public static KernelDef gamma() {
         return base("matmul.gamma", "mm_gamma")
                 .local("As", ElemType.FLOAT).local("Bs", ElemType.FLOAT)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> MatmulKernels::gammaGroup, Float.BYTES))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> MatmulKernels::gammaGroup, Float.BYTES).withCost(STORE_C_COST))
                 .build();
     }
 
@@ -86,7 +87,7 @@ public final class MatmulKernels {
         return base("matmul.delta", "mm_delta")
                 .local("As", ElemType.FLOAT).local("Bs", ElemType.FLOAT)
                 .defaults(Constants.of(GROUPS_IN_FLIGHT, 1))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> MatmulKernels::deltaGroup, Float.BYTES))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> MatmulKernels::deltaGroup, Float.BYTES).withCost(STORE_C_COST))
                 .build();
     }
 
@@ -107,6 +108,13 @@ public final class MatmulKernels {
     }
 
     // ---- Java work-group implementations --------------------------------------------------
+
+    /** α's compute beside its loads: one FMA per work-item and k (argument 5), and the index arithmetic. */
+    private static final KernelCost ALPHA_COST =
+            KernelCost.of(Op.FLOAT, g -> (long) g.localItems() * g.intArg(5)).andPerItem(Op.INT, INT_PER_ITEM);
+
+    /** γ and δ after their k-blocks: each work-item's index arithmetic and its accumulator read to store C. */
+    private static final KernelCost STORE_C_COST = KernelCost.NONE.andPerItem(Op.INT, INT_PER_ITEM).andPerItem(Op.LOCAL_MEM, 1);
     // Argument indices: 0 A, 1 B, 2 C, 3 M, 4 N, 5 K, 6 As, 7 Bs. Linear local id lid = ly*T + lx.
 
     private static int tile(WorkGroup g) {
@@ -132,9 +140,6 @@ public final class MatmulKernels {
                 c.set(i * n + j, acc);
             }
         }
-        long items = (long) t * t;
-        g.ops(Op.FLOAT, items * k);
-        g.ops(Op.INT, items * INT_PER_ITEM);
     }
 
     /** The β body for C tile (ti, tj); also the task body of the static form. */
@@ -202,13 +207,11 @@ public final class MatmulKernels {
         g.ops(Op.LOCAL_MEM, 2L * items);     // the accumulator in and out
     }
 
-    private static void storeC(WorkGroup g, GlobalFloats c, float[] acc, int n, int t, int i0, int j0) {
+    /** Stores the accumulators; its compute is {@link #STORE_C_COST}, the last thing a γ or δ group does. */
+    private static void storeC(GlobalFloats c, float[] acc, int n, int t, int i0, int j0) {
         for (int ly = 0; ly < t; ly++) {
             for (int lx = 0; lx < t; lx++) c.set((i0 + ly) * n + j0 + lx, acc[ly * t + lx]);
         }
-        long items = (long) t * t;
-        g.ops(Op.INT, items * INT_PER_ITEM);
-        g.ops(Op.LOCAL_MEM, items);
     }
 
     /** How a tiled kernel brings k-block kb's tiles of A and B into local memory: what γ and δ differ in. */
@@ -230,7 +233,7 @@ public final class MatmulKernels {
             // barrier; multiply the tiles; barrier before the next k-block overwrites them
             multiplyTiles(g, as, bs, acc, t);
         }
-        storeC(g, c, acc, n, t, i0, j0);
+        storeC(c, acc, n, t, i0, j0);
     }
 
     private static void gammaGroup(WorkGroup g) {

@@ -6,6 +6,7 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 
 /**
@@ -19,6 +20,12 @@ public final class SaxpyKernels {
     private SaxpyKernels() {
     }
 
+    /**
+     * What a group computes beyond its loads and stores: the multiply and the add of every active
+     * work-item, the index and bounds test of every work-item (n is argument 3).
+     */
+    private static final KernelCost COST = KernelCost.of(Op.FLOAT, g -> 2 * g.itemsBelow(g.intArg(3))).andPerItem(Op.INT, 2);
+
     /** y = a*x + y over n elements, one work-item each. */
     public static KernelDef saxpy() {
         return KernelDef.builder("saxpy.saxpy")
@@ -31,17 +38,13 @@ public final class SaxpyKernels {
                     float a = g.floatArg(0);
                     GlobalFloats x = g.floats(1), y = g.floats(2);
                     int n = g.intArg(3);
-                    int items = g.localItems();
-                    int base = (int) g.groupLinearId() * items;
-                    int end = Math.min(n, base + items);
+                    int base = (int) g.groupLinearId() * g.localItems();
+                    int end = base + (int) g.itemsBelow(n);
                     for (int i = base; i < end; i++) {
                         float ax = a * x.get(i);
                         y.set(i, ax + y.get(i));
                     }
-                    long active = Math.max(0, end - base);
-                    g.ops(Op.FLOAT, 2 * active);            // the multiply and the add
-                    g.ops(Op.INT, 2L * items);              // index and bounds test of every work-item
-                }, 0))
+                }, 0).withCost(COST))
                 .build();
     }
 }

@@ -28,15 +28,18 @@ public final class ReductionKernelClasses {
 //#end
         @Local $T$[] scratch;
 //#end
-//#def groupTree
-            int lid = getLocalId();
-            int gid = getGlobalId();
-            scratch[lid] = gid < n ? in[gid] : $zero$;
-            for (int s = getLocalSize() / 2; s > 0; s >>= 1) {
+//#def treeSum
+            for (int s = $size$ / 2; s > 0; s >>= 1) {
                 localBarrier();
                 if (lid < s) scratch[lid] += scratch[lid + s];
             }
             localBarrier();
+//#end
+//#def groupTree
+            int lid = getLocalId();
+            int gid = getGlobalId();
+            scratch[lid] = gid < n ? in[gid] : $zero$;
+//#use treeSum size=getLocalSize()
 //#end
 //#def addToOut
 //#if T=float
@@ -92,11 +95,7 @@ public final class ReductionKernelClasses {
             for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
                 int gid = t * size + lid;
                 scratch[lid] = gid < n ? in[gid] : $zero$;
-                for (int s = size / 2; s > 0; s >>= 1) {
-                    localBarrier();
-                    if (lid < s) scratch[lid] += scratch[lid + s];
-                }
-                localBarrier();
+//#use treeSum size=size
                 if (lid == 0) slm[0] += scratch[0];           // a unit runs its groups in turn: no atomic
                 localBarrier();
             }
@@ -129,11 +128,7 @@ public final class ReductionKernelClasses {
             $T$ acc = $zero$;
             for (int i = lid; i < m; i += size) acc += partial[i];
             scratch[lid] = acc;
-            for (int s = size / 2; s > 0; s >>= 1) {
-                localBarrier();
-                if (lid < s) scratch[lid] += scratch[lid + s];
-            }
-            localBarrier();
+//#use treeSum size=size
             if (lid == 0) out[0] = scratch[0];
         }
     }
@@ -188,11 +183,7 @@ public final class ReductionKernelClasses {
             int t = nv * vw + g * L + lid;
             if (t < n) acc += in[t];
             scratch[lid] = acc;
-            for (int s = L / 2; s > 0; s >>= 1) {
-                localBarrier();
-                if (lid < s) scratch[lid] += scratch[lid + s];
-            }
-            localBarrier();
+//#use treeSum size=L
             if (lid == 0) {
 //#if T=float
                 atomicXchg(partial[g], Float.floatToRawIntBits(scratch[0]));
@@ -213,11 +204,7 @@ public final class ReductionKernelClasses {
                 for (int j = lid; j < groups; j += L) a += atomicAdd(partial[j], 0);
 //#end
                 scratch[lid] = a;
-                for (int s = L / 2; s > 0; s >>= 1) {
-                    localBarrier();
-                    if (lid < s) scratch[lid] += scratch[lid + s];
-                }
-                localBarrier();
+//#use treeSum size=L
                 if (lid == 0) {
                     out[0] = scratch[0];
                     atomicAdd(ticket, 0, -groups);   // back to 0 for the next launch

@@ -139,6 +139,22 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         open.remove(resource);
     }
 
+    /**
+     * {@return the kernel as this backend's type} For the calls that take a kernel without
+     * {@link #launch}'s check (the residency query).
+     *
+     * @param kernel a kernel
+     * @param type   this backend's kernel class
+     * @param <K>    this backend's kernel class
+     * @throws IllegalArgumentException when another session compiled it or it is closed
+     */
+    protected final <K extends AbstractCompiledKernel<?>> K own(CompiledKernel kernel, Class<K> type) {
+        if (!type.isInstance(kernel) || type.cast(kernel).session() != this || type.cast(kernel).isClosed()) {
+            throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
+        }
+        return type.cast(kernel);
+    }
+
     @Override
     public Optional<String> cannotRun(KernelDef def) {
         if (!hasImplementation(def)) {

@@ -1,8 +1,10 @@
 package dev.perfport.core.kernel;
 
 import dev.perfport.core.wg.JavaKernelFactory;
+import dev.perfport.core.wg.KernelCost;
 
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
@@ -80,17 +82,51 @@ public sealed interface KernelImpl {
      * @param factory              makes the kernel for a set of constants ("compiling" it)
      * @param privateBytesPerItem  private state each work-item keeps across barriers, in bytes, for
      *                             the given constants; emulated devices place it in their local store
+     * @param cost                 the compute each group does beyond what the device sees, for the
+     *                             given constants; emulated devices charge it after each group
+     *                             ({@link KernelCost}: {@link KernelCost#NONE} where the body declares all)
      */
-    record JavaWorkGroup(JavaKernelFactory factory, ToLongFunction<Constants> privateBytesPerItem) implements KernelImpl {
+    record JavaWorkGroup(JavaKernelFactory factory, ToLongFunction<Constants> privateBytesPerItem,
+                         Function<Constants, KernelCost> cost) implements KernelImpl {
         /**
          * Checks the parts.
          *
          * @param factory             makes the kernel for a set of constants
          * @param privateBytesPerItem private bytes per work-item for a set of constants
+         * @param cost                the declared cost per group for a set of constants
          */
         public JavaWorkGroup {
             Objects.requireNonNull(factory);
             Objects.requireNonNull(privateBytesPerItem);
+            Objects.requireNonNull(cost);
+        }
+
+        /**
+         * A kernel whose body declares all its compute.
+         *
+         * @param factory             makes the kernel for a set of constants
+         * @param privateBytesPerItem private bytes per work-item for a set of constants
+         */
+        public JavaWorkGroup(JavaKernelFactory factory, ToLongFunction<Constants> privateBytesPerItem) {
+            this(factory, privateBytesPerItem, c -> KernelCost.NONE);
+        }
+
+        /**
+         * {@return this implementation with a cost descriptor that does not depend on the constants}
+         *
+         * @param cost what each group does beyond what the device sees
+         */
+        public JavaWorkGroup withCost(KernelCost cost) {
+            return withCost(c -> cost);
+        }
+
+        /**
+         * {@return this implementation with a cost descriptor per set of constants}
+         *
+         * @param cost what each group does beyond what the device sees, for a set of constants
+         */
+        public JavaWorkGroup withCost(Function<Constants, KernelCost> cost) {
+            return new JavaWorkGroup(factory, privateBytesPerItem, cost);
         }
 
         /**

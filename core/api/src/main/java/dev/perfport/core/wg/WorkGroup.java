@@ -1,7 +1,6 @@
 package dev.perfport.core.wg;
 
 import dev.perfport.core.kernel.ArgDef;
-import dev.perfport.core.kernel.Constants;
 
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -14,47 +13,9 @@ import java.util.function.IntConsumer;
  * {@link #localId(int, int)} and {@link #globalId(int, int)} give per-dimension ids. Successive
  * {@link #forEachItem(IntConsumer)} calls are separated by an implicit barrier.
  */
-public interface WorkGroup {
+public interface WorkGroup extends GroupShape {
 
     // ---- geometry -------------------------------------------------------------------------
-
-    /** {@return the number of dimensions of the launch, 1 to 3} */
-    int dims();
-
-    /**
-     * {@return this group's id in dimension {@code d}} For a static work-group, which logical group the
-     * current task stands for is up to the kernel.
-     *
-     * @param d the dimension
-     */
-    long groupId(int d);
-
-    /**
-     * {@return the number of work-groups in dimension {@code d}}
-     *
-     * @param d the dimension
-     */
-    long numGroups(int d);
-
-    /**
-     * {@return the local (work-group) size in dimension {@code d}}
-     *
-     * @param d the dimension
-     */
-    int localSize(int d);
-
-    /**
-     * {@return the global size in dimension {@code d}}
-     *
-     * @param d the dimension
-     */
-    long globalSize(int d);
-
-    /** {@return work-items in this group} */
-    int localItems();
-
-    /** {@return linear id of this group in the NDRange (x fastest)} */
-    long groupLinearId();
 
     /**
      * {@return the local id in dimension {@code d} of the work-item with linear local id {@code lid}}
@@ -253,34 +214,6 @@ public interface WorkGroup {
     GlobalDoubles doubles(int arg);
 
     /**
-     * {@return the value of private int scalar argument {@code arg}}
-     *
-     * @param arg the argument's position in the definition, from 0
-     */
-    int intArg(int arg);
-
-    /**
-     * {@return the value of private long scalar argument {@code arg}}
-     *
-     * @param arg the argument's position in the definition, from 0
-     */
-    long longArg(int arg);
-
-    /**
-     * {@return the value of private float scalar argument {@code arg}}
-     *
-     * @param arg the argument's position in the definition, from 0
-     */
-    float floatArg(int arg);
-
-    /**
-     * {@return the value of private double scalar argument {@code arg}}
-     *
-     * @param arg the argument's position in the definition, from 0
-     */
-    double doubleArg(int arg);
-
-    /**
      * {@return local int array argument {@code arg}} A LOCAL argument has one instance per group, a
      * STATIC_LOCAL one one instance per compute unit, alive across the groups run there.
      *
@@ -308,9 +241,6 @@ public interface WorkGroup {
      * @param arg the argument's position in the definition, from 0
      */
     double[] localDoubles(int arg);
-
-    /** {@return the kernel's tuning constants} */
-    Constants constants();
 
     // ---- private memory -------------------------------------------------------------------
 
@@ -359,9 +289,6 @@ public interface WorkGroup {
 
     /** {@return index of this static work-group in [0, k); for NDRange launches the linear group id} */
     int staticGroupId();
-
-    /** {@return k for static launches; the number of groups otherwise} */
-    int staticGroupCount();
 
     /** {@return total tasks of a static launch} */
     long taskCount();

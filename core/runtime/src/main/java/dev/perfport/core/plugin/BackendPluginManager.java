@@ -4,8 +4,13 @@ import dev.perfport.core.backend.BackendProvider;
 import org.pf4j.DefaultExtensionFinder;
 import org.pf4j.DefaultPluginManager;
 import org.pf4j.ExtensionFinder;
+import org.pf4j.PluginManager;
+import org.pf4j.ServiceProviderExtensionFinder;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The PF4J plugin manager of perfport's plugins folder. Besides PF4J's own index
@@ -25,8 +30,25 @@ public final class BackendPluginManager extends DefaultPluginManager {
 
     @Override
     protected ExtensionFinder createExtensionFinder() {
-        DefaultExtensionFinder finder = new DefaultExtensionFinder(this).addServiceProviderExtensionFinder();
+        DefaultExtensionFinder finder = new DefaultExtensionFinder(this).add(new PluginServices(this));
         addPluginStateListener(finder);
         return finder;
+    }
+
+    /**
+     * The plugins' {@code META-INF/services} only. The class path's backends are found by
+     * {@link java.util.ServiceLoader} ({@link BackendRegistry}); PF4J's walk of the class path's
+     * services folders fails, with an ERROR and a stack trace on every run, on a library whose
+     * folder holds subfolders (JLine's, under progressbar).
+     */
+    private static final class PluginServices extends ServiceProviderExtensionFinder {
+        PluginServices(PluginManager manager) {
+            super(manager);
+        }
+
+        @Override
+        public Map<String, Set<String>> readClasspathStorages() {
+            return new LinkedHashMap<>();
+        }
     }
 }

@@ -1,10 +1,12 @@
-package dev.perfport.backend.jocl;
+package dev.perfport.core.backend;
 
 import dev.perfport.core.device.DeviceType;
 
 /**
  * The residency query of seed 003 §4.2 for OpenCL devices: how many work-groups of one kernel can
- * be resident at once. OpenCL 1.x/2.x/3.0 has no such query and no forward-progress guarantee
+ * be resident at once. The OpenCL routes (jocl, aparapi) share it, so that both run the same k on
+ * the same device; a route that runs one group at a time (Aparapi's Java thread pool) describes
+ * itself as a CPU of one compute unit. OpenCL 1.x/2.x/3.0 has no such query and no forward-progress guarantee
  * between work-groups, so this is a <b>heuristic</b>, built to err low (too many persistent groups
  * can deadlock a kernel that spin-waits on another group):
  *
@@ -53,7 +55,7 @@ public final class Residency {
     }
 
     /**
-     * The estimate described on this class.
+     * {@return the estimate described on this class: how many groups are resident at once, 0 when one does not fit}
      *
      * @param dev             the device
      * @param kernelGroupSize the most work-items a group of this kernel may have on this device
@@ -75,7 +77,7 @@ public final class Residency {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, total));
     }
 
-    static long nvidiaBlocksPerSm(DeviceFacts dev, long localItems, long localBytes) {
+    private static long nvidiaBlocksPerSm(DeviceFacts dev, long localItems, long localBytes) {
         int warp = dev.warpSize() > 0 ? dev.warpSize() : 32;
         long threads = (localItems + warp - 1) / warp * warp;   // SMs allocate whole warps
         long byThreads = threadsPerSm(dev.ccMajor(), dev.ccMinor()) / threads;

@@ -1,4 +1,4 @@
-package dev.perfport.backend.jocl;
+package dev.perfport.core.backend;
 
 import dev.perfport.core.device.DeviceType;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,297 @@
+package dev.perfport.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The grammar of the {@code perfport} command for picocli: one class per subcommand with the
+ * options it takes, from which picocli parses and generates the help. The fields are only
+ * declarations: {@link Cli#parse} reads the values from picocli's parse result, so that every
+ * command is turned into one {@link Cli} record the same way.
+ */
+final class CommandLineSpec {
+    private CommandLineSpec() {
+    }
+
+    static final String SELECTORS = "%nSelectors: backend[:criterion,...] with criteria gpu|cpu|accelerator|custom, name=TEXT (or "
+            + "just TEXT), vendor=TEXT, index=N or just N; e.g. cell-emulation, jocl, jocl:gpu, jocl:name=H200, jocl:1, aparapi:jtp.";
+
+    static final String EXIT_CODES = "%nExit codes: 0 every row verified; 1 a row failed verification or errored, or a report is "
+            + "incomplete (a plot not drawn; its Markdown and data are written); 2 usage or configuration error (unknown command, "
+            + "option, backend, workload, variant, bad parameter, an output folder that cannot be written), with one line on "
+            + "stderr naming the problem and what exists.";
+
+    /** An example argument per command, for the error line of a missing one. */
+    static final Map<String, String> EXAMPLES = Map.of("run", "reduction", "compare", "reduction", "tune", "var",
+            "report", "seed-000", "bench", "emulator");
+
+    /** Options of every command, before or after its name. */
+    static final class Global {
+        @Option(names = {"-f", "--format"}, paramLabel = "table|json|csv",
+                description = "output format (default table); json and csv keep stdout machine-readable")
+        String format;
+
+        @Option(names = {"-c", "--config"}, paramLabel = "key=value",
+                description = "a configuration override, e.g. --config perfport.backend=jocl:gpu "
+                        + "(overrides -D, PERFPORT_* variables and perfport.properties)")
+        List<String> config;
+
+        @Option(names = {"-v", "--verbose"},
+                description = "libraries' log messages (PF4J's) on stderr instead of the log file, ~/.cache/perfport/perfport.log")
+        boolean verbose;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+    }
+
+    static final class Backends {
+        @Option(names = {"-b", "--backend"}, paramLabel = "SEL",
+                description = "a device selector (repeatable); a bare backend id means all its devices")
+        List<String> backends;
+    }
+
+    static final class Variants {
+        @Option(names = "--variant", paramLabel = "V", description = "a variant to run (repeatable); default: every variant")
+        List<String> variants;
+    }
+
+    static final class Params {
+        @Option(names = {"-p", "--param"}, paramLabel = "k=v",
+                description = "a parameter (repeatable, each once); integers may be written 1048576, 2^20, 1M or 1_048_576")
+        List<String> params;
+    }
+
+    static final class Progress {
+        @Option(names = "--progress", paramLabel = "auto|bar|plain",
+                description = "progress on stderr: a progress bar (bar), one plain line per step (plain), or a bar "
+                        + "only when the console is a terminal (auto, the default)")
+        String progress;
+    }
+
+    @Command(name = "perfport", usageHelpWidth = 100, sortOptions = false, synopsisSubcommandLabel = "<command>",
+            description = "Run the same data-parallel kernels through several Java routes to accelerators "
+                    + "and show them measured side by side.",
+            footer = {SELECTORS, EXIT_CODES, "%nSee 'perfport help <command>' for one command's options."},
+            subcommands = {BackendsCmd.class, DevicesCmd.class, WorkloadsCmd.class, RunCmd.class, CompareCmd.class,
+                    TuneCmd.class, ReportCmd.class, BenchCmd.class, HelpCmd.class})
+    static final class Perfport {
+        @Mixin Global global;
+    }
+
+    @Command(name = "backends", usageHelpWidth = 100, sortOptions = false,
+            description = "The backends, their status and origin, and plugin problems.",
+            footer = "%nLists every backend found on the classpath and in the plugins folder (perfport.plugins.dir, "
+                    + "default <perfport.home>/plugins): its id, whether it is available (or why not), where it came from "
+                    + "and how many devices it sees; then every plugin file that yielded no backend, with the reason.")
+    static final class BackendsCmd {
+        @Mixin Global global;
+    }
+
+    @Command(name = "devices", usageHelpWidth = 100, sortOptions = false,
+            description = "Every device of the available backends, with its selector.",
+            footer = {"%nDescribes every device of every available backend: its selector (e.g. jocl:0), name, vendor, "
+                    + "type, compute units, work-group limits, each memory level (capacity, scope, host visibility, "
+                    + "native/emulated/unsupported), each feature's support and the route's properties. --backend limits "
+                    + "the list: a bare backend id gives all its devices, a selector with criteria the device it picks.",
+                    SELECTORS})
+    static final class DevicesCmd {
+        @Mixin Backends backends;
+        @Mixin Global global;
+    }
+
+    @Command(name = "workloads", usageHelpWidth = 100, sortOptions = false,
+            description = "The workloads, their variants and parameters.",
+            footer = "%nLists the workloads with their seed paper, variants, default parameters and what each parameter means.")
+    static final class WorkloadsCmd {
+        @Mixin Global global;
+    }
+
+    /** What run and compare take (picocli reads the declarations of a superclass too). */
+    abstract static class RowsCmd {
+        @Parameters(index = "0", paramLabel = "<workload>", description = "the workload, e.g. reduction (see 'perfport workloads')")
+        String workload;
+        @Mixin Backends backends;
+        @Mixin Variants variants;
+        @Mixin Params params;
+        @Mixin Progress progress;
+        @Mixin Global global;
+    }
+
+    @Command(name = "run", usageHelpWidth = 100, sortOptions = false,
+            description = "One workload on one device: --backend, else the configured perfport.backend (default cell-emulation).",
+            footer = {"%nRuns every variant unless --variant names some. Parameters override the workload's defaults "
+                    + "(see 'perfport workloads'). run takes one --backend; compare runs on several.", SELECTORS})
+    static final class RunCmd extends RowsCmd {
+    }
+
+    @Command(name = "compare", usageHelpWidth = 100, sortOptions = false,
+            description = "A workload on every device of every available backend, or on the devices the selectors pick.",
+            footer = {"%nRuns every variant (or those named) and each of the workload's comparison cases (the reduction "
+                    + "runs int and float unless --param type=... is given). One session per device, closed after its rows. "
+                    + "Each row's progress goes to stderr. With --cluster MASTER the rows run on Apache Spark (see README).",
+                    SELECTORS})
+    static final class CompareCmd extends RowsCmd {
+    }
+
+    @Command(name = "tune", usageHelpWidth = 100, sortOptions = false,
+            description = "Tune a workload's parameters per device and print the best configuration per backend and device.",
+            footer = {"%nStrategies: hierarchical (default; the thesis's method: posbs, simbs, vwidth one work-item at a "
+                    + "time with the 97 %% rule, then wgsize, then ngroup, then a review that shrinks parameters while "
+                    + "throughput rises by more than 3 %%, a gain measured time must confirm side by side with the current "
+                    + "point), exhaustive (every grid point) and random (--budget evaluations, default a fifth of the grid, "
+                    + "in the order of --seed). --param name=a,b,c replaces a tuned parameter's grid (name=a fixes it); "
+                    + "other --params set the workload's fixed parameters. Results are kept in the tuning cache "
+                    + "(perfport.tune.cache, default ~/.cache/perfport/tune/tune-cache.json): a killed run resumes where it "
+                    + "stopped, and only unique evaluations count toward the budget. With --cluster MASTER the evaluations "
+                    + "run on Apache Spark (see README).", SELECTORS})
+    static final class TuneCmd {
+        @Parameters(index = "0", paramLabel = "<workload>", description = "a tunable workload, e.g. var or gemm")
+        String workload;
+        @Mixin Backends backends;
+        @Mixin Variants variants;
+        @Option(names = "--strategy", paramLabel = "hierarchical|exhaustive|random", description = "the search (default hierarchical)")
+        String strategy;
+        @Option(names = "--budget", paramLabel = "N", description = "evaluations of --strategy random (default a fifth of the grid)")
+        String budget;
+        @Option(names = "--seed", paramLabel = "N", description = "the order of --strategy random (default 1)")
+        String seed;
+        @Mixin Params params;
+        @Mixin Progress progress;
+        @Mixin Global global;
+    }
+
+    @Command(name = "report", usageHelpWidth = 100, sortOptions = false,
+            description = "Run a study's sweeps and write its report (seed-000, seed-003), or write it again from saved data.",
+            footer = {"%nseed-000: the variants, posbs with the Eq. 3 fit, vwidth with the Eq. 5 fit, wgsize x ngroup, "
+                    + "ngroup with the Eq. 8 fit and hierarchical tuning on every available device or those the selectors "
+                    + "pick; writes DIR/seed-000.md with its plots in DIR/seed-000/. Parameters (sizes of the sweeps): see "
+                    + "docs/results/seed-000.md.",
+                    "%nseed-003: Tables 2-5 (matmul alpha..epsilon, the Einstein@Home proxy, the reduction, the scan) on the "
+                            + "Cell/B.E. emulator at 1-6 SPEs and with the PPE; writes DIR/seed-003.md: the paper's times beside "
+                            + "the modelled times, the ratios, the counters, and each shape PASS/FAIL against the paper (2-4 "
+                            + "minutes on two cores). Parameters: spes, parts (matmul,table,reduction,scan), matmuln (768), "
+                            + "matmultile (128), matmultileeps (64), reductionn (2^25), reductionwg (16), sweepn, sweepwgs, "
+                            + "scann (2^23), scanwg, tablegroups, tableiters, cache (true).",
+                    "%n--from DIR[,DIR...] writes the report again from DIR/<name>/data.json without measuring, into DIR or "
+                            + "--out DIR2 (the data is copied there); several folders assemble the runs of several machines "
+                            + "into one seed-000 report (a selector both have is renamed selector@2 in the second). --backend "
+                            + "and --param do not apply to it.",
+                    "%nEvery report checks that DIR is writable before it measures (else exit 2), saves each sweep's rows to "
+                            + "DIR/<name>/data.json as soon as the sweep ends, writes the Markdown from that saved data, and "
+                            + "draws the plots last. A plot that cannot be drawn prints one line naming the reason. Exit code 1 "
+                            + "when the report is incomplete or a run failed; the Markdown and the data are still written.",
+                    SELECTORS})
+    static final class ReportCmd {
+        @Parameters(index = "0", paramLabel = "<name>", description = "the report: seed-000 or seed-003")
+        String name;
+        @Mixin Backends backends;
+        @Mixin Params params;
+        @Option(names = "--out", paramLabel = "DIR", description = "the report's folder (default docs/results, or the --from folder)")
+        String out;
+        @Option(names = "--from", paramLabel = "DIR[,DIR...]", description = "write the report from saved data, without measuring")
+        String from;
+        @Mixin Global global;
+    }
+
+    @Command(name = "bench", usageHelpWidth = 100, sortOptions = false,
+            description = "The emulator's wall-time speed against a plain Java loop.",
+            footer = "%nTimes the int32 sum of n elements (default 2^25) on this machine, in one JVM: as a plain Java "
+                    + "parallel stream (the reference), as a sequential loop, and as the reduction kernel on the Cell/B.E. "
+                    + "emulator with its software cache off (perfport.cell-emulation.cache=false, the fast mode) and on. "
+                    + "Each route gets warm-ups, then the best of reps is kept (the emulator: launch time only, input "
+                    + "uploaded once); prints each best time and its ratio to the parallel loop. Parameters: n (2^25), "
+                    + "reps (10), warmups (5), wg (256), variant (static-local or local-atomic), cache (off, on or both; "
+                    + "default both).")
+    static final class BenchCmd {
+        @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator")
+        String target;
+        @Mixin Params params;
+        @Mixin Global global;
+    }
+
+    @Command(name = "help", usageHelpWidth = 100, sortOptions = false, description = "Help on perfport or on one command.")
+    static final class HelpCmd {
+        @Parameters(index = "0", arity = "0..1", paramLabel = "<command>", description = "the command")
+        String topic;
+        @Mixin Global global;
+    }
+
+    /** A fresh parser (picocli's state lives in its command objects). */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Perfport());
+        // '@file' is an argument like any other, not a file of arguments
+        cl.setExpandAtFiles(false);
+        return cl;
+    }
+
+    /** The commands, in the order of the help. */
+    static List<String> commands(CommandLine cl) {
+        return List.copyOf(cl.getSubcommands().keySet());
+    }
+
+    /**
+     * picocli's parse error as perfport's one line: the problem and what exists or where to look.
+     */
+    static String explain(CommandLine.ParameterException e) {
+        CommandLine at = e.getCommandLine();
+        CommandLine root = at;
+        while (root.getParent() != null) root = root.getParent();
+        String cmd = at == root ? null : at.getCommandName();
+        String seeHelp = cmd == null ? "see 'perfport --help'" : "see 'perfport help " + cmd + "'";
+        if (e instanceof CommandLine.OverwrittenOptionException o && o.getOverwritten() instanceof OptionSpec opt) {
+            return opt.longestName() + " given twice";
+        }
+        if (e instanceof CommandLine.MissingParameterException m) {
+            ArgSpec missing = m.getMissing().isEmpty() ? null : m.getMissing().getFirst();
+            if (missing instanceof OptionSpec opt) return "option " + opt.longestName() + " needs a value";
+            String label = missing == null ? "an argument" : "a " + missing.paramLabel().replaceAll("[<>]", "");
+            String example = cmd == null ? null : EXAMPLES.get(cmd);
+            return cmd + " needs " + label + (example == null ? "" : ", e.g. 'perfport " + cmd + " " + example + "'") + "; " + seeHelp;
+        }
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            List<String> unmatched = u.getUnmatched();
+            String first = unmatched.getFirst();
+            if (first.startsWith("-") && first.length() > 1 && !first.matches("-\\d.*")) {
+                String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+                if (optionNames(root).contains(name)) {
+                    return cmd == null ? "option " + name + " goes after the command it applies to, e.g. 'perfport compare reduction "
+                            + name + " ...'; see 'perfport --help'"
+                            : "option " + name + " does not apply to '" + cmd + "'; " + seeHelp;
+                }
+                return "unknown option '" + name + "'" + (cmd == null ? "" : " for '" + cmd + "'") + "; options: "
+                        + String.join(", ", longNames(at));
+            }
+            if (cmd == null) return "unknown command '" + first + "'; commands: " + String.join(", ", commands(root));
+            return "unexpected argument" + (unmatched.size() > 1 ? "s " : " ") + "'" + String.join(" ", unmatched)
+                    + "' for '" + cmd + "'; " + seeHelp;
+        }
+        return e.getMessage();
+    }
+
+    /** Every option name of every command. */
+    private static Set<String> optionNames(CommandLine root) {
+        Set<String> s = new TreeSet<>();
+        for (CommandLine c : root.getSubcommands().values()) {
+            for (OptionSpec o : c.getCommandSpec().options()) s.addAll(List.of(o.names()));
+        }
+        return s;
+    }
+
+    private static List<String> longNames(CommandLine c) {
+        Set<String> s = new LinkedHashSet<>();
+        for (OptionSpec o : c.getCommandSpec().options()) s.add(o.longestName());
+        return new ArrayList<>(s);
+    }
+}

@@ -1,0 +1,358 @@
+package dev.perfport.workloads.fft;
+
+import com.google.auto.service.AutoService;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
+import dev.perfport.workloads.Workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Batched complex single-precision 1-D FFT of seed 004 (SHOC's FFT after Volkov and Kazian):
+ * {@code batch} forward transforms of {@code n} points, n a power of two from 8 to 2^20, by
+ * Stockham autosort (every pass writes natural order; clFFT and VkFFT do the same).
+ *
+ * <p>Paths ({@code passes}): {@code fused} runs every pass of a transform in one work-group, one
+ * launch, the passes exchanging data through local memory (the scratchpad) or global memory; the
+ * paper's case, 512 points as radix 8·8·8 with one 8-point FFT per work-item in registers, is
+ * {@code n=512 radix=8} (64 work-items per transform). {@code multi} launches one kernel per
+ * pass over the whole batch, global memory in between: the path for large N. {@code auto} takes
+ * fused up to {@value #FUSED_MAX} points when the transform fits the device's local memory.
+ *
+ * <p>Knobs ({@link FftConfig}): radix 2/4/8, layout aos/soa, exchange local/global (fused),
+ * twiddle computed/table, share on/off (fused). GFLOP/s counts 5·N·log2 N per transform, the
+ * paper's convention; verification is against {@link FftReference} with the bound it states.
+ */
+@AutoService(Workload.class)
+public final class Fft implements Workload, Tunable {
+    public static final String NAME = "fft";
+    public static final String STOCKHAM = "stockham";
+    public static final int MIN_N = 8;
+    public static final int MAX_N = 1 << 20;
+    /** Complex values of the whole batch at most (2^26: 512 MiB of float pairs per buffer). */
+    public static final long MAX_TOTAL = 1L << 26;
+    /** Largest transform the fused path takes under passes=auto. */
+    public static final int FUSED_MAX = 4096;
+    public static final int MAX_REPS = 1000;
+    /** Most transforms batch=auto takes. */
+    public static final int AUTO_BATCH_MAX = 2048;
+    public static final String AUTO = "auto";
+    public static final String TUNED = "tuned";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String seed() {
+        return "004";
+    }
+
+    @Override
+    public String description() {
+        return "batched complex float 1-D FFT, Stockham radix 2/4/8, AoS/SoA, local/global exchange, computed/table/shared twiddles; "
+                + "fused (one work-group per transform) or multi-pass";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(STOCKHAM);
+    }
+
+    @Override
+    public Params defaults() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("n", "512");
+        m.put("batch", AUTO);
+        m.put("passes", AUTO);
+        m.put("config", AUTO);
+        for (String k : FftConfig.NAMES) m.put(k, AUTO);
+        m.put("wg", AUTO);
+        m.put("reps", "3");
+        m.put("seed", "42");
+        return Params.of(m);
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("n: points per transform, a power of two in [" + MIN_N + ", 2^20]",
+                "batch: transforms (n*batch <= 2^26); auto = 2^20/n within [1, " + AUTO_BATCH_MAX + "] (2048 of 512 points, 1 of 2^20)",
+                "passes: fused (one work-group per transform, one launch), multi (one launch per pass), auto (fused up to "
+                        + FUSED_MAX + " points when it fits local memory)",
+                "config: auto = the knobs 'perfport tune fft' cached for this device and n, else the portable default "
+                        + "(radix 8, aos, local, computed, off); default = the portable default even when tuned",
+                "radix: 2, 4 or 8 (Stockham pass radix)", "layout: aos (interleaved re,im) or soa (re block, im block)",
+                "exchange: local (scratchpad) or global, between the fused path's passes (multi is global)",
+                "twiddle: computed (sin/cos in the kernel) or table (N values from the host)",
+                "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
+                "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256",
+                "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest", "seed: input generator seed");
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(FftKernels.fused(), FftKernels.pass());
+    }
+
+    /** Small and odd batches, every radix, both layouts, both exchanges, both twiddle sources, sharing, both paths. */
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "8", "batch", "3", "reps", "1"),
+                Params.of("n", "512", "batch", "5", "radix", "8", "layout", "soa", "twiddle", "table", "reps", "1"),
+                Params.of("n", "64", "batch", "7", "radix", "4", "exchange", "global", "share", "on", "wg", "4", "reps", "1"),
+                Params.of("n", "128", "batch", "3", "radix", "2", "layout", "soa", "share", "on", "wg", "8", "twiddle", "table", "reps", "1"),
+                Params.of("n", "2048", "batch", "3", "passes", "multi", "radix", "8", "reps", "1"),
+                Params.of("n", "32", "batch", "1", "passes", "multi", "radix", "4", "layout", "soa", "twiddle", "table", "reps", "1"));
+    }
+
+    /** The validated settings of one run. */
+    record Settings(int n, int batch, boolean fused, FftConfig config, int wg, int reps, long seed, Map<String, String> shown,
+                    String refusal) {
+    }
+
+    Settings settings(DeviceInfo d, String variant, Params params) {
+        if (!variants().contains(variant)) {
+            throw new ConfigException("unknown variant '" + variant + "' of fft; variants: " + String.join(", ", variants()));
+        }
+        Params p = defaults().with(params);
+        int n = p.getInt("n");
+        if (n < MIN_N || n > MAX_N || Integer.bitCount(n) != 1) {
+            throw new ConfigException("n must be a power of two in [" + MIN_N + ", " + MAX_N + "], got " + n);
+        }
+        int batch = p.get("batch").equals(AUTO) ? Math.clamp((1 << 20) / n, 1, AUTO_BATCH_MAX) : p.getInt("batch");
+        if (batch < 1 || (long) n * batch > MAX_TOTAL) {
+            throw new ConfigException("batch must be >= 1 with n*batch <= 2^26, got batch " + batch + " (n*batch = " + (long) n * batch + ")");
+        }
+        int reps = p.getInt("reps");
+        if (reps < 1 || reps > MAX_REPS) throw new ConfigException("reps must be in [1, " + MAX_REPS + "], got " + reps);
+        String source = switch (p.get("config")) {
+            case AUTO, "default" -> "default";
+            case TUNED -> TUNED;
+            default -> throw new ConfigException("config must be auto or default, got '" + p.get("config") + "'");
+        };
+        FftConfig def = FftConfig.PORTABLE;
+        int radix = p.get("radix").equals(AUTO) ? def.radix() : p.getInt("radix");
+        if (!FftConfig.RADICES.contains(radix)) throw new ConfigException("radix must be 2, 4 or 8, got " + radix);
+        boolean soa = knob(p, "layout", "aos", "soa", def.soa());
+        boolean local = knob(p, "exchange", "global", "local", def.local());
+        boolean table = knob(p, "twiddle", "computed", "table", def.table());
+        boolean share = knob(p, "share", "off", "on", def.share());
+        if (!source.equals(TUNED) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = "given";
+        long localCap = d.capacity(MemoryLevel.LOCAL);
+        boolean fits = 16L * n <= localCap;
+        boolean fused = switch (p.get("passes")) {
+            case "fused" -> true;
+            case "multi" -> false;
+            case AUTO -> n <= FUSED_MAX && (fits || !local);
+            default -> throw new ConfigException("passes must be fused, multi or auto, got '" + p.get("passes") + "'");
+        };
+        String refusal = null;
+        if (!fused) {
+            // the multi-pass path exchanges through global memory and takes one butterfly per work-item:
+            // a knob it cannot express is refused when given, and shown as what really runs otherwise
+            if (!p.get("exchange").equals(AUTO) && local) refusal = "exchange=local needs the fused path (passes=fused); the multi-pass path exchanges through global memory";
+            if (share) refusal = "share=on needs the fused path (passes=fused); the multi-pass path takes one butterfly per work-item";
+            local = false;
+        } else if (local && !fits) {
+            refusal = "fft n=" + n + " with exchange=local needs " + 16L * n + " B of local memory, more than the " + localCap + " B of "
+                    + d.name() + "; use exchange=global or passes=multi";
+        }
+        FftConfig cfg = new FftConfig(radix, soa, local, table, share);
+        int wg;
+        if (p.get("wg").equals(AUTO)) {
+            // share=on: 8 butterflies per work-item, so that a work-item has twiddles to share (the paper's
+            // 8 sub-FFTs per twiddle set); otherwise one butterfly per work-item per pass
+            wg = !fused ? 256 : Math.min(Math.max(1, share ? n / radix / 8 : n / radix), 256);
+            wg = Math.min(wg, (int) Long.highestOneBit(d.maxWorkGroupSize()));
+        } else {
+            wg = p.getInt("wg");
+            if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("wg must be a power of two >= 1, got " + wg);
+            if (fused && wg > n / radix) {
+                throw new ConfigException("wg must be at most n/radix = " + n / radix + " on the fused path (a work-item per butterfly at most), got " + wg);
+            }
+        }
+        if (refusal == null && wg > d.maxWorkGroupSize()) {
+            refusal = "wg " + wg + " exceeds the maximum work-group size " + d.maxWorkGroupSize() + " of " + d.name();
+        }
+        Map<String, String> shown = new LinkedHashMap<>();
+        shown.put("n", Integer.toString(n));
+        shown.put("batch", Integer.toString(batch));
+        shown.put("passes", fused ? "fused" : "multi");
+        shown.put("config", source);
+        shown.putAll(cfg.shown());
+        shown.put("wg", Integer.toString(wg));
+        shown.put("reps", Integer.toString(reps));
+        shown.put("seed", p.get("seed"));
+        return new Settings(n, batch, fused, cfg, wg, reps, p.getLong("seed"), shown, refusal);
+    }
+
+    private static boolean knob(Params p, String key, String off, String on, boolean dflt) {
+        String v = p.get(key);
+        return v.equals(AUTO) ? dflt : FftConfig.flag(key, v, off, on);
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Settings st = settings(s.device(), variant, params);
+        return Runs.run(s, NAME, variant, Params.of(st.shown()), () -> execute(s, st));
+    }
+
+    /** Runs and verifies one configuration; the outcome of the best repetition. */
+    Outcome execute(DeviceSession s, Settings st) {
+        if (st.refusal() != null) throw new InvalidLaunchException(st.refusal());
+        KernelDef def = st.fused() ? FftKernels.fused() : FftKernels.pass();
+        s.cannotRun(def).ifPresent(why -> {
+            throw new UnsupportedFeatureException("fft cannot run on " + s.backendId() + ": " + why);
+        });
+        int n = st.n(), batch = st.batch(), total = n * batch;
+        FftConfig cfg = st.config();
+        // input: uniform in [-1, 1) in float; the reference transforms the same float values in double
+        SplittableRandom rnd = new SplittableRandom(st.seed());
+        float[] re = new float[total], im = new float[total];
+        for (int i = 0; i < total; i++) {
+            re[i] = (float) (rnd.nextDouble() * 2 - 1);
+            im[i] = (float) (rnd.nextDouble() * 2 - 1);
+        }
+        float[] packed = pack(re, im, cfg.soa());
+        float[] table = new float[cfg.table() ? 2 * n : 1];
+        if (cfg.table()) {
+            for (int m = 0; m < n; m++) {
+                double a = -2 * Math.PI * m / n;
+                table[2 * m] = (float) Math.cos(a);
+                table[2 * m + 1] = (float) Math.sin(a);
+            }
+        }
+        List<Integer> passes = FftConfig.passes(n, cfg.radix());
+        float[] result = new float[2 * total];
+        Rep best = null;
+        try (CompiledKernel k = s.compile(def, cfg.constants());
+             DeviceBuffer in = s.upload(packed); DeviceBuffer out = s.allocate(ElemType.FLOAT, 2L * total);
+             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);
+             DeviceBuffer tw = s.upload(table)) {
+            for (int r = 0; r < st.reps(); r++) {
+                Rep rep = new Rep();
+                if (st.fused()) {
+                    LocalSize ex = LocalSize.of(cfg.local() ? 2L * n : 1);
+                    rep.add(s.launch(k, NDRange.of((long) batch * st.wg(), st.wg()), in, out, tmp, tw, n, batch, ex, ex));
+                } else {
+                    // ping-pong so that the last pass writes out: pass p writes out when (last - p) is even
+                    int ns = 1, last = passes.size() - 1;
+                    for (int p = 0; p < passes.size(); p++) {
+                        int radix = passes.get(p);
+                        DeviceBuffer src = p == 0 ? in : (last - p) % 2 == 0 ? tmp : out;
+                        DeviceBuffer dst = (last - p) % 2 == 0 ? out : tmp;
+                        long items = (long) batch * (n / radix);
+                        long global = (items + st.wg() - 1) / st.wg() * st.wg();
+                        rep.add(s.launch(k, NDRange.of(global, st.wg()), src, dst, tw, n, batch, ns, radix));
+                        ns *= radix;
+                    }
+                }
+                out.read(result);
+                best = Rep.best(best, rep.stop());
+            }
+        }
+        double[] wr = new double[total], wi = new double[total];
+        for (int i = 0; i < total; i++) {
+            wr[i] = re[i];
+            wi[i] = im[i];
+        }
+        for (int b = 0; b < batch; b++) FftReference.fft(wr, wi, b * n, n);
+        float[] gr = new float[total], gi = new float[total];
+        unpack(result, gr, gi, cfg.soa());
+        String mismatch = FftReference.check(wr, wi, gr, gi, n, batch);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        double flops = flops(n, batch);
+        metrics.put("GFLOP/s", best.kernelNanos() > 0 ? flops / best.kernelNanos() : 0);
+        if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / best.modelledNanos());
+        metrics.put("max rel error", FftReference.maxError(wr, wi, gr, gi, n, batch));
+        metrics.put("error bound", FftReference.bound(n));
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+
+    /** 5·N·log2 N per transform, the paper's (radix-2) convention. */
+    public static double flops(int n, int batch) {
+        return 5.0 * n * Integer.numberOfTrailingZeros(n) * batch;
+    }
+
+    static float[] pack(float[] re, float[] im, boolean soa) {
+        int t = re.length;
+        float[] a = new float[2 * t];
+        for (int i = 0; i < t; i++) {
+            if (soa) {
+                a[i] = re[i];
+                a[t + i] = im[i];
+            } else {
+                a[2 * i] = re[i];
+                a[2 * i + 1] = im[i];
+            }
+        }
+        return a;
+    }
+
+    static void unpack(float[] a, float[] re, float[] im, boolean soa) {
+        int t = re.length;
+        for (int i = 0; i < t; i++) {
+            re[i] = soa ? a[i] : a[2 * i];
+            im[i] = soa ? a[t + i] : a[2 * i + 1];
+        }
+    }
+
+    // ---- tuning -----------------------------------------------------------------------------
+
+    @Override
+    public String defaultTuningVariant() {
+        return STOCKHAM;
+    }
+
+    @Override
+    public List<String> tunedParams() {
+        return FftConfig.NAMES;
+    }
+
+    @Override
+    public Params tuningDefaults() {
+        return defaults().with("reps", "2");
+    }
+
+    /**
+     * The knobs from the tuning cache: with {@code config=auto} and no knob given, the best result
+     * cached for this backend, device fingerprint, kernel and n; the row then shows {@code config=tuned}.
+     */
+    @Override
+    public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
+        Params p = defaults().with(params);
+        if (!p.get("config").equals(AUTO)) return params;
+        for (String name : FftConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
+        var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", STOCKHAM));
+        if (best.isEmpty() || !best.get().keySet().containsAll(FftConfig.NAMES)) return params;
+        Params q = params.with("config", TUNED);
+        for (String name : FftConfig.NAMES) q = q.with(name, Integer.toString(best.get().get(name)));
+        return q;
+    }
+
+    @Override
+    public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        return FftTuning.tuning(this, session, variant, fixed, grid);
+    }
+}

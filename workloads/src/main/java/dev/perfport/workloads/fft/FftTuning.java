@@ -1,0 +1,145 @@
+package dev.perfport.workloads.fft;
+
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.error.KernelBuildException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.tune.Config;
+import dev.perfport.core.tune.Constraint;
+import dev.perfport.core.tune.Evaluation;
+import dev.perfport.core.tune.Evaluator;
+import dev.perfport.core.tune.Objective;
+import dev.perfport.core.tune.Param;
+import dev.perfport.core.tune.Space;
+import dev.perfport.core.tune.Status;
+import dev.perfport.core.tune.Strategy;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The FFT's knobs as a tuning problem: radix {2, 4, 8}, layout (0 aos, 1 soa), exchange (0 global,
+ * 1 local), twiddle (0 computed, 1 table), share (0 off, 1 on): 48 points, those the path cannot
+ * express refused by constraints (the multi-pass path has no local exchange and no sharing; the
+ * local exchange needs 16·N bytes of local memory). The path is fixed for a tuning run: the given
+ * {@code passes}, or fused up to {@link Fft#FUSED_MAX} points and multi beyond. Objective GFLOP/s
+ * (modelled on emulators); batch=auto tunes on 2^16 points (128 transforms of 512, one of 2^20 points). The hierarchy starts at the portable default and tunes one knob per
+ * stage in the paper's order of discussion, so its trace is the knob-by-knob table.
+ */
+final class FftTuning {
+    private FftTuning() {
+    }
+
+    static String kernelHash() {
+        return Integer.toHexString((FftKernels.fused().hash() + "/" + FftKernels.pass().hash()).hashCode());
+    }
+
+    static Map<String, List<Integer>> defaultGrid() {
+        Map<String, List<Integer>> g = new LinkedHashMap<>();
+        g.put("radix", FftConfig.RADICES);
+        for (String k : FftConfig.NAMES.subList(1, FftConfig.NAMES.size())) g.put(k, List.of(0, 1));
+        return g;
+    }
+
+    static Tunable.Tuning tuning(Fft fft, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        if (!fft.variants().contains(variant)) {
+            throw new ConfigException("unknown variant '" + variant + "' of fft; variants: " + String.join(", ", fft.variants()));
+        }
+        DeviceInfo dev = s.device();
+        if (fixed.get("batch", Fft.AUTO).equals(Fft.AUTO)) {
+            // a tuning run evaluates up to 48 points: 2^16 points per evaluation unless batch is given
+            int n = Params.of("n", fixed.get("n", "512")).getInt("n");
+            fixed = fixed.with("batch", Integer.toString(Math.clamp((1 << 16) / Math.max(1, n), 1, 128)));
+        }
+        Fft.Settings base = fft.settings(dev, variant, fixed);
+        int n = base.n();
+        String passes = fixed.get("passes", Fft.AUTO);
+        boolean fused = passes.equals(Fft.AUTO) ? n <= Fft.FUSED_MAX : passes.equals("fused");
+        Params fx = fixed.with("passes", fused ? "fused" : "multi");
+        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid());
+        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
+            if (!FftConfig.NAMES.contains(e.getKey())) {
+                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of fft; tuned: " + String.join(", ", FftConfig.NAMES));
+            }
+            for (int v : e.getValue()) {
+                boolean ok = e.getKey().equals("radix") ? FftConfig.RADICES.contains(v) : v == 0 || v == 1;
+                if (!ok) throw new ConfigException(e.getKey() + " values must be " + (e.getKey().equals("radix") ? "2, 4 or 8" : "0 or 1") + ", got " + v);
+            }
+            g.put(e.getKey(), e.getValue());
+        }
+        List<Param> params = new ArrayList<>();
+        for (String name : FftConfig.NAMES) {
+            try {
+                params.add(new Param(name, g.get(name)));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(e.getMessage());
+            }
+        }
+        long localCap = dev.capacity(MemoryLevel.LOCAL);
+        List<Constraint> cs = new ArrayList<>();
+        if (fused) {
+            cs.add(Constraint.of("local memory", c -> c.get("exchange") == 0 || 16L * n <= localCap,
+                    c -> "exchange=local needs " + 16L * n + " B of local memory, more than the " + localCap + " B of " + dev.name()));
+        } else {
+            cs.add(Constraint.of("multi-pass path", c -> c.get("exchange") == 0 && c.get("share") == 0,
+                    c -> "the multi-pass path exchanges through global memory with one butterfly per work-item (exchange=0, share=0)"));
+        }
+        Space space = new Space(params, cs);
+        boolean modelled = s.profile().hasModelledTime();
+        Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
+        Evaluator ev = c -> evaluate(fft, s, variant, fx, c, objective.metric());
+
+        Map<String, Integer> start = new LinkedHashMap<>();
+        Map<String, Integer> portable = new LinkedHashMap<>(FftConfig.PORTABLE.values());
+        if (!fused || 16L * n > localCap) portable.put("exchange", 0);
+        for (Param prm : params) {
+            int d = portable.get(prm.name());
+            start.put(prm.name(), prm.values().contains(d) ? d : prm.values().getFirst());
+        }
+        Strategy.Rule best = new Strategy.Rule.Best();
+        List<Strategy.Stage> stages = new ArrayList<>();
+        for (String name : List.of("layout", "twiddle", "share", "exchange", "radix")) stages.add(new Strategy.Stage(name, List.of(name), best));
+        Strategy.Hierarchical h = new Strategy.Hierarchical(start, stages, null);
+
+        Map<String, String> shown = new LinkedHashMap<>();
+        shown.put("n", Integer.toString(n));
+        shown.put("batch", Integer.toString(base.batch()));
+        shown.put("passes", fused ? "fused" : "multi");
+        shown.put("wg", fixed.get("wg", Fft.AUTO));
+        shown.put("reps", Integer.toString(base.reps()));
+        shown.put("seed", Long.toString(base.seed()));
+        shown.put("variant", variant);
+        shown.put("objective", objective.metric());
+        return new Tunable.Tuning(space, objective, ev, h, kernelHash(), shown);
+    }
+
+    /** One configuration: run, verify, and turn what went wrong into a status with the reason. */
+    static Evaluation evaluate(Fft fft, DeviceSession s, String variant, Params fixed, Config c, String metric) {
+        Params p = fixed;
+        for (String name : FftConfig.NAMES) p = p.with(name, Integer.toString(c.get(name)));
+        Outcome o;
+        try {
+            Fft.Settings st = fft.settings(s.device(), variant, p);
+            if (st.refusal() != null) return Evaluation.invalid(Status.CONSTRAINT, st.refusal());
+            o = fft.execute(s, st);
+        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
+            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
+        } catch (KernelBuildException e) {
+            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
+        } catch (RuntimeException e) {
+            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        if (!o.verified()) return Evaluation.invalid(Status.WRONG_RESULT, o.mismatch());
+        Double v = o.metrics().get(metric);
+        if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
+        return Evaluation.ok(v);
+    }
+}

@@ -1,0 +1,199 @@
+/* Batched complex single-precision FFT, Stockham autosort (seed 004; clFFT's and VkFFT's scheme).
+ * Knobs, all -D macros: RADIX (2, 4, 8: the pass radix; a last pass of 2 or 4 when N is not a power
+ * of RADIX), SOA (0: interleaved re,im (AoS, SHOC's layout); 1: all re, then all im), LOCALX
+ * (fft_fused only; 1: passes exchange through __local memory, 0: through global memory), TWTABLE
+ * (0: twiddles from sin/cos, 1: from a table of N values), SHARE (fft_fused only; 1: a work-item
+ * takes butterflies that share their twiddles one after another and computes or loads them once,
+ * the paper's shared sin/cos).
+ * Pass p of radix R over butterflies j in [0, N/R), with Ns the product of the earlier radices:
+ * reads x[j + r*N/R], multiplies by w^(r*k) with k = j mod Ns and w = exp(-2*pi*i/(Ns*R)), does an
+ * R-point DFT in registers, writes y[(j-k)*R + k + m*Ns]. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef RADIX
+#define RADIX 8
+#endif
+#ifndef SOA
+#define SOA 0
+#endif
+#ifndef LOCALX
+#define LOCALX 1
+#endif
+#ifndef TWTABLE
+#define TWTABLE 0
+#endif
+#ifndef SHARE
+#define SHARE 0
+#endif
+
+/* complex element i of a buffer holding T complex values in the chosen layout */
+#if SOA
+#define LD(buf, T, i, re, im) { re = (buf)[(i)]; im = (buf)[(T) + (i)]; }
+#define ST(buf, T, i, re, im) { (buf)[(i)] = (re); (buf)[(T) + (i)] = (im); }
+#else
+#define LD(buf, T, i, re, im) { re = (buf)[2 * (i)]; im = (buf)[2 * (i) + 1]; }
+#define ST(buf, T, i, re, im) { (buf)[2 * (i)] = (re); (buf)[2 * (i) + 1] = (im); }
+#endif
+
+/* exp(-2*pi*i*e/8), e = 0..3: the twiddles inside an R-point DFT (R <= 8) */
+__constant float W8R[4] = {1.0f, 0.70710678118654752f, 0.0f, -0.70710678118654752f};
+__constant float W8I[4] = {0.0f, -0.70710678118654752f, -1.0f, -0.70710678118654752f};
+
+/* R-point DFT in registers: radix-2 decimation in frequency, output in bit-reversed order. R is a
+ * constant where it is called, so the loops unroll and the e == 0 products vanish. */
+inline void dft(float* vr, float* vi, const int R) {
+    for (int h = R / 2; h >= 1; h >>= 1) {
+        for (int i = 0; i < R; i++) {
+            if ((i & h) == 0) {
+                int e = (i & (h - 1)) * (4 / h);
+                float ar = vr[i], ai = vi[i], br = vr[i + h], bi = vi[i + h];
+                vr[i] = ar + br;
+                vi[i] = ai + bi;
+                float dr = ar - br, di = ai - bi;
+                if (e == 0) {
+                    vr[i + h] = dr;
+                    vi[i + h] = di;
+                } else {
+                    vr[i + h] = dr * W8R[e] - di * W8I[e];
+                    vi[i + h] = dr * W8I[e] + di * W8R[e];
+                }
+            }
+        }
+    }
+}
+
+/* position of output m in dft's bit-reversed order */
+inline int rev(int m, const int R) {
+    return R == 8 ? ((m & 1) << 2) | (m & 2) | (m >> 2) : R == 4 ? ((m & 1) << 1) | (m >> 1) : m;
+}
+
+/* the twiddles w^(r*k), r = 1..R-1, of a butterfly with twiddle index k in a pass (Ns, R) */
+inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, __global const float* tw) {
+    for (int r = 1; r < R; r++) {
+#if TWTABLE
+        int m = r * k * (n / (ns * R));
+        twr[r] = tw[2 * m];
+        twi[r] = tw[2 * m + 1];
+#else
+        float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
+        twr[r] = cos(a);
+        twi[r] = sin(a);
+#endif
+    }
+}
+
+/* one butterfly: loads through LDX from src, twiddles, DFT, stores through STX to dst */
+#define BUTTERFLY(R, LDX, STX)                                                              \
+    {                                                                                       \
+        float vr[R], vi[R];                                                                 \
+        for (int r = 0; r < R; r++) LDX(j + r * (n / R), vr[r], vi[r]);                     \
+        for (int r = 1; r < R; r++) {                                                       \
+            float xr = vr[r], xi = vi[r];                                                   \
+            vr[r] = xr * twr[r] - xi * twi[r];                                              \
+            vi[r] = xr * twi[r] + xi * twr[r];                                              \
+        }                                                                                   \
+        dft(vr, vi, R);                                                                     \
+        int d = (j - k) * R + k;                                                            \
+        for (int m = 0; m < R; m++) STX(d + m * ns, vr[rev(m, R)], vi[rev(m, R)]);          \
+    }
+
+/* ---- fft_pass: one launch per pass, every butterfly of the batch; exchange through global memory */
+
+#define PLD(i, re, im) LD(src, total, base + (i), re, im)
+#define PST(i, re, im) ST(dst, total, base + (i), re, im)
+
+#define PASS_BODY(R)                                                                        \
+    {                                                                                       \
+        int per = n / R;                                                                    \
+        if (gid < batch * per) {                                                            \
+            int b = gid / per, j = gid - b * per, k = j & (ns - 1), base = b * n;           \
+            float twr[R], twi[R];                                                           \
+            twiddles(twr, twi, k, ns, R, n, tw);                                            \
+            BUTTERFLY(R, PLD, PST)                                                          \
+        }                                                                                   \
+    }
+
+__kernel void fft_pass(PP_PARAMS, __global const float* src, __global float* dst, __global const float* tw,
+                       const int n, const int batch, const int ns, const int radix) {
+    int gid = get_global_id(0);
+    int total = n * batch;
+    if (radix == RADIX) PASS_BODY(RADIX)
+#if RADIX > 4
+    else if (radix == 4) PASS_BODY(4)
+#endif
+#if RADIX > 2
+    else PASS_BODY(2)
+#endif
+}
+
+/* ---- fft_fused: one work-group per transform, every pass in one launch -------------------------
+ * Pass p reads what pass p-1 wrote (the input for p = 0) and writes the next buffer (the output
+ * for the last pass). Between them: __local ping-pong buffers (LOCALX), or out and tmp in global
+ * memory, alternating so that the last pass lands in out. A work-item does cnt = (N/R)/WG
+ * butterflies per pass: interleaved (j = lid + t*WG), or with SHARE blocked by twiddle index, so
+ * that the N/(R*Ns) butterflies of one k are consecutive and their twiddles are made once. */
+
+/* where pass p reads (sel 0: in; 1, 2: the exchange buffers) and writes (1, 2; 3: out); the
+ * last pass writes out, the one before it buffer 2, the one before that buffer 1, ... */
+#if LOCALX
+#define FLD(i, re, im)                                                                      \
+    if (rsel == 0) LD(in, total, base + (i), re, im)                                        \
+    else { re = lre[(rsel - 1) * n + (i)]; im = lim[(rsel - 1) * n + (i)]; }
+#define FST(i, re, im)                                                                      \
+    if (wsel == 3) ST(out, total, base + (i), re, im)                                       \
+    else { lre[(wsel - 1) * n + (i)] = (re); lim[(wsel - 1) * n + (i)] = (im); }
+#else
+/* global: exchange buffer 1 is out, 2 is tmp, so that the pass before the last writes tmp */
+#define FLD(i, re, im)                                                                      \
+    if (rsel == 0) LD(in, total, base + (i), re, im)                                        \
+    else if (rsel == 1) LD(out, total, base + (i), re, im)                                  \
+    else LD(tmp, total, base + (i), re, im)
+#define FST(i, re, im)                                                                      \
+    if (wsel == 2) ST(tmp, total, base + (i), re, im)                                       \
+    else ST(out, total, base + (i), re, im)
+#endif
+
+#define FUSED_PASS(R)                                                                       \
+    {                                                                                       \
+        int per = n / R, cnt = per / wg, same = n / (R * ns);                               \
+        float twr[R], twi[R];                                                               \
+        for (int t = 0; t < cnt; t++) {                                                     \
+            int j, k;                                                                       \
+            if (SHARE) {                                                                    \
+                int q = lid * cnt + t, s = q % same;                                        \
+                k = q / same;                                                               \
+                j = s * ns + k;                                                             \
+                if (t == 0 || s == 0) twiddles(twr, twi, k, ns, R, n, tw);                  \
+            } else {                                                                        \
+                j = lid + t * wg;                                                           \
+                k = j & (ns - 1);                                                           \
+                twiddles(twr, twi, k, ns, R, n, tw);                                        \
+            }                                                                               \
+            BUTTERFLY(R, FLD, FST)                                                          \
+        }                                                                                   \
+    }
+
+__kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out, __global float* tmp,
+                        __global const float* tw, const int n, const int batch, __local float* lre, __local float* lim) {
+    int lid = get_local_id(0), wg = get_local_size(0);
+    int base = get_group_id(0) * n, total = n * batch;
+    /* passes: RADIX while it divides what is left, then one of 2 or 4 */
+    int passes = 0, rest = n;
+    while (rest >= RADIX) { rest /= RADIX; passes++; }
+    if (rest > 1) passes++;
+    int ns = 1;
+    for (int p = 0; p < passes; p++) {
+        int radix = ns * RADIX <= n ? RADIX : n / ns;
+        int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;     /* what pass p-1 wrote */
+        int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
+        if (radix == RADIX) FUSED_PASS(RADIX)
+#if RADIX > 4
+        else if (radix == 4) FUSED_PASS(4)
+#endif
+#if RADIX > 2
+        else FUSED_PASS(2)
+#endif
+        ns *= radix;
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    }
+}
