@@ -85,7 +85,7 @@ final class CommandLineSpec {
                     + "and show them measured side by side.",
             footer = {SELECTORS, EXIT_CODES, "%nSee 'perfport help <command>' for one command's options."},
             subcommands = {BackendsCmd.class, DevicesCmd.class, WorkloadsCmd.class, RunCmd.class, CompareCmd.class,
-                    TuneCmd.class, ReportCmd.class, BenchCmd.class, HelpCmd.class})
+                    TuneCmd.class, ReportCmd.class, BenchCmd.class, RecommendCmd.class, HelpCmd.class})
     static final class Perfport {
         @Mixin Global global;
     }
@@ -173,7 +173,7 @@ final class CommandLineSpec {
     }
 
     @Command(name = "report", usageHelpWidth = 100, sortOptions = false,
-            description = "Run a study's sweeps and write its report (seed-000, seed-003), or write it again from saved data.",
+            description = "Run a study's sweeps and write its report (seed-000, seed-002, seed-003), or write it again from saved data.",
             footer = {"%nseed-000: the variants, posbs with the Eq. 3 fit, vwidth with the Eq. 5 fit, wgsize x ngroup, "
                     + "ngroup with the Eq. 8 fit and hierarchical tuning on every available device or those the selectors "
                     + "pick; writes DIR/seed-000.md with its plots in DIR/seed-000/. Parameters (sizes of the sweeps): see "
@@ -184,6 +184,10 @@ final class CommandLineSpec {
                             + "minutes on two cores). Parameters: spes, parts (matmul,table,reduction,scan), matmuln (768), "
                             + "matmultile (128), matmultileeps (64), reductionn (2^25), reductionwg (16), sweepn, sweepwgs, "
                             + "scann (2^23), scanwg, tablegroups, tableiters, cache (true).",
+                    "%nseed-002: the convolution ladder per filter size, tuned against untuned, the transfer strategies "
+                            + "measured beside the fitted transfer model's prediction and its error, on every available device "
+                            + "or those the selectors pick; writes DIR/seed-002.md with plots. Parameters: width, height (512), "
+                            + "filters (3,5,9,17,33), tuneSize (256), tuneFilter (17), transferSize (2048), chunks (4,16), reps (2).",
                     "%n--from DIR[,DIR...] writes the report again from DIR/<name>/data.json without measuring, into DIR or "
                             + "--out DIR2 (the data is copied there); several folders assemble the runs of several machines "
                             + "into one seed-000 report (a selector both have is renamed selector@2 in the second). --backend "
@@ -194,7 +198,7 @@ final class CommandLineSpec {
                             + "when the report is incomplete or a run failed; the Markdown and the data are still written.",
                     SELECTORS})
     static final class ReportCmd {
-        @Parameters(index = "0", paramLabel = "<name>", description = "the report: seed-000 or seed-003")
+        @Parameters(index = "0", paramLabel = "<name>", description = "the report: seed-000, seed-002 or seed-003")
         String name;
         @Mixin Backends backends;
         @Mixin Params params;
@@ -217,6 +221,23 @@ final class CommandLineSpec {
     static final class BenchCmd {
         @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator")
         String target;
+        @Mixin Params params;
+        @Mixin Global global;
+    }
+
+    @Command(name = "recommend", usageHelpWidth = 100, sortOptions = false,
+            description = "Name the transfer strategy the fitted model predicts fastest for a workload (seed 002 §6).",
+            footer = {"%nperfport recommend transfers convolution: on each device (every available one, or those the "
+                    + "selectors pick) fits the transfer model, measures the kernel time once with explicit copies, and "
+                    + "prints the predicted best of explicit, mapped, streams and hybrid with every prediction. --param "
+                    + "items are those of the workload convolution-transfers (width, height, fw, fh, chunks, ...). A "
+                    + "backend that runs explicit copies only says so.", SELECTORS})
+    static final class RecommendCmd {
+        @Parameters(index = "0", paramLabel = "<what>", description = "what to recommend: transfers")
+        String what;
+        @Parameters(index = "1", arity = "0..1", paramLabel = "<workload>", description = "the workload: convolution")
+        String workload;
+        @Mixin Backends backends;
         @Mixin Params params;
         @Mixin Global global;
     }
