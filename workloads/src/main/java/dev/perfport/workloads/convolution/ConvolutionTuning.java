@@ -4,9 +4,6 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
-import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Evaluation;
@@ -14,13 +11,11 @@ import dev.perfport.core.tune.Evaluator;
 import dev.perfport.core.tune.Objective;
 import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
-import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
-import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,21 +52,7 @@ final class ConvolutionTuning {
         if (!variant.equals(Convolution.ADAPTIVE)) {
             throw new ConfigException("convolution tunes the adaptive kernel only: --variant " + Convolution.ADAPTIVE + " (got '" + variant + "')");
         }
-        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid());
-        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
-            if (!NAMES.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of convolution; tuned: " + String.join(", ", NAMES));
-            }
-            g.put(e.getKey(), e.getValue());
-        }
-        List<Param> params = new ArrayList<>();
-        for (String n : NAMES) {
-            try {
-                params.add(new Param(n, g.get(n)));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
+        List<Param> params = TuningSupport.params(conv.name(), NAMES, defaultGrid(), grid);
         DeviceInfo dev = s.device();
         Convolution.Plan base = conv.plan(s, variant, fixed);
         Space space = new Space(params, List.of(Constraint.of("convolution constraints",
@@ -112,19 +93,6 @@ final class ConvolutionTuning {
         Params p = fixed.with("bw", Integer.toString(c.get("bw"))).with("bh", Integer.toString(c.get("bh")))
                 .with("tx", Integer.toString(c.get("tx"))).with("ty", Integer.toString(c.get("ty"))).with("pad", Integer.toString(c.get("pad")))
                 .with("filter", c.get("constFilter") == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get("readOnly")));
-        Outcome o;
-        try {
-            o = conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p));
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
-        } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
-        }
-        if (!o.verified()) return Evaluation.invalid(Status.WRONG_RESULT, o.mismatch());
-        Double v = o.metrics().get(metric);
-        if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
-        return Evaluation.ok(v);
+        return TuningSupport.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p)), metric);
     }
 }
