@@ -1,27 +1,18 @@
 package dev.perfport.conformance;
 
-import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.kernel.Access;
-import dev.perfport.core.kernel.KernelDef;
-import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.lazy.CoherencePolicy;
 import dev.perfport.core.lazy.LazyBuffer;
 import dev.perfport.core.lazy.LazyTransfers;
 import dev.perfport.core.lazy.Residency;
-import dev.perfport.core.lazy.TransferCounts;
-import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.memory.ElemType;
-import dev.perfport.core.wg.GlobalFloats;
-import dev.perfport.workloads.convolution.ConvolutionKernels;
+import dev.perfport.workloads.convolution.LineDetection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -51,60 +42,13 @@ public abstract class LazyTransferConformance {
         if (session != null) session.close();
     }
 
-    /** r = max(r, c), one work-item per pixel. */
-    static KernelDef pixelMax() {
-        return KernelDef.builder("lazy.pixmax")
-                .global("r", ElemType.FLOAT, Access.READ_WRITE).global("c", ElemType.FLOAT, Access.READ).scalar("n", ElemType.INT)
-                .impl(new KernelImpl.OpenClSource("__kernel void pixmax(PP_PARAMS, __global float* r, __global const float* c, const int n) {"
-                        + " int i = get_global_id(0); if (i < n) r[i] = fmax(r[i], c[i]); }", "pixmax"))
-                .impl(KernelImpl.JavaWorkGroup.of(x -> g -> {
-                    GlobalFloats r = g.floats(0), c = g.floats(1);
-                    int n = g.intArg(2);
-                    int base = (int) g.groupLinearId() * g.localItems();
-                    for (int i = base; i < Math.min(n, base + g.localItems()); i++) r.set(i, Math.max(r.get(i), c.get(i)));
-                }, 0))
-                .build();
-    }
-
-    private record Run(float[] result, TransferCounts counts) {
-    }
-
-    private Run lineDetection(CoherencePolicy policy, float[] image, float[][] filters) {
-        int iw = W + F - 1, n = W * H;
-        float[] result = new float[n];
-        Arrays.fill(result, Float.NEGATIVE_INFINITY);
-        KernelDef conv = ConvolutionKernels.naive();
-        try (CompiledKernel k = session.compile(conv); CompiledKernel max = session.compile(pixelMax());
-             LazyTransfers t = new LazyTransfers(session, policy)) {
-            LazyBuffer img = t.buffer(image);
-            LazyBuffer res = t.buffer(result);
-            NDRange r2 = NDRange.of(40, 24, 8, 8), r1 = NDRange.of(n + 63 - (n + 63) % 64, 64);
-            for (float[] f : filters) {
-                LazyBuffer fb = t.buffer(f);
-                LazyBuffer contrast = t.output(new float[n]);
-                t.launch(k, r2, img, fb, contrast, W, H, iw, F, F);
-                if (policy == CoherencePolicy.LAZY) {
-                    assertEquals(Residency.DEVICE, contrast.residency(), "a kernel's output stays on the device (q2)");
-                    assertEquals(Residency.BOTH, img.residency(), "an input only read stays valid on both sides (q3)");
-                }
-                t.launch(max, r1, res, contrast, n);
-            }
-            res.forHost();
-            assertEquals(Residency.BOTH, res.residency());
-            return new Run(result, t.counts());
-        }
-    }
-
     @Test
     void lineDetectionMovesNoMoreThanTheHandWrittenOptimalScheduleAndEagerMovesMore() {
-        SplittableRandom rnd = new SplittableRandom(7);
-        float[] image = new float[(W + F - 1) * (H + F - 1)];
-        for (int i = 0; i < image.length; i++) image[i] = (float) rnd.nextDouble();
-        float[][] filters = new float[FILTERS][F * F];
-        for (float[] f : filters) for (int i = 0; i < f.length; i++) f[i] = (float) (rnd.nextDouble() - 0.5);
-
-        Run lazy = lineDetection(CoherencePolicy.LAZY, image, filters);
-        Run eager = lineDetection(CoherencePolicy.EAGER, image, filters);
+        float[][] in = LineDetection.inputs(W, H, F, FILTERS, 7);
+        float[] image = in[0];
+        float[][] filters = Arrays.copyOfRange(in, 1, in.length);
+        LineDetection.Run lazy = LineDetection.run(session, CoherencePolicy.LAZY, W, H, F, in);
+        LineDetection.Run eager = LineDetection.run(session, CoherencePolicy.EAGER, W, H, F, in);
 
         long img = image.length * 4L, filt = F * F * 4L, px = W * H * 4L;
         // the optimal schedule: image, filters and the result's start value in once; the result out once
@@ -157,6 +101,18 @@ public abstract class LazyTransferConformance {
             assertEquals(800, t.counts().hostToDeviceBytes());
             b.close();
             assertEquals(Residency.HOST, b.residency(), "releasing the device copy keeps the valid host copy");
+        }
+        float[] r = new float[64], c = new float[64];
+        Arrays.fill(c, 2f);
+        try (LazyTransfers t = new LazyTransfers(session); var max = session.compile(LineDetection.pixelMax())) {
+            LazyBuffer rb = t.buffer(r), cb = t.buffer(c);
+            t.launch(max, dev.perfport.core.launch.NDRange.of(64, 64), rb, cb, 64);
+            assertEquals(Residency.DEVICE, rb.residency(), "a kernel's output lives on the device (q2)");
+            assertEquals(Residency.BOTH, cb.residency(), "an input only read is valid on both sides (q3)");
+            assertEquals(0f, r[5], "the host copy is stale until asked for");
+            rb.forHost();
+            assertEquals(2f, r[5]);
+            assertEquals(Residency.BOTH, rb.residency());
         }
     }
 }
