@@ -57,6 +57,11 @@ public final class JoclLaunchOverhead {
         byte[] name = new byte[256];
         CL.clGetDeviceInfo(dev, CL.CL_DEVICE_NAME, 256, Pointer.to(name), null);
         System.out.println("device: " + new String(name).trim() + "; " + n + " calls per line, mean us");
+        long[] extLen = new long[1];
+        CL.clGetDeviceInfo(dev, CL.CL_DEVICE_EXTENSIONS, 0, null, extLen);
+        byte[] ext = new byte[(int) extLen[0]];
+        CL.clGetDeviceInfo(dev, CL.CL_DEVICE_EXTENSIONS, ext.length, Pointer.to(ext), null);
+        System.out.println("extensions: " + new String(ext).trim());
         cl_context_properties cp = new cl_context_properties();
         cp.addProperty(CL.CL_CONTEXT_PLATFORM, plat);
         cl_context ctx = CL.clCreateContext(cp, 1, new cl_device_id[]{dev}, null, null, null);

@@ -134,5 +134,155 @@ if [[ "$want" == *" i16-overhead "* ]]; then
   done
   echo "   i16-overhead: done" | tee -a "$out/log.txt"
 fi
-[[ "$want" == *" torch"* || "$want" == *" i16-"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
+# ---- round 2 (issue 16 and issue 13's GPU part): gemm tuned beside cuBLAS, scan prefetch, VaR relaxed math ----
+# bash scripts/gpu-suite.sh r2 ; TORCH_ONLY picks bench/torch_ref.py's parts (default scan,var,launch)
+if [[ "$want" == *" r2 "* ]]; then
+  want="$want r2-torch r2-gemm r2-scan r2-var r2-ptx "
+fi
+if [[ "$want" == *" r3 "* ]]; then   # round 3: gemm tuned (grids fixed), scan schedules, VaR, reduction; PyTorch beside
+  TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
+  want="$want r2-torch r2-gemm r3-scan r3-var r3-reduction r3-overhead r2-ptx "
+fi
+if [[ "$want" == *" r2-torch "* ]]; then
+  t0=$SECONDS
+  PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_ref.py --only "${TORCH_ONLY:-scan,var,launch}" --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
+  echo "   torch (${TORCH_ONLY:-scan,var,launch}): rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
+  t0=$SECONDS
+  PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_gemm.py --sizes 1024,4096 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
+  echo "   torch-gemm: rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
+fi
+best() { python3 scripts/gpu-best.py "$out/results.jsonl" "$@"; }
+if [[ "$want" == *" r2-gemm "* ]]; then
+  # col-major C = A * B^T: the operands are the kernel's packed forms (copies=none); alpha 1, beta 0 as torch.matmul
+  GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0)
+  # strm and strn keep the default grid's 0,1 (the command line takes grid values >= 1 only)
+  GRID=(--param kwg=16,32 --param mdimc=8,16,32 --param ndimc=8,16,32 --param mdima=16,32 --param ndimb=16,32 --param kwi=2,8
+        --param vwm=2,4,8 --param vwn=2,4,8 --param sa=1 --param sb=1)
+  CLB=(--param mwg=128 --param nwg=128 --param kwg=16 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=2
+       --param vwm=4 --param vwn=4 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+  want="$want gemm-clblast-4096 gemm-tune-1024-float gemm-tune-4096-float gemm-tune-1024-double gemm-best-1024-float gemm-best-4096-float gemm-best-1024-double gemm-best-4096-double gemm-nn-4096-float "
+  step gemm-clblast-4096 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 "${CLB[@]}"
+  step gemm-tune-1024-float 110 tune gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --strategy random --budget 40 --param m=1024 --param n=1024 --param k=1024 --param type=float --param reps=3 --param mwg=64,128 --param nwg=64,128 "${GRID[@]}"
+  step gemm-tune-4096-float 120 tune gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --strategy random --budget 16 --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=2 --param mwg=128 --param nwg=128 "${GRID[@]}"
+  step gemm-tune-1024-double 80 tune gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --strategy random --budget 20 --param m=1024 --param n=1024 --param k=1024 --param type=double --param reps=3 --param mwg=32,64,128 --param nwg=32,64,128 --param kwg=16,32 --param mdimc=8,16 --param ndimc=8,16 --param mdima=16,32 --param ndimb=16,32 --param kwi=2 --param vwm=1,2,4 --param vwn=1,2,4 --param sa=1 --param sb=1
+  b1=$(best gemm-tune-1024-float); b4=$(best gemm-tune-4096-float); bd=$(best gemm-tune-1024-double)
+  echo "gemm best: 1024 float: ${b1:-none}; 4096 float: ${b4:-none}; 1024 double: ${bd:-none}" | tee -a "$out/log.txt"
+  step gemm-best-1024-float 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=1024 --param n=1024 --param k=1024 --param type=float --param reps=20 $b1
+  step gemm-best-4096-float 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 $b4
+  step gemm-best-1024-double 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=1024 --param n=1024 --param k=1024 --param type=double --param reps=20 $bd
+  step gemm-best-4096-double 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=double --param reps=5 $bd
+  # the same tuned kernel on C = A * B (B must be transposed into its packed form: copies=b, in the kernel time)
+  step gemm-nn-4096-float 60 compare gemm --backend jocl:gpu "${qj[@]}" --variant indirect --param alpha=1 --param beta=0 --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 $b4
+fi
+if [[ "$want" == *" r3-scan "* ]]; then   # look-back by one work-item (lookback=1), raking tile scan (rake=1)
+  SP=(--variant single-pass --param op=add --param wg=512 --param k=1056 --param items=16)
+  want="$want scan-lb0-2p25 scan-lb1-2p25 scan-rk1-2p25 scan-lb1rk1-2p25 scan-lb0-2p28 scan-lb1-2p28 scan-rk1-2p28 scan-lb1rk1-2p28 scan-lb1rk1-odd-add scan-lb1rk1-odd-max "
+  step scan-lb0-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20
+  step scan-lb1-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param lookback=1
+  step scan-rk1-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param rake=1
+  step scan-lb1rk1-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param lookback=1 --param rake=1
+  step scan-lb0-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4
+  step scan-lb1-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4 --param lookback=1
+  step scan-rk1-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4 --param rake=1
+  step scan-lb1rk1-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4 --param lookback=1 --param rake=1
+  step scan-lb1rk1-odd-add 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param n=1000003 --param reps=3 --param k=1056 --param lookback=1 --param rake=1
+  step scan-lb1rk1-odd-max 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=max --param n=1000003 --param reps=3 --param k=1056 --param lookback=1 --param rake=1
+fi
+if [[ "$want" == *" r3-var "* ]]; then   # exact and relaxed math at the best configuration of round 2
+  V=(--variant singlebuffer --param npos=2^17 --param posbs=64 --param reps=5 --param simbs=16 --param vwidth=2 --param wgsize=128 --param ngroup=264)
+  want="$want var-exact-c var-relaxed-c "
+  step var-exact-c 60 compare var --backend jocl:gpu "${qj[@]}" "${V[@]}"
+  step var-relaxed-c 60 compare var --backend jocl:gpu "${qj[@]}" "${V[@]}" --param math=relaxed
+fi
+if [[ "$want" == *" r3-reduction "* ]]; then   # the tuned reduction at run 4's best configurations (docs/results/gpu/i16-h100.md)
+  want="$want reduction-best-2p25 reduction-best-2p28 "
+  step reduction-best-2p25 90 compare reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param n=2^25 --param reps=30 --param vw=1 --param ipt=1 --param gpc=8 --param wg=256
+  step reduction-best-2p28 90 compare reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param n=2^28 --param reps=30 --param vw=4 --param ipt=4 --param gpc=8 --param wg=256
+fi
+if [[ "$want" == *" r3-overhead "* ]]; then   # host time per launch: launches queued back to back (launches=N), one wait, one read
+  want="$want overhead-jocl overhead-jocl-counted overhead-aparapi overhead-jocl-2p28 "
+  step overhead-jocl 60 compare reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param n=1024 --param gpc=1 --param type=int --param launches=10000 --param reps=3
+  step overhead-jocl-counted 60 compare reduction --backend jocl:gpu --variant tuned --param n=1024 --param gpc=1 --param type=int --param launches=10000 --param reps=3
+  step overhead-aparapi 90 compare reduction --backend aparapi:gpu --config perfport.aparapi.counters=false --variant tuned --param n=1024 --param gpc=1 --param type=int --param launches=10000 --param reps=2
+  step overhead-jocl-2p28 60 compare reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param n=2^28 --param vw=4 --param ipt=4 --param gpc=8 --param launches=10 --param reps=5
+fi
+if [[ "$want" == *" r4 "* ]]; then   # round 4: the merged main, every ratio again in one call (configurations of round 3 given), plus fft/spmv/conv
+  TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
+  want="$want r2-torch r4-gemm r4-scan r3-var r3-reduction r3-overhead r4-others "
+fi
+if [[ "$want" == *" r4-gemm "* ]]; then   # round 3's tuned configurations (docs/results/gpu/gemm-h100.md)
+  GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0)
+  S1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8 --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
+  S4=(--param mwg=128 --param nwg=128 --param kwg=16 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=8 --param vwm=4 --param vwn=4 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+  D=(--param mwg=64 --param nwg=32 --param kwg=16 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=2 --param vwm=2 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+  want="$want gemm-1024-float gemm-4096-float gemm-1024-double gemm-4096-double gemm-nn-4096 gemm-default-4096 "
+  step gemm-1024-float 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=1024 --param n=1024 --param k=1024 --param type=float --param reps=20 "${S1[@]}"
+  step gemm-4096-float 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 "${S4[@]}"
+  step gemm-1024-double 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=1024 --param n=1024 --param k=1024 --param type=double --param reps=20 "${D[@]}"
+  step gemm-4096-double 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=double --param reps=5 "${D[@]}"
+  step gemm-nn-4096 60 compare gemm --backend jocl:gpu "${qj[@]}" --variant indirect --param alpha=1 --param beta=0 --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=10 "${S4[@]}"
+  step gemm-default-4096 60 compare gemm --backend jocl:gpu "${qj[@]}" "${GM[@]}" --param m=4096 --param n=4096 --param k=4096 --param type=float --param reps=5 --param config=default
+fi
+if [[ "$want" == *" r4-scan "* ]]; then
+  SP=(--variant single-pass --param op=add --param wg=512 --param k=1056 --param items=16)
+  want="$want scan-2p25 scan-rk1-2p25 scan-2p28 scan-rk1-2p28 scan-rk1-wg1024-2p25 scan-rk1-wg256-2p25 scan-rk1-wg1024-2p28 "
+  step scan-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20
+  step scan-rk1-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param rake=1
+  step scan-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4
+  step scan-rk1-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=4 --param rake=1
+  # raking keeps the tile scan at 3 barriers whatever wg is: larger tiles, fewer look-backs
+  step scan-rk1-wg1024-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param wg=1024 --param items=16 --param k=528 --param n=2^25 --param reps=20 --param rake=1
+  step scan-rk1-wg256-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param wg=256 --param items=16 --param k=1056 --param n=2^25 --param reps=20 --param rake=1
+  step scan-rk1-wg1024-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add --param wg=1024 --param items=16 --param k=528 --param n=2^28 --param reps=4 --param rake=1
+fi
+if [[ "$want" == *" r4-others "* ]]; then   # the other helpers' workloads beside their PyTorch references, where both exist
+  both2=(--backend jocl:gpu --backend aparapi:gpu)
+  if [ -f bench/torch_fft.py ]; then
+    PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_fft.py --out "$out/torch-others.jsonl" >> "$out/log.txt" 2>&1
+    echo "   torch-fft: rc=$?" | tee -a "$out/log.txt"
+    want="$want fft-2p20 fft-512x2p14 "
+    step fft-2p20 90 compare fft "${both2[@]}" "${quiet[@]}" --param n=2^20 --param batch=1
+    step fft-512x2p14 90 compare fft "${both2[@]}" "${quiet[@]}" --param n=512 --param batch=2^14
+  fi
+  for f in spmv conv; do   # run by the scripts' own docstrings once merged (bench/torch_<f>.py)
+    if [ -f bench/torch_$f.py ] && [ -f scripts/gpu-$f.sh ]; then
+      bash scripts/gpu-$f.sh "$out" >> "$out/log.txt" 2>&1; echo "   $f: rc=$?" | tee -a "$out/log.txt"
+    fi
+  done
+fi
+if [[ "$want" == *" r2-scan "* ]]; then
+  SP=(--variant single-pass --param op=add --param wg=512 --param k=1056)
+  want="$want scan-p0-2p25 scan-p1-2p25 scan-p2-2p25 scan-p2i8-2p25 scan-p0-2p28 scan-p2-2p28 scan-p2i8-2p28 scan-p2-odd "
+  step scan-p0-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param items=16 --param prefetch=0
+  step scan-p1-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param items=16 --param prefetch=1
+  step scan-p2-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param items=16 --param prefetch=2
+  step scan-p2i8-2p25 60 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^25 --param reps=20 --param items=8 --param prefetch=2
+  step scan-p0-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param items=16 --param prefetch=0
+  step scan-p2-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param items=16 --param prefetch=2
+  step scan-p2i8-2p28 90 compare scan --backend jocl:gpu "${qj[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param items=8 --param prefetch=2
+  step scan-p2-odd 60 compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param op=add,max --param n=1000003 --param reps=3 --param k=1056 --param prefetch=2
+fi
+if [[ "$want" == *" r2-var "* ]]; then
+  V=(--variant singlebuffer --param npos=2^17 --param posbs=64 --param reps=5)
+  want="$want var-exact var-relaxed var-relaxed-b var-relaxed-c "
+  step var-exact 60 compare var --backend jocl:gpu "${qj[@]}" "${V[@]}" --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132
+  step var-relaxed 60 compare var --backend jocl:gpu "${qj[@]}" "${V[@]}" --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param math=relaxed
+  step var-relaxed-b 60 compare var --backend jocl:gpu "${qj[@]}" "${V[@]}" --param simbs=8 --param vwidth=4 --param wgsize=256 --param ngroup=132 --param math=relaxed
+  step var-relaxed-c 60 compare var --backend jocl:gpu "${qj[@]}" "${V[@]}" --param simbs=16 --param vwidth=2 --param wgsize=128 --param ngroup=264 --param math=relaxed
+fi
+if [[ "$want" == *" r2-ptx "* ]]; then
+  # registers and spills of kernels as NVIDIA's driver built them (PTX dumped by the jocl backend, ptxas -v here)
+  export PP_JOCL_DUMP=/tmp/ptx PATH=$PATH:/usr/local/cuda/bin; rm -rf /tmp/ptx
+  timeout 60 $G compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param n=2^20 --param wg=512 --param items=16 --param reps=1 > /dev/null 2>> "$out/log.txt"
+  timeout 60 $G compare scan --backend jocl:gpu "${qj[@]}" --variant single-pass --param n=2^20 --param wg=512 --param items=16 --param lookback=1 --param rake=1 --param reps=1 > /dev/null 2>> "$out/log.txt"
+  timeout 60 $G compare var --backend jocl:gpu "${qj[@]}" --variant singlebuffer --param npos=2^12 --param simbs=16 --param vwidth=2 --param wgsize=256 --param ngroup=132 --param math=relaxed --param reps=1 > /dev/null 2>> "$out/log.txt"
+  timeout 60 $G compare gemm --backend jocl:gpu "${qj[@]}" --variant indirect --param transb=t --param m=1024 --param n=1024 --param k=1024 --param reps=1 $b4 > /dev/null 2>> "$out/log.txt"
+  unset PP_JOCL_DUMP
+  for f in /tmp/ptx/*.ptx; do
+    echo "== $(basename "$f"): $(head -1 "$f")"
+    ptxas -arch=sm_90 -v "$f" -o /dev/null 2>&1 | grep -E "Compiling entry|registers|spill|error" | grep -v "^$"
+  done > "$out/ptxas.txt" 2>&1
+  echo "   r2-ptx: $(ls /tmp/ptx 2>/dev/null | wc -l) programs, see ptxas.txt" | tee -a "$out/log.txt"
+fi
+[[ "$want" == *" torch"* || "$want" == *" i16-"* || "$want" == *" r2"* || "$want" == *" r3"* || "$want" == *" r4"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
 rm -f "$out/rows.json"

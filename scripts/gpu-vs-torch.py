@@ -31,10 +31,19 @@ def objects(path):
 
 def metric(row):
     m = row.get("metrics") or {}
-    for k in ("GB/s", "Gelem/s", "mpps"):
+    for k in ("GB/s", "Gelem/s", "mpps", "GFLOP/s"):
         if k in m:
             return k, m[k]
     return None, None
+
+
+def num(x, default=-1):
+    """A row parameter as an integer: 1048576, "1048576" or "2^20"."""
+    try:
+        t = str(x)
+        return 2 ** int(t[2:]) if t.startswith("2^") else int(t)
+    except (TypeError, ValueError):
+        return default
 
 
 def fmt(v):
@@ -49,6 +58,7 @@ def main(d):
                 r["_step"] = s["name"]
                 rows.append(r)
     torch = list(objects(os.path.join(d, "torch.jsonl")))
+    tgemm = [t for t in objects(os.path.join(d, "torch-gemm.jsonl")) if t.get("workload") == "gemm"]
     dev = next((t for t in torch if t.get("workload") == "device"), {})
     gpu = next((r["device"] for r in rows if r.get("device")), "?")
     print(f"## perfport beside PyTorch, one device call\n\nperfport device: {gpu}; PyTorch {dev.get('torch', '?')} "
@@ -110,14 +120,28 @@ def main(d):
             tt = lambda r, typ=typ: r["params"].get("type") == typ and r["params"].get("op") == "add"
             lab = f"scan ({typ}, add) vs torch.cumsum {dt}"
             emit("scan", lab, n, t, lambda v: v in PAPER, "jocl", ("sums", "k"), tt)
-            emit("scan", lab, n, t, lambda v: v == "single-pass", "jocl", ("wg", "items", "k", "striped"), tt)
+            emit("scan", lab, n, t, lambda v: v == "single-pass", "jocl", ("wg", "items", "k", "striped", "lookback", "rake"), tt)
             emit("scan", lab, n, t, lambda v: v == "single-pass", "aparapi", ("wg", "items", "k", "striped"), tt)
     for t in [x for x in torch if x.get("workload") == "var"] or [None]:
         form = (t or {}).get("op", "torch.compile").split(" (")[0]
         for np_ in npos:
             for b in ("jocl", "aparapi"):
                 emit("var", f"VaR, npos {np_}, PyTorch nsim {t.get('nsim') if t else '?'} vs {form}", np_, t,
-                     lambda v: True, b, ("posbs", "simbs", "vwidth", "wgsize", "ngroup"))
+                     lambda v: True, b, ("posbs", "simbs", "vwidth", "wgsize", "ngroup"), lambda r: r["params"].get("math", "exact") == "exact")
+                emit("var", f"VaR, npos {np_}, PyTorch nsim {t.get('nsim') if t else '?'} vs {form}", np_, t,
+                     lambda v: True, b, ("posbs", "simbs", "vwidth", "wgsize", "ngroup", "math"), lambda r: r["params"].get("math") == "relaxed")
+    # gemm: cuBLAS through torch.matmul (tf32 off), the faster of A@B and A@B.T as the reference
+    gkeys = ("copies", "mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "kwi", "vwm", "vwn", "strm", "strn", "sa", "sb")
+    gsizes = sorted({int(r["params"]["n"]) for r in rows if r["workload"] == "gemm"})
+    for n in gsizes:
+        for typ, dt in (("float", "float32"), ("double", "float64")):
+            refs = [t for t in tgemm if t.get("n") == n and t.get("dtype") == dt and not t.get("tf32") and t.get("ok")]
+            t = max(refs, key=lambda t: t["best"]) if refs else None
+            op = t["op"].replace("torch.matmul ", "") if t else "?"
+            for copies in ("none", "other"):
+                cp = (lambda r: r["params"].get("copies") == "none") if copies == "none" else (lambda r: r["params"].get("copies") != "none")
+                emit("gemm", f"gemm {typ} m=n=k vs torch.matmul {dt} ({op}, tf32 off)", n, t, lambda v: True, "jocl", gkeys,
+                     lambda r, typ=typ, cp=cp: r["params"].get("type") == typ and int(r["params"]["m"]) == n and int(r["params"]["k"]) == n and cp(r))
 
     ov = list(objects(os.path.join(d, "overhead.jsonl")))
     if ov:
@@ -139,6 +163,40 @@ def main(d):
         t = next((x for x in torch if x.get("workload") == "launch"), None)
         if t:
             print(f"| PyTorch torch.sum, {t['calls']} calls, no sync per call | | | {t['us_per_call']:.1f} µs | |")
+    # other helpers' workloads (fft, ...) beside their bench/torch_<w>.py lines in torch-others.jsonl: same workload, n, batch
+    others = list(objects(os.path.join(d, "torch-others.jsonl")))
+    if others:
+        print("\n### Other workloads beside their PyTorch references (same call)\n")
+        print("| workload | case | perfport row | perfport | PyTorch best / median | ratio (best/best) |")
+        print("|---|---|---|---|---|---|")
+        for t in others:
+            if "best" not in t:
+                continue
+            match = lambda r, t=t: (r["workload"] == t["workload"] and num(r["params"].get("n")) == t.get("n")
+                                    and num(r["params"].get("batch", 1)) == t.get("batch", 1))
+            for backend in sorted({r["backend"] for r in rows if r["workload"] == t["workload"]}):
+                c = [r for r in rows if r["backend"] == backend and r["verified"] and metric(r)[1] and match(r)]
+                tb = t["best"] if t.get("ok") else None
+                if not c:
+                    print(f"| {t['workload']} | {t.get('case', '')} n={t.get('n')} batch={t.get('batch', 1)} | {backend}: no verified row | - | {fmt(tb)} / {fmt(t.get('median'))} | - |")
+                    continue
+                b = max(c, key=lambda r: metric(r)[1])
+                unit, v = metric(b)
+                keys = " ".join(f"{k}={x}" for k, x in b["params"].items() if k not in ("n", "batch", "reps", "seed"))
+                print(f"| {t['workload']} | {t.get('case', '')} n={t.get('n')} batch={t.get('batch', 1)} | {backend} {b['variant']} {keys[:120]} | "
+                      f"{fmt(v)} {unit} | {fmt(tb)} / {fmt(t.get('median'))} {unit} | {('**%.2f×**' % (v / tb)) if tb else '-'} |")
+    queued = [r for r in rows if r["verified"] and "wall us/launch" in (r.get("metrics") or {})]
+    if queued:
+        print("\n### Host time per launch, launches queued back to back (reduction `tuned`, `launches=N`: one wait, one 4-byte read)\n")
+        print("| backend | step | n | launches | wall per launch | kernel per launch | wall / kernel |")
+        print("|---|---|---|---|---|---|---|")
+        for r in queued:
+            m, p = r["metrics"], r["params"]
+            print(f"| {r['backend']} | {r['_step']} | {n_label(int(p['n']))} ({p.get('type')}) | {p.get('launches')} | "
+                  f"**{m['wall us/launch']:.2f} µs** | {m['kernel us/launch']:.2f} µs | {m['wall us/launch'] / m['kernel us/launch']:.3f} |")
+        t = next((x for x in torch if x.get("workload") == "launch"), None)
+        if t:
+            print(f"| PyTorch | torch.sum, {t['calls']} calls, no sync per call | 1024 | {t['calls']} | {t['us_per_call']:.2f} µs | | |")
     raw = os.path.join(d, "jocl-raw.txt")
     if os.path.exists(raw):
         print("\n### Raw JOCL, piece by piece (bench/JoclLaunchOverhead.java, mean over 20,000 calls)\n")

@@ -1,5 +1,6 @@
 package dev.perfport.cli;
 
+import dev.perfport.cli.commands.ReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -167,13 +168,17 @@ final class CommandLineSpec {
         String budget;
         @Option(names = "--seed", paramLabel = "N", description = "the order of --strategy random (default 1)")
         String seed;
+        @Option(names = "--devices", paramLabel = "SEL,SEL,...", description = "one tuning run on several identical devices "
+                + "together, each evaluating part of every batch; a device named twice gets two sessions "
+                + "(e.g. cell-emulation:0,cell-emulation:0); instead of --backend")
+        String devices;
         @Mixin Params params;
         @Mixin Progress progress;
         @Mixin Global global;
     }
 
     @Command(name = "report", usageHelpWidth = 100, sortOptions = false,
-            description = "Run a study's sweeps and write its report (seed-000, seed-002, seed-003), or write it again from saved data.",
+            description = "Run a study's sweeps and write its report, or write it again from saved data.",
             footer = {"%nseed-000: the variants, posbs with the Eq. 3 fit, vwidth with the Eq. 5 fit, wgsize x ngroup, "
                     + "ngroup with the Eq. 8 fit and hierarchical tuning on every available device or those the selectors "
                     + "pick; writes DIR/seed-000.md with its plots in DIR/seed-000/. Parameters (sizes of the sweeps): see "
@@ -184,10 +189,17 @@ final class CommandLineSpec {
                             + "minutes on two cores). Parameters: spes, parts (matmul,table,reduction,scan), matmuln (768), "
                             + "matmultile (128), matmultileeps (64), reductionn (2^25), reductionwg (16), sweepn, sweepwgs, "
                             + "scann (2^23), scanwg, tablegroups, tableiters, cache (true).",
-                    "%nseed-002: the convolution ladder per filter size, tuned against untuned, the transfer strategies "
-                            + "measured beside the fitted transfer model's prediction and its error, on every available device "
-                            + "or those the selectors pick; writes DIR/seed-002.md with plots. Parameters: width, height (512), "
-                            + "filters (3,5,9,17,33), tuneSize (256), tuneFilter (17), transferSize (2048), chunks (4,16), reps (2).",
+                    "%nseed-002: the convolution ladder per filter size, lazy against eager transfers in a line-detection "
+                            + "pipeline, tuned against untuned, the transfer strategies measured beside the fitted transfer model's "
+                            + "prediction and its error, on every available device or those the selectors pick; writes "
+                            + "DIR/seed-002.md with plots. Parameters: width, height (512), filters (3,5,9,17,33), tuneSize (256), "
+                            + "tuneFilter (17), transferSize (2048), chunks (4,16), reps (2).",
+                    "%nseed-004: seed 004's knobs on every available device or those the selectors pick: per workload and "
+                            + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, % of the "
+                            + "streaming bandwidth measured in the same run (saxpy) and % of a reference; writes DIR/seed-004.md "
+                            + "with a plot per device. Parameters: matrices (comma-separated spmv matrices, default "
+                            + "stencil2d:256x256,random:4096:0.01,powerlaw:2^16:8), ffts (fft cases N x batch, default "
+                            + "512x256,16384x4), reps (2), seed (42), peakn (saxpy's elements, 2^23).",
                     "%n--from DIR[,DIR...] writes the report again from DIR/<name>/data.json without measuring, into DIR or "
                             + "--out DIR2 (the data is copied there); several folders assemble the runs of several machines "
                             + "into one seed-000 report (a selector both have is renamed selector@2 in the second). --backend "
@@ -198,7 +210,7 @@ final class CommandLineSpec {
                             + "when the report is incomplete or a run failed; the Markdown and the data are still written.",
                     SELECTORS})
     static final class ReportCmd {
-        @Parameters(index = "0", paramLabel = "<name>", description = "the report: seed-000, seed-002 or seed-003")
+        @Parameters(index = "0", paramLabel = "<name>", description = "the report's name (above)")
         String name;
         @Mixin Backends backends;
         @Mixin Params params;
@@ -254,6 +266,10 @@ final class CommandLineSpec {
         CommandLine cl = new CommandLine(new Perfport());
         // '@file' is an argument like any other, not a file of arguments
         cl.setExpandAtFiles(false);
+        // the reports' names where they are kept, so that a new report is in the help at once
+        cl.getSubcommands().get("report").getCommandSpec().usageMessage().description(
+                "Run a study's sweeps and write its report (" + String.join(", ", ReportCommand.REPORTS)
+                        + "), or write it again from saved data.");
         return cl;
     }
 

@@ -48,6 +48,10 @@ class CommandLineTest {
             assertEquals(help.out(), Run.of(command, "-h").out(), command);
             assertEquals(help.out(), Run.of("--help", command).out(), command);
         }
+        // the reports are listed from where they are kept
+        for (String report : dev.perfport.cli.commands.ReportCommand.REPORTS) {
+            assertTrue(Run.of("help", "report").out().contains(report), report);
+        }
         // options of one command are not offered by another
         assertFalse(Run.of("help", "backends").out().contains("--param"));
         assertFalse(Run.of("help", "compare").out().contains("--strategy"));

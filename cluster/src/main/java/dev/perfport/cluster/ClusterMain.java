@@ -3,6 +3,7 @@ package dev.perfport.cluster;
 import dev.perfport.cli.Cli;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.Labels;
+import dev.perfport.cli.ProgressMode;
 import dev.perfport.cli.Records;
 import dev.perfport.cli.SettingsCheck;
 import dev.perfport.cli.UsageException;
@@ -34,7 +35,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code perfport tune … --cluster <master>} and {@code perfport compare … --cluster <master>}:
@@ -96,15 +101,19 @@ public final class ClusterMain {
                 }
                 config = config.with(key, kv.substring(eq + 1).trim());
             }
-            Context ctx = new Context(config, cli.format(), out, err);
+            // --progress as a local run takes it: a bar on a terminal, else plain lines
+            Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
             SettingsCheck.check(config, ctx::registry);
             Workload w = Workloads.get(cli.workload());
             String home = System.getProperty("perfport.home");
-            Path addon = addonLib();
+            Path addon = addonJar();
             try (SparkCluster cluster = SparkCluster.open(master, config, home == null ? null : Path.of(home), addon)) {
-                err.println("perfport: Spark " + cluster.context().version() + " at " + cluster.context().master() + ", "
-                        + cluster.slots() + " task slot" + (cluster.slots() == 1 ? "" : "s"));
-                return cli.command().equals("tune") ? tune(ctx, cluster, w, cli) : compare(ctx, cluster, w, cli);
+                err.println("perfport: Spark " + cluster.context().version() + " at " + cluster.context().master());
+                int code = cli.command().equals("tune") ? tune(ctx, cluster, w, cli) : compare(ctx, cluster, w, cli);
+                ExecutorWatch watch = ExecutorWatch.current();
+                String failures = watch == null ? null : watch.failures();
+                if (failures != null) err.println("perfport: Spark retried: " + failures);
+                return code;
             }
         } catch (UsageException | ConfigException e) {
             err.println("perfport: " + oneLine(e.getMessage()));
@@ -118,11 +127,11 @@ public final class ClusterMain {
         }
     }
 
-    /** The folder holding this add-on's jar (for the executors' class path). */
-    private static Path addonLib() {
+    /** This add-on's jar (for the executors' class path), or null when run from classes. */
+    private static Path addonJar() {
         try {
             Path jar = Path.of(ClusterMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Files.isRegularFile(jar) ? jar.getParent() : null;
+            return Files.isRegularFile(jar) ? jar : null;
         } catch (Exception e) {
             return null;
         }
@@ -159,7 +168,7 @@ public final class ClusterMain {
         List<String> vs = cli.variants().isEmpty() ? List.of(t.defaultTuningVariant()) : variants(w, cli.variants());
 
         TuneCache cache = TuneCommand.openCache(ctx.config());   // a corrupt cache stops the run before any work
-        List<Wire.Device> devices = cluster.discover(cli.backends());
+        List<Wire.Device> devices = discover(ctx, cluster, cli.backends());
         if (devices.isEmpty()) {
             ctx.err().println("perfport: no device to tune on: no executor has a device the selectors pick (see 'perfport devices' on a worker)");
             return 1;
@@ -168,12 +177,13 @@ public final class ClusterMain {
         for (Wire.Device d : devices) {
             for (String v : vs) {
                 Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
-                ProgressBar bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", "");
+                // made once the problem is known (a terminal's bar starts drawing when made)
+                ProgressBar bar = null;
                 long size = 0;
                 try {
                     SparkCluster.Tuning p = cluster.problem(job, d);
                     size = p.space().gridSize();
-                    bar = new ProgressBar(ctx.err(), d.selector() + " " + v + " (cluster)", p.objective().metric());
+                    bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", p.objective().metric());
                     Strategy s = switch (strategy) {
                         case "exhaustive" -> new Strategy.Exhaustive();
                         case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget
@@ -181,14 +191,22 @@ public final class ClusterMain {
                         default -> p.hierarchy();
                     };
                     TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
-                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d)).cache(cache, tc).listener(bar).run(s);
+                    Set<String> ranOn = ConcurrentHashMap.newKeySet();
+                    long t0 = System.nanoTime();
+                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ranOn::add)).cache(cache, tc).listener(bar).run(s);
+                    long nanos = System.nanoTime() - t0;
                     bar.done();
+                    // the tuning's own time, without starting Spark and the executors: the speed-up figure
+                    ctx.err().println(String.format(Locale.ROOT, "perfport: %s %s: %d evaluations (%d measured) in %.1f s on %d executor%s %s",
+                            d.selector(), v, r.evaluations(), r.measured(), nanos / 1e9, ranOn.size(), ranOn.size() == 1 ? "" : "s",
+                            new TreeSet<>(ranOn)));
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, r, size,
                             r.best() == null ? "no valid configuration (see the records: --format json)" : null));
                 } catch (ConfigException e) {
+                    if (bar != null) bar.done();
                     throw e;
                 } catch (RuntimeException e) {
-                    bar.done();
+                    if (bar != null) bar.done();
                     ConfigException bad = configCause(e);
                     if (bad != null) throw bad;
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, null, size, RunCommand.describe(e)));
@@ -197,6 +215,14 @@ public final class ClusterMain {
         }
         TuneCommand.print(ctx, w, strategy, rows, cache.file());
         return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
+    }
+
+    /** The cluster's devices that the selectors pick, after a line saying which executors there are. */
+    private static List<Wire.Device> discover(Context ctx, SparkCluster cluster, List<String> selectors) {
+        List<Wire.Device> devices = cluster.discover(selectors);
+        ctx.err().println("perfport: " + cluster.executors() + "; devices: "
+                + String.join(", ", devices.stream().map(d -> d.selector() + " " + d.name()).toList()));
+        return devices;
     }
 
     /** A bad parameter found on an executor reaches the driver wrapped in Spark's exception: still exit code 2. */
@@ -238,7 +264,7 @@ public final class ClusterMain {
         Params overrides = ParamCheck.overrides(w, cli.params());
         List<Params> cases = new ArrayList<>();
         for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));
-        List<Wire.Device> devices = cluster.discover(cli.backends());
+        List<Wire.Device> devices = discover(ctx, cluster, cli.backends());
         if (devices.isEmpty()) {
             ctx.err().println("perfport: no device to run on: no executor has a device the selectors pick");
             return 1;

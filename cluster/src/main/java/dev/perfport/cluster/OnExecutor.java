@@ -19,6 +19,7 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
+import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceInformation;
 
@@ -48,25 +49,31 @@ final class OnExecutor {
     /** Idle sessions per backend, device index and settings. */
     private static final Map<String, Deque<DeviceSession>> IDLE = new HashMap<>();
 
+    /** "host/pid" of this executor, the host as Spark knows it (the machine's name outside Spark). */
     static String ranOn() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            host = "?";
-        }
-        return host + "/" + ManagementFactory.getRuntimeMXBean().getPid();
+        return host() + "/" + ManagementFactory.getRuntimeMXBean().getPid();
     }
 
     static String host() {
-        String r = ranOn();
-        return r.substring(0, r.indexOf('/'));
+        SparkEnv env = SparkEnv.get();
+        if (env != null && env.blockManager() != null) return env.blockManager().blockManagerId().host();
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "?";
+        }
     }
 
     static BackendRegistry registry(Map<String, String> settings) {
         PerfportConfig c = PerfportConfig.load();
         for (Map.Entry<String, String> e : settings.entrySet()) c = c.with(e.getKey(), e.getValue());
         return BackendRegistry.shared(c);
+    }
+
+    /** This executor, as the scheduler knows it, and its devices that the selectors pick. */
+    static Wire.Probe probe(Map<String, String> settings, List<String> selectors) {
+        SparkEnv env = SparkEnv.get();
+        return new Wire.Probe(env.executorId(), env.blockManager().blockManagerId().host(), devices(settings, selectors));
     }
 
     /** The devices here that the selectors pick (every device a comparison takes by default when none). */
@@ -110,7 +117,7 @@ final class OnExecutor {
         for (int i = 0; i < ds.size(); i++) if (Wire.Fingerprint.of(DeviceFingerprint.of(ds.get(i))).equals(device.fingerprint())) same.add(i);
         if (same.isEmpty()) {
             // Spark retries the task elsewhere; with all attempts on machines without it, the job says why
-            throw new IllegalStateException("executor " + ranOn() + " has no " + device.backend() + " device like " + device.name()
+            throw new NoDevice("executor " + ranOn() + " has no " + device.backend() + " device like " + device.name()
                     + " (fingerprint " + device.fingerprint() + ")");
         }
         int index = assigned(same);
@@ -138,6 +145,13 @@ final class OnExecutor {
                 }
             }
         }
+    }
+
+    /** " (gpu 0)": the GPU addresses Spark's scheduling gave this task, if any (for progress lines). */
+    static String gpuNote() {
+        TaskContext tc = TaskContext.get();
+        ResourceInformation gpu = tc == null ? null : tc.resources().get("gpu").getOrElse(() -> null);
+        return gpu == null ? "" : " (gpu " + String.join(",", gpu.addresses()) + ")";
     }
 
     /** The device index Spark's GPU scheduling gave this task, if it is one of {@code same}; else the first. */
@@ -240,7 +254,7 @@ final class OnExecutor {
                 r = RunResult.failed(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(),
                         e.getClass().getSimpleName() + ": " + e.getMessage());
             }
-            return Wire.Row.of(task.index(), task.device().backend() + ":" + i, r, ranOn());
+            return Wire.Row.of(task.index(), task.device().backend() + ":" + i, r, ranOn() + gpuNote());
         });
     }
 }

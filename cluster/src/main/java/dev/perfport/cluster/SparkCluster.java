@@ -12,9 +12,12 @@ import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import scala.Function1;
 import scala.Function2;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 import scala.runtime.BoxedUnit;
@@ -25,6 +28,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -41,6 +46,14 @@ public final class SparkCluster implements AutoCloseable {
 
     private final JavaSparkContext sc;
     private final Map<String, String> settings;
+    /** Device key → the executors that listed it, as Spark names preferred locations ("executor_host_id"). */
+    private final Map<String, Set<String>> where = new ConcurrentHashMap<>();
+    /** Executors asked for their devices already. */
+    private final Set<String> probed = ConcurrentHashMap.newKeySet();
+    /** Device key → the device, as the first executor that has it listed it. */
+    private final Map<String, Wire.Device> distinct = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    /** The selectors of {@link #discover}, for later probes; null before it. */
+    private volatile List<String> selectors;
 
     private SparkCluster(JavaSparkContext sc, Map<String, String> settings) {
         this.sc = sc;
@@ -50,12 +63,13 @@ public final class SparkCluster implements AutoCloseable {
     /**
      * Connects to {@code master} ({@code local[2]}, {@code spark://host:7077}, or null for the
      * {@code spark.master} that spark-submit sets). Executors started by a cluster manager get
-     * {@code perfportHome}'s lib/ and {@code addonLib} on their class path and its plugins folder,
+     * {@code perfportHome}'s lib/ and this add-on's jar {@code addonJar} on their class path (Spark
+     * itself comes from their worker's Spark installation) and its plugins folder,
      * unless {@code spark.executor.extraClassPath} or {@code spark.executor.extraJavaOptions} are
      * given (as {@code spark.*} system properties or by spark-submit): the distribution must be at
      * the same path on every machine, or those options must say where it is.
      */
-    public static SparkCluster open(String master, PerfportConfig config, Path perfportHome, Path addonLib) {
+    public static SparkCluster open(String master, PerfportConfig config, Path perfportHome, Path addonJar) {
         SparkConf conf = new SparkConf(true).setAppName("perfport");
         if (master != null) conf.setMaster(master);
         if (!conf.contains("spark.master")) {
@@ -64,8 +78,16 @@ public final class SparkCluster implements AutoCloseable {
         conf.setIfMissing("spark.ui.enabled", "false");
         // never two attempts of one measurement at once: they would disturb each other's timing
         conf.set("spark.speculation", "false");
+        // a task waits for an executor on a host that has its device rather than trying the others
+        // (which would fail it, costing one of its spark.task.maxFailures attempts): delay
+        // scheduling's wait on the node level is long; the process level keeps Spark's default, so
+        // that an executor that replaced a lost one on the same machine takes work after it
+        conf.setIfMissing("spark.locality.wait.node", "30min");
+        // the executors and their cores, for the run's header and the speed-up figure
+        String listeners = conf.get("spark.extraListeners", "");
+        conf.set("spark.extraListeners", (listeners.isBlank() ? "" : listeners + ",") + ExecutorWatch.class.getName());
         if (perfportHome != null) {
-            String cp = perfportHome.resolve("lib").toAbsolutePath() + "/*" + (addonLib == null ? "" : ":" + addonLib.toAbsolutePath() + "/*");
+            String cp = perfportHome.resolve("lib").toAbsolutePath() + "/*" + (addonJar == null ? "" : ":" + addonJar.toAbsolutePath());
             conf.setIfMissing("spark.executor.extraClassPath", cp);
             conf.setIfMissing("spark.executor.extraJavaOptions", "-Dperfport.home=" + perfportHome.toAbsolutePath());
         }
@@ -90,31 +112,106 @@ public final class SparkCluster implements AutoCloseable {
         return settings;
     }
 
-    /** Task slots the cluster has now (at least 1). */
-    public int slots() {
+    /** Task slots for splitting work: Spark's default parallelism (at least 2 on a cluster). */
+    int slots() {
         return Math.max(1, sc.defaultParallelism());
+    }
+
+    /**
+     * The executors now and their cores, e.g. "2 executors, 2 cores" (a cluster manager's), or
+     * "1 executor (the driver), 2 cores" in local mode.
+     */
+    public String executors() {
+        if (sc.isLocal()) {
+            // local[N]: the driver is the executor; its task slots are its cores
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("local(?:\\[(\\d+|\\*)(?:,\\d+)?])?").matcher(sc.master());
+            int cores = !m.matches() || m.group(1) == null ? 1
+                    : m.group(1).equals("*") ? Runtime.getRuntime().availableProcessors() : Integer.parseInt(m.group(1));
+            return "1 executor (the driver), " + cores + (cores == 1 ? " core" : " cores");
+        }
+        ExecutorWatch w = ExecutorWatch.current();
+        Map<String, Integer> ex = w == null ? Map.of() : w.executors();
+        int cores = ex.values().stream().mapToInt(Integer::intValue).sum();
+        return ex.size() + (ex.size() == 1 ? " executor, " : " executors, ") + cores + (cores == 1 ? " core" : " cores");
     }
 
     /**
      * The distinct devices of the cluster that the selectors pick: one per backend and
      * fingerprint (identical devices on several machines are one device to tune or compare), in
-     * the order of the first executor that listed them.
+     * the order of the first executor that listed them. Remembers which executors have each, so
+     * that work for a device is placed on them ({@link #placed}).
      */
     List<Wire.Device> discover(List<String> selectors) {
-        int n = Math.max(2, slots() * 2);
-        List<Integer> probes = new ArrayList<>();
-        for (int i = 0; i < n; i++) probes.add(i);
+        this.selectors = List.copyOf(selectors);
+        probe(true);
+        synchronized (distinct) {
+            return List.copyOf(distinct.values());
+        }
+    }
+
+    /**
+     * Asks executors for their devices: at first every executor that has registered, each by a
+     * task placed on it (or, before any has registered, a few tasks wherever Spark runs them);
+     * later only executors that have joined since (a replacement, a late one), so that work is
+     * placed on them too. Called before each job; costs nothing when no executor is new.
+     */
+    private void probe(boolean first) {
+        if (selectors == null) return;
+        ExecutorWatch w = ExecutorWatch.current();
+        Map<String, String> hosts = w == null || sc.isLocal() ? Map.of() : w.hosts();
+        List<String> fresh = new ArrayList<>();
+        hosts.forEach((id, host) -> {
+            if (probed.add(id)) fresh.add("executor_" + host + "_" + id);
+        });
         Map<String, String> s = settings;
-        List<String> sel = List.copyOf(selectors);
-        List<List<Wire.Device>> lists = sc.parallelize(probes, n).mapPartitions(it -> List.of(OnExecutor.devices(s, sel)).iterator()).collect();
-        Map<String, Wire.Device> distinct = new LinkedHashMap<>();
-        for (List<Wire.Device> l : lists) for (Wire.Device d : l) distinct.putIfAbsent(d.key(), d);
-        return List.copyOf(distinct.values());
+        List<String> sel = selectors;
+        List<Wire.Probe> found = new ArrayList<>();
+        if (!fresh.isEmpty()) {
+            List<Tuple2<Integer, scala.collection.immutable.Seq<String>>> l = new ArrayList<>();
+            for (String at : fresh) l.add(new Tuple2<>(l.size(), CollectionConverters.asScala(List.of(at)).toList()));
+            @SuppressWarnings("unchecked")
+            ClassTag<Integer> tag = (ClassTag<Integer>) (ClassTag<?>) ClassTag$.MODULE$.AnyRef();
+            // collect: in the executors' order, whichever answers first
+            found.addAll(JavaRDD.fromRDD(sc.sc().makeRDD(CollectionConverters.asScala(l).toList(), tag), tag)
+                    .map(x -> OnExecutor.probe(s, sel)).collect());
+        } else if (first) {
+            int n = Math.max(2, slots() * 2);
+            List<Integer> probes = new ArrayList<>();
+            for (int i = 0; i < n; i++) probes.add(i);
+            found.addAll(sc.parallelize(probes, n).mapPartitions(it -> List.of(OnExecutor.probe(s, sel)).iterator()).collect());
+        }
+        for (Wire.Probe p : found) {
+            probed.add(p.executorId());
+            for (Wire.Device d : p.devices()) {
+                distinct.putIfAbsent(d.key(), d);
+                // the scheduler's name for one executor: a preferred location of the process level
+                where.computeIfAbsent(d.key(), k -> ConcurrentHashMap.newKeySet()).add("executor_" + p.host() + "_" + p.executorId());
+            }
+        }
+    }
+
+    /**
+     * An RDD of one partition per element, each preferring the executors that listed its device:
+     * Spark's delay scheduling then starts it on one of them, or on another executor of the same
+     * machine (one that replaced a lost executor). One that still lands elsewhere fails on the
+     * executor's device check and is retried.
+     */
+    private <T> RDD<T> placed(List<T> elements, java.util.function.Function<T, Wire.Device> device) {
+        probe(false);
+        List<Tuple2<T, scala.collection.immutable.Seq<String>>> l = new ArrayList<>();
+        for (T t : elements) {
+            Set<String> at = where.getOrDefault(device.apply(t).key(), Set.of());
+            l.add(new Tuple2<>(t, CollectionConverters.asScala(new ArrayList<>(at)).toList()));
+        }
+        @SuppressWarnings("unchecked")
+        ClassTag<T> tag = (ClassTag<T>) ClassTag$.MODULE$.AnyRef();
+        return sc.sc().makeRDD(CollectionConverters.asScala(l).toList(), tag);
     }
 
     /** The tuning problem of {@code job} on {@code device}, as an executor with that device defines it. */
     Tuning problem(Wire.Job job, Wire.Device device) {
-        List<Wire.Problem> p = sc.parallelize(List.of(0), 1).map(x -> OnExecutor.problem(job, device)).collect();
+        List<Wire.Problem> p = new ArrayList<>();
+        run(placed(List.of(0), x -> device), x -> OnExecutor.problem(job, device), p::add);
         return Tuning.of(p.getFirst());
     }
 
@@ -151,7 +248,7 @@ public final class SparkCluster implements AutoCloseable {
      * about four tasks per task slot (small ones, so that progress shows and a lost executor
      * costs little), each reported to the tuner as soon as its task succeeds.
      */
-    BatchEvaluator evaluator(Wire.Job job, Wire.Device device) {
+    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, Consumer<String> ranOn) {
         return (batch, sink) -> {
             int tasks = Math.min(batch.size(), slots() * 4);
             List<ArrayList<Wire.Item>> chunks = new ArrayList<>();
@@ -159,9 +256,11 @@ public final class SparkCluster implements AutoCloseable {
             for (int i = 0; i < batch.size(); i++) {
                 chunks.get(i % tasks).add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
             }
-            JavaRDD<ArrayList<Wire.Item>> rdd = sc.parallelize(chunks, tasks);
-            run(rdd, items -> OnExecutor.evaluate(job, device, items), evals -> {
-                for (Wire.Eval e : evals) sink.accept(e.index(), e.toCore());
+            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> {
+                for (Wire.Eval e : evals) {
+                    ranOn.accept(e.ranOn().split(" ")[0]);
+                    sink.accept(e.index(), e.toCore());
+                }
             });
         };
     }
@@ -170,8 +269,7 @@ public final class SparkCluster implements AutoCloseable {
     void rows(String workload, List<Wire.RowTask> tasks, Consumer<Wire.Row> arrived) {
         if (tasks.isEmpty()) return;
         Map<String, String> s = settings;
-        JavaRDD<Wire.RowTask> rdd = sc.parallelize(tasks, tasks.size());
-        run(rdd, t -> OnExecutor.row(s, workload, t), arrived);
+        run(placed(tasks, Wire.RowTask::device), t -> OnExecutor.row(s, workload, t), arrived);
     }
 
     /** A function of one element that an executor runs. */
@@ -184,7 +282,7 @@ public final class SparkCluster implements AutoCloseable {
      * driver as it arrives, once (Spark hands over only a successful attempt's result).
      */
     @SuppressWarnings("unchecked")
-    private <T, R> void run(JavaRDD<T> rdd, Work<T, R> work, Consumer<R> handler) {
+    private <T, R> void run(RDD<T> rdd, Work<T, R> work, Consumer<R> handler) {
         Function1<scala.collection.Iterator<T>, R> f = (Function1<scala.collection.Iterator<T>, R> & Serializable) it -> {
             try {
                 return work.apply(it.next());
@@ -199,7 +297,11 @@ public final class SparkCluster implements AutoCloseable {
             return BoxedUnit.UNIT;
         };
         ClassTag<R> tag = (ClassTag<R>) ClassTag$.MODULE$.AnyRef();
-        sc.sc().runJob(rdd.rdd(), f, h, tag);
+        try {
+            sc.sc().runJob(rdd, f, h, tag);
+        } catch (RuntimeException e) {
+            throw NoDevice.clearer(e);
+        }
     }
 
     /** The plugins folder this driver would use (for messages). */

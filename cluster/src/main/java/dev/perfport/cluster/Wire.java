@@ -51,6 +51,13 @@ final class Wire {
         }
     }
 
+    /**
+     * What one executor has: its id and host as the scheduler names them, and its devices that
+     * the selectors pick.
+     */
+    record Probe(String executorId, String host, List<Device> devices) implements Serializable {
+    }
+
     /** The settings and workload that every task of a job needs. */
     record Job(Map<String, String> settings, String workload, String variant, Map<String, String> fixed,
                Map<String, List<Integer>> grid) implements Serializable {

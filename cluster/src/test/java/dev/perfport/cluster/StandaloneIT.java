@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,19 +26,24 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * A Spark standalone cluster started by the test: a master and two workers (one core each) in
- * child JVMs on the loopback interface, the workers offering "GPU" resources found by
- * bin/perfport-gpu-discovery (asked for OpenCL CPU devices, i.e. PoCL, since this machine has no
- * GPU), so that every executor gets a device through Spark's GPU scheduling. Executors run the
- * real distribution (cli/target/perfport's lib/ and plugins). A tuning run survives one of its
- * executors killed mid-run; results equal a local run's.
+ * child JVMs, as two machines with different devices: worker 1 on 127.0.0.1 sees OpenCL (PoCL)
+ * and offers it as a "GPU" resource found by bin/perfport-gpu-discovery (asked for OpenCL CPU
+ * devices, since this machine has no GPU); worker 2 on 127.0.0.2 (another loopback address, so
+ * another host to Spark) has OpenCL hidden from it and its executors by {@code OCL_ICD_VENDORS}
+ * naming an empty folder (the OpenCL ICD loader then finds no platform), so it has the emulator
+ * only. Executors run the real distribution (cli/target/perfport's lib/ and plugins). A tuning run
+ * survives one of its executors killed mid-run; comparison rows run where their devices are;
+ * spark-submit (bin/perfport-submit) runs a job with Spark's GPU scheduling. Results equal a local
+ * run's.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class StandaloneIT {
     private static final List<Process> DAEMONS = new ArrayList<>();
-    private static final List<String> PROPS = List.of("spark.driver.host", "spark.driver.bindAddress", "spark.executor.resource.gpu.amount",
-            "spark.task.resource.gpu.amount", "spark.executor.memory", "spark.cores.max");
+    private static final List<String> PROPS = List.of("spark.driver.host", "spark.driver.bindAddress", "spark.executor.memory",
+            "spark.cores.max", "spark.scheduler.minRegisteredResourcesRatio");
     private static final String INFO = "-Dorg.slf4j.simpleLogger.defaultLogLevel=info";
     private static String master;
+    private static final Map<String, String> ENV = new HashMap<>();
     private static Path dir;
 
     @BeforeAll
@@ -74,12 +80,16 @@ class StandaloneIT {
         DAEMONS.add(start(env, tmp.resolve("master.log"), java, "-Xmx256m", INFO, "-cp", cp, "org.apache.spark.deploy.master.Master",
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--webui-port", "0"));
         waitForPort(port, 90);
-        for (int w = 1; w <= 2; w++) {
-            DAEMONS.add(start(env, tmp.resolve("worker" + w + ".log"), java, "-Xmx256m", INFO,
-                    "-Dspark.worker.resource.gpu.amount=1", "-Dspark.worker.resource.gpu.discoveryScript=" + discovery,
-                    "-cp", cp, "org.apache.spark.deploy.worker.Worker", master, "--host", "127.0.0.1", "--cores", "1",
-                    "--memory", "1g", "--webui-port", "0", "--work-dir", tmp.resolve("work" + w).toString()));
-        }
+        DAEMONS.add(start(env, tmp.resolve("worker1.log"), java, "-Xmx256m", INFO,
+                "-Dspark.worker.resource.gpu.amount=1", "-Dspark.worker.resource.gpu.discoveryScript=" + discovery,
+                "-cp", cp, "org.apache.spark.deploy.worker.Worker", master, "--host", "127.0.0.1", "--cores", "1",
+                "--memory", "1g", "--webui-port", "0", "--work-dir", tmp.resolve("work1").toString()));
+        Map<String, String> noOpenCl = new HashMap<>(env);
+        noOpenCl.put("OCL_ICD_VENDORS", Files.createDirectories(tmp.resolve("no-opencl-vendors")).toString());
+        noOpenCl.put("SPARK_LOCAL_IP", "127.0.0.2");
+        DAEMONS.add(start(noOpenCl, tmp.resolve("worker2.log"), java, "-Xmx256m", INFO,
+                "-cp", cp, "org.apache.spark.deploy.worker.Worker", master, "--host", "127.0.0.2", "--cores", "1",
+                "--memory", "1g", "--webui-port", "0", "--work-dir", tmp.resolve("work2").toString()));
         // both workers registered (their GPU discovery ran), so that the tests' time is their own
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
         while (Files.readString(tmp.resolve("master.log")).split("Registering worker", -1).length - 1 < 2) {
@@ -88,10 +98,11 @@ class StandaloneIT {
         }
         System.setProperty("spark.driver.host", "127.0.0.1");
         System.setProperty("spark.driver.bindAddress", "127.0.0.1");
-        System.setProperty("spark.executor.resource.gpu.amount", "1");
-        System.setProperty("spark.task.resource.gpu.amount", "1");
         System.setProperty("spark.executor.memory", "512m");
         System.setProperty("spark.cores.max", "2");
+        // both executors have registered before the first job: the device probe then sees both machines
+        System.setProperty("spark.scheduler.minRegisteredResourcesRatio", "1.0");
+        env.forEach(ENV::put);
     }
 
     @AfterAll
@@ -164,7 +175,7 @@ class StandaloneIT {
     }
 
     @Test
-    void comparisonOnTheClusterHasTheRowsOfOneMachine() {
+    void comparisonRowsRunWhereTheirDevicesAreAndEqualOneMachine() {
         String[] args = LocalModeIT.COMPARE;
         Cmd local = Cmd.local(args);
         List<String> withCluster = new ArrayList<>(List.of(args));
@@ -172,9 +183,55 @@ class StandaloneIT {
         Cmd cluster = Cmd.cluster(withCluster.toArray(String[]::new));
         assertEquals(local.code(), cluster.code(), cluster.toString());
         Results.sameRows(local.out(), cluster.out());
+        // both machines' executors ran rows; every jocl row ran on worker 1's (the only one with
+        // OpenCL), and none was first sent to worker 2's and retried: Spark placed them
+        assertTrue(cluster.err().contains("2 executors, 2 cores"), cluster.err());
+        List<String> progress = cluster.err().lines().filter(l -> l.matches("\\[\\d+/\\d+] .*")).toList();
+        assertEquals(Results.json(local.out()).size(), progress.size(), cluster.err());
+        for (String l : progress) {
+            if (l.contains("] jocl:")) assertEquals("127.0.0.1", hostOf(l), "a jocl row on the machine without OpenCL: " + l);
+        }
+        assertFalse(cluster.err().contains("Spark retried"), "no task landed on an executor without its device: " + cluster.err());
         // rows ran in the executors' JVMs, not in this one
         String self = "/" + ProcessHandle.current().pid() + ":";
         assertFalse(cluster.err().contains(self), cluster.err());
-        assertTrue(cluster.err().contains(" on "), cluster.err());
+    }
+
+    /** The host in a progress line's "on host/pid". */
+    private static String hostOf(String progressLine) {
+        String at = progressLine.substring(progressLine.lastIndexOf(" on ") + 4);
+        return at.substring(0, at.indexOf('/'));
+    }
+
+    @Test
+    void sparkSubmitRunsTheJobJarWithGpuScheduling() throws Exception {
+        // the jocl rows of the comparison, run by spark-submit (bin/perfport-submit: SparkSubmit's
+        // main from the add-on's jars) with one "GPU" per executor and per task: only worker 1
+        // offers one, so the executor starts there and each task gets its address, which names
+        // the device it runs on (jocl:0 on PoCL)
+        String[] rows = {"compare", "reduction", "--backend", "jocl", "--variant", "local-atomic", "--variant", "two-kernel",
+                "--param", "n=65536", "--format", "json"};
+        Cmd local = Cmd.local(rows);
+        assertEquals(0, local.code(), local.toString());
+        Path repo = Path.of(System.getProperty("cluster.test.repo"));
+        List<String> cmd = new ArrayList<>(List.of(repo.resolve("cluster/bin/perfport-submit").toString(), "--master", master,
+                "--conf", "spark.executor.resource.gpu.amount=1", "--conf", "spark.task.resource.gpu.amount=1",
+                "--conf", "spark.cores.max=1", "--conf", "spark.executor.memory=512m",
+                "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1", "--"));
+        cmd.addAll(List.of(rows));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(dir.resolve("submit.out").toFile()).redirectError(dir.resolve("submit.err").toFile());
+        pb.environment().putAll(ENV);
+        pb.environment().remove("SPARK_HOME");   // no Spark distribution here: the script runs SparkSubmit's main itself
+        Process p = pb.start();
+        assertTrue(p.waitFor(4, TimeUnit.MINUTES), "spark-submit finished");
+        String out = Files.readString(dir.resolve("submit.out")), err = Files.readString(dir.resolve("submit.err"));
+        assertEquals(0, p.exitValue(), "exit code; stderr:\n" + err);
+        Results.sameRows(local.out(), out);
+        assertTrue(err.contains("1 executor, 1 core"), err);
+        List<String> progress = err.lines().filter(l -> l.matches("\\[\\d+/\\d+] .*")).toList();
+        assertEquals(Results.json(local.out()).size(), progress.size(), err);
+        for (String l : progress) {
+            assertTrue(l.contains(" on 127.0.0.1/") && l.contains(" (gpu 0): ok"), "ran on worker 1 with the GPU address it was given: " + l);
+        }
     }
 }

@@ -97,6 +97,18 @@ public abstract class BackendConformance {
         return m;
     }
 
+    /**
+     * {@return {@link #withoutRouteNativeKernels()} and the given variants, all refused for one reason}
+     *
+     * @param reason   why the backend cannot run them
+     * @param variants {@code workload/variant} keys
+     */
+    protected static Map<String, String> withoutRouteNativeKernelsAnd(String reason, String... variants) {
+        Map<String, String> m = withoutRouteNativeKernels();
+        for (String v : variants) m.put(v, reason);
+        return m;
+    }
+
     /** The open session (for a backend's own extra conformance tests). */
     protected final DeviceSession session() {
         return session;

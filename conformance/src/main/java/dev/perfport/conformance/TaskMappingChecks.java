@@ -10,9 +10,13 @@ import dev.perfport.core.launch.TaskMapping;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
+import org.junit.jupiter.params.provider.Arguments;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,6 +30,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public final class TaskMappingChecks {
     private TaskMappingChecks() {
+    }
+
+    /**
+     * {@return the cases of {@link #everyTaskRunsExactlyOnce}: every mapping, 0, 1, 7 and 1000 tasks,
+     * and k named as in {@link #k}} For {@code @MethodSource("dev.perfport.conformance.TaskMappingChecks#mappings")}.
+     */
+    public static Stream<Arguments> mappings() {
+        List<Arguments> l = new ArrayList<>();
+        for (TaskMapping m : TaskMapping.values()) {
+            for (int tasks : new int[]{0, 1, 7, 1000}) {
+                for (String k : new String[]{"1", "small", "all"}) l.add(Arguments.of(m, tasks, k));
+            }
+        }
+        return l.stream();
+    }
+
+    /**
+     * {@return k: 1, at most 4, or the full residency}
+     *
+     * @param which     {@code 1}, {@code small} or {@code all}
+     * @param residency the residency of the mark kernel's groups
+     */
+    public static int k(String which, int residency) {
+        return switch (which) {
+            case "1" -> 1;
+            case "small" -> Math.min(residency, 4);
+            default -> residency;
+        };
     }
 
     /**

@@ -18,8 +18,6 @@ class AparapiConformanceTest extends BackendConformance {
      */
     @Override
     protected Map<String, String> unsupportedVariants() {
-        Map<String, String> m = new java.util.LinkedHashMap<>(withoutRouteNativeKernels());
-        m.put("scan/single-pass", "no Aparapi kernel for the decoupled look-back");
-        return m;
+        return withoutRouteNativeKernelsAnd("no Aparapi kernel for the decoupled look-back", "scan/single-pass");
     }
 }

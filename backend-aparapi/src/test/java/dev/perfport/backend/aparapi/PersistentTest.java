@@ -2,32 +2,20 @@ package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.TaskMappingChecks;
 import dev.perfport.core.backend.CompiledKernel;
-import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.kernel.LaunchForm;
-import dev.perfport.core.kernel.LocalSize;
-import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.TaskMapping;
 import dev.perfport.core.memory.DeviceBuffer;
-import dev.perfport.core.result.Counters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,20 +41,10 @@ class PersistentTest {
         if (s != null) s.close();
     }
 
-    static Stream<Arguments> mappings() {
-        List<Arguments> l = new ArrayList<>();
-        for (TaskMapping m : TaskMapping.values()) {
-            for (int tasks : new int[]{0, 1, 7, 1000}) {
-                for (String k : new String[]{"1", "all"}) l.add(Arguments.of(m, tasks, k));
-            }
-        }
-        return l.stream();
-    }
-
     @ParameterizedTest(name = "{0}, {1} tasks, k = {2}")
-    @MethodSource("mappings")
+    @MethodSource("dev.perfport.conformance.TaskMappingChecks#mappings")
     void everyTaskRunsExactlyOnceOnTheGroupItsMappingNames(TaskMapping mapping, int tasks, String which) {
-        TaskMappingChecks.everyTaskRunsExactlyOnce(s, mark, mapping, tasks, which.equals("1") ? 1 : residency);
+        TaskMappingChecks.everyTaskRunsExactlyOnce(s, mark, mapping, tasks, TaskMappingChecks.k(which, residency));
     }
 
     @Test

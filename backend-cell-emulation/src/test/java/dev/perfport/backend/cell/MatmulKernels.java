@@ -38,6 +38,15 @@ final class MatmulKernels {
         return b.impl(KernelImpl.JavaWorkGroup.of(c -> k, 4)).build();
     }
 
+    /** What β, γ, δ and ε start from: the arguments, the tile size and the work-items' running sums, zeroed. */
+    private record Operands(GlobalFloats a, GlobalFloats b, GlobalFloats c, int n, int t, float[] acc) {
+        static Operands of(WorkGroup g) {
+            Operands o = new Operands(g.floats(0), g.floats(1), g.floats(2), g.intArg(3), g.localSize(0), g.privateFloats(1));
+            g.forEachItem(lid -> o.acc()[lid] = 0);
+            return o;
+        }
+    }
+
     /** α: every work-item walks a row of A and a column of B through the cache. */
     private static void alpha(WorkGroup g) {
         GlobalFloats a = g.floats(0);
@@ -56,13 +65,10 @@ final class MatmulKernels {
 
     /** β: blocked over k; A_sub and B_sub are read through the software cache. */
     private static void beta(WorkGroup g) {
-        GlobalFloats a = g.floats(0);
-        GlobalFloats b = g.floats(1);
-        GlobalFloats c = g.floats(2);
-        int n = g.intArg(3);
-        int t = g.localSize(0);
-        float[] acc = g.privateFloats(1);
-        g.forEachItem(lid -> acc[lid] = 0);
+        Operands o = Operands.of(g);
+        GlobalFloats a = o.a(), b = o.b(), c = o.c();
+        int n = o.n(), t = o.t();
+        float[] acc = o.acc();
         for (int kb = 0; kb < n; kb += t) {
             int k0 = kb;
             g.forEachItem(lid -> {
@@ -80,18 +86,15 @@ final class MatmulKernels {
 
     /** γ (cached preload into local tiles) and δ/ε (DMA preload, one asyncCopy per tile row). */
     private static void tiled(WorkGroup g, boolean dma) {
-        GlobalFloats a = g.floats(0);
-        GlobalFloats b = g.floats(1);
-        GlobalFloats c = g.floats(2);
-        int n = g.intArg(3);
-        int t = g.localSize(0);
+        Operands o = Operands.of(g);
+        GlobalFloats a = o.a(), b = o.b(), c = o.c();
+        int n = o.n(), t = o.t();
+        float[] acc = o.acc();
         float[] ta = g.localFloats(4);
         float[] tb = g.localFloats(5);
-        float[] acc = g.privateFloats(1);
         int row0 = (int) g.groupId(1) * t;
         int col0 = (int) g.groupId(0) * t;
         long[] events = new long[2 * t];
-        g.forEachItem(lid -> acc[lid] = 0);
         for (int kb = 0; kb < n; kb += t) {
             int k0 = kb;
             if (dma) {

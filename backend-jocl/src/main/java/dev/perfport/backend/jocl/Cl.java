@@ -102,6 +102,20 @@ final class Cl {
     }
 
     /** Device time of a finished command, from profiling: END - START. */
+    /** Device clock when the command started (profiling queue). */
+    static long eventStart(cl_event e) {
+        long[] t = new long[1];
+        CL.clGetEventProfilingInfo(e, CL.CL_PROFILING_COMMAND_START, 8, Pointer.to(t), null);
+        return t[0];
+    }
+
+    /** Device clock when the command ended (profiling queue). */
+    static long eventEnd(cl_event e) {
+        long[] t = new long[1];
+        CL.clGetEventProfilingInfo(e, CL.CL_PROFILING_COMMAND_END, 8, Pointer.to(t), null);
+        return t[0];
+    }
+
     static long eventNanos(cl_event e) {
         long[] t = new long[1];
         CL.clGetEventProfilingInfo(e, CL.CL_PROFILING_COMMAND_START, 8, Pointer.to(t), null);

@@ -347,6 +347,32 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         return b.toString();
     }
 
+    /**
+     * Diagnostics: with the environment variable {@code PP_JOCL_DUMP} (not PERFPORT_*: those are settings) set to a folder, each
+     * built program's binary (PTX text on NVIDIA's driver) is written there, its build options in a
+     * first comment line, so that e.g. {@code ptxas -v} can report registers and spills of the
+     * kernels as they were really built. A failed dump is reported on stderr, never fatal.
+     */
+    private void dumpBinary(cl_program p, String options, String where) {
+        String dir = System.getenv("PP_JOCL_DUMP");
+        if (dir == null || dir.isBlank()) return;
+        try {
+            long[] size = new long[1];
+            CL.clGetProgramInfo(p, CL.CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(size), null);
+            byte[] bin = new byte[(int) size[0]];
+            CL.clGetProgramInfo(p, CL.CL_PROGRAM_BINARIES, Sizeof.POINTER, Pointer.to(new Pointer[]{Pointer.to(bin)}), null);
+            String name = where.replaceAll("[^A-Za-z0-9._-]+", "_");
+            if (name.length() > 60) name = name.substring(0, 60);
+            java.nio.file.Path f = java.nio.file.Path.of(dir, name + "-" + Integer.toHexString(options.hashCode()) + ".ptx");
+            java.nio.file.Files.createDirectories(f.getParent());
+            int len = bin.length > 0 && bin[bin.length - 1] == 0 ? bin.length - 1 : bin.length;
+            java.nio.file.Files.write(f, ("// perfport build options: " + options + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            java.nio.file.Files.write(f, Arrays.copyOf(bin, len), java.nio.file.StandardOpenOption.APPEND);
+        } catch (RuntimeException | java.io.IOException e) {
+            System.err.println("perfport: PP_JOCL_DUMP: could not write the binary of " + where + ": " + e);
+        }
+    }
+
     private cl_program build(String source, String options, String where) {
         cl_program p;
         try {
@@ -357,6 +383,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         tally.created("program");
         try {
             CL.clBuildProgram(p, 1, new cl_device_id[]{dev.device()}, options, null, null);
+            dumpBinary(p, options, where);
             return p;
         } catch (CLException e) {
             String log = Cl.buildLog(p, dev.device());
@@ -438,6 +465,21 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
 
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
+        return launchTimes(compiled, v, args, 1);
+    }
+
+    /**
+     * Asynchronous launches (issue 16: host time per launch): the arguments are set once, the
+     * {@code times} launches are queued back to back on the in-order queue with no finish and no
+     * event between them, only the first and the last carry an event, and the host waits once, for
+     * the last. Kernel time is the device time from the first launch's start to the last one's end.
+     */
+    @Override
+    protected LaunchStats doLaunchRepeated(CompiledKernel compiled, ValidatedLaunch v, Object[] args, int times) {
+        return launchTimes(compiled, v, args, times);
+    }
+
+    private LaunchStats launchTimes(CompiledKernel compiled, ValidatedLaunch v, Object[] args, int times) {
         JoclKernel k = own(compiled, JoclKernel.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
@@ -499,7 +541,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         synchronized (launchLock) {
             ensureOpen();
             setArgs(k, args, tasks, mapping, ng0, ng1, where);
-            nanos = enqueueAndWait(k, global, local, c, mapping == OpenClPrelude.MAP_DYNAMIC, where);
+            nanos = enqueueAndWait(k, global, local, c, mapping == OpenClPrelude.MAP_DYNAMIC, where, times);
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
@@ -507,11 +549,11 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
             m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
         }
-        m.put(Counters.WORK_GROUPS, workGroups);
+        m.put(Counters.WORK_GROUPS, workGroups * times);
         if (def.isPersistent()) {
             m.put(Counters.UNITS_USED, (long) persistentGroups);
             // the code before PP_FOR_EACH_TASK runs once in every persistent group
-            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups);
+            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups * times);
         }
         return new LaunchStats(nanos, -1, m);
     }
@@ -611,17 +653,27 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     /** Zeroes the hidden buffers, runs the kernel, waits, reads the counters; returns the kernel's device time. */
-    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where) {
+    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where, int times) {
         cl_event ev = new cl_event();
-        boolean made = false;
+        cl_event first = times > 1 ? new cl_event() : null;
+        boolean made = false, madeFirst = false;
         String step = "zeroing the hidden counters";
         try {
             // in-order queue: the zeroing writes complete before the kernel starts
             // with counters off (-DPP_NO_COUNTERS) nothing touches them; only the dynamic mapping reads next
             if (counting) CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
-            if (dynamic) CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
             step = "clEnqueueNDRangeKernel (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")";
-            CL.clEnqueueNDRangeKernel(queue, k.kernel(), global.length, null, global, local, 0, null, ev);
+            for (int i = 0; i < times; i++) {
+                // each launch of a dynamic mapping starts from a zeroed task counter (queued, not waited for)
+                if (dynamic) CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
+                boolean last = i == times - 1;
+                CL.clEnqueueNDRangeKernel(queue, k.kernel(), global.length, null, global, local, 0, null,
+                        last ? ev : i == 0 ? first : null);
+                if (i == 0 && !last) {
+                    madeFirst = true;
+                    tally.created("event");
+                }
+            }
             made = true;
             tally.created("event");
             step = "running";
@@ -630,7 +682,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
                 step = "reading the hidden counters";
                 CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
             }
-            return Cl.eventNanos(ev);
+            return first == null ? Cl.eventNanos(ev) : Cl.eventEnd(ev) - Cl.eventStart(first);
         } catch (CLException e) {
             String status = "";
             if (made) {
@@ -644,6 +696,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             throw new DeviceExecutionException(where + " failed while " + step + ": " + Cl.name(e) + status, e);
         } finally {
             if (made) releaseEvent(ev);
+            if (madeFirst) releaseEvent(first);
         }
     }
 

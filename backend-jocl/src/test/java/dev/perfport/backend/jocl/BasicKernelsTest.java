@@ -145,6 +145,31 @@ class BasicKernelsTest {
         }
     }
 
+    /** launchRepeated queues the launches without waiting for each: all of them run, in order, and count. */
+    @Test
+    void repeatedLaunchesAllRunInOrderAndCount() {
+        int n = 1024, times = 7;
+        long[] x = new long[n], y = new long[n], want = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i + 1;
+            y[i] = -3L * i;
+            want[i] = y[i];
+            for (int t = 0; t < times; t++) want[i] = 2 * x[i] + want[i];
+        }
+        KernelDef axpy = OpenCl.kernel("test.axpy_long", "basic.cl", "axpy_long")
+                .global("y", ElemType.LONG, Access.READ_WRITE).scalar("a", ElemType.LONG).global("x", ElemType.LONG, Access.READ).build();
+        try (CompiledKernel k = s.compile(axpy); DeviceBuffer dy = s.upload(y); DeviceBuffer dx = s.upload(x)) {
+            long launchesBefore = s.profile().launches();
+            LaunchStats st = s.launchRepeated(k, NDRange.of(n, 128), times, dy, 2L, dx);
+            long[] got = new long[n];
+            dy.read(got);
+            assertArrayEquals(want, got, "y + 7 * 2x: every launch ran once, each after the one before");
+            assertEquals(times, s.profile().launches() - launchesBefore, "the session counts every launch");
+            assertEquals((long) times * (n / 128), st.counters().get(Counters.WORK_GROUPS));
+            assertTrue(st.kernelNanos() > 0, "device time from the first launch's start to the last one's end");
+        }
+    }
+
     @Test
     void twoDimensionalRange() {
         int w = 96, h = 40;

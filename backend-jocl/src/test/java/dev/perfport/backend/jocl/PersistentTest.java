@@ -21,17 +21,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,29 +62,10 @@ class PersistentTest {
         if (s != null) s.close();
     }
 
-    static Stream<Arguments> mappings() {
-        List<Arguments> l = new ArrayList<>();
-        for (TaskMapping m : TaskMapping.values()) {
-            for (int tasks : new int[]{0, 1, 7, 1000}) {
-                for (String k : new String[]{"1", "small", "all"}) l.add(Arguments.of(m, tasks, k));
-            }
-        }
-        return l.stream();
-    }
-
-    /** k: 1, at most 4, or the full residency. */
-    private static int k(String which) {
-        return switch (which) {
-            case "1" -> 1;
-            case "small" -> Math.min(residency, 4);
-            default -> residency;
-        };
-    }
-
     @ParameterizedTest(name = "{0}, {1} tasks, k = {2}")
-    @MethodSource("mappings")
+    @MethodSource("dev.perfport.conformance.TaskMappingChecks#mappings")
     void everyTaskRunsExactlyOnce(TaskMapping mapping, int tasks, String which) {
-        TaskMappingChecks.everyTaskRunsExactlyOnce(s, mark, mapping, tasks, k(which));
+        TaskMappingChecks.everyTaskRunsExactlyOnce(s, mark, mapping, tasks, TaskMappingChecks.k(which, residency));
     }
 
     @Test

@@ -18,10 +18,7 @@ class TornadoConformanceTest extends BackendConformance {
     protected Map<String, String> unsupportedVariants() {
         // gemm has no TornadoVM kernels yet, nor have issue 16's variants (TornadoVM was not installed
         // where they were written): their rows must fail naming tornado and the kernel
-        Map<String, String> m = new java.util.LinkedHashMap<>(withoutRouteNativeKernels());
-        String none = "no TornadoVM kernel";
-        m.put("reduction/tuned", none);
-        m.put("scan/single-pass", none);
+        Map<String, String> m = withoutRouteNativeKernelsAnd("no TornadoVM kernel", "reduction/tuned", "scan/single-pass");
         if (session().device().type() == DeviceType.CPU) return m;
         String why = "TornadoVM's Kernel API has no volatile or atomic load";
         m.put("scan/v1", why);

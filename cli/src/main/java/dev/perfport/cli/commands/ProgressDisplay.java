@@ -81,21 +81,24 @@ public sealed interface ProgressDisplay permits ProgressDisplay.Plain, ProgressD
      */
     final class Bar implements ProgressDisplay {
         private final PrintStream err;
+        private final String label;
         private final Object lock = new Object();
         private final LockedConsumer consumer;
-        private final me.tongfei.progressbar.ProgressBar bar;
-        private final String label;
+        /** Made at the first step: a bar starts its drawing thread, and a display may end unused. */
+        private me.tongfei.progressbar.ProgressBar bar;
 
         Bar(PrintStream err, String label) {
             this.err = err;
             this.label = label;
             this.consumer = new LockedConsumer(err, lock);
-            this.bar = new ProgressBarBuilder().setTaskName(label).setInitialMax(-1).setStyle(ProgressBarStyle.ASCII)
-                    .setUpdateIntervalMillis(250).setConsumer(consumer).build();
         }
 
         @Override
         public void step(long done, long planned, String what) {
+            if (bar == null) {
+                bar = new ProgressBarBuilder().setTaskName(label).setInitialMax(-1).setStyle(ProgressBarStyle.ASCII)
+                        .setUpdateIntervalMillis(250).setConsumer(consumer).build();
+            }
             // the hierarchical tuner's plan grows as it goes
             if (planned > 0 && planned != bar.getMax()) bar.maxHint(Math.max(planned, done));
             bar.stepTo(done);
@@ -106,16 +109,17 @@ public sealed interface ProgressDisplay permits ProgressDisplay.Plain, ProgressD
         @Override
         public void line(String text) {
             synchronized (lock) {
-                err.print("\r" + " ".repeat(consumer.getMaxRenderedLength()) + "\r");
+                if (bar != null) err.print("\r" + " ".repeat(consumer.getMaxRenderedLength()) + "\r");
                 err.println(text);
                 err.flush();
             }
-            bar.refresh();
+            if (bar != null) bar.refresh();
         }
 
         @Override
         public void close() {
-            bar.close();
+            if (bar != null) bar.close();
+            bar = null;
         }
     }
 

@@ -8,6 +8,7 @@ import dev.perfport.cli.report.Reports;
 import dev.perfport.cli.report.Seed000Report;
 import dev.perfport.cli.report.Seed002Report;
 import dev.perfport.cli.report.Seed003Command;
+import dev.perfport.cli.report.Seed004Report;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.TuneCache;
 import dev.perfport.workloads.Params;
@@ -22,14 +23,14 @@ import java.util.Map;
  * as it ends, then writes its Markdown report from the saved data and draws the plots last;
  * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report: seed-000, seed-002 or seed-003
+ * @param name      the report: seed-000, seed-002, seed-003 or seed-004
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
  *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
-    public static final List<String> REPORTS = List.of("seed-000", "seed-002", "seed-003");
+    public static final List<String> REPORTS = List.of("seed-000", Seed002Report.NAME, "seed-003", Seed004Report.NAME);
 
     @Override
     public int execute(Context ctx) {
@@ -43,36 +44,40 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             }
             String command = "perfport report " + name + " --from " + from + (options.containsKey("out") ? " --out " + options.get("out") : "");
             ReportData data = Reports.from(from, options.get("out"), name, command);
+            if (name.equals(Seed004Report.NAME)) return Seed004Report.publish(ctx, data, out);
             if (name.equals(Seed002Report.NAME)) return publish002(ctx, data, out);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
         if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
         if (name.equals(Seed002Report.NAME)) return execute002(ctx, out);
+        if (name.equals(Seed004Report.NAME)) {
+            ReportFiles.prepare(out, Seed004Report.NAME);
+            List<Seed000Report.Device> devices = devices(ctx);
+            return devices.isEmpty() ? 1 : Seed004Report.execute(ctx, devices, params, out);
+        }
         Seed000Report.Options o = Seed000Report.Options.parse(Params.parse(params));
         Path dir = ReportFiles.prepare(out, Seed000Report.NAME);   // an unusable folder is found before anything is measured
         List<Seed000Report.Device> devices = devices(ctx);
-        if (devices.isEmpty()) {
-            ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
-            return 1;
-        }
-        List<String> cmd = command(Seed000Report.NAME);
+        if (devices.isEmpty()) return 1;
+        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed000Report.NAME));
+        for (String s : selectors) cmd.addAll(List.of("--backend", s));
+        for (String p : params) cmd.addAll(List.of("--param", p));
         ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
     }
 
-    /** seed-002: the convolution ladder, tuning, and the transfer strategies beside their model, on every device. */
+    /** seed-002: the convolution ladder, lazy transfers, tuning, and the transfer strategies beside their model, on every device. */
     private int execute002(Context ctx, Path out) {
         Seed002Report r = Seed002Report.create(params, ctx.err());   // bad parameters fail before anything runs
         Path dir = ReportFiles.prepare(out, Seed002Report.NAME);
         List<Seed000Report.Device> devices = devices(ctx);
-        if (devices.isEmpty()) {
-            ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
-            return 1;
-        }
-        ReportData data = ReportData.start(dir, Seed002Report.NAME, String.join(" ", command(Seed002Report.NAME)), params, Map.of(),
-                Seed000Report.machine());
+        if (devices.isEmpty()) return 1;
+        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed002Report.NAME));
+        for (String s : selectors) cmd.addAll(List.of("--backend", s));
+        for (String p : params) cmd.addAll(List.of("--param", p));
+        ReportData data = ReportData.start(dir, Seed002Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
         Reports.measure(ctx, () -> r.measure(devices, data));
         return publish002(ctx, ReportData.load(dir, Seed002Report.NAME), out);
     }
@@ -83,14 +88,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         return Reports.incomplete(ctx, data, w);
     }
 
-    private List<String> command(String report) {
-        List<String> cmd = new ArrayList<>(List.of("perfport", "report", report));
-        for (String s : selectors) cmd.addAll(List.of("--backend", s));
-        for (String p : params) cmd.addAll(List.of("--param", p));
-        return cmd;
-    }
-
-    /** The devices the selectors pick (none: every available device); unavailable backends are named on stderr and left out. */
+    /** The devices the selectors pick (all available by default); unavailable ones are noted on stderr, and an empty list is said. */
     private List<Seed000Report.Device> devices(Context ctx) {
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         List<Seed000Report.Device> devices = new ArrayList<>();
@@ -101,6 +99,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             }
             devices.add(new Seed000Report.Device(t.selector(), t.backend(), t.index(), t.device()));
         }
+        if (devices.isEmpty()) ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
         return devices;
     }
 

@@ -78,6 +78,12 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         List<String> vs = variants(w, t);
 
         TuneCache cache = openCache(ctx.config());   // a corrupt cache stops the run before anything else is said
+        if (options.containsKey("devices")) {
+            if (!selectors.isEmpty()) throw new ConfigException("give --devices (one tuning run on several identical devices) or --backend, not both");
+            List<Row> rows = pooled(ctx, t, DevicePool.targets(ctx.registry(), options.get("devices")), vs, fixed, grid, strategy, budget, seed, cache);
+            print(ctx, w, strategy, rows, cache.file());
+            return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
+        }
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         if (targets.isEmpty()) {
             ctx.err().println("perfport: no device to tune on: no backend is available (see 'perfport backends')");
@@ -102,7 +108,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                 continue;
             }
             try (s) {
-                for (String v : vs) rows.add(tuneOne(ctx, t, s, tg.selector(), v, fixed, grid, strategy, budget, seed, cache));
+                for (String v : vs) rows.add(tuneOne(ctx, t, List.of(s), tg.selector(), v, fixed, grid, strategy, budget, seed, cache));
             } catch (ConfigException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -113,8 +119,31 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
     }
 
-    private static Row tuneOne(Context ctx, Tunable t, DeviceSession s, String selector, String variant, Params fixed,
+    /** One tuning run per variant on the sessions of identical devices, which evaluate its batches together. */
+    private static List<Row> pooled(Context ctx, Tunable t, List<Targets.Target> pool, List<String> vs, Params fixed,
+                                    Map<String, List<Integer>> grid, String strategy, Integer budget, long seed, TuneCache cache) {
+        String selector = String.join(",", pool.stream().map(Targets.Target::selector).toList());
+        List<DeviceSession> sessions = new ArrayList<>();
+        try {
+            for (Targets.Target tg : pool) sessions.add(tg.backend().open(tg.index()));
+            List<Row> rows = new ArrayList<>();
+            for (String v : vs) rows.add(tuneOne(ctx, t, sessions, selector, v, fixed, grid, strategy, budget, seed, cache));
+            return rows;
+        } finally {
+            for (DeviceSession s : sessions) {
+                try {
+                    s.close();
+                } catch (RuntimeException e) {
+                    ctx.err().println("perfport: closing a session on " + s.backendId() + " failed: " + RunCommand.describe(e));
+                }
+            }
+        }
+    }
+
+    /** One variant tuned on {@code sessions}: one session evaluates one point after another, several share each batch. */
+    private static Row tuneOne(Context ctx, Tunable t, List<DeviceSession> sessions, String selector, String variant, Params fixed,
                                Map<String, List<Integer>> grid, String strategyName, Integer budget, long seed, TuneCache cache) {
+        DeviceSession s = sessions.getFirst();
         Tunable.Tuning tuning = t.tuning(s, variant, fixed, grid);   // ConfigException: bad parameter, exit 2
         long size = tuning.space().gridSize();
         Strategy strategy = switch (strategyName) {
@@ -125,7 +154,8 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), tuning.kernelHash(), tuning.fixed());
         ProgressBar bar = new ProgressBar(ctx, selector + " " + variant, tuning.objective().metric());
         try {
-            TuneResult r = new Tuner(tuning.space(), tuning.objective(), tuning.evaluator()).cache(cache, tc).listener(bar).run(strategy);
+            TuneResult r = new Tuner(tuning.space(), tuning.objective(), DevicePool.evaluator(t, sessions, tuning, variant, fixed, grid))
+                    .cache(cache, tc).listener(bar).run(strategy);
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, r, size,
                     r.best() == null ? "no valid configuration (see the records: --format json)" : null);

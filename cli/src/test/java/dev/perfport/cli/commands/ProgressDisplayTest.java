@@ -54,6 +54,15 @@ class ProgressDisplayTest {
     }
 
     @Test
+    void aBarThatNeverStepsDrawsNothing() throws Exception {
+        ProgressDisplay unused = ProgressDisplay.bar(err, "replaced before its first step");
+        unused.line("a note");
+        Thread.sleep(600);   // longer than the bar's redraw interval: no drawing thread was started
+        unused.close();
+        assertEquals("a note\n", text());
+    }
+
+    @Test
     void aGrowingPlanMovesTheBarsEnd() {
         ProgressDisplay d = ProgressDisplay.bar(err, "tune");
         d.step(3, 4, "a");

@@ -93,6 +93,49 @@ class GpuVariantsIT {
             allVerified(compare(backend, "scan", "single-pass", "type=float", "op=add", "wg=128", "items=32", "k=3"), backend);
             // coalesced tiles through local memory
             allVerified(compare(backend, "scan", "single-pass", "striped=1", "wg=64", "items=16", "k=40"), backend);
+            // the schedule knobs of session 2: raking tile scan, look-back by one work-item, both
+            allVerified(compare(backend, "scan", "single-pass", "rake=1", "wg=64", "items=8", "k=40"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "lookback=1", "wg=32", "items=4", "k=300"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "lookback=1", "rake=1", "op=max", "wg=128", "k=7"), backend);
+        }
+    }
+
+    /** launches=N: N launches queued back to back, one read-back; every route runs them all (jocl without waiting for each). */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cell-emulation", "jocl", "aparapi"})
+    void queuedLaunchesOfTheTunedReductionVerifyAndReportTimePerLaunch(String backend) {
+        requireAvailable(backend);
+        List<Map<String, Object>> rows = compare(backend, "reduction", "tuned", "gpc=1", "launches=5");
+        allVerified(rows, backend);
+        for (Map<String, Object> row : rows) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = (Map<String, Object>) row.get("metrics");
+            assertTrue(m.containsKey("wall us/launch") && m.containsKey("kernel us/launch"), String.valueOf(m));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> counters = (Map<String, Object>) row.get("counters");
+            if (counters.containsKey("globalAtomics")) {
+                assertEquals(counters.get("workGroups"), counters.get("globalAtomics"), "one ticket per group and launch: " + counters);
+            }
+        }
+    }
+
+    /** VaR math=relaxed: jocl runs it (verified against the same bound); routes without a relaxed kernel refuse it by name. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jocl", "aparapi", "cell-emulation"})
+    void relaxedVarRunsOnOpenClAndIsRefusedElsewhere(String backend) {
+        requireAvailable(backend);
+        Run r = Run.of("compare", "var", "--backend", backend, "--variant", "singlebuffer", "--param", "npos=2^12",
+                "--param", "math=relaxed", "--param", "reps=1", "--format", "json");
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        assertTrue(!rows.isEmpty(), r.describe());
+        for (Map<String, Object> row : rows) {
+            if (backend.equals("jocl")) {
+                assertEquals(Boolean.TRUE, row.get("verified"), row.get("params") + ": " + row.get("error"));
+                assertEquals("relaxed", ((Map<?, ?>) row.get("params")).get("math"));
+            } else {
+                assertEquals(Boolean.FALSE, row.get("verified"), String.valueOf(row));
+                assertTrue(String.valueOf(row.get("error")).contains("relaxed"), "the reason says relaxed math: " + row.get("error"));
+            }
         }
     }
 

@@ -40,6 +40,8 @@ import java.util.Map;
  * </ul>
  * Kernel parameters left at {@code auto} take the device type's default ({@link GemmConfig#defaultFor});
  * a configuration that breaks a constraint is refused before compiling with every reason.
+ * An operand that already is in its packed form at tile multiples (col-major A, col-major B stored
+ * transposed, col-major C; the row's {@code copies} names those that are not) is used in place.
  * The row's kernel time covers every kernel of the path (pad, xgemm, unpad), not the host
  * copies; {@code GFLOP/s} = 2·m·n·k / kernel time. Verification: {@link GemmProblem#check}.
  */
@@ -229,6 +231,7 @@ public final class Gemm implements Workload, Tunable {
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
         GemmProblem prob = GemmProblem.generate(m, n, k, prec, row, ta, tb, alpha, beta, p.getLong("seed"));
+        if (cfg != null && refusal == null) shown.put("copies", copies(prob, cfg));
         return new Settings(prob, path, cfg, dc, reps, shown, refusal);
     }
 
@@ -301,10 +304,16 @@ public final class Gemm implements Workload, Tunable {
             } else {
                 GemmConfig cfg = st.config();
                 int mp = (int) roundUp(m, cfg.mwg()), np = (int) roundUp(n, cfg.nwg()), kp = (int) roundUp(k, cfg.kwg());
+                // an operand already in its packed form at tile multiples is used in place (CLBlast skips
+                // those copies too): no pad kernel for it, and no unpad when C is packed
+                boolean aIn = packed(m, k, mp, kp, pr.asi(), pr.ask()), bIn = packed(n, k, np, kp, pr.bsj(), pr.bsk());
+                boolean cIn = packed(m, n, mp, np, pr.csi(), pr.csj());
                 try (CompiledKernel pad = s.compile(GemmKernels.pad(p)); CompiledKernel unpad = s.compile(GemmKernels.unpad(p));
                      CompiledKernel xg = s.compile(GemmKernels.xgemm(p), cfg.constants());
-                     DeviceBuffer ap = s.allocate(p.elem, (long) kp * mp); DeviceBuffer bp = s.allocate(p.elem, (long) kp * np);
-                     DeviceBuffer cp = s.allocate(p.elem, (long) mp * np)) {
+                     DeviceBuffer apOwn = aIn ? null : s.allocate(p.elem, (long) kp * mp);
+                     DeviceBuffer bpOwn = bIn ? null : s.allocate(p.elem, (long) kp * np);
+                     DeviceBuffer cpOwn = cIn ? null : s.allocate(p.elem, (long) mp * np)) {
+                    DeviceBuffer ap = aIn ? a : apOwn, bp = bIn ? b : bpOwn, cp = cIn ? c : cpOwn;
                     NDRange range = NDRange.of((long) mp / cfg.mwg() * cfg.mdimc(), (long) np / cfg.nwg() * cfg.ndimc(), cfg.mdimc(), cfg.ndimc());
                     LocalSize alm = LocalSize.of(cfg.sa() == 1 ? (long) cfg.kwg() * cfg.mwg() : 1);
                     LocalSize blm = LocalSize.of(cfg.sb() == 1 ? (long) cfg.kwg() * cfg.nwg() : 1);
@@ -312,11 +321,11 @@ public final class Gemm implements Workload, Tunable {
                         c.write(cInit);
                         Rep rep = new Rep();
                         // op(A)(i,k) -> Ap[k*Mp + i]; op(B)(k,j) -> Bp[k*Np + j]; C(i,j) <-> Cp[j*Mp + i]
-                        rep.add(copy(s, pad, a, ap, pr.asi(), pr.ask(), m, k, mp, kp));
-                        rep.add(copy(s, pad, b, bp, pr.bsj(), pr.bsk(), n, k, np, kp));
-                        if (pr.beta() != 0) rep.add(copy(s, pad, c, cp, pr.csi(), pr.csj(), m, n, mp, np));
+                        if (!aIn) rep.add(copy(s, pad, a, ap, pr.asi(), pr.ask(), m, k, mp, kp));
+                        if (!bIn) rep.add(copy(s, pad, b, bp, pr.bsj(), pr.bsk(), n, k, np, kp));
+                        if (pr.beta() != 0 && !cIn) rep.add(copy(s, pad, c, cp, pr.csi(), pr.csj(), m, n, mp, np));
                         rep.add(s.launch(xg, range, ap, bp, cp, mp, np, kp, alpha, beta, alm, blm));
-                        rep.add(copy(s, unpad, cp, c, pr.csi(), pr.csj(), m, n, mp, np));
+                        if (!cIn) rep.add(copy(s, unpad, cp, c, pr.csi(), pr.csj(), m, n, mp, np));
                         c.read(result);
                         best = Rep.best(best, rep.stop());
                         mismatch = pr.check(toDoubles(result));
@@ -328,6 +337,21 @@ public final class Gemm implements Workload, Tunable {
         metrics.put("GFLOP/s", best.kernelNanos() > 0 ? pr.flops() / best.kernelNanos() : 0);
         if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", pr.flops() / best.modelledNanos());
         return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+
+    /** The operands the indirect path copies into packed form ("none" when all three are used in place). */
+    static String copies(GemmProblem pr, GemmConfig cfg) {
+        int mp = (int) roundUp(pr.m(), cfg.mwg()), np = (int) roundUp(pr.n(), cfg.nwg()), kp = (int) roundUp(pr.k(), cfg.kwg());
+        List<String> l = new java.util.ArrayList<>();
+        if (!packed(pr.m(), pr.k(), mp, kp, pr.asi(), pr.ask())) l.add("a");
+        if (!packed(pr.n(), pr.k(), np, kp, pr.bsj(), pr.bsk())) l.add("b");
+        if (!packed(pr.m(), pr.n(), mp, np, pr.csi(), pr.csj())) l.add("c");
+        return l.isEmpty() ? "none" : String.join("+", l);
+    }
+
+    /** Whether a stored X×Y operand with strides (sx, sy) already is the packed W×H plane (x fastest). */
+    static boolean packed(int x, int y, int w, int h, int sx, int sy) {
+        return x == w && y == h && sx == 1 && sy == w;
     }
 
     /** pad: plane W×H from the strided source; unpad: the X×Y corner back (the caller swaps buffers). */

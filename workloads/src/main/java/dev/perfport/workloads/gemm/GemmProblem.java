@@ -105,6 +105,7 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
      * null when every element is within the bound, else the worst element and how many are off.
      */
     public String check(double[] c) {
+        if ((long) m * n * k > FULL_CHECK_MAX) return checkSampled(c);
         int asi = asi(), ask = ask(), bsk = bsk(), bsj = bsj(), csi = csi(), csj = csj();
         double tolFactor = 1.01 * (k + 3) * (precision.unitRoundoff + 0x1p-53);
         double[] worst = new double[m];   // per row i: worst |err|/tol, then reported
@@ -154,6 +155,78 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
         return bad + " of " + (long) m * n + " elements of C outside the bound; worst C(" + wi + "," + wj + ") = " + c[ci]
                 + ", reference " + ref + ", |diff| " + Math.abs(c[ci] - ref) + " > bound " + tol
                 + " (1.01*(k+3)*(u+2^-53)*(|alpha|*sum|a||b| + |beta||c0|))";
+    }
+
+    /** Largest m·n·k whose check recomputes every element (2^28 multiply-adds; about 645³). */
+    static final long FULL_CHECK_MAX = 1L << 28;
+
+    /**
+     * The check of a large product (m·n·k above {@link #FULL_CHECK_MAX}: a full double reference
+     * would take seconds to minutes on the host for every repetition): every element must be
+     * finite (an element the kernels never wrote still holds the NaN poison when beta = 0), and
+     * whole rows and whole columns of C, chosen by the seed and spread over all tiles, must be
+     * within the bound of the class comment, element by element; about 2^27 multiply-adds.
+     */
+    String checkSampled(double[] c) {
+        int csi = csi(), csj = csj();
+        long notFinite = 0;
+        int nf = -1;
+        for (int e = 0; e < c.length; e++) {
+            if (!Double.isFinite(c[e])) {
+                notFinite++;
+                if (nf < 0) nf = e;
+            }
+        }
+        if (notFinite > 0) return notFinite + " of " + (long) m * n + " elements of C are not finite (never written?), the first at index " + nf;
+        int samples = (int) Math.max(8, Math.min(Math.max(m, n), (1L << 27) / ((long) (m + n) * k)));
+        SplittableRandom r = new SplittableRandom(seed ^ 0x5eed);
+        // stratified: one row (column) drawn in each of `samples` equal bands, so every part of C is seen
+        int[] rows = new int[Math.min(samples, m)], cols = new int[Math.min(samples, n)];
+        for (int q = 0; q < rows.length; q++) rows[q] = (int) ((long) q * m / rows.length + r.nextLong(Math.max(1, m / rows.length)));
+        for (int q = 0; q < cols.length; q++) cols[q] = (int) ((long) q * n / cols.length + r.nextLong(Math.max(1, n / cols.length)));
+        double tolFactor = 1.01 * (k + 3) * (precision.unitRoundoff + 0x1p-53);
+        // per sampled line: {elements off, worst ratio, i, j}
+        double[][] res = IntStream.range(0, rows.length + cols.length).parallel().mapToObj(q -> {
+            boolean isRow = q < rows.length;
+            int fixed = isRow ? rows[q] : cols[q - rows.length];
+            double[] line = new double[k];   // op(A) row i or op(B) column j, contiguous
+            for (int kk = 0; kk < k; kk++) line[kk] = isRow ? a[fixed * asi() + kk * ask()] : b[kk * bsk() + fixed * bsj()];
+            double off = 0, worst = 0, wi = 0, wj = 0;
+            int len = isRow ? n : m;
+            for (int o = 0; o < len; o++) {
+                int i = isRow ? fixed : o, j = isRow ? o : fixed;
+                double sum = 0, abs = 0;
+                for (int kk = 0; kk < k; kk++) {
+                    double other = isRow ? b[kk * bsk() + j * bsj()] : a[i * asi() + kk * ask()];
+                    double xy = line[kk] * other;
+                    sum += xy;
+                    abs += Math.abs(xy);
+                }
+                int ci = i * csi + j * csj;
+                double ref = alpha * sum + beta * c0[ci];
+                double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
+                double err = Math.abs(c[ci] - ref);
+                double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
+                if (!(ratio <= 1)) off++;
+                if (ratio > worst) {
+                    worst = ratio;
+                    wi = i;
+                    wj = j;
+                }
+            }
+            return new double[]{off, worst, wi, wj};
+        }).toArray(double[][]::new);
+        double off = 0;
+        double[] w = res[0];
+        for (double[] x : res) {
+            off += x[0];
+            if (x[1] > w[1]) w = x;
+        }
+        if (off == 0) return null;
+        int wi = (int) w[2], wj = (int) w[3];
+        return (long) off + " elements outside the bound in " + rows.length + " sampled rows and " + cols.length
+                + " sampled columns of C (" + m + "x" + n + "); worst C(" + wi + "," + wj + ") = " + c[wi * csi + wj * csj]
+                + ", |diff| / bound = " + w[1] + " (1.01*(k+3)*(u+2^-53)*(|alpha|*sum|a||b| + |beta||c0|))";
     }
 
     /** The worst error relative to the bound (0..1 when verified), for tests. */

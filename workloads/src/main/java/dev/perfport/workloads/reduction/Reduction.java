@@ -52,7 +52,9 @@ public final class Reduction implements Workload, Tunable {
     public static final String TWO_KERNEL = "two-kernel";
     public static final String TUNED = "tuned";
     /** Parameters only the tuned variant reads (other variants' rows do not show them). */
-    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc");
+    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "launches");
+    /** Most launches of one repetition (tuned variant's launches). */
+    static final int MAX_LAUNCHES = 1_000_000;
     static final List<Integer> VWS = List.of(1, 2, 4, 8);
     static final int MAX_IPT = 16;
     static final int MAX_GPC = 64;
@@ -105,7 +107,7 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8");
+        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "launches", "1");
     }
 
     @Override
@@ -117,7 +119,9 @@ public final class Reduction implements Workload, Tunable {
                 "seed: input generator seed",
                 "vw: tuned only: vector width of a load, 1, 2, 4 or 8",
                 "ipt: tuned only: independent vector loads in flight per work-item, 1.." + MAX_IPT,
-                "gpc: tuned only: persistent work-groups per compute unit, 1.." + MAX_GPC);
+                "gpc: tuned only: persistent work-groups per compute unit, 1.." + MAX_GPC,
+                "launches: tuned only: launches per repetition, queued back to back without waiting for each "
+                        + "(DeviceSession.launchRepeated), then one read-back; 1.." + MAX_LAUNCHES + " (host time per launch)");
     }
 
     @Override
@@ -147,7 +151,9 @@ public final class Reduction implements Workload, Tunable {
         if (variant.equals(TUNED)) {
             Tuned tu = tuned(p, s.device().computeUnits());
             Input in = input(n, type, p.getLong("seed"));
-            return Runs.run(s, name(), variant, p, () -> executeTuned(s, in, wg, reps, tu));
+            int launches = p.getInt("launches");
+            if (launches < 1 || launches > MAX_LAUNCHES) throw new ConfigException("launches must be in [1, " + MAX_LAUNCHES + "], got " + launches);
+            return Runs.run(s, name(), variant, p, () -> executeTuned(s, in, wg, reps, tu, launches));
         }
         Map<String, String> shown = new LinkedHashMap<>(p.asMap());
         TUNED_PARAMS.forEach(shown::remove);
@@ -271,7 +277,7 @@ public final class Reduction implements Workload, Tunable {
         return new Tuned(vw, ipt, gpc, gpc * computeUnits);
     }
 
-    private Outcome executeTuned(DeviceSession s, Input in, int wg, int reps, Tuned tu) {
+    private Outcome executeTuned(DeviceSession s, Input in, int wg, int reps, Tuned tu, int launches) {
         ElemType t = in.type;
         int n = in.n;
         NDRange range = NDRange.of((long) tu.groups() * wg, wg);
@@ -283,7 +289,9 @@ public final class Reduction implements Workload, Tunable {
              CompiledKernel k = s.compile(ReductionKernels.tuned(t), c)) {
             for (int r = 0; r < reps; r++) {
                 Rep rep = new Rep();
-                rep.add(s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg)));
+                // every launch sums the same input into out (the last group writes it): one read-back checks them all
+                rep.add(launches == 1 ? s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg))
+                        : s.launchRepeated(k, range, launches, input, partial, out, ticket, n, LocalSize.of(wg)));
                 out.read(result);
                 best = Rep.best(best, rep.stop());
             }
@@ -291,8 +299,13 @@ public final class Reduction implements Workload, Tunable {
         double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];
         String mismatch = check(t, n, got, in.reference);
         Map<String, Double> metrics = new LinkedHashMap<>();
-        long bytes = (long) n * t.bytes();
+        long bytes = (long) n * t.bytes() * launches;
         metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
+        if (launches > 1) {
+            // per launch: the repetition's wall time (launches queued, one wait, one 4-byte read) and device time
+            metrics.put("wall us/launch", best.wallNanos() / 1e3 / launches);
+            metrics.put("kernel us/launch", best.kernelNanos() / 1e3 / launches);
+        }
         if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
         return Outcome.of(mismatch == null, mismatch, best, metrics);
     }

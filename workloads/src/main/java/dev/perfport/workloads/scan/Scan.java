@@ -124,7 +124,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0");
     }
 
     @Override
@@ -140,6 +140,10 @@ public final class Scan implements Workload {
                 "reps: repetitions; the row reports the fastest",
                 "seed: input generator seed",
                 "striped: single-pass only: 1 loads and stores each tile coalesced through local memory, 0 per work-item (default)",
+                "lookback: single-pass only (OpenCL): 0 (default) a window of 32 published words read by 32 work-items, walked by one; "
+                        + "1 one work-item reads windows of 16 into registers and walks them alone",
+                "rake: single-pass only (OpenCL): 0 (default) a Hillis-Steele scan of the work-items' totals; 1 a raking scan "
+                        + "(32 work-items, 3 barriers; needs striped=0, wg >= 32)",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -225,12 +229,21 @@ public final class Scan implements Workload {
             if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
             int striped = p.getInt("striped");
             if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
-            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, in, p, shown));
+            int lookback = p.getInt("lookback"), rake = p.getInt("rake");
+            if (lookback != 0 && lookback != 1) throw new ConfigException("lookback must be 0 or 1, got " + lookback);
+            if (rake != 0 && rake != 1) throw new ConfigException("rake must be 0 or 1, got " + rake);
+            if (rake == 1 && (striped == 1 || c.wg() < 32)) {
+                throw new ConfigException("rake=1 needs striped=0 and wg >= 32 (32 raking work-items), got striped=" + striped + " wg=" + c.wg());
+            }
+            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake);
+            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, sched, in, p, shown));
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
         Map<String, String> others = new LinkedHashMap<>(p.asMap());
         others.remove("items");
         others.remove("striped");
+        others.remove("lookback");
+        others.remove("rake");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
@@ -380,15 +393,16 @@ public final class Scan implements Workload {
         return epoch;
     }
 
-    private Outcome singlePass(DeviceSession s, Config c, int items, boolean striped, ScanInput in, Params p, Params[] shown) {
+    private Outcome singlePass(DeviceSession s, Config c, int items, boolean striped, Constants sched, ScanInput in, Params p, Params[] shown) {
         int n = c.n(), wg = c.wg();
         int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
         Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
         Object fill = fill(c.type(), n);
         Rep best = null;
         String mismatch = null;
-        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1 : wg;
-        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0))) {
+        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1 : wg + (sched.getInt("RAKE") == 1 ? wg >> 5 : 0);
+        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0)
+                .with(sched))) {
             // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
             int res = s.maxResidentGroups(kernel, new long[]{wg}, local * c.type().bytes());
             int k = c.k().resolve(Math.max(1, res));

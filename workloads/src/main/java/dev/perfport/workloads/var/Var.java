@@ -110,7 +110,7 @@ public final class Var implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("npos", "auto", "posbs", "256", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "8",
-                "rng", "philox", "seed", "42", "q", "0.01", "input", "builtin", "reps", "3", "maxwork", "2^27");
+                "rng", "philox", "seed", "42", "q", "0.01", "input", "builtin", "reps", "3", "maxwork", "2^27", "math", "exact");
     }
 
     @Override
@@ -128,7 +128,9 @@ public final class Var implements Workload, Tunable {
                 "q: quantile level in (0, 1); VaR = V0 - the ceil(q*nsim)-th smallest simulated value",
                 "input: builtin or a JSON file with market and portfolio (format: the VarInput javadoc; README, seed 000)",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest",
-                "maxwork: tune and report only: configurations with nsim*npos above this are refused (constraint)");
+                "maxwork: tune and report only: configurations with nsim*npos above this are refused (constraint)",
+                "math: exact (default) or relaxed: the OpenCL kernels compute exp(-r*tau) by native_exp2 and add by fma (-DRELAXED=1); "
+                        + "verified against the same reference and bound; routes without such a kernel refuse it");
     }
 
     @Override
@@ -140,7 +142,7 @@ public final class Var implements Workload, Tunable {
 
     /** The validated settings of one run. */
     public record Settings(VarKernels.Variant variant, int npos, int posbs, VarModel.Layout layout, VarModel.Rng rng, long seed,
-                           double q, String input, int reps) {
+                           double q, String input, int reps, boolean relaxed) {
         public int seed0() {
             return (int) seed;
         }
@@ -150,7 +152,8 @@ public final class Var implements Workload, Tunable {
         }
 
         public Constants constants() {
-            return Constants.of("POSBS", posbs, "SIMBS", layout.simbs(), "VWIDTH", layout.vwidth(), "RNG", rng.code);
+            Constants c = Constants.of("POSBS", posbs, "SIMBS", layout.simbs(), "VWIDTH", layout.vwidth(), "RNG", rng.code);
+            return relaxed ? c.with("RELAXED", 1) : c;   // absent when exact: the paper's kernels keep their constants
         }
 
         /** The parameters as a row shows them: npos resolved, integers in decimal. */
@@ -167,6 +170,7 @@ public final class Var implements Workload, Tunable {
             m.put("q", Double.toString(q));
             m.put("input", input);
             m.put("reps", Integer.toString(reps));
+            if (relaxed) m.put("math", "relaxed");
             return m;
         }
     }
@@ -202,8 +206,13 @@ public final class Var implements Workload, Tunable {
         if (!(q > 0 && q < 1)) throw new ConfigException("q must be in (0, 1), got " + q);
         int reps = range(p, "reps", 1, MAX_REPS);
         Params.parseLong("maxwork", p.get("maxwork"));
+        boolean relaxed = switch (p.get("math")) {
+            case "exact" -> false;
+            case "relaxed" -> true;
+            default -> throw new ConfigException("math must be exact or relaxed, got '" + p.get("math") + "'");
+        };
         return new Settings(VarKernels.Variant.of(variant), npos, posbs, new VarModel.Layout(simbs, vwidth, wgsize, ngroup), rng, seed, q,
-                p.get("input"), reps);
+                p.get("input"), reps, relaxed);
     }
 
     /** The verification tolerance relative to scale for {@code npos} positions (class comment). */

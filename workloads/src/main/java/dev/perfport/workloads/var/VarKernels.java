@@ -170,6 +170,10 @@ public final class VarKernels {
         if (simbs < 1) throw new IllegalArgumentException("SIMBS must be >= 1, got " + simbs);
         if (!VWIDTHS.contains(vwidth)) throw new IllegalArgumentException("VWIDTH must be one of " + VWIDTHS + ", got " + vwidth);
         if (rng != 0 && rng != 1) throw new IllegalArgumentException("RNG must be 0 (Philox) or 1 (MT607), got " + rng);
+        if (c.has("RELAXED") && c.getInt("RELAXED") != 0) {
+            // the emulator's exp is exact: running it under math=relaxed would report what did not run
+            throw new IllegalArgumentException("the Java work-group VaR kernel has no relaxed math (math=relaxed is OpenCL's native_exp2)");
+        }
         int k = simbs * vwidth;
         return g -> run(g, variant, posbs, k, rng);
     }

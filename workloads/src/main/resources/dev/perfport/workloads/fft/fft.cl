@@ -194,6 +194,10 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
         else FUSED_PASS(2)
 #endif
         ns *= radix;
+#if LOCALX
+        barrier(CLK_LOCAL_MEM_FENCE);   /* in is only read and out only written by the last pass */
+#else
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+#endif
     }
 }

@@ -250,9 +250,34 @@ inline ulong sp_word(int epoch, int flag, T v) {
     return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)as_uint(v);
 }
 
+/* Two schedule knobs (issue 16, H100; the defaults are the measured runs 2-5):
+ * LOOKBACK 0: the window of SP_WINDOW words is read by SP_WINDOW work-items into local memory
+ *             and walked by work-item 0, three barriers a window; 1: work-item 0 alone reads
+ *             LB_WINDOW words straight into registers (loads issued together) and walks them,
+ *             window after window, while the group waits at a single barrier.
+ * RAKE     0: the work-items' totals are scanned by a Hillis-Steele tree (2·log2(wg) barriers);
+ *          1: raking: 32 work-items scan wg/32 consecutive totals each, work-item 0 scans the
+ *             32 segment totals, three barriers; x is indexed with one pad word every 32 (no
+ *             bank conflicts in the raking reads), so it holds wg + wg/32 elements. */
+#ifndef LOOKBACK
+#define LOOKBACK 0
+#endif
+#ifndef RAKE
+#define RAKE 0
+#endif
+#define LB_WINDOW 16
+#if RAKE
+#define XI(i) SP_PAD(i)
+#else
+#define XI(i) (i)
+#endif
+
 __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out, volatile __global ulong* status,
                                volatile __global int* next_tile, const int n, const int epoch, __local T* x) {
     __local ulong look[SP_WINDOW];
+#if RAKE
+    __local T rake[32];
+#endif
     __local int tile_l, ctrl_done, ctrl_j;
     __local T prefix;
     int lid = get_local_id(0), wg = get_local_size(0), k = get_num_groups(0);
@@ -304,8 +329,25 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) { run = OP(run, v[j]); v[j] = run; }
-        x[lid] = run;
+        x[XI(lid)] = run;
         barrier(CLK_LOCAL_MEM_FENCE);
+#if RAKE
+        int seg = wg >> 5;                        /* totals per raking work-item */
+        if (lid < 32) {                           /* inclusive scan of one segment, in place */
+            T r = IDENTITY;
+            for (int i = lid * seg; i < (lid + 1) * seg; i++) { r = OP(r, x[XI(i)]); x[XI(i)] = r; }
+            rake[lid] = r;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) {                           /* inclusive scan of the 32 segment totals */
+            T r = IDENTITY;
+            for (int i = 0; i < 32; i++) { r = OP(r, rake[i]); rake[i] = r; }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        T before = lid / seg > 0 ? rake[lid / seg - 1] : IDENTITY;   /* the segments before lid's */
+        if (lid % seg) before = OP(before, x[XI(lid - 1)]);
+        T agg = rake[31];
+#else
         for (int off = 1; off < wg; off <<= 1) {  /* inclusive scan of the work-items' totals */
             T t = lid >= off ? x[lid - off] : IDENTITY;
             barrier(CLK_LOCAL_MEM_FENCE);
@@ -314,8 +356,32 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         }
         T before = lid > 0 ? x[lid - 1] : IDENTITY;
         T agg = x[wg - 1];
+#endif
         T excl = IDENTITY;                        /* meaningful in work-item 0 */
         if (lid == 0) status[tile] = sp_word(epoch, tile == 0 ? SP_PREFIX : SP_AGGREGATE, agg);
+#if LOOKBACK
+        if (lid == 0 && tile > 0) {
+            int j = tile - 1;                     /* the nearest tile not yet combined */
+            for (;;) {
+                ulong w[LB_WINDOW];
+#pragma unroll
+                for (int q = 0; q < LB_WINDOW; q++) w[q] = j - q >= 0 ? status[j - q] : 0;
+                int stop = 0, found = 0, used = 0;
+#pragma unroll
+                for (int q = 0; q < LB_WINDOW; q++) {
+                    int tag = (int)(w[q] >> 32);
+                    if (!stop && (tag >> 2) != epoch) stop = 1;     /* not yet published: read again */
+                    if (!stop) {
+                        excl = OP(SP_VALUE((uint)w[q]), excl);
+                        used++;
+                        if ((tag & 3) == SP_PREFIX) { found = 1; stop = 1; }
+                    }
+                }
+                j -= used;
+                if (found) break;
+            }
+        }
+#else
         int j = tile - 1;                         /* uniform: the nearest tile not yet combined */
         int done = tile == 0;
         while (!done) {                           /* uniform; no break between barriers (PoCL) */
@@ -338,6 +404,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             j = ctrl_j;
             barrier(CLK_LOCAL_MEM_FENCE);         /* look and ctrl are rewritten next round */
         }
+#endif
         if (lid == 0 && tile > 0) status[tile] = sp_word(epoch, SP_PREFIX, OP(excl, agg));
         if (lid == 0) prefix = excl;
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -58,6 +58,9 @@ public final class VarKernels implements KernelLibrary {
         if (simbs < 1) throw new IllegalArgumentException("SIMBS must be >= 1, got " + simbs);
         if (!List.of(1, 2, 4, 8, 16).contains(vwidth)) throw new IllegalArgumentException("VWIDTH must be 1, 2, 4, 8 or 16, got " + vwidth);
         if (rng != 0 && rng != 1) throw new IllegalArgumentException("RNG must be 0 (Philox) or 1 (MT607), got " + rng);
+        if (c.has("RELAXED") && c.getInt("RELAXED") != 0) {
+            throw new IllegalArgumentException("aparapi has no relaxed-math VaR kernel (math=relaxed: OpenCL's native_exp2; use math=exact)");
+        }
         int k = simbs * vwidth;
         if (k > CAPS[CAPS.length - 1]) {
             throw new IllegalArgumentException("SIMBS*VWIDTH = " + k + " simulations per work-item exceed the "

@@ -67,6 +67,9 @@ public final class VarTornado {
     }
 
     private static void bind(LaunchArgs a, int variant) {
+        if (a.constants().has("RELAXED") && a.constants().getInt("RELAXED") != 0) {
+            throw new IllegalArgumentException("tornado has no relaxed-math VaR kernel (math=relaxed is OpenCL's native_exp2; use math=exact)");
+        }
         // local elements per array: buffers · POSBS (1 for loadstore, which has none)
         int lbuf = variant == 0 ? 1 : a.localLength(10);
         a.graph().task(a.task(), VarTornado::var, a.context(), a.ints(0), a.floats(1), a.ints(2), a.floats(3), a.ints(4),

@@ -195,15 +195,43 @@ public abstract class AbstractDeviceSession implements DeviceSession {
 
     @Override
     public final LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args) {
+        return record(doLaunch(kernel, validated(kernel, launch, args), args), 1);
+    }
+
+    /** Validates once, then {@link #doLaunchRepeated}; the totals count every launch. */
+    @Override
+    public final LaunchStats launchRepeated(CompiledKernel kernel, Launch launch, int times, Object... args) {
+        if (times < 1) throw new IllegalArgumentException("launchRepeated needs times >= 1, got " + times);
+        return record(doLaunchRepeated(kernel, validated(kernel, launch, args), args, times), times);
+    }
+
+    /**
+     * Runs a validated launch {@code times} times back to back and waits for the last; by default
+     * {@link #doLaunch} after {@link #doLaunch}, stats summed. Routes that can queue launches
+     * without waiting for each override it (issue 16: host time per launch).
+     *
+     * @param kernel a kernel compiled by this session
+     * @param v      the validated launch
+     * @param args   the arguments, as for {@link #doLaunch}
+     * @param times  launches, at least 1
+     * @return the launches' stats together
+     */
+    protected LaunchStats doLaunchRepeated(CompiledKernel kernel, ValidatedLaunch v, Object[] args, int times) {
+        return LaunchStats.repeated(times, () -> doLaunch(kernel, v, args));
+    }
+
+    private ValidatedLaunch validated(CompiledKernel kernel, Launch launch, Object[] args) {
         ensureOpen();
         if (!open.contains(kernel)) {
             throw new IllegalArgumentException("kernel '" + kernel.def().name() + "' was not compiled by this session or was closed");
         }
-        ValidatedLaunch v = LaunchValidator.validate(device, kernel.def(), kernel.constants(), launch, args,
+        return LaunchValidator.validate(device, kernel.def(), kernel.constants(), launch, args,
                 (ls, bytes) -> residency(kernel, ls, bytes));
-        LaunchStats s = doLaunch(kernel, v, args);
-        timings.addKernel(s.kernelNanos());
-        threadTimings.get().addKernel(s.kernelNanos());
+    }
+
+    private LaunchStats record(LaunchStats s, int launches) {
+        timings.addKernel(s.kernelNanos(), launches);
+        threadTimings.get().addKernel(s.kernelNanos(), launches);
         if (s.modelledNanos() >= 0) {
             timings.addModelled(s.modelledNanos());
             threadTimings.get().addModelled(s.modelledNanos());

@@ -128,6 +128,23 @@ public interface DeviceSession extends AutoCloseable {
      */
     LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args);
 
+    /**
+     * {@return the times and counters of {@code times} launches of one kernel with the same launch
+     * and arguments} Validated once; the launches run back to back, in order, and it returns when
+     * the last one has finished. A route that can queue them without waiting for each (OpenCL:
+     * arguments set once, no per-launch finish or event) does so; the others launch one after the
+     * other. Kernel time is the sum over the launches, or where the route only times the batch,
+     * the device time from the first launch's start to the last one's end.
+     *
+     * @param kernel a kernel compiled by this session
+     * @param launch as for {@link #launch}
+     * @param times  launches, at least 1
+     * @param args   as for {@link #launch}
+     */
+    default LaunchStats launchRepeated(CompiledKernel kernel, Launch launch, int times, Object... args) {
+        return LaunchStats.repeated(times, () -> launch(kernel, launch, args));
+    }
+
     /** {@return running totals of this session} */
     Profile profile();
 

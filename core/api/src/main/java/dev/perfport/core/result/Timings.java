@@ -48,8 +48,18 @@ public final class Timings {
      * @param nanos nanoseconds
      */
     public void addKernel(long nanos) {
+        addKernel(nanos, 1);
+    }
+
+    /**
+     * Adds {@code count} launches and their kernel time together.
+     *
+     * @param nanos nanoseconds of all of them
+     * @param count launches
+     */
+    public void addKernel(long nanos, int count) {
         kernel.addAndGet(nanos);
-        launches.incrementAndGet();
+        launches.addAndGet(count);
     }
 
     /**

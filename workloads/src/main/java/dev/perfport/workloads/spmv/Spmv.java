@@ -1,0 +1,327 @@
+package dev.perfport.workloads.spmv;
+
+import com.google.auto.service.AutoService;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.Workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * SpMV y = A x in float32 (seed 004, Zhang, Sinclair and Chien §2.2), one variant per storage
+ * format and its work mapping, verified row by row against a double-precision CSR product:
+ * <ul>
+ * <li>{@code csr-scalar}: one work-item per row ({@code rpt} rows per work-item, {@code map});</li>
+ * <li>{@code csr-vector}: {@code lanes} work-items per row, combined in local memory;</li>
+ * <li>{@code ell-col}, {@code ell-row}: ELLPACK column-major (SHOC's GPU default) and row-major
+ *     (the paper's CPU layout), with {@code rpt} and {@code map};</li>
+ * <li>{@code sell}: SELL-C-sigma, slice height {@code C}, sorting window {@code sigma};</li>
+ * <li>{@code merge}: merge-based CSR, {@code ipt} merge-path items per work-item, then a fix-up
+ *     kernel for rows that span work-items.</li>
+ * </ul>
+ * Metrics: {@code GB/s} counts the bytes the format really reads (its index arrays and values as
+ * stored, padding slots included, one x read per non-zero, y written once); {@code effective GB/s}
+ * is the seed's effective bandwidth 3·NNZ·4 B / t (the same for every format, so it compares
+ * times); {@code GFLOP/s} is 2·NNZ / t.
+ */
+@AutoService(Workload.class)
+public final class Spmv implements Workload, Tunable {
+    public static final String CSR_SCALAR = "csr-scalar", CSR_VECTOR = "csr-vector", ELL_COL = "ell-col", ELL_ROW = "ell-row",
+            SELL = "sell", MERGE = "merge";
+    public static final List<String> VARIANTS = List.of(CSR_SCALAR, CSR_VECTOR, ELL_COL, ELL_ROW, SELL, MERGE);
+    /** Variants whose work-items take whole rows, where {@code rpt} and {@code map} apply. */
+    public static final List<String> ROW_MAPPED = List.of(CSR_SCALAR, ELL_COL, ELL_ROW);
+
+    @Override
+    public String name() {
+        return "spmv";
+    }
+
+    @Override
+    public String seed() {
+        return "004";
+    }
+
+    @Override
+    public String description() {
+        return "sparse matrix-vector product y = Ax, float32: CSR scalar/vector, ELLPACK column/row-major, SELL-C-sigma, merge-based CSR";
+    }
+
+    @Override
+    public List<String> variants() {
+        return VARIANTS;
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("matrix", "stencil2d:1024x1024", "wg", "128", "rpt", "1", "map", "interleaved", "lanes", "8", "C", "32",
+                "sigma", "1", "ipt", "32", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("matrix: " + Matrices.SYNTAX,
+                "wg: work-group size",
+                "rpt: rows per work-item (csr-scalar, ell-col, ell-row)",
+                "map: interleaved (work-item t takes rows t, t+T, ...) or blocked (rows t*rpt ..); csr-scalar, ell-col, ell-row",
+                "lanes: work-items per row of csr-vector (a power of two dividing wg)",
+                "C: slice height of sell", "sigma: sorting window of sell in rows (1: unsorted)",
+                "ipt: merge-path items (rows + non-zeros) per work-item of merge",
+                "reps: repetitions; the row reports the fastest", "seed: seed of x and of the matrix generators");
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return SpmvKernels.all();
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(
+                Params.of("matrix", "stencil2d:13x11", "wg", "32", "reps", "1"),
+                Params.of("matrix", "powerlaw:1000:6", "wg", "64", "rpt", "3", "map", "blocked", "lanes", "4", "C", "8", "sigma", "64",
+                        "ipt", "7", "reps", "1"),
+                Params.of("matrix", "random:333:0.02", "wg", "16", "rpt", "2", "lanes", "16", "C", "4", "sigma", "1", "ipt", "5",
+                        "reps", "1"));
+    }
+
+    /** The knob values of one run, checked. */
+    record Settings(String matrix, int wg, int rpt, boolean blocked, int lanes, int c, int sigma, int ipt, int reps, long seed) {
+    }
+
+    static Settings settings(Params p) {
+        int wg = positive(p, "wg"), rpt = positive(p, "rpt"), lanes = positive(p, "lanes"), c = positive(p, "C"),
+                sigma = positive(p, "sigma"), ipt = positive(p, "ipt"), reps = positive(p, "reps");
+        boolean blocked = switch (p.get("map")) {
+            case "blocked", "1" -> true;
+            case "interleaved", "0" -> false;
+            default -> throw new ConfigException("parameter map must be interleaved or blocked, got '" + p.get("map") + "'");
+        };
+        if (Integer.bitCount(lanes) != 1 || lanes > wg || wg % lanes != 0) {
+            throw new ConfigException("parameter lanes must be a power of two dividing wg=" + wg + ", got " + lanes);
+        }
+        return new Settings(p.get("matrix"), wg, rpt, blocked, lanes, c, sigma, ipt, reps, p.getLong("seed"));
+    }
+
+    private static int positive(Params p, String key) {
+        int v = p.getInt(key);
+        if (v < 1) throw new ConfigException("parameter " + key + " must be >= 1, got " + v);
+        return v;
+    }
+
+    // the last matrix: compare and tune run every variant and configuration on the same one
+    private static Csr cached;
+    private static String cachedKey;
+
+    static synchronized Csr matrix(String spec, long seed) {
+        String key = spec + "#" + seed;
+        if (!key.equals(cachedKey)) {
+            cached = null;
+            cached = Matrices.load(spec, seed);
+            cachedKey = key;
+        }
+        return cached;
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        if (!VARIANTS.contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of spmv; variants: " + VARIANTS);
+        Params p = defaults().with(params);
+        Settings st = settings(p);
+        Csr a = matrix(st.matrix(), st.seed());   // a malformed file is a usage error, before any row
+        return Runs.run(s, name(), variant, p, () -> execute(s, variant, a, st));
+    }
+
+    static Outcome execute(DeviceSession s, String variant, Csr a, Settings st) {
+        int n = a.rows();
+        float[] x = new float[a.cols()];
+        SplittableRandom rnd = new SplittableRandom(st.seed() ^ 0x5bd1e995L);
+        for (int i = 0; i < x.length; i++) x[i] = (float) (rnd.nextDouble() * 2 - 1);
+        float[] got = new float[n];
+        long bytes;
+        long formatNanos = System.nanoTime();
+        List<AutoCloseable> open = new ArrayList<>();
+        Rep best = null;
+        double slotsPerNnz = 1;
+        try {
+            DeviceBuffer dx = keep(open, s.upload(x)), dy = keep(open, s.allocate(ElemType.FLOAT, Math.max(1, n)));
+            long yBytes = 4L * n, xBytes = 4L * a.nnz();
+            Launcher launcher;
+            switch (variant) {
+                case CSR_SCALAR, CSR_VECTOR -> {
+                    DeviceBuffer rp = keep(open, s.upload(a.rowPtr())), ci = keep(open, s.upload(nonEmpty(a.col()))),
+                            va = keep(open, s.upload(nonEmpty(a.val())));
+                    bytes = 4L * (n + 1) + 8L * a.nnz() + xBytes + yBytes;
+                    if (variant.equals(CSR_SCALAR)) {
+                        launcher = rows(s, open, st, rp, ci, va, dx, dy, n, 0, SpmvKernels.CSR_LAYOUT);
+                    } else {
+                        CompiledKernel k = keep(open, s.compile(SpmvKernels.csrVector()));
+                        long items = (long) n * st.lanes();
+                        launcher = rep -> rep.add(s.launch(k, NDRange.of(roundUp(items, st.wg()), st.wg()), rp, ci, va, dx, dy, n, st.lanes(),
+                                LocalSize.of(st.wg())));
+                    }
+                }
+                case ELL_COL, ELL_ROW -> {
+                    Formats.Ell e = Formats.ell(a, variant.equals(ELL_COL));
+                    slotsPerNnz = e.slots() / (double) Math.max(1, a.nnz());
+                    DeviceBuffer ci = keep(open, s.upload(nonEmpty(e.col()))), va = keep(open, s.upload(nonEmpty(e.val())));
+                    DeviceBuffer none = keep(open, s.upload(new int[1]));   // ELLPACK reads no row pointers
+                    bytes = 8L * e.slots() + xBytes + yBytes;
+                    launcher = rows(s, open, st, none, ci, va, dx, dy, n, e.width(),
+                            e.colMajor() ? SpmvKernels.ELL_COL_MAJOR : SpmvKernels.ELL_ROW_MAJOR);
+                }
+                case SELL -> {
+                    Formats.Sell e = Formats.sell(a, st.c(), st.sigma());
+                    slotsPerNnz = e.slots() / (double) Math.max(1, a.nnz());
+                    DeviceBuffer sp = keep(open, s.upload(e.slicePtr())), ci = keep(open, s.upload(nonEmpty(e.col()))),
+                            va = keep(open, s.upload(nonEmpty(e.val()))), pe = keep(open, s.upload(e.perm()));
+                    bytes = 8L * e.slots() + 4L * e.perm().length + 8L * e.slices() + xBytes + yBytes;
+                    CompiledKernel k = keep(open, s.compile(SpmvKernels.sell()));
+                    int slots = e.perm().length;
+                    launcher = rep -> rep.add(s.launch(k, NDRange.of(roundUp(slots, st.wg()), st.wg()), sp, ci, va, pe, dx, dy, slots, st.c()));
+                }
+                case MERGE -> {
+                    DeviceBuffer rp = keep(open, s.upload(a.rowPtr())), ci = keep(open, s.upload(nonEmpty(a.col()))),
+                            va = keep(open, s.upload(nonEmpty(a.val())));
+                    long total = (long) n + a.nnz();
+                    if (total + st.ipt() > Integer.MAX_VALUE) throw new ConfigException("merge: rows + non-zeros " + total + " exceed the int range");
+                    int threads = (int) ceilDiv(total, st.ipt());
+                    DeviceBuffer cr = keep(open, s.allocate(ElemType.INT, threads)), cv = keep(open, s.allocate(ElemType.FLOAT, threads));
+                    // the search reads about 2·log2(n) row pointers per work-item; the fix-up its carries
+                    long search = 4L * threads * (2 * (64 - Long.numberOfLeadingZeros(Math.max(1, n))));
+                    bytes = 4L * (n + 1) + 8L * a.nnz() + xBytes + yBytes + search + 2 * 8L * threads;
+                    CompiledKernel k = keep(open, s.compile(SpmvKernels.merge())), f = keep(open, s.compile(SpmvKernels.mergeFixup()));
+                    int nnz = a.nnz();
+                    launcher = rep -> {
+                        rep.add(s.launch(k, NDRange.of(roundUp(threads, st.wg()), st.wg()), rp, ci, va, dx, dy, n, nnz, st.ipt(), cr, cv, threads));
+                        rep.add(s.launch(f, NDRange.of(roundUp(threads, st.wg()), st.wg()), cr, cv, dy, n, threads));
+                    };
+                }
+                default -> throw new ConfigException("unknown variant " + variant);
+            }
+            formatNanos = System.nanoTime() - formatNanos;
+            for (int r = 0; r < st.reps(); r++) {
+                Rep one = new Rep();
+                launcher.launch(one);
+                dy.read(got);
+                best = Rep.best(best, one.stop());
+            }
+        } finally {
+            for (int i = open.size() - 1; i >= 0; i--) {
+                try {
+                    open.get(i).close();
+                } catch (Exception e) {
+                    // releasing the rest matters more than this one's failure
+                }
+            }
+        }
+        String mismatch = check(a, x, got);
+        Map<String, Double> m = new LinkedHashMap<>();
+        long flops = 2L * a.nnz();
+        long paperBytes = 12L * a.nnz();
+        m.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
+        m.put("GFLOP/s", Runs.gbPerSecond(flops, best.kernelNanos()));
+        m.put("effective GB/s", Runs.gbPerSecond(paperBytes, best.kernelNanos()));
+        if (best.modelledNanos() >= 0) {
+            m.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
+            m.put("modelled GFLOP/s", Runs.gbPerSecond(flops, best.modelledNanos()));
+            m.put("modelled effective GB/s", Runs.gbPerSecond(paperBytes, best.modelledNanos()));
+        }
+        m.put("rows", (double) n);
+        m.put("nnz", (double) a.nnz());
+        m.put("bytes/nnz", bytes / (double) Math.max(1, a.nnz()));
+        m.put("slots/nnz", slotsPerNnz);
+        m.put("format ms", formatNanos / 1e6);
+        return Outcome.of(mismatch == null, mismatch, best, m);
+    }
+
+    @FunctionalInterface
+    private interface Launcher {
+        void launch(Rep rep);
+    }
+
+    /** The row-per-work-item kernel in one of its layouts, rpt rows per work-item. */
+    private static Launcher rows(DeviceSession s, List<AutoCloseable> open, Settings st, DeviceBuffer rowPtr, DeviceBuffer col, DeviceBuffer val,
+                                 DeviceBuffer x, DeviceBuffer y, int n, int width, int layout) {
+        CompiledKernel k = keep(open, s.compile(SpmvKernels.rows()));
+        long threads = ceilDiv(n, st.rpt());
+        return rep -> rep.add(s.launch(k, NDRange.of(roundUp(threads, st.wg()), st.wg()), rowPtr, col, val, x, y, n, width, st.rpt(),
+                st.blocked() ? 1 : 0, layout));
+    }
+
+    private static <T extends AutoCloseable> T keep(List<AutoCloseable> open, T t) {
+        open.add(t);
+        return t;
+    }
+
+    /** Buffers of length 0 cannot be allocated; an empty matrix gets one unread element. */
+    private static int[] nonEmpty(int[] a) {
+        return a.length == 0 ? new int[]{-1} : a;
+    }
+
+    private static float[] nonEmpty(float[] a) {
+        return a.length == 0 ? new float[1] : a;
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    private static long roundUp(long a, long b) {
+        return Math.max(1, ceilDiv(a, b)) * b;
+    }
+
+    /**
+     * Row r must be within 2·(len+2)·2^-24·Σ|a_rj x_j| of the double-precision product: the bound
+     * of a float sum of len products in any order (the formats add in different orders).
+     */
+    static String check(Csr a, float[] x, float[] got) {
+        double[] want = a.multiplyDouble(x);
+        double[] scale = a.absRowSums(x);
+        for (int r = 0; r < a.rows(); r++) {
+            double tol = 2.0 * (a.rowLength(r) + 2) * Math.ulp(1.0f) / 2 * scale[r] + Float.MIN_NORMAL;
+            if (!(Math.abs(got[r] - want[r]) <= tol)) {
+                return "y[" + r + "] = " + got[r] + ", reference " + want[r] + " (row of " + a.rowLength(r) + " non-zeros, tolerance " + tol + ")";
+            }
+        }
+        return null;
+    }
+
+    // ---- tuning -----------------------------------------------------------------------------
+
+    @Override
+    public String defaultTuningVariant() {
+        return ELL_ROW;
+    }
+
+    @Override
+    public List<String> tunedParams() {
+        return SpmvTuning.KNOBS;
+    }
+
+    @Override
+    public Params tuningDefaults() {
+        return defaults().with("matrix", "stencil2d:256x256").with("reps", "2");
+    }
+
+    @Override
+    public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        return SpmvTuning.tuning(this, session, variant, fixed, grid);
+    }
+}

@@ -1,0 +1,273 @@
+package dev.perfport.workloads.spmv;
+
+import dev.perfport.core.kernel.Access;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.Sources;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.GlobalInts;
+import dev.perfport.core.wg.Op;
+import dev.perfport.core.wg.WorkGroup;
+
+import java.util.List;
+
+/**
+ * The SpMV kernels, each with its OpenCL C ({@code spmv.cl}) and Java work-group implementation;
+ * the Aparapi and TornadoVM ones live in their backends. CSR scalar and ELLPACK share one
+ * row-per-work-item kernel ({@link #rows()}) whose layout is an argument. The knobs (rows per
+ * work-item and mapping, ELLPACK layout, lanes per row, slice height, merge items per work-item)
+ * are scalar arguments, so that every route expresses every setting with one kernel. The Java
+ * kernels do the same work in the same order as the OpenCL C, and declare to the emulator's cost
+ * model one FLOAT operation per multiply and per add and INT work for indexing.
+ */
+public final class SpmvKernels {
+    static final String SOURCE = Sources.load(SpmvKernels.class, "spmv.cl");
+
+    /** Layouts of {@link #rows()}: CSR, ELLPACK column-major, ELLPACK row-major. */
+    public static final int CSR_LAYOUT = 0, ELL_COL_MAJOR = 1, ELL_ROW_MAJOR = 2;
+
+    private static final KernelDef ROWS = csrArgs("spmv.rows")
+            .scalar("n", ElemType.INT).scalar("width", ElemType.INT).scalar("rpt", ElemType.INT)
+            .scalar("blocked", ElemType.INT).scalar("layout", ElemType.INT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_rows"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::rows, 0))
+            .build();
+
+    private static final KernelDef CSR_VECTOR = csrArgs("spmv.csr_vector")
+            .scalar("n", ElemType.INT).scalar("lanes", ElemType.INT).local("partial", ElemType.FLOAT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_csr_vector"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::csrVector, 0))
+            .build();
+
+    private static final KernelDef SELL = KernelDef.builder("spmv.sell")
+            .global("slicePtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
+            .global("val", ElemType.FLOAT, Access.READ).global("perm", ElemType.INT, Access.READ)
+            .global("x", ElemType.FLOAT, Access.READ).global("y", ElemType.FLOAT, Access.WRITE)
+            .scalar("slots", ElemType.INT).scalar("C", ElemType.INT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_sell"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::sell, 0))
+            .build();
+
+    private static final KernelDef MERGE = csrArgs("spmv.merge")
+            .scalar("n", ElemType.INT).scalar("nnz", ElemType.INT).scalar("ipt", ElemType.INT)
+            .global("carryRow", ElemType.INT, Access.WRITE).global("carryVal", ElemType.FLOAT, Access.WRITE)
+            .scalar("threads", ElemType.INT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_merge"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::merge, 0))
+            .build();
+
+    private static final KernelDef MERGE_FIXUP = KernelDef.builder("spmv.merge_fixup")
+            .global("carryRow", ElemType.INT, Access.READ).global("carryVal", ElemType.FLOAT, Access.READ)
+            .global("y", ElemType.FLOAT, Access.READ_WRITE)
+            .scalar("n", ElemType.INT).scalar("threads", ElemType.INT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_merge_fixup"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::mergeFixup, 0))
+            .build();
+
+    private SpmvKernels() {
+    }
+
+    /** The arguments the CSR kernels start with: the matrix, x and y. */
+    private static KernelDef.Builder csrArgs(String name) {
+        return KernelDef.builder(name)
+                .global("rowPtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
+                .global("val", ElemType.FLOAT, Access.READ).global("x", ElemType.FLOAT, Access.READ)
+                .global("y", ElemType.FLOAT, Access.WRITE);
+    }
+
+    /** CSR scalar and both ELLPACK layouts: work-items take whole rows ({@code spmv_rows}). */
+    public static KernelDef rows() {
+        return ROWS;
+    }
+
+    public static KernelDef csrVector() {
+        return CSR_VECTOR;
+    }
+
+    public static KernelDef sell() {
+        return SELL;
+    }
+
+    public static KernelDef merge() {
+        return MERGE;
+    }
+
+    public static KernelDef mergeFixup() {
+        return MERGE_FIXUP;
+    }
+
+    static List<KernelDef> all() {
+        return List.of(ROWS, CSR_VECTOR, SELL, MERGE, MERGE_FIXUP);
+    }
+
+    /** Row k of work-item t of T under the mapping (blocked: t*rpt + k; interleaved: t + k*T). */
+    static int row(int t, int k, int T, int rpt, boolean blocked) {
+        return blocked ? t * rpt + k : t + k * T;
+    }
+
+    private static void rows(WorkGroup g) {
+        GlobalInts rowPtr = g.ints(0), col = g.ints(1);
+        GlobalFloats val = g.floats(2), x = g.floats(3), y = g.floats(4);
+        int n = g.intArg(5), width = g.intArg(6), rpt = g.intArg(7), layout = g.intArg(9);
+        boolean blocked = g.intArg(8) != 0;
+        int T = (n + rpt - 1) / rpt;
+        long flops = 0, ints = 0;
+        for (int lid = 0; lid < g.localItems(); lid++) {
+            int t = (int) g.globalId(0, lid);
+            for (int k = 0; t < T && k < rpt; k++) {
+                int r = row(t, k, T, rpt, blocked);
+                if (r >= n) break;
+                int start = layout == CSR_LAYOUT ? rowPtr.get(r) : layout == ELL_COL_MAJOR ? r : r * width;
+                int len = layout == CSR_LAYOUT ? rowPtr.get(r + 1) - start : width;
+                int stride = layout == ELL_COL_MAJOR ? n : 1;
+                float sum = 0f;
+                for (int j = 0; j < len; j++) {
+                    int at = start + j * stride;
+                    int c = col.get(at);
+                    if (c >= 0) {
+                        float p = val.get(at) * x.get(c);
+                        sum += p;
+                        flops += 2;
+                    }
+                }
+                y.set(r, sum);
+                ints += 3L * len + 6;
+            }
+        }
+        g.ops(Op.FLOAT, flops);
+        g.ops(Op.INT, ints + 2L * g.localItems());
+    }
+
+    private static void csrVector(WorkGroup g) {
+        GlobalInts rowPtr = g.ints(0), col = g.ints(1);
+        GlobalFloats val = g.floats(2), x = g.floats(3), y = g.floats(4);
+        int n = g.intArg(5), lanes = g.intArg(6);
+        float[] partial = g.localFloats(7);
+        int items = g.localItems();
+        long flops = 0, ints = 0;
+        for (int lid = 0; lid < items; lid++) {
+            int lane = lid & (lanes - 1);
+            int r = (int) (g.globalId(0, lid) / lanes);
+            float sum = 0f;
+            if (r < n) {
+                int end = rowPtr.get(r + 1);
+                for (int i = rowPtr.get(r) + lane; i < end; i += lanes) {
+                    float p = val.get(i) * x.get(col.get(i));
+                    sum += p;
+                    flops += 2;
+                    ints += 2;
+                }
+            }
+            partial[lid] = sum;
+        }
+        // the tree of the OpenCL kernel, one barrier-separated step at a time
+        for (int s = lanes / 2; s > 0; s >>= 1) {
+            for (int lid = 0; lid < items; lid++) if ((lid & (lanes - 1)) < s) partial[lid] += partial[lid + s];
+            flops += items / 2;
+        }
+        for (int lid = 0; lid < items; lid += lanes) {
+            int r = (int) (g.globalId(0, lid) / lanes);
+            if (r < n) y.set(r, partial[lid]);
+        }
+        g.ops(Op.FLOAT, flops);
+        g.ops(Op.INT, ints + 4L * items);
+        g.ops(Op.LOCAL_MEM, 3L * items * Math.max(1, Integer.numberOfTrailingZeros(lanes)));
+    }
+
+    private static void sell(WorkGroup g) {
+        GlobalInts slicePtr = g.ints(0), col = g.ints(1);
+        GlobalFloats val = g.floats(2);
+        GlobalInts perm = g.ints(3);
+        GlobalFloats x = g.floats(4), y = g.floats(5);
+        int slots = g.intArg(6), C = g.intArg(7);
+        long flops = 0, ints = 0;
+        for (int lid = 0; lid < g.localItems(); lid++) {
+            int p = (int) g.globalId(0, lid);
+            if (p >= slots) continue;
+            int s = p / C;
+            int i = p - s * C;
+            int start = slicePtr.get(s);
+            int width = (slicePtr.get(s + 1) - start) / C;
+            float sum = 0f;
+            for (int j = 0; j < width; j++) {
+                int at = start + j * C + i;
+                int c = col.get(at);
+                if (c >= 0) {
+                    float q = val.get(at) * x.get(c);
+                    sum += q;
+                    flops += 2;
+                }
+            }
+            int r = perm.get(p);
+            if (r >= 0) y.set(r, sum);
+            ints += 3L * width + 6;
+        }
+        g.ops(Op.FLOAT, flops);
+        g.ops(Op.INT, ints + 2L * g.localItems());
+    }
+
+    private static void merge(WorkGroup g) {
+        GlobalInts rowPtr = g.ints(0), col = g.ints(1);
+        GlobalFloats val = g.floats(2), x = g.floats(3), y = g.floats(4);
+        int n = g.intArg(5), nnz = g.intArg(6), ipt = g.intArg(7);
+        GlobalInts carryRow = g.ints(8);
+        GlobalFloats carryVal = g.floats(9);
+        int threads = g.intArg(10);
+        long flops = 0, ints = 0;
+        int total = n + nnz;
+        for (int lid = 0; lid < g.localItems(); lid++) {
+            int t = (int) g.globalId(0, lid);
+            if (t >= threads) continue;
+            int d = (int) Math.min((long) t * ipt, total);
+            int end = (int) Math.min((long) d + ipt, total);
+            int lo = Math.max(0, d - nnz), hi = Math.min(d, n);
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (rowPtr.get(mid + 1) <= d - 1 - mid) lo = mid + 1;
+                else hi = mid;
+                ints += 4;
+            }
+            int r = lo, i = d - lo;
+            float sum = 0f;
+            for (int k = d; k < end; k++) {
+                if (r < n && i < rowPtr.get(r + 1)) {
+                    float p = val.get(i) * x.get(col.get(i));
+                    sum += p;
+                    i++;
+                    flops += 2;
+                } else {
+                    y.set(r, sum);
+                    sum = 0f;
+                    r++;
+                }
+                ints += 3;
+            }
+            carryRow.set(t, r);
+            carryVal.set(t, sum);
+        }
+        g.ops(Op.FLOAT, flops);
+        g.ops(Op.INT, ints + 2L * g.localItems());
+    }
+
+    private static void mergeFixup(WorkGroup g) {
+        GlobalInts carryRow = g.ints(0);
+        GlobalFloats carryVal = g.floats(1), y = g.floats(2);
+        int n = g.intArg(3), threads = g.intArg(4);
+        long flops = 0;
+        for (int lid = 0; lid < g.localItems(); lid++) {
+            int t = (int) g.globalId(0, lid);
+            if (t >= threads) continue;
+            int r = carryRow.get(t);
+            if (r >= n || (t > 0 && carryRow.get(t - 1) == r)) continue;
+            float sum = 0f;
+            for (int u = t; u < threads && carryRow.get(u) == r; u++) {
+                sum += carryVal.get(u);
+                flops++;
+            }
+            y.set(r, y.get(r) + sum);
+        }
+        g.ops(Op.FLOAT, flops);
+        g.ops(Op.INT, 4L * g.localItems());
+    }
+}
