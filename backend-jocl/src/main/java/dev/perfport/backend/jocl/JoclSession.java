@@ -180,7 +180,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     @Override
     public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
         ensureOpen();
-        return new JoclTransfers(this).run(job, strategy, queues);
+        TransferTiming t = new JoclTransfers(this).run(job, strategy, queues);
+        recordLaunches(t.kernelNanos(), t.chunks());
+        return t;
     }
 
     @Override
