@@ -139,6 +139,10 @@ fi
 if [[ "$want" == *" r2 "* ]]; then
   want="$want r2-torch r2-gemm r2-scan r2-var r2-ptx "
 fi
+if [[ "$want" == *" r4 "* ]]; then   # round 4 (expanded here, before the steps run): the merged main, every ratio again in one call (configurations of round 3 given), plus fft/spmv/conv
+  TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
+  want="$want r2-torch r4-gemm r4-scan r3-var r3-reduction r3-overhead r4-others "
+fi
 if [[ "$want" == *" r3 "* ]]; then   # round 3: gemm tuned (grids fixed), scan schedules, VaR, reduction; PyTorch beside
   TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
   want="$want r2-torch r2-gemm r3-scan r3-var r3-reduction r3-overhead r2-ptx "
@@ -206,10 +210,6 @@ if [[ "$want" == *" r3-overhead "* ]]; then   # host time per launch: launches q
   step overhead-aparapi 90 compare reduction --backend aparapi:gpu --config perfport.aparapi.counters=false --variant tuned --param n=1024 --param gpc=1 --param type=int --param launches=10000 --param reps=2
   step overhead-jocl-2p28 60 compare reduction --backend jocl:gpu "${qj[@]}" --variant tuned --param n=2^28 --param vw=4 --param ipt=4 --param gpc=8 --param launches=10 --param reps=5
 fi
-if [[ "$want" == *" r4 "* ]]; then   # round 4: the merged main, every ratio again in one call (configurations of round 3 given), plus fft/spmv/conv
-  TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
-  want="$want r2-torch r4-gemm r4-scan r3-var r3-reduction r3-overhead r4-others "
-fi
 if [[ "$want" == *" r4-gemm "* ]]; then   # round 3's tuned configurations (docs/results/gpu/gemm-h100.md)
   GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0)
   S1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8 --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
@@ -244,11 +244,13 @@ if [[ "$want" == *" r4-others "* ]]; then   # the other helpers' workloads besid
     step fft-2p20 90 compare fft "${both2[@]}" "${quiet[@]}" --param n=2^20 --param batch=1
     step fft-512x2p14 90 compare fft "${both2[@]}" "${quiet[@]}" --param n=512 --param batch=2^14
   fi
-  for f in spmv conv; do   # run by the scripts' own docstrings once merged (bench/torch_<f>.py)
-    if [ -f bench/torch_$f.py ] && [ -f scripts/gpu-$f.sh ]; then
-      bash scripts/gpu-$f.sh "$out" >> "$out/log.txt" 2>&1; echo "   $f: rc=$?" | tee -a "$out/log.txt"
-    fi
-  done
+  if [ -f bench/torch_spmv.py ]; then   # after torch_fft.py, which rewrites the file; this one appends
+    PYTHONUNBUFFERED=1 timeout 150 python3 bench/torch_spmv.py --out "$out/torch-others.jsonl" >> "$out/log.txt" 2>&1
+    echo "   torch-spmv: rc=$?" | tee -a "$out/log.txt"
+    want="$want spmv-stencil spmv-powerlaw "
+    step spmv-stencil 150 compare spmv --backend jocl:gpu "${qj[@]}" --param matrix=stencil2d:2048x2048
+    step spmv-powerlaw 150 compare spmv --backend jocl:gpu "${qj[@]}" --param matrix=powerlaw:2^21:8
+  fi
 fi
 if [[ "$want" == *" r2-scan "* ]]; then
   SP=(--variant single-pass --param op=add --param wg=512 --param k=1056)

@@ -170,6 +170,20 @@ def main(d):
         print("| workload | case | perfport row | perfport | PyTorch best / median | ratio (best/best) |")
         print("|---|---|---|---|---|---|")
         for t in others:
+            if t.get("matrix"):   # bench/torch_spmv.py: one line per matrix, effective GB/s (3 nnz x 4 B / t) as perfport's rows
+                tb = t.get("effective GB/s") if t.get("ok") else None
+                for backend in sorted({r["backend"] for r in rows if r["workload"] == "spmv"}):
+                    c = [r for r in rows if r["workload"] == "spmv" and r["backend"] == backend and r["verified"]
+                         and r["params"].get("matrix") == t["matrix"] and (r.get("metrics") or {}).get("effective GB/s")]
+                    if not c:
+                        print(f"| spmv | {t['matrix']} | {backend}: no verified row | - | {fmt(tb)} effective GB/s | - |")
+                        continue
+                    b = max(c, key=lambda r: r["metrics"]["effective GB/s"])
+                    v = b["metrics"]["effective GB/s"]
+                    keys = " ".join(f"{k}={x}" for k, x in b["params"].items() if k not in ("matrix", "reps", "seed"))
+                    print(f"| spmv | {t['matrix']} | {backend} {b['variant']} {keys[:120]} | {fmt(v)} effective GB/s | "
+                          f"{fmt(tb)} effective GB/s (torch.sparse CSR, {t['best_ms']:.3f} ms) | {('**%.2f×**' % (v / tb)) if tb else '-'} |")
+                continue
             if "best" not in t:
                 continue
             match = lambda r, t=t: (r["workload"] == t["workload"] and num(r["params"].get("n")) == t.get("n")

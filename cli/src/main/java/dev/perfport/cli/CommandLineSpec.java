@@ -20,7 +20,9 @@ import java.util.TreeSet;
  * The grammar of the {@code perfport} command for picocli: one class per subcommand with the
  * options it takes, from which picocli parses and generates the help. The fields are only
  * declarations: {@link Cli#parse} reads the values from picocli's parse result, so that every
- * command is turned into one {@link Cli} record the same way.
+ * command is turned into one {@link Cli} record the same way. Descriptions and footers are format
+ * strings: {@code %n} starts a paragraph, {@code %%} is a percent sign (a lone one makes picocli
+ * print the text raw).
  */
 final class CommandLineSpec {
     private CommandLineSpec() {
@@ -183,6 +185,10 @@ final class CommandLineSpec {
                     + "ngroup with the Eq. 8 fit and hierarchical tuning on every available device or those the selectors "
                     + "pick; writes DIR/seed-000.md with its plots in DIR/seed-000/. Parameters (sizes of the sweeps): see "
                     + "docs/results/seed-000.md.",
+                    "%nseed-001: GEMM tuned (--strategy random) against untuned over sizes in float and double, the parameters "
+                            + "chosen per device with tuning time and evaluations, TRSM over its block size with launches and host "
+                            + "synchronisations; writes DIR/seed-001.md with its plots. Parameters: sizes (64,128,256,512), types "
+                            + "(float,double), budget (24), tunesize (256), reps (2), trsmm (512), trsmn (64), nbs (8,16,32,64), seed (1).",
                     "%nseed-003: Tables 2-5 (matmul alpha..epsilon, the Einstein@Home proxy, the reduction, the scan) on the "
                             + "Cell/B.E. emulator at 1-6 SPEs and with the PPE; writes DIR/seed-003.md: the paper's times beside "
                             + "the modelled times, the ratios, the counters, and each shape PASS/FAIL against the paper (2-4 "
@@ -195,8 +201,8 @@ final class CommandLineSpec {
                             + "DIR/seed-002.md with plots. Parameters: width, height (512), filters (3,5,9,17,33), tuneSize (256), "
                             + "tuneFilter (17), transferSize (2048), chunks (4,16), reps (2).",
                     "%nseed-004: seed 004's knobs on every available device or those the selectors pick: per workload and "
-                            + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, % of the "
-                            + "streaming bandwidth measured in the same run (saxpy) and % of a reference; writes DIR/seed-004.md "
+                            + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, %% of the "
+                            + "streaming bandwidth measured in the same run (saxpy) and %% of a reference; writes DIR/seed-004.md "
                             + "with a plot per device. Parameters: matrices (comma-separated spmv matrices, default "
                             + "stencil2d:256x256,random:4096:0.01,powerlaw:2^16:8), ffts (fft cases N x batch, default "
                             + "512x256,16384x4), reps (2), seed (42), peakn (saxpy's elements, 2^23).",

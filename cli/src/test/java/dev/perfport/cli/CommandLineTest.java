@@ -42,6 +42,8 @@ class CommandLineTest {
             assertEquals(0, help.code(), help.describe());
             assertEquals("", help.err());
             assertTrue(help.out().startsWith("Usage: perfport " + command + " "), help.out());
+            // a lone '%' in a description makes picocli print that text raw, "%n" and all ("%%" is a percent sign)
+            assertFalse(help.out().contains("%n") || help.out().contains("%%"), command + " help was formatted:\n" + help.out());
             for (String o : options.get(command)) assertTrue(help.out().contains(o), command + " help names " + o + ":\n" + help.out());
             // the same text from --help and -h, after the command or before it
             assertEquals(help.out(), Run.of(command, "--help").out(), command);

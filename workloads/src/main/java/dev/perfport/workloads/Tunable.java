@@ -47,6 +47,30 @@ public interface Tunable {
     }
 
     /**
+     * One configuration's evaluation from a run that verifies it: what went wrong becomes a status
+     * with the reason (a refusal or bad setting CONSTRAINT, a build failure COMPILE_ERROR, a wrong
+     * result WRONG_RESULT, anything else RUNTIME_ERROR), else the objective's metric.
+     */
+    static dev.perfport.core.tune.Evaluation evaluate(java.util.function.Supplier<Outcome> run, String metric) {
+        Outcome o;
+        try {
+            o = run.get();
+        } catch (dev.perfport.core.error.ConfigException | dev.perfport.core.error.InvalidLaunchException
+                 | dev.perfport.core.error.UnsupportedFeatureException e) {
+            return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.CONSTRAINT, e.getMessage());
+        } catch (dev.perfport.core.error.KernelBuildException e) {
+            return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.COMPILE_ERROR, e.getMessage());
+        } catch (RuntimeException e) {
+            return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.RUNTIME_ERROR,
+                    e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        if (!o.verified()) return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.WRONG_RESULT, o.mismatch());
+        Double v = o.metrics().get(metric);
+        if (v == null || !(v > 0)) return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.RUNTIME_ERROR, "no " + metric + " measured");
+        return dev.perfport.core.tune.Evaluation.ok(v);
+    }
+
+    /**
      * One tuning problem.
      *
      * @param space        tuned parameters, their grid and constraints

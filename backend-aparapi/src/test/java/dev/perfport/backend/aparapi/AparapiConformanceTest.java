@@ -13,8 +13,8 @@ class AparapiConformanceTest extends BackendConformance {
     }
 
     /**
-     * gemm has no Aparapi kernels yet, nor has the single-pass scan (issue 16; docs/results/gpu/routes.md
-     * says why): their rows must be refused, naming aparapi and the kernel.
+     * The single-pass scan has no Aparapi kernel (issue 16; docs/results/gpu/routes.md
+     * says why): its rows must be refused, naming aparapi and the kernel.
      */
     @Override
     protected Map<String, String> unsupportedVariants() {

@@ -23,6 +23,8 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
 
     private final boolean counting;
     private final String buildOptions;
+    /** Where sessions keep program binaries across processes, or null (off). */
+    private BinaryCache binaries;
 
     private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
         super(JoclProvider.ID, DESCRIPTION, Dialect.OPENCL_C, devices, JoclDevice::info, unavailableReason);
@@ -113,6 +115,12 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
 
     @Override
     protected DeviceSession open(JoclDevice device) {
-        return new JoclSession(device, counting, buildOptions);
+        return new JoclSession(device, counting, buildOptions, binaries);
+    }
+
+    /** Sessions opened from now on keep program binaries in {@code cache} (null: no binary cache). */
+    JoclBackend withBinaryCache(BinaryCache cache) {
+        this.binaries = cache;
+        return this;
     }
 }

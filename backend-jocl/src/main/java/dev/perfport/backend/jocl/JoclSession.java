@@ -84,6 +84,11 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     private final boolean counting;
     /** Options this session adds to every build, after the constants and the kernel's own. */
     private final String buildOptions;
+    /** Program binaries across processes, or null. */
+    private final BinaryCache binaries;
+    private List<String> deviceIdentity;
+    private long binaryHits;
+    private long binaryMisses;
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclSession(JoclDevice dev) {
@@ -96,7 +101,13 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
 
     /** {@code buildOptions}: appended to every kernel's build options ({@link JoclProvider#BUILD_OPTIONS_KEY}). */
     JoclSession(JoclDevice dev, boolean counting, String buildOptions) {
+        this(dev, counting, buildOptions, null);
+    }
+
+    /** {@code binaries}: program binaries kept across processes ({@link BinaryCache}), or null. */
+    JoclSession(JoclDevice dev, boolean counting, String buildOptions, BinaryCache binaries) {
         super(JoclProvider.ID, dev.info(), false);
+        this.binaries = binaries;
         this.counting = counting;
         this.buildOptions = buildOptions == null ? "" : buildOptions.strip();
         this.dev = dev;
@@ -359,10 +370,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         String dir = System.getenv("PP_JOCL_DUMP");
         if (dir == null || dir.isBlank()) return;
         try {
-            long[] size = new long[1];
-            CL.clGetProgramInfo(p, CL.CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(size), null);
-            byte[] bin = new byte[(int) size[0]];
-            CL.clGetProgramInfo(p, CL.CL_PROGRAM_BINARIES, Sizeof.POINTER, Pointer.to(new Pointer[]{Pointer.to(bin)}), null);
+            byte[] bin = binaryOf(p);
+            if (bin == null) throw new IllegalStateException("the driver gives no binary");
             String name = where.replaceAll("[^A-Za-z0-9._-]+", "_");
             if (name.length() > 60) name = name.substring(0, 60);
             java.nio.file.Path f = java.nio.file.Path.of(dir, name + "-" + Integer.toHexString(options.hashCode()) + ".ptx");
@@ -375,7 +384,79 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         }
     }
 
+    /** Programs loaded from the binary cache, and those built from source while it was on. */
+    long binaryHits() {
+        return binaryHits;
+    }
+
+    long binaryMisses() {
+        return binaryMisses;
+    }
+
+    /** What decides a binary besides source and options: platform, device, driver (BinaryCache's key). */
+    private List<String> deviceIdentity() {
+        if (deviceIdentity == null) {
+            deviceIdentity = List.of(Cl.platformString(dev.platform(), CL.CL_PLATFORM_NAME),
+                    Cl.platformString(dev.platform(), CL.CL_PLATFORM_VERSION), Cl.deviceString(dev.device(), CL.CL_DEVICE_NAME),
+                    Cl.deviceString(dev.device(), CL.CL_DEVICE_VENDOR), Cl.deviceString(dev.device(), CL.CL_DEVICE_VERSION),
+                    Cl.deviceString(dev.device(), CL.CL_DRIVER_VERSION));
+        }
+        return deviceIdentity;
+    }
+
+    /** From the binary cache when it holds this build, else from source (then stored there). */
     private cl_program build(String source, String options, String where) {
+        if (binaries == null) return buildSource(source, options, where);
+        String key = BinaryCache.key(deviceIdentity(), source, options);
+        byte[] bin = binaries.get(key);
+        if (bin != null) {
+            cl_program p = fromBinary(bin, options);
+            if (p != null) {
+                binaryHits++;
+                return p;
+            }
+            binaries.remove(key);   // refused by the driver: rebuilt below and stored anew
+        }
+        binaryMisses++;
+        cl_program p = buildSource(source, options, where);
+        binaries.put(key, binaryOf(p));
+        return p;
+    }
+
+    /** A program made from a cached binary and built (linked) for the device, or null when the driver refuses it. */
+    private cl_program fromBinary(byte[] bin, String options) {
+        cl_program p;
+        try {
+            p = CL.clCreateProgramWithBinary(context, 1, new cl_device_id[]{dev.device()}, new long[]{bin.length},
+                    new byte[][]{bin}, new int[1], null);
+        } catch (CLException e) {
+            return null;
+        }
+        tally.created("program");
+        try {
+            CL.clBuildProgram(p, 1, new cl_device_id[]{dev.device()}, options, null, null);
+            return p;
+        } catch (CLException e) {
+            releaseProgram(p);
+            return null;
+        }
+    }
+
+    /** The device binary of a built program, or null when the driver gives none. */
+    private static byte[] binaryOf(cl_program p) {
+        try {
+            long[] sizes = new long[1];
+            CL.clGetProgramInfo(p, CL.CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(sizes), null);
+            if (sizes[0] <= 0 || sizes[0] > Integer.MAX_VALUE - 8) return null;
+            byte[] bin = new byte[(int) sizes[0]];
+            CL.clGetProgramInfo(p, CL.CL_PROGRAM_BINARIES, Sizeof.POINTER, Pointer.to(Pointer.to(bin)), null);
+            return bin;
+        } catch (CLException e) {
+            return null;
+        }
+    }
+
+    private cl_program buildSource(String source, String options, String where) {
         cl_program p;
         try {
             p = CL.clCreateProgramWithSource(context, 1, new String[]{source}, null, null);

@@ -16,7 +16,7 @@ class TornadoConformanceTest extends BackendConformance {
     /** V1 and Scan⁺ wait on a plain load, sound only on CPU devices (see ScanStaticTornado): elsewhere they are refused. */
     @Override
     protected Map<String, String> unsupportedVariants() {
-        // gemm has no TornadoVM kernels yet, nor have issue 16's variants (TornadoVM was not installed
+        // issue 16's variants have no TornadoVM kernels (TornadoVM was not installed
         // where they were written): their rows must fail naming tornado and the kernel
         Map<String, String> m = withoutRouteNativeKernelsAnd("no TornadoVM kernel", "reduction/tuned", "scan/single-pass");
         if (session().device().type() == DeviceType.CPU) return m;

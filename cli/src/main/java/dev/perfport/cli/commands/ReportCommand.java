@@ -6,6 +6,7 @@ import dev.perfport.cli.report.ReportFiles;
 import dev.perfport.cli.report.ReportWriter;
 import dev.perfport.cli.report.Reports;
 import dev.perfport.cli.report.Seed000Report;
+import dev.perfport.cli.report.Seed001Report;
 import dev.perfport.cli.report.Seed002Report;
 import dev.perfport.cli.report.Seed003Command;
 import dev.perfport.cli.report.Seed004Report;
@@ -23,14 +24,14 @@ import java.util.Map;
  * as it ends, then writes its Markdown report from the saved data and draws the plots last;
  * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report: seed-000, seed-002, seed-003 or seed-004
+ * @param name      the report: seed-000, seed-001, seed-002, seed-003 or seed-004
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
  *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
-    public static final List<String> REPORTS = List.of("seed-000", Seed002Report.NAME, "seed-003", Seed004Report.NAME);
+    public static final List<String> REPORTS = List.of("seed-000", Seed001Report.NAME, Seed002Report.NAME, "seed-003", Seed004Report.NAME);
 
     @Override
     public int execute(Context ctx) {
@@ -45,11 +46,22 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             String command = "perfport report " + name + " --from " + from + (options.containsKey("out") ? " --out " + options.get("out") : "");
             ReportData data = Reports.from(from, options.get("out"), name, command);
             if (name.equals(Seed004Report.NAME)) return Seed004Report.publish(ctx, data, out);
+            if (name.equals(Seed001Report.NAME)) return publish001(ctx, data, out);
             if (name.equals(Seed002Report.NAME)) return publish002(ctx, data, out);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
         if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
         if (name.equals(Seed002Report.NAME)) return execute002(ctx, out);
+        if (name.equals(Seed001Report.NAME)) {
+            Seed001Report.Options o = Seed001Report.Options.parse(Params.parse(params));
+            Path dir = ReportFiles.prepare(out, Seed001Report.NAME);
+            List<Seed000Report.Device> devices = devices(ctx);
+            if (devices.isEmpty()) return 1;
+            ReportData data = ReportData.start(dir, Seed001Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
+            TuneCache cache = TuneCommand.openCache(ctx.config());
+            Reports.measure(ctx, () -> new Seed001Report(o, ctx.err(), cache).measure(devices, data));
+            return publish001(ctx, ReportData.load(dir, Seed001Report.NAME), out);
+        }
         if (name.equals(Seed004Report.NAME)) {
             ReportFiles.prepare(out, Seed004Report.NAME);
             List<Seed000Report.Device> devices = devices(ctx);
@@ -59,10 +71,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         Path dir = ReportFiles.prepare(out, Seed000Report.NAME);   // an unusable folder is found before anything is measured
         List<Seed000Report.Device> devices = devices(ctx);
         if (devices.isEmpty()) return 1;
-        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed000Report.NAME));
-        for (String s : selectors) cmd.addAll(List.of("--backend", s));
-        for (String p : params) cmd.addAll(List.of("--param", p));
-        ReportData data = ReportData.start(dir, Seed000Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, Seed000Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
@@ -74,10 +83,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         Path dir = ReportFiles.prepare(out, Seed002Report.NAME);
         List<Seed000Report.Device> devices = devices(ctx);
         if (devices.isEmpty()) return 1;
-        List<String> cmd = new ArrayList<>(List.of("perfport", "report", Seed002Report.NAME));
-        for (String s : selectors) cmd.addAll(List.of("--backend", s));
-        for (String p : params) cmd.addAll(List.of("--param", p));
-        ReportData data = ReportData.start(dir, Seed002Report.NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, Seed002Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
         Reports.measure(ctx, () -> r.measure(devices, data));
         return publish002(ctx, ReportData.load(dir, Seed002Report.NAME), out);
     }
@@ -101,6 +107,20 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         }
         if (devices.isEmpty()) ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
         return devices;
+    }
+
+    /** This command as typed, for the report's header. */
+    private String commandLine() {
+        List<String> cmd = new ArrayList<>(List.of("perfport", "report", name));
+        for (String s : selectors) cmd.addAll(List.of("--backend", s));
+        for (String p : params) cmd.addAll(List.of("--param", p));
+        return String.join(" ", cmd);
+    }
+
+    private static int publish001(Context ctx, ReportData data, Path out) {
+        ReportWriter.Outcome w = Seed001Report.publish(data, out, ctx.err());
+        ctx.out().println("wrote " + w.markdown() + " from " + data.file() + " and " + w.plotsDrawn() + " plot(s) in " + w.dir());
+        return Reports.incomplete(ctx, data, w);
     }
 
     private static int publish000(Context ctx, ReportData data, Path out) {

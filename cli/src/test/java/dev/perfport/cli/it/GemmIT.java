@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.*;
  * double-precision reference on PoCL (jocl) and the emulator at odd sizes, in float and double,
  * in both layouts with A and B transposed or not, with several kernel configurations (local
  * memory, strides, vectors, loader shapes); a configuration that breaks a constraint is refused
- * before compiling with its reason; Aparapi rows fail naming the missing kernel; {@code tune gemm
- * --strategy random} runs and fills the cache. No timing is asserted.
+ * before compiling with its reason; Aparapi runs its own kernels and refuses a register tile its
+ * private arrays cannot hold; {@code tune gemm --strategy random} runs and fills the cache; trsm
+ * verifies by its residual on every backend and counts its launches. No timing is asserted.
  */
 class GemmIT {
     /** GPU-style: 64×64 tiles, 16×16 threads, strided, A and B in local memory. */
@@ -110,16 +111,39 @@ class GemmIT {
     }
 
     @Test
-    void aparapiRowsFailNamingTheMissingKernel() {
+    void aparapiRunsItsOwnKernelsAndRefusesWhatItsPrivateArraysCannotHold() {
         assumeBackend("jocl");   // aparapi runs on the same OpenCL
-        Run r = gemm("run", "aparapi", List.of("m=9", "n=9", "k=9"));
-        List<Map<String, Object>> rows = Dist.jsonRows(r);
-        assertEquals(3, rows.size());
-        for (Map<String, Object> row : rows) {
-            assertEquals(Boolean.FALSE, row.get("verified"));
-            assertTrue(((String) row.get("error")).contains("has no Aparapi implementation of kernel 'gemm."), (String) row.get("error"));
-        }
+        Run r = gemm("compare", "aparapi", List.of("m=7", "n=5", "k=3", "layout=row", "transa=t"));
+        assertAllVerified(r, 6, "aparapi");   // auto, indirect, direct in float and double
+        assertAllVerified(gemm("run", "aparapi", withAll(STAGED, "m=33", "n=17", "k=65", "transb=t"), "indirect"), 1, "aparapi");
+        assertAllVerified(gemm("run", "aparapi", withAll(VECTORS, "m=40", "n=70", "k=33", "type=double"), "indirect"), 1, "aparapi");
+        // 64 x 64 results per work-item: beyond the 64 the Aparapi kernels hold in private memory
+        r = gemm("run", "aparapi", List.of("m=9", "n=9", "k=9", "mwg=64", "nwg=64", "kwg=8", "mdimc=1", "ndimc=1", "mdima=1", "ndimb=1",
+                "kwi=1", "vwm=1", "vwn=1", "sa=0", "sb=0"), "indirect");
+        String err = (String) Dist.jsonRows(r).getFirst().get("error");
+        assertTrue(err.contains("exceed the 64 the Aparapi GEMM kernels hold in private memory"), err);
         Dist.assertExit(1, r);
+    }
+
+    private static List<String> withAll(List<String> cfg, String... more) {
+        List<String> l = new ArrayList<>(cfg);
+        l.addAll(List.of(more));
+        return l;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation", "aparapi"})
+    void trsmVerifiesByItsResidualAndCountsLaunches(String backend) {
+        assumeBackend(backend.equals("aparapi") ? "jocl" : backend);
+        Run r = Run.of("--format", "json", "compare", "trsm", "--backend", backend, "--param", "m=45", "--param", "n=7",
+                "--param", "nb=16", "--param", "directmax=0", "--param", "reps=1");
+        assertAllVerified(r, 2, backend);
+        for (Map<String, Object> row : Dist.jsonRows(r)) {
+            Map<?, ?> counters = (Map<?, ?>) row.get("counters");
+            // invert + 3 block rows x (X_i: pad A, pad B, xgemm, unpad = 4) + 2 updates x 5 (C padded too, beta != 0)
+            assertEquals(1L + 3 * 4 + 2 * 5, ((Number) counters.get("launches")).longValue(), row::toString);
+            assertEquals(counters.get("launches"), counters.get("hostSyncs"));
+        }
     }
 
     @ParameterizedTest
@@ -152,6 +176,40 @@ class GemmIT {
         run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", backend,
                 "--variant", "indirect", "--param", "m=19", "--param", "config=default", "--param", "reps=1");
         assertEquals("default", ((Map<?, ?>) Dist.jsonRows(run).getFirst().get("params")).get("config"), run::describe);
+    }
+
+    @Test
+    void theSwitchOverIsTunedPerDeviceAndRunTakesIt(@TempDir Path dir) {
+        Path cache = dir.resolve("tune.json");
+        Run t = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "tune", "gemm", "--backend", "cell-emulation",
+                "--variant", "auto", "--strategy", "exhaustive", "--param", "m=32", "--param", "directmax=1,16,33", "--param", "reps=1");
+        Dist.assertExit(0, t);
+        Map<?, ?> rec = (Map<?, ?>) ((List<?>) MiniJson.parse(t.out())).getFirst();
+        assertEquals(3L, ((Number) rec.get("evaluations")).longValue(), t::describe);
+        Object best = ((Map<?, ?>) rec.get("best")).get("directmax");
+        assertNotNull(best, t::describe);
+        Run r = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "gemm", "--backend", "cell-emulation",
+                "--variant", "auto", "--param", "m=20", "--param", "n=20", "--param", "k=20", "--param", "reps=1");
+        Map<String, Object> row = Dist.jsonRows(r).getFirst();
+        assertEquals(String.valueOf(best), String.valueOf(((Map<?, ?>) row.get("params")).get("directmax")), r::describe);
+        assertEquals(Boolean.TRUE, row.get("verified"));
+    }
+
+    @Test
+    void reportSeed001AtTinySizesAndAgainFromItsData(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "report", "seed-001", "--backend", "cell-emulation",
+                "--out", out.toString(), "--param", "sizes=16,24", "--param", "types=float", "--param", "budget=2", "--param", "tunesize=16",
+                "--param", "reps=1", "--param", "trsmm=20", "--param", "trsmn=3", "--param", "nbs=8,16");
+        Dist.assertExit(0, r);
+        String md = Files.readString(out.resolve("seed-001.md"));
+        assertTrue(md.contains("## Tuned vs untuned") && md.contains("| cell-emulation:0 | float | 24 |"), md);
+        assertTrue(md.contains("| cell-emulation:0 | float | 20 | 3 | 16 |"), "the trsm rows: " + md);
+        assertTrue(Files.exists(out.resolve("seed-001/data.json")));
+        Files.delete(out.resolve("seed-001.md"));
+        Run again = Run.of("report", "seed-001", "--from", out.toString());
+        Dist.assertExit(0, again);
+        assertEquals(md, Files.readString(out.resolve("seed-001.md")), "--from writes the same report from the saved data");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.perfport.workloads.gemm;
 
 import com.google.auto.service.AutoService;
-import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
@@ -9,8 +8,6 @@ import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.KernelDef;
-import dev.perfport.core.kernel.LocalSize;
-import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
@@ -36,7 +33,8 @@ import java.util.Map;
  *       then runs on whole tiles; a last kernel copies C back into the user's layout;</li>
  *   <li>{@code direct}: one bounds-checked kernel on the user's matrices (DirectConfig);</li>
  *   <li>{@code auto}: direct when m·n·k &lt; directmax³, else indirect; {@code directmax} is the
- *       switch-over, per device type by default ("tuned per device" is still to come).</li>
+ *       switch-over: the one {@code perfport tune gemm --variant auto} cached for the device, else
+ *       per device type.</li>
  * </ul>
  * Kernel parameters left at {@code auto} take the device type's default ({@link GemmConfig#defaultFor});
  * a configuration that breaks a constraint is refused before compiling with every reason.
@@ -95,10 +93,7 @@ public final class Gemm implements Workload, Tunable {
         m.put("transb", "n");
         m.put("alpha", "1.5");
         m.put("beta", "0.5");
-        m.put("directmax", AUTO);
-        m.put("config", AUTO);
-        for (String p : GemmConfig.NAMES) m.put(p, AUTO);
-        for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, AUTO);
+        putGemmDefaults(m);
         m.put("reps", "3");
         m.put("seed", "42");
         return Params.of(m);
@@ -111,7 +106,8 @@ public final class Gemm implements Workload, Tunable {
                 "layout: col (column-major, BLAS) or row (row-major), for A, B and C",
                 "transa, transb: n (as stored) or t (transposed: A stored k x m, B stored n x k)",
                 "alpha, beta: the scalars; beta = 0 never reads C",
-                "directmax: auto uses the direct kernel when m*n*k < directmax^3 (CLBlast's XGEMM_MIN_INDIRECT_SIZE); auto = per device type ("
+                "directmax: auto uses the direct kernel when m*n*k < directmax^3 (CLBlast's XGEMM_MIN_INDIRECT_SIZE); auto = the value "
+                        + "'perfport tune gemm --variant auto' cached for the device, else per device type ("
                         + directMaxFor(DeviceType.GPU) + " GPU, " + directMaxFor(DeviceType.CPU) + " otherwise)",
                 "config: auto = the best configuration 'perfport tune gemm' cached for this device and type (any sizes), else the device type's default; "
                         + "default = the device type's default even when tuned",
@@ -124,9 +120,21 @@ public final class Gemm implements Workload, Tunable {
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
+        return bothTypes(defaults().with(overrides), overrides);
+    }
+
+    /** {@code compare}'s cases of a float/double workload: both types unless {@code overrides} names one. */
+    public static List<Params> bothTypes(Params base, Params overrides) {
         if (overrides.has("type")) return List.of(base);
         return List.of(base.with("type", "float"), base.with("type", "double"));
+    }
+
+    /** The GEMM's own parameters at their defaults: directmax, config, the 14 indirect and 3 direct ones (all auto). */
+    public static void putGemmDefaults(Map<String, String> m) {
+        m.put("directmax", AUTO);
+        m.put("config", AUTO);
+        for (String p : GemmConfig.NAMES) m.put(p, AUTO);
+        for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, AUTO);
     }
 
     @Override
@@ -136,12 +144,6 @@ public final class Gemm implements Workload, Tunable {
             l.addAll(List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p), GemmKernels.direct(p)));
         }
         return l;
-    }
-
-    /** Aparapi and TornadoVM kernels of GEMM are not written yet (issue 13). */
-    @Override
-    public boolean hasRouteNativeKernels() {
-        return false;
     }
 
     /** Odd sizes, both layouts, transpositions, beta = 0; float and double each (compareCases). */
@@ -179,8 +181,7 @@ public final class Gemm implements Workload, Tunable {
         if (!Double.isFinite(alpha) || !Double.isFinite(beta)) throw new ConfigException("alpha and beta must be finite");
         int reps = p.getInt("reps");
         if (reps < 1 || reps > MAX_REPS) throw new ConfigException("reps must be in [1, " + MAX_REPS + "], got " + reps);
-        int directMax = p.get("directmax").equals(AUTO) ? directMaxFor(d.type()) : p.getInt("directmax");
-        if (directMax < 0) throw new ConfigException("directmax must be >= 0, got " + directMax);
+        int directMax = directMax(d, p);
         GemmProblem.checkSizes(m, n, k);
 
         String path = switch (variant) {
@@ -201,15 +202,10 @@ public final class Gemm implements Workload, Tunable {
             default -> throw new ConfigException("config must be auto or default, got '" + p.get("config") + "'");
         };
         if (path.equals(INDIRECT)) {
-            Map<String, Integer> v = new LinkedHashMap<>(GemmConfig.defaultFor(d).values());
-            for (String name : GemmConfig.NAMES) {
-                if (!p.get(name).equals(AUTO)) {
-                    v.put(name, p.getInt(name));
-                    if (!source.equals(TUNED)) source = "given";
-                }
-            }
+            cfg = indirectConfig(d, p);
+            Map<String, Integer> v = cfg.values();
+            for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO) && !source.equals(TUNED)) source = "given";
             shown.put("config", source);
-            cfg = GemmConfig.of(v);
             List<String> why = cfg.violations(d, prec.bytes());
             if (!why.isEmpty()) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
             v.forEach((key, x) -> shown.put(key, Integer.toString(x)));
@@ -220,8 +216,7 @@ public final class Gemm implements Workload, Tunable {
                 }
             }
         } else {
-            DirectConfig def = DirectConfig.defaultFor(d);
-            dc = new DirectConfig(intOr(p, "wgd", def.wgd()), intOr(p, "mdimcd", def.mdimcd()), intOr(p, "ndimcd", def.ndimcd()));
+            dc = directConfig(d, p);
             List<String> why = dc.violations(d, prec.bytes());
             if (!why.isEmpty()) refusal = "gemm direct configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
             shown.put("wgd", Integer.toString(dc.wgd()));
@@ -233,6 +228,29 @@ public final class Gemm implements Workload, Tunable {
         GemmProblem prob = GemmProblem.generate(m, n, k, prec, row, ta, tb, alpha, beta, p.getLong("seed"));
         if (cfg != null && refusal == null) shown.put("copies", copies(prob, cfg));
         return new Settings(prob, path, cfg, dc, reps, shown, refusal);
+    }
+
+    /**
+     * The indirect kernel's configuration of parameters {@code p} (gemm's keys: the 14 lower-case
+     * names, {@code auto} = the device type's default); not yet checked against the device.
+     */
+    public static GemmConfig indirectConfig(DeviceInfo d, Params p) {
+        Map<String, Integer> v = new LinkedHashMap<>(GemmConfig.defaultFor(d).values());
+        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO)) v.put(name, p.getInt(name));
+        return GemmConfig.of(v);
+    }
+
+    /** The direct kernel's configuration of {@code p} ({@code wgd}, {@code mdimcd}, {@code ndimcd}; auto = per device type). */
+    public static DirectConfig directConfig(DeviceInfo d, Params p) {
+        DirectConfig def = DirectConfig.defaultFor(d);
+        return new DirectConfig(intOr(p, "wgd", def.wgd()), intOr(p, "mdimcd", def.mdimcd()), intOr(p, "ndimcd", def.ndimcd()));
+    }
+
+    /** The switch-over of parameter {@code directmax} (auto = per device type). */
+    public static int directMax(DeviceInfo d, Params p) {
+        int directMax = p.get("directmax").equals(AUTO) ? directMaxFor(d.type()) : p.getInt("directmax");
+        if (directMax < 0) throw new ConfigException("directmax must be >= 0, got " + directMax);
+        return directMax;
     }
 
     private static boolean trans(Params p, String key) {
@@ -263,16 +281,13 @@ public final class Gemm implements Workload, Tunable {
         if (st.refusal() != null) throw new InvalidLaunchException(st.refusal());
         GemmProblem pr = st.problem();
         Precision p = pr.precision();
-        List<KernelDef> defs = st.path().equals(INDIRECT)
-                ? List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p))
-                : List.of(GemmKernels.direct(p));
-        for (KernelDef def : defs) {
+        boolean direct = st.path().equals(DIRECT);
+        for (KernelDef def : GemmRunner.kernels(p, direct)) {
             // no silent fallback: a route without an implementation of a kernel of this path says which
             s.cannotRun(def).ifPresent(why -> {
                 throw new UnsupportedFeatureException("gemm " + st.path() + " cannot run on " + s.backendId() + ": " + why);
             });
         }
-        Object alpha = box(p, pr.alpha()), beta = box(p, pr.beta());
         Object cInit = pr.typed(pr.c0());
         if (pr.beta() == 0) {
             // beta = 0: C is not read (BLAS), so start from NaN: an element the kernels skip fails the check
@@ -283,54 +298,22 @@ public final class Gemm implements Workload, Tunable {
         Object result = pr.typed(new double[pr.c0().length]);
         Rep best = null;
         String mismatch = null;
+        double[] verified = null;
         int m = pr.m(), n = pr.n(), k = pr.k();
         try (DeviceBuffer a = s.upload(pr.typed(pr.a())); DeviceBuffer b = s.upload(pr.typed(pr.b()));
-             DeviceBuffer c = s.upload(cInit)) {
-            if (st.path().equals(DIRECT)) {
-                DirectConfig dc = st.direct();
-                try (CompiledKernel kd = s.compile(GemmKernels.direct(p), dc.constants())) {
-                    NDRange range = NDRange.of(ceilDiv(m, dc.wgd()) * dc.mdimcd(), ceilDiv(n, dc.wgd()) * dc.ndimcd(), dc.mdimcd(), dc.ndimcd());
-                    LocalSize tile = LocalSize.of((long) dc.wgd() * dc.wgd());
-                    for (int r = 0; r < st.reps() && mismatch == null; r++) {
-                        c.write(cInit);
-                        Rep rep = new Rep();
-                        rep.add(s.launch(kd, range, a, b, c, m, n, k, alpha, beta, 0, pr.asi(), pr.ask(), 0, pr.bsk(), pr.bsj(),
-                                0, pr.csi(), pr.csj(), tile, tile));
-                        c.read(result);
-                        best = Rep.best(best, rep.stop());
-                        mismatch = pr.check(toDoubles(result));
-                    }
-                }
-            } else {
-                GemmConfig cfg = st.config();
-                int mp = (int) roundUp(m, cfg.mwg()), np = (int) roundUp(n, cfg.nwg()), kp = (int) roundUp(k, cfg.kwg());
-                // an operand already in its packed form at tile multiples is used in place (CLBlast skips
-                // those copies too): no pad kernel for it, and no unpad when C is packed
-                boolean aIn = packed(m, k, mp, kp, pr.asi(), pr.ask()), bIn = packed(n, k, np, kp, pr.bsj(), pr.bsk());
-                boolean cIn = packed(m, n, mp, np, pr.csi(), pr.csj());
-                try (CompiledKernel pad = s.compile(GemmKernels.pad(p)); CompiledKernel unpad = s.compile(GemmKernels.unpad(p));
-                     CompiledKernel xg = s.compile(GemmKernels.xgemm(p), cfg.constants());
-                     DeviceBuffer apOwn = aIn ? null : s.allocate(p.elem, (long) kp * mp);
-                     DeviceBuffer bpOwn = bIn ? null : s.allocate(p.elem, (long) kp * np);
-                     DeviceBuffer cpOwn = cIn ? null : s.allocate(p.elem, (long) mp * np)) {
-                    DeviceBuffer ap = aIn ? a : apOwn, bp = bIn ? b : bpOwn, cp = cIn ? c : cpOwn;
-                    NDRange range = NDRange.of((long) mp / cfg.mwg() * cfg.mdimc(), (long) np / cfg.nwg() * cfg.ndimc(), cfg.mdimc(), cfg.ndimc());
-                    LocalSize alm = LocalSize.of(cfg.sa() == 1 ? (long) cfg.kwg() * cfg.mwg() : 1);
-                    LocalSize blm = LocalSize.of(cfg.sb() == 1 ? (long) cfg.kwg() * cfg.nwg() : 1);
-                    for (int r = 0; r < st.reps() && mismatch == null; r++) {
-                        c.write(cInit);
-                        Rep rep = new Rep();
-                        // op(A)(i,k) -> Ap[k*Mp + i]; op(B)(k,j) -> Bp[k*Np + j]; C(i,j) <-> Cp[j*Mp + i]
-                        if (!aIn) rep.add(copy(s, pad, a, ap, pr.asi(), pr.ask(), m, k, mp, kp));
-                        if (!bIn) rep.add(copy(s, pad, b, bp, pr.bsj(), pr.bsk(), n, k, np, kp));
-                        if (pr.beta() != 0 && !cIn) rep.add(copy(s, pad, c, cp, pr.csi(), pr.csj(), m, n, mp, np));
-                        rep.add(s.launch(xg, range, ap, bp, cp, mp, np, kp, alpha, beta, alm, blm));
-                        if (!cIn) rep.add(copy(s, unpad, cp, c, pr.csi(), pr.csj(), m, n, mp, np));
-                        c.read(result);
-                        best = Rep.best(best, rep.stop());
-                        mismatch = pr.check(toDoubles(result));
-                    }
-                }
+             DeviceBuffer c = s.upload(cInit);
+             GemmRunner g = direct ? new GemmRunner(s, p, null, st.direct(), 0, m, n, k) : new GemmRunner(s, p, st.config(), null, 0, m, n, k)) {
+            for (int r = 0; r < st.reps() && mismatch == null; r++) {
+                c.write(cInit);
+                Rep rep = new Rep();
+                g.run(rep, a, 0, pr.asi(), pr.ask(), b, 0, pr.bsk(), pr.bsj(), c, 0, pr.csi(), pr.csj(), m, n, k, pr.alpha(), pr.beta());
+                c.read(result);
+                best = Rep.best(best, rep.stop());
+                // a repetition bit-identical to a verified one needs no second reference (minutes at 4096^3)
+                double[] got = Precision.doubles(result);
+                if (verified != null && java.util.Arrays.equals(got, verified)) continue;
+                mismatch = pr.check(got);
+                if (mismatch == null) verified = got.clone();
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
@@ -350,32 +333,10 @@ public final class Gemm implements Workload, Tunable {
     }
 
     /** Whether a stored X×Y operand with strides (sx, sy) already is the packed W×H plane (x fastest). */
-    static boolean packed(int x, int y, int w, int h, int sx, int sy) {
+    public static boolean packed(int x, int y, int w, int h, int sx, int sy) {
         return x == w && y == h && sx == 1 && sy == w;
     }
 
-    /** pad: plane W×H from the strided source; unpad: the X×Y corner back (the caller swaps buffers). */
-    private static dev.perfport.core.backend.LaunchStats copy(DeviceSession s, CompiledKernel kernel, DeviceBuffer src, DeviceBuffer dst,
-                                                             int sx, int sy, int x, int y, int w, int h) {
-        NDRange range = NDRange.of(roundUp(w, COPY_WG), roundUp(h, COPY_WG), COPY_WG, COPY_WG);
-        return s.launch(kernel, range, src, dst, 0, sx, sy, x, y, w, h);
-    }
-
-    private static long ceilDiv(long x, long d) {
-        return (x + d - 1) / d;
-    }
-
-    private static Object box(Precision p, double v) {
-        return p == Precision.FLOAT ? (Object) (float) v : (Object) v;
-    }
-
-    private static double[] toDoubles(Object a) {
-        if (a instanceof double[] d) return d;
-        float[] f = (float[]) a;
-        double[] d = new double[f.length];
-        for (int i = 0; i < f.length; i++) d[i] = f[i];
-        return d;
-    }
 
     // ---- tuning -----------------------------------------------------------------------------
 
@@ -384,9 +345,12 @@ public final class Gemm implements Workload, Tunable {
         return INDIRECT;
     }
 
+    /** The indirect kernel's 14 parameters ({@code --variant indirect}), and the switch-over {@code directmax} ({@code --variant auto}). */
     @Override
     public List<String> tunedParams() {
-        return GemmConfig.NAMES;
+        List<String> l = new java.util.ArrayList<>(GemmConfig.NAMES);
+        l.add("directmax");
+        return List.copyOf(l);
     }
 
     @Override
@@ -402,6 +366,12 @@ public final class Gemm implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
         Params p = defaults().with(params);
+        Precision pr = Precision.of(p.get("type"));
+        if (variant.equals(AUTO) && p.get("directmax").equals(AUTO) && pr != null) {
+            // the switch-over 'tune gemm --variant auto' cached for this device and type
+            var sw = lookup.best(session, GemmTuning.switchHash(pr), Map.of("type", pr.label, "variant", AUTO));
+            if (sw.isPresent() && sw.get().containsKey("directmax")) params = params.with("directmax", Integer.toString(sw.get().get("directmax")));
+        }
         if (variant.equals(DIRECT) || !p.get("config").equals(AUTO)) return params;
         for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
         Precision prec = Precision.of(p.get("type"));

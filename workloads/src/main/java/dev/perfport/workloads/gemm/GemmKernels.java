@@ -19,8 +19,10 @@ import java.util.Map;
  * unpad copies around it, and the direct single kernel, each defined once per {@link Precision}
  * with an OpenCL C implementation ({@code gemm.cl}, one source, specialised by {@code -D}) and a
  * Java work-group implementation of the same algorithm with the same tiling parameters (for the
- * emulator). Route-native (Aparapi, TornadoVM) implementations do not exist yet: those backends
- * refuse the kernels by name before anything runs.
+ * emulator). The route-native implementations (Aparapi, TornadoVM) live in their backends
+ * ({@code GemmKernels} of backend-aparapi, {@code GemmTornado} of backend-tornado), found by
+ * name through {@code KernelLibrary}; each says there which parameters its route cannot make
+ * compile-time constants.
  *
  * <p>The Java kernels compute in double and round each result to the precision (so float rows
  * round like float FMAs); their private accumulators are double arrays (8 B per value, declared as
@@ -115,11 +117,12 @@ public final class GemmKernels {
     // ---- Java work-group implementations ---------------------------------------------------
 
     /** A global buffer of either precision seen as doubles. */
-    private interface Mem {
+    public interface Mem {
         double get(int i);
 
         void set(int i, double v);
 
+        /** Argument {@code arg} of the group's kernel as doubles. */
         static Mem of(WorkGroup g, int arg, Precision p) {
             if (p == Precision.FLOAT) {
                 GlobalFloats f = g.floats(arg);

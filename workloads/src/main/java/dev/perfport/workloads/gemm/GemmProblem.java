@@ -57,10 +57,7 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
 
     /** The host array to upload: float[] or double[]. */
     Object typed(double[] x) {
-        if (precision == Precision.DOUBLE) return x.clone();
-        float[] f = new float[x.length];
-        for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
-        return f;
+        return precision.array(x);
     }
 
     // strides of a stored R×C matrix: (row stride, column stride)
@@ -111,30 +108,44 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
         double[] worst = new double[m];   // per row i: worst |err|/tol, then reported
         int[] worstJ = new int[m];
         long[] off = new long[m];
+        // op(A) by rows and op(B) by columns, contiguous, and ROWS rows of op(A) per pass over op(B):
+        // the reference of a 4096^3 product then takes seconds, not minutes of strided reads
+        double[] ar = new double[m * k], bc = new double[n * k];
         IntStream.range(0, m).parallel().forEach(i -> {
-            double w = 0;
+            for (int kk = 0; kk < k; kk++) ar[i * k + kk] = a[i * asi + kk * ask];
+        });
+        IntStream.range(0, n).parallel().forEach(j -> {
+            for (int kk = 0; kk < k; kk++) bc[j * k + kk] = b[kk * bsk + j * bsj];
+        });
+        final int rows = 16;
+        IntStream.range(0, (m + rows - 1) / rows).parallel().forEach(blk -> {
+            int i0 = blk * rows, i1 = Math.min(m, i0 + rows);
+            for (int i = i0; i < i1; i++) worstJ[i] = 0;
             for (int j = 0; j < n; j++) {
-                double sum = 0, abs = 0;
-                for (int kk = 0; kk < k; kk++) {
-                    double x = a[i * asi + kk * ask], y = b[kk * bsk + j * bsj];
-                    sum += x * y;
-                    abs += Math.abs(x * y);
-                }
-                int ci = i * csi + j * csj;
-                double ref = alpha * sum + beta * c0[ci];
-                double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
-                double err = Math.abs(c[ci] - ref);
-                double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
-                if (!(ratio <= 1)) {
-                    off[i]++;
-                    if (Double.isNaN(ratio)) ratio = Double.POSITIVE_INFINITY;
-                }
-                if (ratio > w || (Double.isInfinite(ratio) && w < ratio)) {
-                    w = ratio;
-                    worstJ[i] = j;
+                int bj = j * k;
+                for (int i = i0; i < i1; i++) {
+                    int ai = i * k;
+                    double sum = 0, abs = 0;
+                    for (int kk = 0; kk < k; kk++) {
+                        double xy = ar[ai + kk] * bc[bj + kk];
+                        sum += xy;
+                        abs += Math.abs(xy);
+                    }
+                    int ci = i * csi + j * csj;
+                    double ref = alpha * sum + beta * c0[ci];
+                    double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
+                    double err = Math.abs(c[ci] - ref);
+                    double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
+                    if (!(ratio <= 1)) {
+                        off[i]++;
+                        if (Double.isNaN(ratio)) ratio = Double.POSITIVE_INFINITY;
+                    }
+                    if (ratio > worst[i] || (Double.isInfinite(ratio) && worst[i] < ratio)) {
+                        worst[i] = ratio;
+                        worstJ[i] = j;
+                    }
                 }
             }
-            worst[i] = w;
         });
         long bad = 0;
         int wi = 0;

@@ -3,9 +3,6 @@ package dev.perfport.workloads.gemm;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
-import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Evaluation;
@@ -15,7 +12,6 @@ import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
-import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 
@@ -38,7 +34,11 @@ final class GemmTuning {
     private GemmTuning() {
     }
 
-    /** The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 41,472 points, most refused by the constraints. */
+    /**
+     * The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 41,472 points, most refused by the
+     * constraints; on GPUs 4·4·2·3·3·3·3·1·4·4·2·2·2·2 = 2,654,208 (128-wide tiles, 32 threads a
+     * side, vectors of 8), for the random strategy.
+     */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
         g.put("mwg", List.of(16, 32, 64));
@@ -55,6 +55,18 @@ final class GemmTuning {
         g.put("strn", List.of(0, 1));
         g.put("sa", List.of(0, 1));
         g.put("sb", List.of(0, 1));
+        if (d.type() == dev.perfport.core.device.DeviceType.GPU) {
+            // large GPUs want CLBlast's "large" search too: 128-wide tiles, 8 results per thread, float8
+            g.put("mwg", List.of(16, 32, 64, 128));
+            g.put("nwg", List.of(16, 32, 64, 128));
+            g.put("kwg", List.of(16, 32));
+            g.put("mdimc", List.of(8, 16, 32));
+            g.put("ndimc", List.of(8, 16, 32));
+            g.put("mdima", List.of(8, 16, 32));
+            g.put("ndimb", List.of(8, 16, 32));
+            g.put("vwm", List.of(1, 2, 4, 8));
+            g.put("vwn", List.of(1, 2, 4, 8));
+        }
         // the device default is always a grid point (the hierarchical strategy starts there)
         GemmConfig def = GemmConfig.defaultFor(d);
         def.values().forEach((k, v) -> {
@@ -68,9 +80,15 @@ final class GemmTuning {
         return g;
     }
 
+    /** Sizes (m = n = k) of the switch-over suite, and the candidate switch-overs (1: always indirect). */
+    static final List<Integer> SUITE = List.of(16, 32, 64, 96, 128, 192, 256, 384, 512);
+    static final List<Integer> SWITCH_GRID = List.of(1, 32, 64, 96, 128, 192, 256, 384, 512, 640);
+
     static Tunable.Tuning tuning(Gemm gemm, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        if (variant.equals(Gemm.AUTO)) return switchOver(gemm, s, fixed, grid);
         if (!variant.equals(Gemm.INDIRECT)) {
-            throw new ConfigException("gemm tunes the indirect kernel only: --variant " + Gemm.INDIRECT + " (got '" + variant + "')");
+            throw new ConfigException("gemm tunes the indirect kernel (--variant " + Gemm.INDIRECT + ") or the switch-over between "
+                    + "the direct and indirect paths (--variant " + Gemm.AUTO + "), not '" + variant + "'");
         }
         DeviceInfo dev = s.device();
         // the fixed parameters must be valid on their own (checked with the device default)
@@ -79,7 +97,8 @@ final class GemmTuning {
         Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid(dev));
         for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
             if (!GemmConfig.NAMES.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm; tuned: " + String.join(", ", GemmConfig.NAMES));
+                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm's indirect kernel; tuned: "
+                        + String.join(", ", GemmConfig.NAMES) + " (directmax is tuned with --variant auto)");
             }
             g.put(e.getKey(), e.getValue());
         }
@@ -129,21 +148,74 @@ final class GemmTuning {
     static Evaluation evaluate(Gemm gemm, DeviceSession s, Params fixed, Config c, String metric) {
         Params p = fixed;
         for (String name : GemmConfig.NAMES) p = p.with(name, Integer.toString(c.get(name)));
-        Outcome o;
-        try {
-            Gemm.Settings st = gemm.settings(s.device(), Gemm.INDIRECT, p);
-            if (st.refusal() != null) return Evaluation.invalid(Status.CONSTRAINT, st.refusal());
-            o = gemm.execute(s, st);
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
-        } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
+        Params q = p;
+        // a refused configuration: execute throws with the reason, before anything is compiled
+        return Tunable.evaluate(() -> gemm.execute(s, gemm.settings(s.device(), Gemm.INDIRECT, q)), metric);
+    }
+
+    /**
+     * The switch-over size {@code directmax} as a tuning problem, as CLBlast tunes
+     * XGEMM_MIN_INDIRECT_SIZE per device: the suite of cubes {@link #SUITE} (capped at the fixed
+     * {@code m}) runs once on each path with the fixed parameters (the kernels' configurations:
+     * those given with {@code --param}, else the device type's defaults); a candidate D sends the sizes below D to the
+     * direct kernel and the rest to the indirect path, and scores the suite's total flops over
+     * its total (modelled, on emulators) kernel time. Each (size, path) is measured once and
+     * remembered, so the whole grid costs two runs per size. A size that fails or does not
+     * verify makes every candidate that uses it invalid, with the reason.
+     */
+    static Tunable.Tuning switchOver(Gemm gemm, DeviceSession s, Params fixed, Map<String, List<Integer>> grid) {
+        for (String k : grid.keySet()) {
+            if (!k.equals("directmax")) throw new ConfigException("'" + k + "' is not tuned with --variant auto; tuned: directmax");
         }
-        if (!o.verified()) return Evaluation.invalid(Status.WRONG_RESULT, o.mismatch());
-        Double v = o.metrics().get(metric);
-        if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
-        return Evaluation.ok(v);
+        DeviceInfo dev = s.device();
+        Gemm.Settings base = gemm.settings(dev, Gemm.AUTO, fixed);
+        Precision prec = base.problem().precision();
+        int cap = Math.max(16, Integer.parseInt(base.shown().get("m")));
+        List<Integer> suite = SUITE.stream().filter(x -> x <= cap).toList();
+        List<Integer> values = new ArrayList<>(grid.getOrDefault("directmax", SWITCH_GRID));
+        Param prm;
+        try {
+            prm = new Param("directmax", values);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        boolean modelled = s.profile().hasModelledTime();
+        Objective objective = Objective.maximize(modelled ? "modelled suite GFLOP/s" : "suite GFLOP/s");
+        Map<String, Evaluation> measured = new java.util.HashMap<>();
+        Map<String, Double> nanos = new java.util.HashMap<>();
+        Evaluator ev = c -> {
+            double flops = 0, time = 0;
+            for (int size : suite) {
+                String path = size < c.get("directmax") ? Gemm.DIRECT : Gemm.INDIRECT;
+                String key = size + "/" + path;
+                Evaluation e = measured.computeIfAbsent(key, k -> {
+                    Params p = fixed.with("m", "" + size).with("n", "" + size).with("k", "" + size);
+                    return Tunable.evaluate(() -> {
+                        var o = gemm.execute(s, gemm.settings(dev, path, p));
+                        long t = modelled ? o.modelledNanos() : o.kernelNanos();
+                        nanos.put(k, (double) t);
+                        return o;
+                    }, modelled ? "modelled GFLOP/s" : "GFLOP/s");
+                });
+                if (!e.valid()) return Evaluation.invalid(e.status(), "m=n=k=" + size + " on the " + path + " path: " + e.message());
+                flops += 2.0 * size * size * size;
+                time += nanos.get(key);
+            }
+            return time > 0 ? Evaluation.ok(flops / time) : Evaluation.invalid(Status.RUNTIME_ERROR, "no time measured");
+        };
+        int start = values.contains(Gemm.directMaxFor(dev.type())) ? Gemm.directMaxFor(dev.type()) : values.getFirst();
+        Strategy.Hierarchical h = new Strategy.Hierarchical(Map.of("directmax", start),
+                List.of(new Strategy.Stage("switch-over", List.of("directmax"), new Strategy.Rule.Best())), null);
+        Map<String, String> fx = new LinkedHashMap<>();
+        for (String key : List.of("type", "layout", "transa", "transb", "alpha", "beta", "reps", "seed")) fx.put(key, base.shown().get(key));
+        fx.put("suite", suite.toString());
+        fx.put("variant", Gemm.AUTO);
+        fx.put("objective", objective.metric());
+        return new Tunable.Tuning(new Space(List.of(prm), List.of()), objective, ev, h, switchHash(prec), fx);
+    }
+
+    /** The cache's kernel hash of the switch-over: both paths' kernels. */
+    static String switchHash(Precision p) {
+        return GemmKernels.direct(p).hash() + "+" + GemmKernels.xgemm(p).hash();
     }
 }

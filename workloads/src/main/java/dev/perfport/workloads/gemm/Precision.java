@@ -27,8 +27,25 @@ public enum Precision {
     }
 
     /** Rounds to this precision (the Java kernels compute in double and round every result). */
-    double round(double x) {
+    public double round(double x) {
         return this == FLOAT ? (float) x : x;
+    }
+
+    /** A host array of this precision (float[] or double[], a copy) holding {@code x}, to upload. */
+    public Object array(double[] x) {
+        if (this == DOUBLE) return x.clone();
+        float[] f = new float[x.length];
+        for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
+        return f;
+    }
+
+    /** A float[] or double[] read back from a device, as doubles. */
+    public static double[] doubles(Object a) {
+        if (a instanceof double[] d) return d;
+        float[] f = (float[]) a;
+        double[] d = new double[f.length];
+        for (int i = 0; i < f.length; i++) d[i] = f[i];
+        return d;
     }
 
     public static Precision of(String label) {

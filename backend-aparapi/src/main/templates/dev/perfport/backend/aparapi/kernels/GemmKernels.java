@@ -1,0 +1,328 @@
+package dev.perfport.backend.aparapi.kernels;
+
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelLibrary;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * GEMM of seed 001 (the workloads module's {@code gemm.cl}: the tiled kernel of the indirect path,
+ * its pad/unpad copies and the direct kernel) as Aparapi kernels, float and double from one
+ * template. Same algorithm, same packed layouts, same tiling parameters and the same element each
+ * work-item owns as the OpenCL C kernels, so the rows verify against the same reference.
+ *
+ * <p>What Aparapi cannot express, and what takes its place:
+ * <ul>
+ *   <li><b>Compile-time constants</b>: Aparapi has no {@code -D}; the tiling parameters (MWG, NWG,
+ *       KWG, MDIMC, NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB; WGD, MDIMCD, NDIMCD) are
+ *       final fields, which Aparapi passes as kernel arguments: the OpenCL compiler sees run-time
+ *       values, so loops over the register tile are not unrolled and the private arrays are
+ *       indexed at run time.</li>
+ *   <li><b>KWI</b> (the unroll of the k loop) has no Aparapi counterpart (no pragma): accepted, no effect.</li>
+ *   <li><b>VWM, VWN</b>: no vector types; a vector of VWM (VWN) is VWM consecutive scalars, so
+ *       the widths still decide which elements a work-item owns (STRM/STRN with them), not the
+ *       width of its loads.</li>
+ *   <li><b>Private arrays</b> need a size fixed in the class: at most {@value #CAP} results per
+ *       work-item (MWI·NWI = (MWG/MDIMC)·(NWG/NDIMC), and (WGD/MDIMCD)·(WGD/NDIMCD) for the direct
+ *       kernel); a configuration beyond that is refused when it is compiled, with that reason.</li>
+ *   <li>No {@code fma}: a product and a sum (OpenCL C may contract them; the check's bound holds either way).</li>
+ * </ul>
+ */
+@AutoService(KernelLibrary.class)
+public final class GemmKernels implements KernelLibrary {
+    /** Results (and operands) per work-item the private arrays hold. */
+    public static final int CAP = 64;
+
+    /** Made by {@link java.util.ServiceLoader}. */
+    public GemmKernels() {
+    }
+
+    @Override
+    public List<KernelSpec> kernels() {
+        String[] xgemm = {"agm", "bgm", "cgm", "mp", "np", "kp", "alpha", "beta", "alm", "blm"};
+        String[] copy = {"src", "dst", "off", "sx", "sy", "xs", "ys", "w", "h"};
+        String[] direct = {"a", "b", "c", "mm", "nn", "kk", "alpha", "beta", "ao", "asi", "ask", "bo", "bsk", "bsj", "co", "csi", "csj",
+                "als", "bls"};
+        List<KernelSpec> l = new ArrayList<>();
+//#for T=float,double Ty=Float,Double
+        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> new Xgemm$Ty$(shape(c)), xgemm));
+        l.add(KernelSpec.of("gemm.pad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(0), copy));
+        l.add(KernelSpec.of("gemm.unpad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(1), copy));
+        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> new Direct$Ty$(directShape(c)), direct));
+//#end
+        return l;
+    }
+
+    /** The 14 parameters (KWI ignored) after checking what the private arrays hold. */
+    static int[] shape(Constants c) {
+        String[] names = {"MWG", "NWG", "KWG", "MDIMC", "NDIMC", "MDIMA", "NDIMB", "VWM", "VWN", "STRM", "STRN", "SA", "SB"};
+        int[] v = new int[names.length];
+        for (int i = 0; i < names.length; i++) v[i] = c.getInt(names[i]);
+        if (v[3] < 1 || v[4] < 1 || v[0] % v[3] != 0 || v[1] % v[4] != 0) {
+            throw new IllegalArgumentException("MWG must be a multiple of MDIMC and NWG of NDIMC");
+        }
+        checkCap(v[0] / v[3], v[1] / v[4], "(MWG/MDIMC)*(NWG/NDIMC)");
+        return v;
+    }
+
+    static int[] directShape(Constants c) {
+        int wgd = c.getInt("WGD"), md = c.getInt("MDIMCD"), nd = c.getInt("NDIMCD");
+        if (md < 1 || nd < 1 || wgd % md != 0 || wgd % nd != 0) throw new IllegalArgumentException("WGD must be a multiple of MDIMCD and NDIMCD");
+        checkCap(wgd / md, wgd / nd, "(WGD/MDIMCD)*(WGD/NDIMCD)");
+        return new int[]{wgd, md, nd};
+    }
+
+    private static void checkCap(int mwi, int nwi, String what) {
+        if ((long) mwi * nwi > CAP || mwi + nwi > CAP) {
+            throw new IllegalArgumentException(what + " = " + mwi + "*" + nwi + " results per work-item exceed the " + CAP
+                    + " the Aparapi GEMM kernels hold in private memory (Aparapi needs private-array sizes fixed in the class)");
+        }
+    }
+
+//#def mOf
+                    int mv = $i$ / vwm;
+                    int $m$ = (strm == 0 ? mv + tm * (mwi / vwm) : tm + mv * mdimc) * vwm + $i$ % vwm;
+//#end
+//#def nOf
+                    int nv = $i$ / vwn;
+                    int $n$ = (strn == 0 ? nv + tn * (nwi / vwn) : tn + nv * ndimc) * vwn + $i$ % vwn;
+//#end
+//#for T=float,double Ty=Float,Double Z=0f,0.0
+    /** gemm_xgemm in $T$: tile multiples, packed Ap (k·Mp + m), Bp (k·Np + n), Cp (n·Mp + m). */
+    public static final class Xgemm$Ty$ extends PerfportKernel {
+        $T$[] agm;
+        $T$[] bgm;
+        $T$[] cgm;
+        int mp;
+        int np;
+        int kp;
+        $T$ alpha;
+        $T$ beta;
+        @Local $T$[] alm;
+        @Local $T$[] blm;
+        final int mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, vwm, vwn, strm, strn, sa, sb;
+        @PrivateMemorySpace(CAP) $T$[] acc = new $T$[CAP];
+        /** The work-item's MWI values of A, then its NWI values of B, of one k. */
+        @PrivateMemorySpace(CAP) $T$[] opd = new $T$[CAP];
+
+        Xgemm$Ty$(int[] v) {
+            mwg = v[0];
+            nwg = v[1];
+            kwg = v[2];
+            mdimc = v[3];
+            ndimc = v[4];
+            mdima = v[5];
+            ndimb = v[6];
+            vwm = v[7];
+            vwn = v[8];
+            strm = v[9];
+            strn = v[10];
+            sa = v[11];
+            sb = v[12];
+        }
+
+        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
+        @Override
+        public Xgemm$Ty$ clone() {
+            Xgemm$Ty$ k = (Xgemm$Ty$) super.clone();
+            k.acc = new $T$[CAP];
+            k.opd = new $T$[CAP];
+            return k;
+        }
+
+        @Override
+        public void run() {
+            int tm = getLocalId(0);
+            int tn = getLocalId(1);
+            int gm = getGroupId(0);
+            int gn = getGroupId(1);
+            int tid = tm + mdimc * tn;
+            int threads = mdimc * ndimc;
+            int mwi = mwg / mdimc;
+            int nwi = nwg / ndimc;
+            for (int i = 0; i < mwi * nwi; i++) acc[i] = $Z$;
+            for (int k0 = 0; k0 < kp; k0 += kwg) {
+                if (sa == 1) {
+                    // the A tile KWG×MWG into local memory, loader shape MDIMA × (threads/MDIMA)
+                    int kwa = kwg / (threads / mdima);
+                    int mwa = mwg / mdima;
+                    for (int mia = 0; mia < mwa / vwm; mia++) {
+                        int mg = strm == 0 ? mia + (tid % mdima) * (mwa / vwm) : tid % mdima + mia * mdima;
+                        for (int kia = 0; kia < kwa; kia++) {
+                            int kg = kia + (tid / mdima) * kwa;
+                            for (int l = 0; l < vwm; l++) alm[kg * mwg + mg * vwm + l] = agm[(k0 + kg) * mp + gm * mwg + mg * vwm + l];
+                        }
+                    }
+                }
+                if (sb == 1) {
+                    int kwb = kwg / (threads / ndimb);
+                    int nwb = nwg / ndimb;
+                    for (int nib = 0; nib < nwb / vwn; nib++) {
+                        int ng = strn == 0 ? nib + (tid % ndimb) * (nwb / vwn) : tid % ndimb + nib * ndimb;
+                        for (int kib = 0; kib < kwb; kib++) {
+                            int kg = kib + (tid / ndimb) * kwb;
+                            for (int l = 0; l < vwn; l++) blm[kg * nwg + ng * vwn + l] = bgm[(k0 + kg) * np + gn * nwg + ng * vwn + l];
+                        }
+                    }
+                }
+                if (sa == 1 || sb == 1) localBarrier();
+                for (int k = 0; k < kwg; k++) {
+                    for (int mi = 0; mi < mwi; mi++) {
+//#use mOf i=mi m=m
+                        if (sa == 1) {
+                            opd[mi] = alm[k * mwg + m];
+                        } else {
+                            opd[mi] = agm[(k0 + k) * mp + gm * mwg + m];
+                        }
+                    }
+                    for (int ni = 0; ni < nwi; ni++) {
+//#use nOf i=ni n=n
+                        if (sb == 1) {
+                            opd[mwi + ni] = blm[k * nwg + n];
+                        } else {
+                            opd[mwi + ni] = bgm[(k0 + k) * np + gn * nwg + n];
+                        }
+                    }
+                    for (int ni = 0; ni < nwi; ni++) {
+                        for (int mi = 0; mi < mwi; mi++) acc[ni * mwi + mi] += opd[mi] * opd[mwi + ni];
+                    }
+                }
+                if (sa == 1 || sb == 1) localBarrier();   // before the next k-tile overwrites the staged tiles
+            }
+            // C = alpha·AB + beta·C; beta = 0 never reads C
+            for (int ni = 0; ni < nwi; ni++) {
+//#use nOf i=ni n=n
+                for (int mi = 0; mi < mwi; mi++) {
+//#use mOf i=mi m=m
+                    int idx = (gn * nwg + n) * mp + gm * mwg + m;
+                    $T$ r = alpha * acc[ni * mwi + mi];
+                    if (beta == $Z$) {
+                        cgm[idx] = r;
+                    } else {
+                        cgm[idx] = r + beta * cgm[idx];
+                    }
+                }
+            }
+        }
+    }
+
+    /** gemm_pad (unpad = 0: dst[y·W+x] = src[off+x·sx+y·sy] or 0) and gemm_unpad (1: the reverse inside X×Y), $T$. */
+    public static final class Copy$Ty$ extends PerfportKernel {
+        $T$[] src;
+        $T$[] dst;
+        int off;
+        int sx;
+        int sy;
+        int xs;
+        int ys;
+        int w;
+        int h;
+        final int unpad;
+
+        Copy$Ty$(int unpad) {
+            this.unpad = unpad;
+        }
+
+        @Override
+        public void run() {
+            int x = getGlobalId(0);
+            int y = getGlobalId(1);
+            if (unpad == 1) {
+                if (x < xs && y < ys) dst[off + x * sx + y * sy] = src[y * w + x];
+            } else if (x < w && y < h) {
+                $T$ v = $Z$;
+                if (x < xs && y < ys) v = src[off + x * sx + y * sy];
+                dst[y * w + x] = v;
+            }
+        }
+    }
+
+    /** gemm_direct in $T$: any sizes and strides, bounds-checked WGD×WGD tiles through local memory. */
+    public static final class Direct$Ty$ extends PerfportKernel {
+        $T$[] a;
+        $T$[] b;
+        $T$[] c;
+        int mm;
+        int nn;
+        int kk;
+        $T$ alpha;
+        $T$ beta;
+        int ao;
+        int asi;
+        int ask;
+        int bo;
+        int bsk;
+        int bsj;
+        int co;
+        int csi;
+        int csj;
+        @Local $T$[] als;
+        @Local $T$[] bls;
+        final int wgd, mdimcd, ndimcd;
+        @PrivateMemorySpace(CAP) $T$[] acc = new $T$[CAP];
+
+        Direct$Ty$(int[] v) {
+            wgd = v[0];
+            mdimcd = v[1];
+            ndimcd = v[2];
+        }
+
+        @Override
+        public Direct$Ty$ clone() {
+            Direct$Ty$ k = (Direct$Ty$) super.clone();
+            k.acc = new $T$[CAP];
+            return k;
+        }
+
+        @Override
+        public void run() {
+            int tm = getLocalId(0);
+            int tn = getLocalId(1);
+            int i0 = getGroupId(0) * wgd;
+            int j0 = getGroupId(1) * wgd;
+            int tid = tm + mdimcd * tn;
+            int mwid = wgd / mdimcd;
+            int nwid = wgd / ndimcd;
+            for (int e = 0; e < mwid * nwid; e++) acc[e] = $Z$;
+            for (int k0 = 0; k0 < kk; k0 += wgd) {
+                for (int e = tid; e < wgd * wgd; e += mdimcd * ndimcd) {
+                    // als[q][r] = op(A)(i0+r, k0+q); bls[q][r] = op(B)(k0+q, j0+r), zero beyond the edges
+                    int r = e % wgd;
+                    int ka = k0 + e / wgd;
+                    $T$ av = $Z$;
+                    $T$ bv = $Z$;
+                    if (i0 + r < mm && ka < kk) av = a[ao + (i0 + r) * asi + ka * ask];
+                    if (j0 + r < nn && ka < kk) bv = b[bo + ka * bsk + (j0 + r) * bsj];
+                    als[e] = av;
+                    bls[e] = bv;
+                }
+                localBarrier();
+                for (int q = 0; q < wgd; q++) {
+                    for (int nj = 0; nj < nwid; nj++) {
+                        $T$ bq = bls[q * wgd + tn + nj * ndimcd];
+                        for (int mi = 0; mi < mwid; mi++) acc[nj * mwid + mi] += als[q * wgd + tm + mi * mdimcd] * bq;
+                    }
+                }
+                localBarrier();
+            }
+            for (int nj = 0; nj < nwid; nj++) {
+                for (int mi = 0; mi < mwid; mi++) {
+                    int i = i0 + tm + mi * mdimcd;
+                    int j = j0 + tn + nj * ndimcd;
+                    if (i < mm && j < nn) {
+                        int idx = co + i * csi + j * csj;
+                        $T$ r = alpha * acc[nj * mwid + mi];
+                        if (beta == $Z$) {
+                            c[idx] = r;
+                        } else {
+                            c[idx] = r + beta * c[idx];
+                        }
+                    }
+                }
+            }
+        }
+    }
+//#end
+}
