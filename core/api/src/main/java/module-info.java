@@ -8,9 +8,11 @@ module dev.perfport.core.api {
     exports dev.perfport.core.device;
     exports dev.perfport.core.error;
     exports dev.perfport.core.kernel;
+    exports dev.perfport.core.lazy;
     exports dev.perfport.core.launch;
     exports dev.perfport.core.memory;
     exports dev.perfport.core.result;
+    exports dev.perfport.core.transfer;
     exports dev.perfport.core.tune;
     exports dev.perfport.core.wg;
 

@@ -88,7 +88,7 @@ final class CommandLineSpec {
                     + "and show them measured side by side.",
             footer = {SELECTORS, EXIT_CODES, "%nSee 'perfport help <command>' for one command's options."},
             subcommands = {BackendsCmd.class, DevicesCmd.class, WorkloadsCmd.class, RunCmd.class, CompareCmd.class,
-                    TuneCmd.class, ReportCmd.class, BenchCmd.class, HelpCmd.class})
+                    TuneCmd.class, ReportCmd.class, BenchCmd.class, RecommendCmd.class, HelpCmd.class})
     static final class Perfport {
         @Mixin Global global;
     }
@@ -195,6 +195,11 @@ final class CommandLineSpec {
                             + "minutes on two cores). Parameters: spes, parts (matmul,table,reduction,scan), matmuln (768), "
                             + "matmultile (128), matmultileeps (64), reductionn (2^25), reductionwg (16), sweepn, sweepwgs, "
                             + "scann (2^23), scanwg, tablegroups, tableiters, cache (true).",
+                    "%nseed-002: the convolution ladder per filter size, lazy against eager transfers in a line-detection "
+                            + "pipeline, tuned against untuned, the transfer strategies measured beside the fitted transfer model's "
+                            + "prediction and its error, on every available device or those the selectors pick; writes "
+                            + "DIR/seed-002.md with plots. Parameters: width, height (512), filters (3,5,9,17,33), tuneSize (256), "
+                            + "tuneFilter (17), transferSize (2048), chunks (4,16), reps (2).",
                     "%nseed-004: seed 004's knobs on every available device or those the selectors pick: per workload and "
                             + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, %% of the "
                             + "streaming bandwidth measured in the same run (saxpy) and %% of a reference; writes DIR/seed-004.md "
@@ -234,6 +239,23 @@ final class CommandLineSpec {
     static final class BenchCmd {
         @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator")
         String target;
+        @Mixin Params params;
+        @Mixin Global global;
+    }
+
+    @Command(name = "recommend", usageHelpWidth = 100, sortOptions = false,
+            description = "Name the transfer strategy the fitted model predicts fastest for a workload (seed 002 §6).",
+            footer = {"%nperfport recommend transfers convolution: on each device (every available one, or those the "
+                    + "selectors pick) fits the transfer model, measures the kernel time once with explicit copies, and "
+                    + "prints the predicted best of explicit, mapped, streams and hybrid with every prediction. --param "
+                    + "items are those of the workload convolution-transfers (width, height, fw, fh, chunks, ...). A "
+                    + "backend that runs explicit copies only says so.", SELECTORS})
+    static final class RecommendCmd {
+        @Parameters(index = "0", paramLabel = "<what>", description = "what to recommend: transfers")
+        String what;
+        @Parameters(index = "1", arity = "0..1", paramLabel = "<workload>", description = "the workload: convolution")
+        String workload;
+        @Mixin Backends backends;
         @Mixin Params params;
         @Mixin Global global;
     }

@@ -4,6 +4,7 @@ import dev.perfport.cli.commands.BackendsCommand;
 import dev.perfport.cli.commands.BenchCommand;
 import dev.perfport.cli.commands.Command;
 import dev.perfport.cli.commands.DevicesCommand;
+import dev.perfport.cli.commands.RecommendCommand;
 import dev.perfport.cli.commands.ReportCommand;
 import dev.perfport.cli.commands.RunCommand;
 import dev.perfport.cli.commands.TuneCommand;
@@ -77,6 +78,7 @@ public final class Main {
                 case "tune" -> new TuneCommand(cli.workload(), cli.backends(), cli.variants(), cli.params(), cli.options());
                 case "report" -> new ReportCommand(cli.workload(), cli.backends(), cli.params(), cli.options());
                 case "bench" -> new BenchCommand(cli.workload(), cli.params());
+                case "recommend" -> new RecommendCommand(cli.positional(), cli.backends(), cli.params());
                 default -> throw new UsageException("unknown command '" + cli.command() + "'");
             };
             int code = command.execute(ctx);

@@ -34,6 +34,7 @@ class CommandLineTest {
                 "tune", List.of("<workload>", "--strategy=hierarchical|exhaustive|random", "--budget=N", "--seed=N", "--progress"),
                 "report", List.of("<name>", "--out=DIR", "--from=DIR[,DIR...]", "--param=k=v"),
                 "bench", List.of("<target>", "--param=k=v"),
+                "recommend", List.of("<what>", "<workload>", "--backend=SEL", "--param=k=v"),
                 "help", List.of("<command>"));
         assertEquals(options.keySet(), Set.copyOf(Cli.COMMANDS));
         for (String command : Cli.COMMANDS) {

@@ -22,6 +22,10 @@ import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.TransferCapable;
+import dev.perfport.core.transfer.TransferStrategy;
+import dev.perfport.core.transfer.TransferTiming;
 import dev.perfport.core.result.Counters;
 import org.jocl.CL;
 import org.jocl.CLException;
@@ -55,7 +59,7 @@ import java.util.Map;
  * dimension 0 (seed 003 §4). Launches are serialised per session, because kernel arguments and
  * the hidden counter buffers are shared state.
  */
-final class JoclSession extends AbstractDeviceSession {
+final class JoclSession extends AbstractDeviceSession implements TransferCapable {
     /** Programs kept per session; several kernels share one .cl file and one build. */
     static final int PROGRAM_CACHE_SIZE = 32;
     /** Counter of local-memory atomics (prelude slot {@link OpenClPrelude#C_LOCAL_ATOMICS}). */
@@ -158,6 +162,44 @@ final class JoclSession extends AbstractDeviceSession {
         synchronized (compileLock) {
             return new long[]{programs.misses(), programs.hits(), programs.size()};
         }
+    }
+
+    // ---- transfer strategies (seed 002 §6; JoclTransfers does the work) --------------------
+
+    cl_context context() {
+        return context;
+    }
+
+    JoclKernel ownKernel(CompiledKernel kernel) {
+        return own(kernel, JoclKernel.class);
+    }
+
+    JoclDevice joclDevice() {
+        return dev;
+    }
+
+    /** Held while a transfer strategy sets a kernel's arguments and enqueues it, as a launch does. */
+    Object launchLock() {
+        return launchLock;
+    }
+
+    @Override
+    public java.util.Optional<String> cannotRun(TransferStrategy strategy) {
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
+        ensureOpen();
+        TransferTiming t = new JoclTransfers(this).run(job, strategy, queues);
+        recordLaunches(t.kernelNanos(), t.chunks());
+        return t;
+    }
+
+    @Override
+    public long timeCopy(long bytes, boolean toDevice, boolean mapped) {
+        ensureOpen();
+        return new JoclTransfers(this).timeCopy(bytes, toDevice, mapped);
     }
 
     // ---- buffers ---------------------------------------------------------------------------
@@ -633,7 +675,7 @@ final class JoclSession extends AbstractDeviceSession {
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
-    private void setArgs(JoclKernel k, Object[] args, int tasks, int mapping, int ng0, int ng1, String where) {
+    void setArgs(JoclKernel k, Object[] args, int tasks, int mapping, int ng0, int ng1, String where) {
         cl_kernel ker = k.kernel();
         int at = 0;
         try {

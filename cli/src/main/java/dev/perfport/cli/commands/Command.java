@@ -4,6 +4,6 @@ import dev.perfport.cli.Context;
 
 /** One subcommand. Returns the exit code; throws ConfigException or UsageException for exit code 2. */
 public sealed interface Command permits BackendsCommand, DevicesCommand, WorkloadsCommand, RunCommand, TuneCommand,
-        ReportCommand, BenchCommand {
+        ReportCommand, BenchCommand, RecommendCommand {
     int execute(Context ctx);
 }

@@ -7,6 +7,7 @@ import dev.perfport.cli.report.ReportWriter;
 import dev.perfport.cli.report.Reports;
 import dev.perfport.cli.report.Seed000Report;
 import dev.perfport.cli.report.Seed001Report;
+import dev.perfport.cli.report.Seed002Report;
 import dev.perfport.cli.report.Seed003Command;
 import dev.perfport.cli.report.Seed004Report;
 import dev.perfport.core.error.ConfigException;
@@ -23,14 +24,14 @@ import java.util.Map;
  * as it ends, then writes its Markdown report from the saved data and draws the plots last;
  * {@code --from DIR} writes the report again from saved data without measuring.
  *
- * @param name      the report: seed-000, seed-001, seed-003 or seed-004
+ * @param name      the report: seed-000, seed-001, seed-002, seed-003 or seed-004
  * @param selectors --backend selectors (none: every available device)
  * @param params    --param items (sizes of the sweeps)
  * @param options   out: the folder of the report (default docs/results, or the --from folder);
  *                  from: a folder with saved data, or several separated by commas (their runs assembled)
  */
 public record ReportCommand(String name, List<String> selectors, List<String> params, Map<String, String> options) implements Command {
-    public static final List<String> REPORTS = List.of("seed-000", Seed001Report.NAME, "seed-003", Seed004Report.NAME);
+    public static final List<String> REPORTS = List.of("seed-000", Seed001Report.NAME, Seed002Report.NAME, "seed-003", Seed004Report.NAME);
 
     @Override
     public int execute(Context ctx) {
@@ -46,9 +47,11 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             ReportData data = Reports.from(from, options.get("out"), name, command);
             if (name.equals(Seed004Report.NAME)) return Seed004Report.publish(ctx, data, out);
             if (name.equals(Seed001Report.NAME)) return publish001(ctx, data, out);
+            if (name.equals(Seed002Report.NAME)) return publish002(ctx, data, out);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
         if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
+        if (name.equals(Seed002Report.NAME)) return execute002(ctx, out);
         if (name.equals(Seed001Report.NAME)) {
             Seed001Report.Options o = Seed001Report.Options.parse(Params.parse(params));
             Path dir = ReportFiles.prepare(out, Seed001Report.NAME);
@@ -72,6 +75,23 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
+    }
+
+    /** seed-002: the convolution ladder, lazy transfers, tuning, and the transfer strategies beside their model, on every device. */
+    private int execute002(Context ctx, Path out) {
+        Seed002Report r = Seed002Report.create(params, ctx.err());   // bad parameters fail before anything runs
+        Path dir = ReportFiles.prepare(out, Seed002Report.NAME);
+        List<Seed000Report.Device> devices = devices(ctx);
+        if (devices.isEmpty()) return 1;
+        ReportData data = ReportData.start(dir, Seed002Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
+        Reports.measure(ctx, () -> r.measure(devices, data));
+        return publish002(ctx, ReportData.load(dir, Seed002Report.NAME), out);
+    }
+
+    private static int publish002(Context ctx, ReportData data, Path out) {
+        ReportWriter.Outcome w = Seed002Report.publish(data, out, ctx.err());
+        ctx.out().println("wrote " + w.markdown() + " from " + data.file() + " and " + w.plotsDrawn() + " plot(s) in " + w.dir());
+        return Reports.incomplete(ctx, data, w);
     }
 
     /** The devices the selectors pick (all available by default); unavailable ones are noted on stderr, and an empty list is said. */

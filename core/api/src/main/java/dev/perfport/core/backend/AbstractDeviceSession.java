@@ -253,6 +253,18 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     }
 
     /**
+     * Adds launches a route enqueued itself, outside {@link #launch} (jocl's transfer strategies
+     * run a job's chunks on queues of their own), to the profile.
+     *
+     * @param kernelNanos their kernel time together
+     * @param launches    how many
+     */
+    protected final void recordLaunches(long kernelNanos, int launches) {
+        timings.addKernel(kernelNanos, launches);
+        threadTimings.get().addKernel(kernelNanos, launches);
+    }
+
+    /**
      * Adds compilation that happened outside {@link #compile}: routes that compile at the first launch
      * (TornadoVM JIT-compiles a kernel when its execution plan first runs, since only then are the
      * arguments known).

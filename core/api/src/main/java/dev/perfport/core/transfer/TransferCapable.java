@@ -1,0 +1,36 @@
+package dev.perfport.core.transfer;
+
+import java.util.Optional;
+
+/**
+ * A device session that can run a {@link ChunkedJob} with transfer strategies beyond explicit
+ * copies (jocl: several command queues, host-visible buffers). Sessions that cannot say why per
+ * strategy.
+ */
+public interface TransferCapable {
+    /**
+     * {@return why this session cannot run a strategy, or empty when it can}
+     *
+     * @param strategy the strategy
+     */
+    Optional<String> cannotRun(TransferStrategy strategy);
+
+    /**
+     * Runs the job with a strategy; the output array holds the result afterwards.
+     *
+     * @param job      the job (one chunk for explicit and mapped; several for streams and hybrid)
+     * @param strategy the strategy
+     * @param queues   command queues for streams and hybrid (at least 2), chunks assigned round robin
+     * @return the timing
+     */
+    TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues);
+
+    /**
+     * {@return the time of one blocking copy of a size, in nanoseconds, for fitting the model}
+     *
+     * @param bytes    bytes to copy
+     * @param toDevice direction
+     * @param mapped   through a host-visible buffer (map/unmap) instead of a copy call
+     */
+    long timeCopy(long bytes, boolean toDevice, boolean mapped);
+}

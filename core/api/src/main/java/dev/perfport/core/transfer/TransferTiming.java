@@ -1,0 +1,16 @@
+package dev.perfport.core.transfer;
+
+/**
+ * What one run of a strategy took.
+ *
+ * @param strategy     the strategy
+ * @param chunks       chunks the job was split into
+ * @param queues       command queues used
+ * @param totalNanos   host to host: from the first copy (or unmap) until the output is on the host
+ * @param kernelNanos  device time of the kernels, summed over chunks
+ * @param bytesIn      bytes moved to the device (halos counted each time)
+ * @param bytesOut     bytes moved back
+ */
+public record TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos,
+                             long bytesIn, long bytesOut) {
+}

@@ -1,0 +1,348 @@
+package dev.perfport.workloads.convolution;
+
+import com.google.auto.service.AutoService;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.Workload;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * 2-D single-channel convolution (seed 002 §4), float32: out(y,x) = Σ_j&lt;Fh Σ_i&lt;Fw in(y+j, x+i)·F(j,i),
+ * the input carrying its border (W+Fw-1 × H+Fh-1), the output W×H of any size. The thesis's ladder:
+ *
+ * <ul>
+ *   <li>{@code naive}: one work-item per output, everything from global memory (Fig. 3.1b);</li>
+ *   <li>{@code tiled}: the group's tile plus border in local memory (Fig. 3.7), filter in constant memory;</li>
+ *   <li>{@code tiled-x4}: the same with 1×4 outputs per work-item, spaced one block apart ("thread-block merge");</li>
+ *   <li>{@code adaptive}: adaptive tiling: the tile factor chosen at run time from the filter size
+ *       and the device's local memory (largest T ≤ 8 whose tile fits, twice for small filters), the
+ *       filter size compiled in so that its loops unroll ("adapt+unroll"); tx/ty given explicitly
+ *       override the choice (the tuner does);</li>
+ *   <li>{@code separable}: two 1-D passes (§4.3), rows then columns, for a filter that is the
+ *       outer product of a column and a row vector.</li>
+ * </ul>
+ *
+ * Tunable ({@code perfport tune convolution}): block width/height, tile factors, local-memory
+ * padding (the thesis's rule Sw = ⌈(Fw−1)/32⌉·32 + Bw·T), filter in constant or global memory,
+ * read-only loads. Verified against a double-precision reference (every pixel up to 2^30
+ * multiply-adds, a deterministic sample of rows beyond). GFLOP/s = 2·Fw·Fh·W·H / kernel time.
+ */
+@AutoService(Workload.class)
+public final class Convolution implements Workload, Tunable {
+    public static final String NAIVE = "naive";
+    public static final String TILED = "tiled";
+    public static final String TILED_X4 = "tiled-x4";
+    public static final String ADAPTIVE = "adaptive";
+    public static final String SEPARABLE = "separable";
+    /** Banks the padding rule assumes (every NVIDIA GPU since Fermi). */
+    static final int BANKS = 32;
+    /** Largest tile factor the adaptive choice and the tuner use. */
+    static final int MAX_T = 8;
+    static final int MAX_FILTER = 128;
+
+    @Override
+    public String name() {
+        return "convolution";
+    }
+
+    @Override
+    public String seed() {
+        return "002";
+    }
+
+    @Override
+    public String description() {
+        return "2-D single-channel convolution, float32: naive, tiled, tiled-x4, adaptive tiling with unrolling, separable";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(ConvolutionKernels.naive(), ConvolutionKernels.tiled(true), ConvolutionKernels.tiled(false),
+                ConvolutionKernels.rows(), ConvolutionKernels.cols());
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("width", "100", "height", "77", "fw", "3", "fh", "5", "bw", "8", "bh", "4", "reps", "1"),
+                Params.of("width", "61", "height", "45", "fw", "17", "fh", "17", "bw", "16", "bh", "8", "filter", "global",
+                        "readOnly", "0", "pad", "0", "reps", "1"));
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("width", "1024", "height", "1024", "fw", "17", "fh", "17", "bw", "16", "bh", "16",
+                "tx", "auto", "ty", "1", "pad", "1", "filter", "constant", "readOnly", "1", "unroll", "auto", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("width, height: output image size (any size >= 1; the input carries the filter's border)",
+                "fw, fh: filter width and height (1.." + MAX_FILTER + "; the thesis: 3..43)",
+                "bw, bh: work-group (block) width and height",
+                "tx, ty: outputs per work-item, horizontally / vertically (adaptive: auto = chosen from the filter and local memory;"
+                        + " separable: tx for the row pass, ty for the column pass, auto = 4)",
+                "pad: 1 pads local rows against bank conflicts (thesis rule), 0 does not",
+                "filter: constant or global memory for the filter (tiled variants)",
+                "readOnly: 1 declares the input restrict (read-only cache path), 0 does not",
+                "unroll: adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way);"
+                        + " auto = on GPUs only (PoCL compiles unrolled kernels for minutes)",
+                "reps: repetitions; the row reports the fastest", "seed: input generator seed");
+    }
+
+    /** What one run does: the checked parameters, the kernel and its geometry. */
+    record Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
+                boolean readOnly, int reps, long seed, String variant, boolean unroll) {
+        Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
+             boolean readOnly, int reps, long seed, String variant) {
+            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false);
+        }
+
+        int iw() {
+            return w + fw - 1;
+        }
+
+        int ih() {
+            return h + fh - 1;
+        }
+
+        int tileWidth() {
+            return bw * tx + fw - 1;
+        }
+
+        int rowStride() {
+            int tw = tileWidth();
+            if (!pad || (bw * tx) % BANKS == 0) return tw;
+            return (fw - 1 + BANKS - 1) / BANKS * BANKS + bw * tx;
+        }
+
+        long tileElements() {
+            return (long) (bh * ty + fh - 1) * rowStride();
+        }
+
+        double flop() {
+            return 2.0 * fw * fh * w * h;
+        }
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        Plan plan = plan(s, variant, p);
+        Params shown = p.with("tx", Integer.toString(plan.tx())).with("ty", Integer.toString(plan.ty()));
+        return Runs.run(s, name(), variant, shown, () -> execute(s, plan));
+    }
+
+    Plan plan(DeviceSession s, String variant, Params p) {
+        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of convolution; variants: " + variants());
+        int w = p.getInt("width"), h = p.getInt("height"), fw = p.getInt("fw"), fh = p.getInt("fh");
+        int bw = p.getInt("bw"), bh = p.getInt("bh"), reps = p.getInt("reps");
+        if (w < 1 || h < 1) throw new ConfigException("width and height must be >= 1, got " + w + "x" + h);
+        if (fw < 1 || fh < 1 || fw > MAX_FILTER || fh > MAX_FILTER) {
+            throw new ConfigException("fw and fh must be 1.." + MAX_FILTER + ", got " + fw + "x" + fh);
+        }
+        if ((long) (w + fw - 1) * (h + fh - 1) > Integer.MAX_VALUE - 8) {
+            throw new ConfigException("image " + w + "x" + h + " with its border exceeds 2^31 pixels (limit of one buffer)");
+        }
+        if (bw < 1 || bh < 1) throw new ConfigException("bw and bh must be >= 1, got " + bw + "x" + bh);
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        String filter = p.get("filter");
+        if (!filter.equals("constant") && !filter.equals("global")) {
+            throw new ConfigException("filter must be 'constant' or 'global', got '" + filter + "'");
+        }
+        boolean pad = flag(p, "pad"), ro = flag(p, "readOnly");
+        int ty = factor(p, "ty", 1);
+        int tx = switch (variant) {
+            case NAIVE, TILED -> 1;
+            case TILED_X4 -> 4;
+            case SEPARABLE -> factor(p, "tx", 4);
+            default -> factor(p, "tx", 0);
+        };
+        if (variant.equals(SEPARABLE) && p.get("ty").equals("auto")) ty = 4;
+        if (variant.equals(NAIVE) || variant.equals(TILED) || variant.equals(TILED_X4)) ty = 1;
+        String u = p.get("unroll", "auto");
+        boolean unroll = switch (u) {
+            case "auto" -> s != null && s.device().type() == dev.perfport.core.device.DeviceType.GPU;
+            case "0", "1" -> u.equals("1");
+            default -> throw new ConfigException("unroll must be auto, 0 or 1, got '" + u + "'");
+        };
+        Plan plan = new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, filter.equals("constant"), ro, reps, p.getLong("seed"), variant, unroll);
+        if (tx == 0) plan = adaptiveT(plan, s.device().capacity(MemoryLevel.LOCAL));
+        return plan;
+    }
+
+    private static boolean flag(Params p, String key) {
+        String v = p.get(key);
+        if (!v.equals("0") && !v.equals("1")) throw new ConfigException(key + " must be 0 or 1, got '" + v + "'");
+        return v.equals("1");
+    }
+
+    /** A tile factor, or {@code auto} (returned as {@code auto}). */
+    private static int factor(Params p, String key, int auto) {
+        if (p.get(key).equals("auto")) return auto;
+        int t = p.getInt(key);
+        if (t < 1 || t > 64) throw new ConfigException(key + " must be 1..64 or auto, got " + t);
+        return t;
+    }
+
+    /**
+     * Adaptive tiling (thesis §3.5, Kepler policy): the largest T ≤ {@value #MAX_T} whose tile fits
+     * the local memory twice for small filters (two groups per compute unit), once for large ones,
+     * and no wider than the image needs.
+     */
+    static Plan adaptiveT(Plan p, long localBytes) {
+        int groupsWanted = p.fw() * p.fh() <= 81 ? 2 : 1;
+        int needed = Math.max(1, (p.w() + p.bw() - 1) / p.bw());
+        int best = 1;
+        for (int t = 1; t <= Math.min(MAX_T, needed); t++) {
+            Plan q = withTx(p, t);
+            if (q.tileElements() * Float.BYTES * groupsWanted <= localBytes) best = t;
+        }
+        return withTx(p, best);
+    }
+
+    private static Plan withTx(Plan p, int tx) {
+        return new Plan(p.w(), p.h(), p.fw(), p.fh(), p.bw(), p.bh(), tx, p.ty(), p.pad(), p.constFilter(), p.readOnly(),
+                p.reps(), p.seed(), p.variant(), p.unroll());
+    }
+
+    Outcome execute(DeviceSession s, Plan p) {
+        ConvolutionData d = ConvolutionData.generate(p.w(), p.h(), p.fw(), p.fh(), p.seed());
+        float[] got = new float[p.w() * p.h()];
+        float[] nan = new float[got.length];
+        Arrays.fill(nan, Float.NaN);
+        Rep best = null;
+        String mismatch = null;
+        boolean sep = p.variant().equals(SEPARABLE);
+        try (DeviceBuffer in = s.upload(d.input());
+             DeviceBuffer out = s.allocate(ElemType.FLOAT, got.length)) {
+            if (sep) {
+                best = runSeparable(s, p, d, in, out, nan, got);
+                mismatch = d.checkSeparable(got);
+            } else {
+                for (int r = 0; r < p.reps() && mismatch == null; r++) {
+                    out.write(nan);   // a pixel the kernel does not write stays NaN and fails the check
+                    Rep rep = new Rep();
+                    launch2d(s, p, d, in, out, rep);
+                    out.read(got);
+                    best = Rep.best(best, rep.stop());
+                    mismatch = d.check(got);
+                }
+            }
+        }
+        return Outcome.of(mismatch == null, mismatch, best, metrics(p.flop(), best));
+    }
+
+    /** Compiles and launches the 2-D kernel of the plan once (filter uploaded each time: it is tiny). */
+    private static void launch2d(DeviceSession s, Plan p, ConvolutionData d, DeviceBuffer in, DeviceBuffer out, Rep rep) {
+        boolean naive = p.variant().equals(NAIVE);
+        KernelDef def = naive ? ConvolutionKernels.naive() : ConvolutionKernels.tiled(p.constFilter());
+        MemoryLevel fl = !naive && p.constFilter() ? MemoryLevel.CONSTANT : MemoryLevel.GLOBAL;
+        try (CompiledKernel k = s.compile(def, constants(p, naive));
+             DeviceBuffer f = s.allocate(ElemType.FLOAT, d.filter().length, fl)) {
+            f.write(d.filter());
+            if (naive) {
+                NDRange r = NDRange.of(roundUp(p.w(), p.bw()), roundUp(p.h(), p.bh()), p.bw(), p.bh());
+                rep.add(s.launch(k, r, in, f, out, p.w(), p.h(), p.iw(), p.fw(), p.fh()));
+            } else {
+                NDRange r = NDRange.of(groups(p.w(), p.bw() * p.tx()) * p.bw(), groups(p.h(), p.bh() * p.ty()) * p.bh(), p.bw(), p.bh());
+                rep.add(s.launch(k, r, in, f, out, p.w(), p.h(), p.iw(), p.fw(), p.fh(), p.tx(), p.ty(), p.rowStride(),
+                        LocalSize.of(p.tileElements())));
+            }
+        }
+    }
+
+    private static Rep runSeparable(DeviceSession s, Plan p, ConvolutionData d, DeviceBuffer in, DeviceBuffer out,
+                                    float[] nan, float[] got) {
+        Rep best = null;
+        Constants c = constants(p, false);
+        try (CompiledKernel kr = s.compile(ConvolutionKernels.rows(), c); CompiledKernel kc = s.compile(ConvolutionKernels.cols(), c);
+             DeviceBuffer fr = s.allocate(ElemType.FLOAT, p.fw(), MemoryLevel.CONSTANT);
+             DeviceBuffer fc = s.allocate(ElemType.FLOAT, p.fh(), MemoryLevel.CONSTANT);
+             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, (long) p.w() * p.ih())) {
+            fr.write(d.rowFilter());
+            fc.write(d.colFilter());
+            for (int r = 0; r < p.reps(); r++) {
+                out.write(nan);
+                Rep rep = new Rep();
+                rep.add(s.launch(kr, NDRange.of(groups(p.w(), p.bw() * p.tx()) * p.bw(), roundUp(p.ih(), p.bh()), p.bw(), p.bh()),
+                        in, fr, tmp, p.w(), p.ih(), p.iw(), p.fw(), p.tx()));
+                rep.add(s.launch(kc, NDRange.of(roundUp(p.w(), p.bw()), groups(p.h(), p.bh() * p.ty()) * p.bh(), p.bw(), p.bh()),
+                        tmp, fc, out, p.w(), p.h(), p.fh(), p.ty()));
+                out.read(got);
+                best = Rep.best(best, rep.stop());
+            }
+        }
+        return best;
+    }
+
+    /** The OpenCL specialisation: tile factors, filter space, read-only input, and (adaptive, separable) the unrolled filter size. */
+    static Constants constants(Plan p, boolean naive) {
+        Constants c = Constants.of("TX", p.tx(), "TY", p.ty(), "READ_ONLY", p.readOnly() ? 1 : 0);
+        if (!naive) c = c.with("FILTER_GLOBAL", p.constFilter() ? 0 : 1);
+        if (p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) {
+            c = c.with("FW", p.fw()).with("FH", p.fh()).with("UNROLL_LOOPS", p.unroll() ? 1 : 0);
+        }
+        return c;
+    }
+
+    static long groups(long n, long per) {
+        return (n + per - 1) / per;
+    }
+
+    static long roundUp(long n, long m) {
+        return groups(n, m) * m;
+    }
+
+    static Map<String, Double> metrics(double flop, Rep best) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (best == null) return m;
+        m.put("GFLOP/s", best.kernelNanos() > 0 ? flop / best.kernelNanos() : 0);
+        if (best.modelledNanos() > 0) m.put("modelled GFLOP/s", flop / best.modelledNanos());
+        return m;
+    }
+
+    // ---- tuning ----------------------------------------------------------------------------
+
+    @Override
+    public String defaultTuningVariant() {
+        return ADAPTIVE;
+    }
+
+    @Override
+    public List<String> tunedParams() {
+        return ConvolutionTuning.NAMES;
+    }
+
+    @Override
+    public Params tuningDefaults() {
+        return defaults().with("width", "512").with("height", "512").with("reps", "2");
+    }
+
+    @Override
+    public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        return ConvolutionTuning.tuning(this, session, variant, fixed, grid);
+    }
+}

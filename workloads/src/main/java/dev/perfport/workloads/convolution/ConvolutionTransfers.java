@@ -1,0 +1,206 @@
+package dev.perfport.workloads.convolution;
+
+import com.google.auto.service.AutoService;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.ExplicitTransfers;
+import dev.perfport.core.transfer.TransferCapable;
+import dev.perfport.core.transfer.TransferStrategy;
+import dev.perfport.core.transfer.TransferTiming;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.transfer.TransferModel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The convolution with its data starting and ending on the host (seed 002 §6.7): the adaptive
+ * kernel run with each transfer strategy (parameter {@code strategy}; {@code compare} runs all
+ * four), chunks of output rows for streams and hybrid (each chunk's input carries its Fh-1 halo
+ * rows). Each row shows the measured host-to-host time beside the transfer model's prediction
+ * for that strategy ({@link TransferModel}, fitted once per device and process), its error, and
+ * the fit's R². {@link #recommend} names the strategy the model predicts fastest.
+ *
+ * <p>Explicit runs on every backend through the session API. The others need a session that can
+ * run them ({@link TransferCapable}: jocl); elsewhere the row fails saying why.
+ */
+@AutoService(Workload.class)
+public final class ConvolutionTransfers implements Workload {
+    private static final Map<String, TransferModel> MODELS = new ConcurrentHashMap<>();
+
+    @Override
+    public String name() {
+        return "convolution-transfers";
+    }
+
+    @Override
+    public String seed() {
+        return "002";
+    }
+
+    @Override
+    public String description() {
+        return "the convolution with host data: explicit, mapped, streams and hybrid transfers, measured beside the fitted transfer model's prediction";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(Convolution.ADAPTIVE);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(ConvolutionKernels.tiled(true));
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("width", "2048", "height", "2048", "fw", "17", "fh", "17", "bw", "16", "bh", "16", "tx", "auto", "ty", "1",
+                "pad", "1", "filter", "constant", "readOnly", "1", "strategy", "explicit", "chunks", "16", "queues", "2", "reps", "3", "seed", "42");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("width, height, fw, fh, bw, bh, tx, ty, pad, filter, readOnly: as for convolution",
+                "strategy: explicit, mapped, streams or hybrid (compare runs all four unless one is given)",
+                "chunks: chunks of output rows for streams and hybrid (1.." + 1024 + ")",
+                "queues: command queues for streams and hybrid (>= 2)", "reps: repetitions; the row reports the fastest",
+                "seed: input generator seed");
+    }
+
+    @Override
+    public List<Params> compareCases(Params overrides) {
+        Params base = defaults().with(overrides);
+        if (overrides.has("strategy")) return List.of(base);
+        List<Params> l = new ArrayList<>();
+        for (TransferStrategy s : TransferStrategy.values()) l.add(base.with("strategy", s.id()));
+        return l;
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("width", "100", "height", "77", "fw", "5", "fh", "5", "bw", "8", "bh", "8", "strategy", "explicit",
+                "chunks", "3", "reps", "1"));
+    }
+
+    static TransferStrategy strategy(String s) {
+        for (TransferStrategy t : TransferStrategy.values()) if (t.id().equals(s)) return t;
+        throw new ConfigException("strategy must be explicit, mapped, streams or hybrid, got '" + s + "'");
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        Params p = defaults().with(params);
+        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of " + name() + "; variants: " + variants());
+        TransferStrategy st = strategy(p.get("strategy"));
+        int chunks = p.getInt("chunks"), queues = p.getInt("queues");
+        if (chunks < 1 || chunks > 1024) throw new ConfigException("chunks must be 1..1024, got " + chunks);
+        if (queues < 2) throw new ConfigException("queues must be >= 2, got " + queues);
+        Convolution.Plan plan = new Convolution().plan(s, Convolution.ADAPTIVE, p);
+        int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(chunks, plan.h()) : 1;
+        Params shown = p.with("tx", Integer.toString(plan.tx())).with("chunks", Integer.toString(n));
+        return Runs.run(s, name(), variant, shown, () -> execute(s, plan, st, n, queues));
+    }
+
+    /**
+     * The predicted host-to-host time (ns) of every strategy for the job of {@code params} on this
+     * session, in strategy order; the kernel time the model takes as input is measured by one
+     * explicit run first.
+     */
+    public static Map<TransferStrategy, Double> recommend(DeviceSession s, Params params) {
+        if (!(s instanceof TransferCapable t)) {
+            throw new UnsupportedFeatureException(s.backendId() + " cannot run transfer strategies beyond explicit copies, so there is nothing to choose");
+        }
+        ConvolutionTransfers w = new ConvolutionTransfers();
+        Params p = w.defaults().with(params);
+        Convolution.Plan plan = new Convolution().plan(s, Convolution.ADAPTIVE, p);
+        RunResult explicit = w.run(s, Convolution.ADAPTIVE, params.with("strategy", "explicit").with("reps", "1"));
+        if (!explicit.verified()) throw new UnsupportedFeatureException("the explicit run that measures the kernel time failed: " + explicit.error());
+        double kernelNanos = explicit.kernelNanos();
+        TransferModel m = model(s, t);
+        Map<TransferStrategy, Double> pred = new LinkedHashMap<>();
+        for (TransferStrategy st : TransferStrategy.values()) {
+            int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(p.getInt("chunks"), plan.h()) : 1;
+            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n));
+        }
+        return pred;
+    }
+
+    /** The fitted model of this session's device (fitted on first use in this process). */
+    public static TransferModel model(DeviceSession s, TransferCapable t) {
+        return MODELS.computeIfAbsent(s.backendId() + ":" + s.device().name(), k -> TransferModel.fit(t, s.device()));
+    }
+
+    static long inBytes(Convolution.Plan p, int n) {
+        long rows = p.ih() + (long) (n - 1) * (p.fh() - 1);
+        return 4L * rows * p.iw();
+    }
+
+    private static Outcome execute(DeviceSession s, Convolution.Plan p, TransferStrategy st, int n, int queues) {
+        if (st != TransferStrategy.EXPLICIT) {
+            String why = s instanceof TransferCapable t ? t.cannotRun(st).orElse(null)
+                    : s.backendId() + " cannot run the " + st.id() + " strategy: its session offers only the session API's"
+                    + " blocking copies on one queue (no host-visible buffers, no second queue); see docs/results/seed-002.md";
+            if (why != null) throw new UnsupportedFeatureException(why);
+        }
+        ConvolutionData d = ConvolutionData.generate(p.w(), p.h(), p.fw(), p.fh(), p.seed());
+        float[] out = new float[p.w() * p.h()];
+        TransferTiming best = null;
+        try (CompiledKernel k = s.compile(ConvolutionKernels.tiled(true), Convolution.constants(p, false));
+             DeviceBuffer f = s.allocate(ElemType.FLOAT, d.filter().length, MemoryLevel.CONSTANT)) {
+            f.write(d.filter());
+            ChunkedJob job = job(k, f, p, d.input(), out, n);
+            for (int r = 0; r < p.reps(); r++) {
+                Arrays.fill(out, Float.NaN);
+                TransferTiming t = s instanceof TransferCapable tc ? tc.run(job, st, queues) : ExplicitTransfers.run(s, job);
+                if (best == null || t.totalNanos() < best.totalNanos()) best = t;
+            }
+        }
+        String mismatch = d.check(out);
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("measured ms", best.totalNanos() / 1e6);
+        m.put("kernel ms", best.kernelNanos() / 1e6);
+        if (s instanceof TransferCapable t) {
+            TransferModel model = model(s, t);
+            double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n);
+            m.put("predicted ms", pred / 1e6);
+            m.put("error %", 100.0 * (pred - best.totalNanos()) / best.totalNanos());
+            m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());
+            m.put("R2 d2h", model.link(TransferModel.Direction.D2H).r2());
+        }
+        m.put("GFLOP/s", p.flop() / best.totalNanos());
+        return new Outcome(mismatch == null, mismatch, best.totalNanos(), best.kernelNanos(), -1, m, Map.of());
+    }
+
+    /** Output rows split into n chunks; chunk i's input is its rows plus the Fh-1 rows below. */
+    static ChunkedJob job(CompiledKernel k, DeviceBuffer filter, Convolution.Plan p, float[] in, float[] out, int n) {
+        List<ChunkedJob.Chunk> cs = new ArrayList<>();
+        int per = (p.h() + n - 1) / n;
+        for (int r0 = 0; r0 < p.h(); r0 += per) {
+            int rows = Math.min(per, p.h() - r0);
+            NDRange range = NDRange.of(Convolution.groups(p.w(), (long) p.bw() * p.tx()) * p.bw(),
+                    Convolution.groups(rows, (long) p.bh() * p.ty()) * p.bh(), p.bw(), p.bh());
+            List<Object> args = List.of(ChunkedJob.IN, filter, ChunkedJob.OUT, p.w(), rows, p.iw(), p.fw(), p.fh(), p.tx(), p.ty(),
+                    p.rowStride(), LocalSize.of(p.tileElements()));
+            cs.add(new ChunkedJob.Chunk(r0 * p.iw(), (rows + p.fh() - 1) * p.iw(), r0 * p.w(), rows * p.w(), range, args));
+        }
+        return new ChunkedJob(k, in, out, cs);
+    }
+}

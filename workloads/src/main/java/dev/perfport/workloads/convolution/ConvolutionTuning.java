@@ -1,0 +1,98 @@
+package dev.perfport.workloads.convolution;
+
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.MemoryLevel;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.tune.Config;
+import dev.perfport.core.tune.Constraint;
+import dev.perfport.core.tune.Evaluation;
+import dev.perfport.core.tune.Evaluator;
+import dev.perfport.core.tune.Objective;
+import dev.perfport.core.tune.Param;
+import dev.perfport.core.tune.Space;
+import dev.perfport.core.tune.Strategy;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The adaptive (unrolled) convolution kernel as a tuning problem, Kernel Tuner's convolution
+ * space in small (anchors-wave2 §3.1): block width and height, tile factors, padding, filter in
+ * constant memory, read-only loads. Exhaustive search is the thesis's method (one kernel per
+ * point, the filter size compiled in); the tuner's random and hierarchical strategies work on the
+ * same space. Constraints, checked before anything compiles: the block within the device's
+ * work-group limits, the tile within local memory, padding only where it changes the row stride
+ * (Kernel Tuner's {@code use_padding==0 or block_size_x % 32 != 0}).
+ */
+final class ConvolutionTuning {
+    static final List<String> NAMES = List.of("bw", "bh", "tx", "ty", "pad", "constFilter", "readOnly");
+
+    private ConvolutionTuning() {
+    }
+
+    /** 3·3·4·2·2·2·2 = 576 points before constraints. */
+    static Map<String, List<Integer>> defaultGrid() {
+        Map<String, List<Integer>> g = new LinkedHashMap<>();
+        g.put("bw", List.of(8, 16, 32));
+        g.put("bh", List.of(4, 8, 16));
+        g.put("tx", List.of(1, 2, 4, 8));
+        g.put("ty", List.of(1, 2));
+        g.put("pad", List.of(0, 1));
+        g.put("constFilter", List.of(0, 1));
+        g.put("readOnly", List.of(0, 1));
+        return g;
+    }
+
+    static Tunable.Tuning tuning(Convolution conv, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        if (!variant.equals(Convolution.ADAPTIVE)) {
+            throw new ConfigException("convolution tunes the adaptive kernel only: --variant " + Convolution.ADAPTIVE + " (got '" + variant + "')");
+        }
+        List<Param> params = TuningSupport.params(conv.name(), NAMES, defaultGrid(), grid);
+        DeviceInfo dev = s.device();
+        Convolution.Plan base = conv.plan(s, variant, fixed);
+        Space space = new Space(params, List.of(Constraint.of("convolution constraints",
+                c -> violation(dev, base, c) == null, c -> violation(dev, base, c))));
+        boolean modelled = s.profile().hasModelledTime();
+        Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
+        Evaluator ev = c -> evaluate(conv, s, fixed, c, objective.metric());
+        Map<String, Integer> start = new LinkedHashMap<>();
+        Map<String, Integer> dflt = Map.of("bw", 16, "bh", 16, "tx", 1, "ty", 1, "pad", 1, "constFilter", 1, "readOnly", 1);
+        for (Param prm : params) start.put(prm.name(), prm.values().contains(dflt.get(prm.name())) ? dflt.get(prm.name()) : prm.values().getFirst());
+        Strategy.Rule best = new Strategy.Rule.Best();
+        Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
+                new Strategy.Stage("block", List.of("bw", "bh"), best),
+                new Strategy.Stage("tiling", List.of("tx", "ty"), best),
+                new Strategy.Stage("memory", List.of("pad", "constFilter", "readOnly"), best)), null);
+        Map<String, String> fx = new LinkedHashMap<>();
+        for (String key : List.of("width", "height", "fw", "fh", "reps", "seed")) fx.put(key, fixed.get(key));
+        fx.put("variant", variant);
+        fx.put("objective", objective.metric());
+        String hash = Integer.toHexString(ConvolutionKernels.SOURCE.hashCode());
+        return new Tunable.Tuning(space, objective, ev, h, hash, fx);
+    }
+
+    /** Why a point cannot run on this device, or null. */
+    static String violation(DeviceInfo dev, Convolution.Plan base, Config c) {
+        int bw = c.get("bw"), bh = c.get("bh"), tx = c.get("tx"), ty = c.get("ty");
+        if ((long) bw * bh > dev.maxWorkGroupSize()) return "block " + bw + "x" + bh + " exceeds the device's " + dev.maxWorkGroupSize() + " work-items";
+        if (c.get("pad") == 1 && (bw * tx) % Convolution.BANKS == 0) return "padding changes nothing when bw*tx is a multiple of " + Convolution.BANKS;
+        Convolution.Plan p = new Convolution.Plan(base.w(), base.h(), base.fw(), base.fh(), bw, bh, tx, ty, c.get("pad") == 1,
+                c.get("constFilter") == 1, c.get("readOnly") == 1, base.reps(), base.seed(), base.variant());
+        long bytes = p.tileElements() * Float.BYTES;
+        long cap = dev.capacity(MemoryLevel.LOCAL);
+        if (bytes > cap) return "tile of " + bytes + " B exceeds local memory of " + cap + " B";
+        return null;
+    }
+
+    static Evaluation evaluate(Convolution conv, DeviceSession s, Params fixed, Config c, String metric) {
+        Params p = fixed.with("bw", Integer.toString(c.get("bw"))).with("bh", Integer.toString(c.get("bh")))
+                .with("tx", Integer.toString(c.get("tx"))).with("ty", Integer.toString(c.get("ty"))).with("pad", Integer.toString(c.get("pad")))
+                .with("filter", c.get("constFilter") == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get("readOnly")));
+        return TuningSupport.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p)), metric);
+    }
+}

@@ -1,0 +1,143 @@
+/* 2-D single-channel convolution (seed 002 §4): out(y,x) = sum_j<Fh sum_i<Fw in(y+j, x+i) * F(j,i).
+ * The input carries the border: it is Iw = W+Fw-1 wide and H+Fh-1 high; the output is W x H, any
+ * size: work-items past the edge compute nothing and store nothing.
+ *
+ * Tuning arrives as -D macros:
+ *   FILTER_GLOBAL 1: the filter is a __global argument (default: __constant, the thesis's broadcast)
+ *   READ_ONLY 1:     input declared restrict (lets a GPU compiler use its read-only cache path)
+ *   TX, TY:          outputs per work-item, spaced one block apart horizontally / vertically
+ *   FW, FH:          the filter size as compile-time constants; without them the loops run to the
+ *                    arguments fw, fh
+ *   UNROLL_LOOPS 1:  the filter loops fully unrolled ("adapt+unroll"; PoCL takes minutes to compile
+ *                    a 17x17 filter unrolled 16 times, so the workload turns it on for GPUs only)
+ * The product is rounded before the sum (no fma), as in the Java kernels. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#if defined(FILTER_GLOBAL) && FILTER_GLOBAL
+#define FSPACE __global const
+#else
+#define FSPACE __constant
+#endif
+#if defined(READ_ONLY) && READ_ONLY
+#define RO restrict
+#else
+#define RO
+#endif
+#ifndef TX
+#define TX 1
+#endif
+#ifndef TY
+#define TY 1
+#endif
+#ifndef FW
+#define FW fw
+#define FH fh
+#endif
+#if defined(UNROLL_LOOPS) && UNROLL_LOOPS && defined(FW)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL
+#endif
+
+/* Naive (thesis Fig. 3.1b): one work-item per output pixel, every operand from global memory. */
+__kernel void conv_naive(PP_PARAMS, __global const float* RO in, FSPACE float* filt, __global float* out,
+                         const int W, const int H, const int Iw, const int fw, const int fh) {
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x >= W || y >= H) return;
+    float sum = 0.0f;
+    for (int j = 0; j < FH; j++) {
+        for (int i = 0; i < FW; i++) {
+            float p = in[(y + j) * Iw + x + i] * filt[j * FW + i];
+            sum += p;
+        }
+    }
+    out[y * W + x] = sum;
+}
+
+/* Tiled in local memory (thesis §3.2-3.5): the group loads its input tile plus border,
+ * (BW*TX + Fw-1) x (BH*TY + Fh-1) floats, with the cooperative loop of Fig. 3.7, into rows of sw
+ * floats (sw > the tile width when padded against bank conflicts); then each work-item computes
+ * TX x TY outputs spaced one block apart, reusing each filter weight from a register. */
+__kernel void conv_tiled(PP_PARAMS, __global const float* RO in, FSPACE float* filt, __global float* out,
+                         const int W, const int H, const int Iw, const int fw, const int fh,
+                         const int tx, const int ty, const int sw, __local float* tile) {
+    int lx = get_local_id(0), ly = get_local_id(1);
+    int bw = get_local_size(0), bh = get_local_size(1);
+    int ox0 = get_group_id(0) * bw * TX, oy0 = get_group_id(1) * bh * TY;
+    int tw = bw * TX + FW - 1, th = bh * TY + FH - 1;
+    int Ih = H + FH - 1;
+    for (int j = ly; j < th; j += bh) {
+        int gy = oy0 + j;
+        for (int i = lx; i < tw; i += bw) {
+            int gx = ox0 + i;
+            tile[j * sw + i] = (gy < Ih && gx < Iw) ? in[gy * Iw + gx] : 0.0f;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    float acc[TY * TX];
+    for (int k = 0; k < TY * TX; k++) acc[k] = 0.0f;
+    UNROLL
+    for (int j = 0; j < FH; j++) {
+        UNROLL
+        for (int i = 0; i < FW; i++) {
+            float f = filt[j * FW + i];
+            for (int a = 0; a < TY; a++) {
+                for (int b = 0; b < TX; b++) {
+                    float p = tile[(ly + a * bh + j) * sw + lx + b * bw + i] * f;
+                    acc[a * TX + b] += p;
+                }
+            }
+        }
+    }
+    for (int a = 0; a < TY; a++) {
+        int y = oy0 + ly + a * bh;
+        for (int b = 0; b < TX; b++) {
+            int x = ox0 + lx + b * bw;
+            if (x < W && y < H) out[y * W + x] = acc[a * TX + b];
+        }
+    }
+}
+
+/* Separable, horizontal pass (thesis §4.3): tmp(y, x) = sum_i<Fw in(y, x+i) * fr(i) for every input
+ * row y; each work-item computes TX outputs spaced one block apart along the row. */
+__kernel void conv_rows(PP_PARAMS, __global const float* RO in, FSPACE float* fr, __global float* out,
+                        const int W, const int rows, const int Iw, const int fw, const int tx) {
+    int bw = get_local_size(0);
+    int x0 = get_group_id(0) * bw * TX + get_local_id(0);
+    int y = get_global_id(1);
+    if (y >= rows) return;
+    for (int b = 0; b < TX; b++) {
+        int x = x0 + b * bw;
+        if (x < W) {
+            float sum = 0.0f;
+            UNROLL
+            for (int i = 0; i < FW; i++) {
+                float p = in[y * Iw + x + i] * fr[i];
+                sum += p;
+            }
+            out[y * W + x] = sum;
+        }
+    }
+}
+
+/* Separable, vertical pass: out(y, x) = sum_j<Fh tmp(y+j, x) * fc(j); each work-item computes TY
+ * outputs spaced one block apart down the column (the thesis tiles this pass vertically). */
+__kernel void conv_cols(PP_PARAMS, __global const float* RO in, FSPACE float* fc, __global float* out,
+                        const int W, const int H, const int fh, const int ty) {
+    int bh = get_local_size(1);
+    int x = get_global_id(0);
+    int y0 = get_group_id(1) * bh * TY + get_local_id(1);
+    if (x >= W) return;
+    for (int a = 0; a < TY; a++) {
+        int y = y0 + a * bh;
+        if (y < H) {
+            float sum = 0.0f;
+            UNROLL
+            for (int j = 0; j < FH; j++) {
+                float p = in[(y + j) * W + x] * fc[j];
+                sum += p;
+            }
+            out[y * W + x] = sum;
+        }
+    }
+}
