@@ -252,6 +252,17 @@ if [[ "$want" == *" r4-others "* ]]; then   # the other helpers' workloads besid
     step spmv-powerlaw 150 compare spmv --backend jocl:gpu "${qj[@]}" --param matrix=powerlaw:2^21:8
   fi
 fi
+if [[ "$want" == *" r5 "* ]]; then   # round 5 (issue 15): the convolution ladder on 8K^2 with a 17x17 filter beside cuDNN, and the transfer model fitted on the GPU
+  PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_conv.py --width 8192 --height 8192 --filter 17 --reps 20 --out "$out/torch-conv.jsonl" >> "$out/log.txt" 2>&1
+  echo "   torch-conv: rc=$?" | tee -a "$out/log.txt"
+  CV=(--param width=8192 --param height=8192 --param fw=17 --param fh=17 --param reps=5)
+  want="$want conv-ladder conv-a32x8t4x2 conv-a16x16t8x1 conv-a32x8t8x2 conv-recommend "
+  step conv-ladder 150 compare convolution --backend jocl:gpu "${qj[@]}" "${CV[@]}"
+  step conv-a32x8t4x2 60 compare convolution --backend jocl:gpu "${qj[@]}" --variant adaptive "${CV[@]}" --param bw=32 --param bh=8 --param tx=4 --param ty=2
+  step conv-a16x16t8x1 60 compare convolution --backend jocl:gpu "${qj[@]}" --variant adaptive "${CV[@]}" --param bw=16 --param bh=16 --param tx=8 --param ty=1
+  step conv-a32x8t8x2 60 compare convolution --backend jocl:gpu "${qj[@]}" --variant adaptive "${CV[@]}" --param bw=32 --param bh=8 --param tx=8 --param ty=2
+  step conv-recommend 120 recommend transfers convolution --backend jocl:gpu --param width=4096 --param height=4096
+fi
 if [[ "$want" == *" r2-scan "* ]]; then
   SP=(--variant single-pass --param op=add --param wg=512 --param k=1056)
   want="$want scan-p0-2p25 scan-p1-2p25 scan-p2-2p25 scan-p2i8-2p25 scan-p0-2p28 scan-p2-2p28 scan-p2i8-2p28 scan-p2-odd "
