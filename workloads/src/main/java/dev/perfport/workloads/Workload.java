@@ -56,7 +56,7 @@ public interface Workload {
 
     /**
      * Whether route-native implementations (Aparapi, TornadoVM) of {@link #kernels()} exist. A
-     * workload without them (gemm, so far) runs on the OpenCL C and Java work-group routes only;
+     * workload without them (none today: every workload has them) runs on the OpenCL C and Java work-group routes only;
      * on the others its rows fail naming the missing kernel, and the routes' own checks
      * ({@code WorkloadKernels}) leave its kernels out.
      */
