@@ -1,22 +1,16 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
-import dev.perfport.core.error.UnsupportedFeatureException;
-import dev.perfport.core.tune.Evaluation;
 import dev.perfport.core.tune.Param;
-import dev.perfport.core.tune.Status;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * What the workloads' tuning problems share: the tuned parameters from a default grid and the
- * user's value lists, and one evaluation turned into a status with its reason.
+ * user's value lists. One evaluation's status is {@link Tunable#evaluate}.
  */
 public final class TuningSupport {
     private TuningSupport() {
@@ -48,28 +42,5 @@ public final class TuningSupport {
             }
         }
         return params;
-    }
-
-    /**
-     * {@return the evaluation of one run: its metric, or why it is invalid}
-     *
-     * @param run    runs and verifies one configuration
-     * @param metric the objective's metric
-     */
-    public static Evaluation evaluate(Supplier<Outcome> run, String metric) {
-        Outcome o;
-        try {
-            o = run.get();
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
-        } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
-        }
-        if (!o.verified()) return Evaluation.invalid(Status.WRONG_RESULT, o.mismatch());
-        Double v = o.metrics().get(metric);
-        if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
-        return Evaluation.ok(v);
     }
 }

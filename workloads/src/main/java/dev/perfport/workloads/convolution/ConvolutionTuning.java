@@ -93,6 +93,6 @@ final class ConvolutionTuning {
         Params p = fixed.with("bw", Integer.toString(c.get("bw"))).with("bh", Integer.toString(c.get("bh")))
                 .with("tx", Integer.toString(c.get("tx"))).with("ty", Integer.toString(c.get("ty"))).with("pad", Integer.toString(c.get("pad")))
                 .with("filter", c.get("constFilter") == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get("readOnly")));
-        return TuningSupport.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p)), metric);
+        return Tunable.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p)), metric);
     }
 }

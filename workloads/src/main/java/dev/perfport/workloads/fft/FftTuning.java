@@ -4,8 +4,6 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
@@ -14,9 +12,7 @@ import dev.perfport.core.tune.Evaluator;
 import dev.perfport.core.tune.Objective;
 import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
-import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
-import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 
@@ -125,21 +121,12 @@ final class FftTuning {
     static Evaluation evaluate(Fft fft, DeviceSession s, String variant, Params fixed, Config c, String metric) {
         Params p = fixed;
         for (String name : FftConfig.NAMES) p = p.with(name, Integer.toString(c.get(name)));
-        Outcome o;
-        try {
-            Fft.Settings st = fft.settings(s.device(), variant, p);
-            if (st.refusal() != null) return Evaluation.invalid(Status.CONSTRAINT, st.refusal());
-            o = fft.execute(s, st);
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
-        } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
-        }
-        if (!o.verified()) return Evaluation.invalid(Status.WRONG_RESULT, o.mismatch());
-        Double v = o.metrics().get(metric);
-        if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
-        return Evaluation.ok(v);
+        Params q = p;
+        return Tunable.evaluate(() -> {
+            Fft.Settings st = fft.settings(s.device(), variant, q);
+            // a combination the path cannot express is a constraint, as Tunable.evaluate files the exception
+            if (st.refusal() != null) throw new UnsupportedFeatureException(st.refusal());
+            return fft.execute(s, st);
+        }, metric);
     }
 }

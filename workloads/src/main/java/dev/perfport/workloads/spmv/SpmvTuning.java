@@ -2,9 +2,6 @@ package dev.perfport.workloads.spmv;
 
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
-import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Evaluation;
@@ -12,9 +9,7 @@ import dev.perfport.core.tune.Evaluator;
 import dev.perfport.core.tune.Objective;
 import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
-import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
-import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 
@@ -120,19 +115,7 @@ public final class SpmvTuning {
     static Evaluation evaluate(DeviceSession s, String variant, Csr a, Params base, Config c, String metric) {
         Params p = base;
         for (String k : c.values().keySet()) p = p.with(k, Integer.toString(c.get(k)));
-        Outcome o;
-        try {
-            o = Spmv.execute(s, variant, a, Spmv.settings(p));
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
-        } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
-        }
-        if (!o.verified()) return Evaluation.invalid(Status.WRONG_RESULT, o.mismatch());
-        Double v = o.metrics().get(metric);
-        if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
-        return Evaluation.ok(v);
+        Params q = p;
+        return Tunable.evaluate(() -> Spmv.execute(s, variant, a, Spmv.settings(q)), metric);
     }
 }
