@@ -12,6 +12,7 @@ import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,23 +55,10 @@ public final class SpmvTuning {
 
     static Tunable.Tuning tuning(Spmv spmv, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
         Map<String, List<Integer>> g = defaultGrid(variant);
-        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
-            if (!g.containsKey(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of spmv's " + variant + "; tuned: " + String.join(", ", g.keySet()));
-            }
-            g.put(e.getKey(), e.getValue());
-        }
+        List<Param> params = TuningSupport.params("spmv's " + variant, List.copyOf(g.keySet()), g, grid);
         Params base = spmv.defaults().with(fixed);
         Spmv.Settings st = Spmv.settings(base);
         Csr a = Spmv.matrix(st.matrix(), st.seed());
-        List<Param> params = new ArrayList<>();
-        for (Map.Entry<String, List<Integer>> e : g.entrySet()) {
-            try {
-                params.add(new Param(e.getKey(), e.getValue()));
-            } catch (IllegalArgumentException ex) {
-                throw new ConfigException(ex.getMessage());
-            }
-        }
         int maxWg = (int) Math.min(Integer.MAX_VALUE, s.device().maxWorkGroupSize());
         List<Constraint> cs = new ArrayList<>();
         cs.add(Constraint.of("wg <= device maximum " + maxWg, c -> c.get("wg") <= maxWg, c -> "wg " + c.get("wg") + " > " + maxWg));
