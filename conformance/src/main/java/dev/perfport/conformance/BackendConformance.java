@@ -55,7 +55,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * }
  * }</pre>
  *
- * It covers every workload × variant × small case ({@link Workload#smallCases()}, odd sizes
+ * It covers every workload × variant × small case ({@link Workload#smallCases(String)}, odd sizes
  * included), each verified against the workload's host reference and naming this backend and
  * device; no silent fallback; static local memory (first/last-group hooks, one instance per unit);
  * static work-groups (refused beyond the residency query, at once); buffer lifetimes and bad launch
@@ -143,9 +143,9 @@ public abstract class BackendConformance {
     Stream<DynamicTest> everyWorkloadVariantAndSmallCaseVerifies() {
         List<DynamicTest> tests = new ArrayList<>();
         for (Workload w : Workloads.all()) {
-            for (Params small : w.smallCases()) {
-                for (Params c : w.compareCases(small)) {
-                    for (String v : w.variants()) {
+            for (String v : w.variants()) {
+                for (Params small : w.smallCases(v)) {
+                    for (Params c : w.compareCases(small)) {
                         tests.add(DynamicTest.dynamicTest(w.name() + " " + v + " " + c, () -> runsAndVerifies(w, v, c)));
                     }
                 }

@@ -72,6 +72,14 @@ public interface Workload {
     List<Params> smallCases();
 
     /**
+     * The small cases of one variant: {@link #smallCases()} unless a variant has knobs of its own
+     * that the others' cases would set (fft's fourstep has no global exchange or multi-pass path).
+     */
+    default List<Params> smallCases(String variant) {
+        return smallCases();
+    }
+
+    /**
      * Runs one variant. Never throws for a failure of the device or of verification: the row
      * carries the error. Throws {@link dev.perfport.core.error.ConfigException} for an unknown
      * variant or a bad parameter.

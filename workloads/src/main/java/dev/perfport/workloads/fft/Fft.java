@@ -47,6 +47,12 @@ import java.util.SplittableRandom;
 public final class Fft implements Workload, Tunable {
     public static final String NAME = "fft";
     public static final String STOCKHAM = "stockham";
+    /** The four-step path: N = N1·N2 in two launches of sub-FFTs in local memory (one launch up to {@link #COLS_MAX}). */
+    public static final String FOURSTEP = "fourstep";
+    /** The longest sub-FFT of the four-step path, done by one work-group in local memory. */
+    public static final int COLS_MAX = 1024;
+    /** The four-step path's target of complex values per work-group (cb·len), for cb adjacent columns per group. */
+    static final int COLS_VALUES = 4096;
     public static final int MIN_N = 8;
     public static final int MAX_N = 1 << 20;
     /** Complex values of the whole batch at most (2^26: 512 MiB of float pairs per buffer). */
@@ -72,12 +78,12 @@ public final class Fft implements Workload, Tunable {
     @Override
     public String description() {
         return "batched complex float 1-D FFT, Stockham radix 2/4/8, AoS/SoA, local/global exchange, computed/table/shared twiddles; "
-                + "fused (one work-group per transform) or multi-pass";
+                + "fused (one work-group per transform) or multi-pass; fourstep: N1·N2 in two launches of local-memory sub-FFTs";
     }
 
     @Override
     public List<String> variants() {
-        return List.of(STOCKHAM);
+        return List.of(STOCKHAM, FOURSTEP);
     }
 
     @Override
@@ -99,20 +105,22 @@ public final class Fft implements Workload, Tunable {
         return List.of("n: points per transform, a power of two in [" + MIN_N + ", 2^20]",
                 "batch: transforms (n*batch <= 2^26); auto = 2^20/n within [1, " + AUTO_BATCH_MAX + "] (2048 of 512 points, 1 of 2^20)",
                 "passes: fused (one work-group per transform, one launch), multi (one launch per pass), auto (fused up to "
-                        + FUSED_MAX + " points when it fits local memory)",
+                        + FUSED_MAX + " points when it fits local memory); variant fourstep: auto only (one launch up to "
+                        + COLS_MAX + " points, else two)",
                 "config: auto = the knobs 'perfport tune fft' cached for this device and n, else the portable default "
                         + "(radix 8, aos, local, computed, off); default = the portable default even when tuned",
                 "radix: 2, 4 or 8 (Stockham pass radix)", "layout: aos (interleaved re,im) or soa (re block, im block)",
                 "exchange: local (scratchpad) or global, between the fused path's passes (multi is global)",
                 "twiddle: computed (sin/cos in the kernel) or table (N values from the host)",
                 "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
-                "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256",
+                "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256; "
+                        + "fourstep: the most per work-group (auto = the device's), columns per group shrink to fit",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest", "seed: input generator seed");
     }
 
     @Override
     public List<KernelDef> kernels() {
-        return List.of(FftKernels.fused(), FftKernels.pass());
+        return List.of(FftKernels.fused(), FftKernels.pass(), FftKernels.cols());
     }
 
     /** Small and odd batches, every radix, both layouts, both exchanges, both twiddle sources, sharing, both paths. */
@@ -126,9 +134,46 @@ public final class Fft implements Workload, Tunable {
                 Params.of("n", "32", "batch", "1", "passes", "multi", "radix", "4", "layout", "soa", "twiddle", "table", "reps", "1"));
     }
 
+    /** fourstep: one launch (8, 128, 512 points) and two (2048 = 64x32, 4096 = 64x64), every radix, both layouts and twiddle sources. */
+    @Override
+    public List<Params> smallCases(String variant) {
+        if (!variant.equals(FOURSTEP)) return smallCases();
+        return List.of(Params.of("n", "8", "batch", "3", "reps", "1"),
+                Params.of("n", "512", "batch", "5", "radix", "8", "layout", "soa", "twiddle", "table", "reps", "1"),
+                Params.of("n", "128", "batch", "3", "radix", "2", "reps", "1"),
+                Params.of("n", "2048", "batch", "3", "radix", "8", "reps", "1"),
+                Params.of("n", "4096", "batch", "2", "radix", "4", "layout", "soa", "twiddle", "table", "wg", "64", "reps", "1"));
+    }
+
     /** The validated settings of one run. */
     record Settings(int n, int batch, boolean fused, FftConfig config, int wg, int reps, long seed, Map<String, String> shown,
-                    String refusal) {
+                    String refusal, List<ColsLaunch> cols) {
+        /** Whether this is the four-step variant (its launches in cols). */
+        boolean fourstep() {
+            return !cols.isEmpty();
+        }
+    }
+
+    /** One launch of the four-step path: sub-FFTs of len points over cols columns, cb columns per work-group. */
+    record ColsLaunch(int len, int cols, int cb, int outs, int outc, int twist) {
+        int wg(int radix) {
+            return cb * len / radix;
+        }
+    }
+
+    /** The four-step path's launches for an n-point transform: one up to COLS_MAX, else N1 = 2^ceil(log2 n / 2) by N2 = n/N1. */
+    static List<ColsLaunch> fourstep(int n, int radix, int maxWg, long localCap) {
+        if (n <= COLS_MAX) return List.of(new ColsLaunch(n, 1, 1, 1, n, 0));
+        int n1 = 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2, n2 = n / n1;
+        return List.of(new ColsLaunch(n1, n2, cb(n1, n2, radix, maxWg, localCap), 1, n1, 1),
+                new ColsLaunch(n2, n1, cb(n2, n1, radix, maxWg, localCap), n1, 1, 0));
+    }
+
+    /** Adjacent columns per group: up to COLS_VALUES/len, within the work-group size and local memory (at least 1). */
+    private static int cb(int len, int cols, int radix, int maxWg, long localCap) {
+        int cb = Math.min(cols, Math.max(1, COLS_VALUES / len));
+        while (cb > 1 && ((long) cb * len / radix > maxWg || 8L * cb * (len + 1) > localCap)) cb /= 2;
+        return cb;
     }
 
     Settings settings(DeviceInfo d, String variant, Params params) {
@@ -160,6 +205,7 @@ public final class Fft implements Workload, Tunable {
         boolean share = knob(p, "share", "off", "on", def.share());
         if (!source.equals(TUNED) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = "given";
         long localCap = d.capacity(MemoryLevel.LOCAL);
+        if (variant.equals(FOURSTEP)) return fourstepSettings(d, p, n, batch, reps, source, radix, soa, table, localCap);
         boolean fits = 16L * n <= localCap;
         boolean fused = switch (p.get("passes")) {
             case "fused" -> true;
@@ -204,7 +250,46 @@ public final class Fft implements Workload, Tunable {
         shown.put("wg", Integer.toString(wg));
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
-        return new Settings(n, batch, fused, cfg, wg, reps, p.getLong("seed"), shown, refusal);
+        return new Settings(n, batch, fused, cfg, wg, reps, p.getLong("seed"), shown, refusal, List.of());
+    }
+
+    /** The four-step variant: local exchange, no sharing (refused when asked for), wg an upper bound. */
+    private Settings fourstepSettings(DeviceInfo d, Params p, int n, int batch, int reps, String source, int radix, boolean soa,
+                                      boolean table, long localCap) {
+        String refusal = null;
+        if (!p.get("passes").equals(AUTO) && !p.get("passes").equals(FOURSTEP)) {
+            throw new ConfigException("passes must be auto with variant fourstep (its launches follow n), got '" + p.get("passes") + "'");
+        }
+        if (!knob(p, "exchange", "global", "local", true)) refusal = "exchange=global: the fourstep variant exchanges through local memory";
+        if (knob(p, "share", "off", "on", false)) refusal = "share=on needs the fused path (variant stockham, passes=fused); fourstep takes one twiddle set per butterfly";
+        int maxWg = (int) Math.min(Integer.MAX_VALUE, d.maxWorkGroupSize());
+        if (!p.get("wg").equals(AUTO)) {
+            int w = p.getInt("wg");
+            if (w < 1 || Integer.bitCount(w) != 1) throw new ConfigException("wg must be a power of two >= 1, got " + w);
+            maxWg = Math.min(maxWg, w);
+        }
+        FftConfig cfg = new FftConfig(radix, soa, true, table, false);
+        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap);
+        for (ColsLaunch l : launches) {
+            if (refusal != null) break;
+            if (l.wg(radix) > maxWg) {
+                refusal = "fourstep n=" + n + " needs " + l.wg(radix) + " work-items per group (" + l.len() + "/radix " + radix + "), more than the wg limit "
+                        + maxWg + " on " + d.name();
+            } else if (8L * l.cb() * (l.len() + 1) > localCap) {
+                refusal = "fourstep n=" + n + " needs " + 8L * (l.len() + 1) + " B of local memory, more than the " + localCap + " B of " + d.name();
+            }
+        }
+        Map<String, String> shown = new LinkedHashMap<>();
+        shown.put("n", Integer.toString(n));
+        shown.put("batch", Integer.toString(batch));
+        shown.put("passes", launches.size() == 1 ? FOURSTEP + "(" + n + ")" : FOURSTEP + "(" + launches.get(0).len() + "x" + launches.get(1).len() + ")");
+        shown.put("config", source);
+        shown.putAll(cfg.shown());
+        int wg = launches.getFirst().wg(radix);
+        shown.put("wg", Integer.toString(wg));
+        shown.put("reps", Integer.toString(reps));
+        shown.put("seed", p.get("seed"));
+        return new Settings(n, batch, false, cfg, wg, reps, p.getLong("seed"), shown, refusal, launches);
     }
 
     private static boolean knob(Params p, String key, String off, String on, boolean dflt) {
@@ -221,7 +306,7 @@ public final class Fft implements Workload, Tunable {
     /** Runs and verifies one configuration; the outcome of the best repetition. */
     Outcome execute(DeviceSession s, Settings st) {
         if (st.refusal() != null) throw new InvalidLaunchException(st.refusal());
-        KernelDef def = st.fused() ? FftKernels.fused() : FftKernels.pass();
+        KernelDef def = st.fourstep() ? FftKernels.cols() : st.fused() ? FftKernels.fused() : FftKernels.pass();
         s.cannotRun(def).ifPresent(why -> {
             throw new UnsupportedFeatureException("fft cannot run on " + s.backendId() + ": " + why);
         });
@@ -248,11 +333,22 @@ public final class Fft implements Workload, Tunable {
         Rep best = null;
         try (CompiledKernel k = s.compile(def, cfg.constants());
              DeviceBuffer in = s.upload(packed); DeviceBuffer out = s.allocate(ElemType.FLOAT, 2L * total);
-             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);
+             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (n > COLS_MAX ? 2L * total : 1)
+                     : passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);
              DeviceBuffer tw = s.upload(table)) {
             for (int r = 0; r < st.reps(); r++) {
                 Rep rep = new Rep();
-                if (st.fused()) {
+                if (st.fourstep()) {
+                    List<ColsLaunch> ls = st.cols();
+                    for (int i = 0; i < ls.size(); i++) {
+                        ColsLaunch l = ls.get(i);
+                        int wg = l.wg(cfg.radix());
+                        LocalSize ex = LocalSize.of((long) l.cb() * (l.len() + 1));
+                        long groups = (long) batch * (l.cols() / l.cb());
+                        rep.add(s.launch(k, NDRange.of(groups * wg, wg), i == 0 ? in : tmp, i == ls.size() - 1 ? out : tmp, tw, n, batch,
+                                l.len(), l.cols(), l.outs(), l.outc(), l.twist(), ex, ex));
+                    }
+                } else if (st.fused()) {
                     LocalSize ex = LocalSize.of(cfg.local() ? 2L * n : 1);
                     rep.add(s.launch(k, NDRange.of((long) batch * st.wg(), st.wg()), in, out, tmp, tw, n, batch, ex, ex));
                 } else {
@@ -344,7 +440,7 @@ public final class Fft implements Workload, Tunable {
         Params p = defaults().with(params);
         if (!p.get("config").equals(AUTO)) return params;
         for (String name : FftConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
-        var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", STOCKHAM));
+        var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", variants().contains(variant) ? variant : STOCKHAM));
         if (best.isEmpty() || !best.get().keySet().containsAll(FftConfig.NAMES)) return params;
         Params q = params.with("config", TUNED);
         for (String name : FftConfig.NAMES) q = q.with(name, Integer.toString(best.get().get(name)));

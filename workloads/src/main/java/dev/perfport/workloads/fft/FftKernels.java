@@ -68,6 +68,27 @@ public final class FftKernels {
                 .build();
     }
 
+    /** The four-step path's launch: the FFTs of adjacent columns in local memory, twisted, written (transposed). */
+    public static KernelDef cols() {
+        return KernelDef.builder("fft.cols")
+                .global("src", ElemType.FLOAT, Access.READ)
+                .global("dst", ElemType.FLOAT, Access.WRITE)
+                .global("tw", ElemType.FLOAT, Access.READ)
+                .scalar("n", ElemType.INT)
+                .scalar("batch", ElemType.INT)
+                .scalar("len", ElemType.INT)
+                .scalar("cols", ElemType.INT)
+                .scalar("outs", ElemType.INT)
+                .scalar("outc", ElemType.INT)
+                .scalar("twist", ElemType.INT)
+                .local("lre", ElemType.FLOAT)
+                .local("lim", ElemType.FLOAT)
+                .defaults(FftConfig.PORTABLE.constants())
+                .impl(new KernelImpl.OpenClSource(SOURCE, "fft_cols"))
+                .impl(KernelImpl.JavaWorkGroup.of(FftKernels::colsGroup, PRIVATE_BYTES))
+                .build();
+    }
+
     // ---- the Java work-group implementations ----------------------------------------------
 
     /** Complex values a butterfly reads or writes: a global buffer in the data's layout, or the local pair. */
@@ -193,6 +214,83 @@ public final class FftKernels {
         };
     }
 
+    /**
+     * fft.cols (fft.cl's fft_cols): cb = wg·RADIX/len columns per group; each sub-FFT pass reads
+     * every work-item's RADIX values (the first pass from global memory), then twiddles, transforms
+     * and stores them to local memory, then the copy-out twists and writes.
+     */
+    private static dev.perfport.core.wg.WorkGroupKernel colsGroup(Constants c) {
+        FftConfig cfg = config(c);
+        return g -> {
+            int n = g.intArg(3), batch = g.intArg(4), len = g.intArg(5), cols = g.intArg(6), outs = g.intArg(7), outc = g.intArg(8);
+            boolean twist = g.intArg(9) == 1;
+            int wg = g.localItems(), radixMax = cfg.radix(), cb = wg * radixMax / len, gpt = cols / cb;
+            int grp = (int) g.groupLinearId(), b = grp / gpt, c0 = (grp - b * gpt) * cb;
+            int total = n * batch, pitch = len + 1;
+            GlobalFloats tw = g.floats(2);
+            GlobalSide src = new GlobalSide(g.floats(0), total, b * n, cfg.soa());
+            GlobalSide dst = new GlobalSide(g.floats(1), total, b * n, cfg.soa());
+            float[] lre = g.localFloats(10), lim = g.localFloats(11);
+            Regs regs = new Regs();
+            float[][] vr = new float[wg][radixMax], vi = new float[wg][radixMax];
+            int ns = 1;
+            for (int p = 0; ns < len; p++) {
+                int r = ns * radixMax <= len ? radixMax : len / ns, cnt = radixMax / r;
+                for (int lid = 0; lid < wg; lid++) {
+                    int col = lid % cb, j0 = lid / cb;
+                    for (int t = 0; t < cnt; t++) {
+                        int j = j0 + t * (len / radixMax);
+                        for (int q = 0; q < r; q++) {
+                            int i = j + q * (len / r);
+                            vr[lid][t * r + q] = p == 0 ? src.re(i * cols + c0 + col) : lre[col * pitch + i];
+                            vi[lid][t * r + q] = p == 0 ? src.im(i * cols + c0 + col) : lim[col * pitch + i];
+                        }
+                    }
+                }
+                for (int lid = 0; lid < wg; lid++) {
+                    int col = lid % cb, j0 = lid / cb;
+                    Side to = new LocalSide(lre, lim, col * pitch);
+                    for (int t = 0; t < cnt; t++) {
+                        int j = j0 + t * (len / radixMax), k = j & (ns - 1);
+                        twiddles(regs, k, ns, r, n, cfg.table(), tw);
+                        System.arraycopy(vr[lid], t * r, regs.vr, 0, r);
+                        System.arraycopy(vi[lid], t * r, regs.vi, 0, r);
+                        store(to, regs, j, k, ns, r);
+                    }
+                }
+                long bf = (long) wg * cnt;
+                charge(g, cfg, r, bf, bf, p == 0 ? 1 : 2);
+                ns *= r;
+            }
+            for (int q = 0; q < cb * len; q++) {
+                int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
+                float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
+                if (twist) {
+                    int e = ((c0 + cc) * k) & (n - 1);
+                    float wr, wi;
+                    if (cfg.table()) {
+                        wr = tw.get(2 * e);
+                        wi = tw.get(2 * e + 1);
+                    } else {
+                        float a = (float) e * (-TWO_PI / (float) n);
+                        wr = (float) Math.cos(a);
+                        wi = (float) Math.sin(a);
+                    }
+                    float xr = re;
+                    re = xr * wr - im * wi;
+                    im = xr * wi + im * wr;
+                }
+                dst.put(k * outs + (c0 + cc) * outc, re, im);
+            }
+            // the copy-out: a local load per value, and the twist's product and (computed) twiddle
+            g.ops(Op.LOCAL_MEM, 2L * cb * len);
+            if (twist) {
+                g.ops(Op.FLOAT, 6L * cb * len + (cfg.table() ? 0 : 1L * cb * len));
+                if (!cfg.table()) g.ops(Op.SPECIAL, 2L * cb * len);
+            }
+        };
+    }
+
     private static FftConfig config(Constants c) {
         return new FftConfig(c.getInt("RADIX"), c.getInt("SOA") == 1, c.getInt("LOCALX") == 1, c.getInt("TWTABLE") == 1,
                 c.getInt("SHARE") == 1);
@@ -221,6 +319,12 @@ public final class FftKernels {
             vr[r] = src.re(i);
             vi[r] = src.im(i);
         }
+        store(dst, g, j, k, ns, radix);
+    }
+
+    /** The second half of a butterfly (fft.cl's BF_STORE): twiddle the values in g, DFT, store in natural order. */
+    private static void store(Side dst, Regs g, int j, int k, int ns, int radix) {
+        float[] vr = g.vr, vi = g.vi;
         for (int r = 1; r < radix; r++) {
             float xr = vr[r], xi = vi[r];
             vr[r] = xr * g.twr[r] - xi * g.twi[r];

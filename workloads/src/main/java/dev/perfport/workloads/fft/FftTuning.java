@@ -35,7 +35,7 @@ final class FftTuning {
     }
 
     static String kernelHash() {
-        return Integer.toHexString((FftKernels.fused().hash() + "/" + FftKernels.pass().hash()).hashCode());
+        return Integer.toHexString((FftKernels.fused().hash() + "/" + FftKernels.pass().hash() + "/" + FftKernels.cols().hash()).hashCode());
     }
 
     static Map<String, List<Integer>> defaultGrid() {
@@ -58,8 +58,9 @@ final class FftTuning {
         Fft.Settings base = fft.settings(dev, variant, fixed);
         int n = base.n();
         String passes = fixed.get("passes", Fft.AUTO);
-        boolean fused = passes.equals(Fft.AUTO) ? n <= Fft.FUSED_MAX : passes.equals("fused");
-        Params fx = fixed.with("passes", fused ? "fused" : "multi");
+        boolean fourstep = variant.equals(Fft.FOURSTEP);
+        boolean fused = !fourstep && (passes.equals(Fft.AUTO) ? n <= Fft.FUSED_MAX : passes.equals("fused"));
+        Params fx = fourstep ? fixed : fixed.with("passes", fused ? "fused" : "multi");
         Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid());
         for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
             if (!FftConfig.NAMES.contains(e.getKey())) {
@@ -81,7 +82,10 @@ final class FftTuning {
         }
         long localCap = dev.capacity(MemoryLevel.LOCAL);
         List<Constraint> cs = new ArrayList<>();
-        if (fused) {
+        if (fourstep) {
+            cs.add(Constraint.of("fourstep path", c -> c.get("exchange") == 1 && c.get("share") == 0,
+                    c -> "the fourstep variant exchanges through local memory with one twiddle set per butterfly (exchange=1, share=0)"));
+        } else if (fused) {
             cs.add(Constraint.of("local memory", c -> c.get("exchange") == 0 || 16L * n <= localCap,
                     c -> "exchange=local needs " + 16L * n + " B of local memory, more than the " + localCap + " B of " + dev.name()));
         } else {
@@ -95,7 +99,7 @@ final class FftTuning {
 
         Map<String, Integer> start = new LinkedHashMap<>();
         Map<String, Integer> portable = new LinkedHashMap<>(FftConfig.PORTABLE.values());
-        if (!fused || 16L * n > localCap) portable.put("exchange", 0);
+        if (!fourstep && (!fused || 16L * n > localCap)) portable.put("exchange", 0);
         for (Param prm : params) {
             int d = portable.get(prm.name());
             start.put(prm.name(), prm.values().contains(d) ? d : prm.values().getFirst());
@@ -108,7 +112,7 @@ final class FftTuning {
         Map<String, String> shown = new LinkedHashMap<>();
         shown.put("n", Integer.toString(n));
         shown.put("batch", Integer.toString(base.batch()));
-        shown.put("passes", fused ? "fused" : "multi");
+        shown.put("passes", fourstep ? base.shown().get("passes") : fused ? "fused" : "multi");
         shown.put("wg", fixed.get("wg", Fft.AUTO));
         shown.put("reps", Integer.toString(base.reps()));
         shown.put("seed", Long.toString(base.seed()));

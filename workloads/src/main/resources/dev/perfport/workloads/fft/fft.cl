@@ -82,19 +82,26 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
     }
 }
 
-/* one butterfly: loads through LDX from src, twiddles, DFT, stores through STX to dst */
-#define BUTTERFLY(R, LDX, STX)                                                              \
+/* the second half of a butterfly (j, twiddle index k, twiddles twr/twi): twiddles the R values in
+ * pr, pi, does the DFT, stores through STX */
+#define BF_STORE(R, pr, pi, STX)                                                            \
+    {                                                                                       \
+        for (int r = 1; r < R; r++) {                                                       \
+            float xr = (pr)[r], xi = (pi)[r];                                               \
+            (pr)[r] = xr * twr[r] - xi * twi[r];                                            \
+            (pi)[r] = xr * twi[r] + xi * twr[r];                                            \
+        }                                                                                   \
+        dft(pr, pi, R);                                                                     \
+        int d = (j - k) * R + k;                                                            \
+        for (int m = 0; m < R; m++) STX(d + m * ns, (pr)[rev(m, R)], (pi)[rev(m, R)]);      \
+    }
+
+/* one butterfly of an L-point transform: loads through LDX from src, then BF_STORE */
+#define BUTTERFLY(R, L, LDX, STX)                                                           \
     {                                                                                       \
         float vr[R], vi[R];                                                                 \
-        for (int r = 0; r < R; r++) LDX(j + r * (n / R), vr[r], vi[r]);                     \
-        for (int r = 1; r < R; r++) {                                                       \
-            float xr = vr[r], xi = vi[r];                                                   \
-            vr[r] = xr * twr[r] - xi * twi[r];                                              \
-            vi[r] = xr * twi[r] + xi * twr[r];                                              \
-        }                                                                                   \
-        dft(vr, vi, R);                                                                     \
-        int d = (j - k) * R + k;                                                            \
-        for (int m = 0; m < R; m++) STX(d + m * ns, vr[rev(m, R)], vi[rev(m, R)]);          \
+        for (int r = 0; r < R; r++) LDX(j + r * ((L) / R), vr[r], vi[r]);                   \
+        BF_STORE(R, vr, vi, STX)                                                            \
     }
 
 /* ---- fft_pass: one launch per pass, every butterfly of the batch; exchange through global memory */
@@ -109,7 +116,7 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
             int b = gid / per, j = gid - b * per, k = j & (ns - 1), base = b * n;           \
             float twr[R], twi[R];                                                           \
             twiddles(twr, twi, k, ns, R, n, tw);                                            \
-            BUTTERFLY(R, PLD, PST)                                                          \
+            BUTTERFLY(R, n, PLD, PST)                                                          \
         }                                                                                   \
     }
 
@@ -169,7 +176,7 @@ __kernel void fft_pass(PP_PARAMS, __global const float* src, __global float* dst
                 k = j & (ns - 1);                                                           \
                 twiddles(twr, twi, k, ns, R, n, tw);                                        \
             }                                                                               \
-            BUTTERFLY(R, FLD, FST)                                                          \
+            BUTTERFLY(R, n, FLD, FST)                                                          \
         }                                                                                   \
     }
 
@@ -199,5 +206,77 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
 #else
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 #endif
+    }
+}
+
+/* ---- fft_cols: the four-step path (Bailey; VkFFT's scheme for large N) -------------------------
+ * N = N1*N2 as an N2 x N1 matrix x[N2*n1 + n2]. Launch 1 (len = N1, cols = N2, outs = 1, outc = N1,
+ * twist = 1): the N1-point FFT of each column n2, times w_N^(n2*k1), written transposed to
+ * tmp[n2*N1 + k1]. Launch 2 (len = N2, cols = N1, outs = N1, outc = 1, twist = 0): the N2-point FFT
+ * of each column k1 of tmp, written to X[k1 + N1*k2]. N <= 1024 is one launch with cols = 1. A
+ * work-group takes cb = wg*RADIX/len adjacent columns, so that a load of the first pass reads cb
+ * consecutive complex values; every sub-FFT pass exchanges through __local memory (pitch len + 1,
+ * so that the columns fall in different banks); a work-item holds RADIX values in registers (one
+ * radix-RADIX butterfly, or RADIX/R butterflies of a last pass of radix R). The last pass lands in
+ * local memory and a copy-out applies the twist and writes with consecutive work-items on
+ * consecutive addresses (columns fastest when outc == 1, rows fastest when transposing). */
+
+#define CLD(i, re, im)                                                                      \
+    if (p == 0) LD(src, total, base + (i) * cols + c0 + c, re, im)                          \
+    else { re = lre[c * pitch + (i)]; im = lim[c * pitch + (i)]; }
+#define CST(i, re, im) { lre[c * pitch + (i)] = (re); lim[c * pitch + (i)] = (im); }
+
+#define COLS_PASS(R)                                                                        \
+    {                                                                                       \
+        float vr[RADIX], vi[RADIX], twr[R], twi[R];                                         \
+        for (int t = 0; t < RADIX / R; t++) {                                               \
+            int j = j0 + t * (len / RADIX);                                                 \
+            for (int r = 0; r < R; r++) CLD(j + r * (len / R), vr[t * R + r], vi[t * R + r])\
+        }                                                                                   \
+        barrier(CLK_LOCAL_MEM_FENCE);   /* every value of the previous pass is read */      \
+        for (int t = 0; t < RADIX / R; t++) {                                               \
+            int j = j0 + t * (len / RADIX), k = j & (ns - 1);                               \
+            twiddles(twr, twi, k, ns, R, n, tw);                                            \
+            BF_STORE(R, vr + t * R, vi + t * R, CST)                                        \
+        }                                                                                   \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                       \
+    }
+
+__kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst, __global const float* tw,
+                       const int n, const int batch, const int len, const int cols, const int outs, const int outc,
+                       const int twist, __local float* lre, __local float* lim) {
+    int lid = get_local_id(0), wg = get_local_size(0);
+    int cb = wg * RADIX / len, gpt = cols / cb;
+    int grp = get_group_id(0), b = grp / gpt, c0 = (grp - b * gpt) * cb;
+    int base = b * n, total = n * batch, pitch = len + 1;
+    int c = lid % cb, j0 = lid / cb;
+    int ns = 1;
+    for (int p = 0; ns < len; p++) {
+        int radix = ns * RADIX <= len ? RADIX : len / ns;
+        if (radix == RADIX) COLS_PASS(RADIX)
+#if RADIX > 4
+        else if (radix == 4) COLS_PASS(4)
+#endif
+#if RADIX > 2
+        else COLS_PASS(2)
+#endif
+        ns *= radix;
+    }
+    for (int q = lid; q < cb * len; q += wg) {
+        int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
+        float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
+        if (twist) {
+            int e = ((c0 + cc) * k) & (n - 1);
+#if TWTABLE
+            float wr = tw[2 * e], wi = tw[2 * e + 1];
+#else
+            float a = (float) e * (-6.28318530717958648f / (float) n);
+            float wr = cos(a), wi = sin(a);
+#endif
+            float xr = re;
+            re = xr * wr - im * wi;
+            im = xr * wi + im * wr;
+        }
+        ST(dst, total, base + k * outs + (c0 + cc) * outc, re, im)
     }
 }

@@ -100,9 +100,22 @@ class FftTest {
             assertTrue(cl.source().contains("__kernel void " + cl.entryPoint() + "(PP_PARAMS"), def.name());
             assertTrue(def.impl(Dialect.JAVA_WORKGROUP).isPresent(), def.name());
         }
-        assertEquals(List.of("stockham"), Workloads.get("fft").variants());
+        assertEquals(List.of("stockham", "fourstep"), Workloads.get("fft").variants());
         Params bad = Params.of("n", "1000");
         var e = assertThrows(ConfigException.class, () -> new Fft().settings(null, "stockham", bad));
         assertTrue(e.getMessage().contains("power of two"), e.getMessage());
+    }
+
+    /** 2^20 = 1024 x 1024 in two launches, 4 adjacent columns per group within 48 KiB; up to 1024 points one launch. */
+    @Test
+    void fourstepSplitsLargeTransformsIntoTwoLaunches() {
+        var l = Fft.fourstep(1 << 20, 8, 1024, 48 * 1024);
+        assertEquals(List.of(new Fft.ColsLaunch(1024, 1024, 4, 1, 1024, 1), new Fft.ColsLaunch(1024, 1024, 4, 1024, 1, 0)), l);
+        assertEquals(512, l.getFirst().wg(8));
+        var odd = Fft.fourstep(2048, 4, 1024, 48 * 1024);
+        assertEquals(List.of(new Fft.ColsLaunch(64, 32, 32, 1, 64, 1), new Fft.ColsLaunch(32, 64, 64, 64, 1, 0)), odd);
+        assertEquals(List.of(new Fft.ColsLaunch(512, 1, 1, 1, 512, 0)), Fft.fourstep(512, 8, 1024, 48 * 1024));
+        // a small local memory shrinks the columns per group: 2 x 1025 x 8 B
+        assertEquals(2, Fft.fourstep(1 << 20, 8, 1024, 16400).getFirst().cb());
     }
 }
