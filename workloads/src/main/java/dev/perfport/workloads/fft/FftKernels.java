@@ -83,7 +83,7 @@ public final class FftKernels {
                 .scalar("twist", ElemType.INT)
                 .local("lre", ElemType.FLOAT)
                 .local("lim", ElemType.FLOAT)
-                .defaults(FftConfig.PORTABLE.constants())
+                .defaults(FftConfig.PORTABLE.constants().with("TWPOW", 1))
                 .impl(new KernelImpl.OpenClSource(SOURCE, "fft_cols"))
                 .impl(KernelImpl.JavaWorkGroup.of(FftKernels::colsGroup, PRIVATE_BYTES))
                 .build();
@@ -223,7 +223,7 @@ public final class FftKernels {
         FftConfig cfg = config(c);
         return g -> {
             int n = g.intArg(3), batch = g.intArg(4), len = g.intArg(5), cols = g.intArg(6), outs = g.intArg(7), outc = g.intArg(8);
-            boolean twist = g.intArg(9) == 1;
+            boolean twist = g.intArg(9) == 1, pow = c.has("TWPOW") && c.getInt("TWPOW") == 1;
             int wg = g.localItems(), radixMax = cfg.radix(), cb = wg * radixMax / len, gpt = cols / cb;
             int grp = (int) g.groupLinearId(), b = grp / gpt, c0 = (grp - b * gpt) * cb;
             int total = n * batch, pitch = len + 1;
@@ -252,14 +252,15 @@ public final class FftKernels {
                     Side to = new LocalSide(lre, lim, col * pitch);
                     for (int t = 0; t < cnt; t++) {
                         int j = j0 + t * (len / radixMax), k = j & (ns - 1);
-                        twiddles(regs, k, ns, r, n, cfg.table(), tw);
+                        if (pow && !cfg.table()) twiddlesPow(regs, k, ns, r);
+                        else twiddles(regs, k, ns, r, n, cfg.table(), tw);
                         System.arraycopy(vr[lid], t * r, regs.vr, 0, r);
                         System.arraycopy(vi[lid], t * r, regs.vi, 0, r);
                         store(to, regs, j, k, ns, r);
                     }
                 }
                 long bf = (long) wg * cnt;
-                charge(g, cfg, r, bf, bf, p == 0 ? 1 : 2);
+                charge(g, cfg, r, bf, bf, p == 0 ? 1 : 2, pow ? Integer.numberOfTrailingZeros(r) : r - 1);
                 ns *= r;
             }
             for (int q = 0; q < cb * len; q++) {
@@ -308,6 +309,26 @@ public final class FftKernels {
                 g.twr[r] = (float) Math.cos(a);
                 g.twi[r] = (float) Math.sin(a);
             }
+        }
+    }
+
+    /** fft.cl's twiddles_pow: w^k, w^2k, w^4k from sin/cos, the others as products of two of them; 1 for k = 0. */
+    private static void twiddlesPow(Regs g, int k, int ns, int radix) {
+        if (k == 0) {
+            java.util.Arrays.fill(g.twr, 1, radix, 1f);
+            java.util.Arrays.fill(g.twi, 1, radix, 0f);
+            return;
+        }
+        for (int r = 1; r < radix; r <<= 1) {
+            float a = (float) (r * k) * (-TWO_PI / (float) (ns * radix));
+            g.twr[r] = (float) Math.cos(a);
+            g.twi[r] = (float) Math.sin(a);
+        }
+        for (int r = 3; r < radix; r++) {
+            int hi = r >= 4 ? 4 : 2, lo = r - hi;
+            if (lo == 0) continue;
+            g.twr[r] = g.twr[hi] * g.twr[lo] - g.twi[hi] * g.twi[lo];
+            g.twi[r] = g.twr[hi] * g.twi[lo] + g.twi[hi] * g.twr[lo];
         }
     }
 
@@ -382,8 +403,13 @@ public final class FftKernels {
      * of {@code localSides} sides (0, 1 or 2) of each butterfly. Global traffic is seen by the views.
      */
     private static void charge(WorkGroup g, FftConfig cfg, int radix, long butterflies, long twiddleSets, int localSides) {
-        g.ops(Op.FLOAT, butterflies * butterflyFlops(radix) + (cfg.table() ? 0 : twiddleSets * (radix - 1)));
-        if (!cfg.table()) g.ops(Op.SPECIAL, twiddleSets * 2L * (radix - 1));
+        charge(g, cfg, radix, butterflies, twiddleSets, localSides, radix - 1);
+    }
+
+    /** {@link #charge} where a computed twiddle set makes {@code pairs} sin/cos pairs and the rest as complex products (twiddles_pow). */
+    private static void charge(WorkGroup g, FftConfig cfg, int radix, long butterflies, long twiddleSets, int localSides, int pairs) {
+        g.ops(Op.FLOAT, butterflies * butterflyFlops(radix) + (cfg.table() ? 0 : twiddleSets * (pairs + 6L * (radix - 1 - pairs))));
+        if (!cfg.table()) g.ops(Op.SPECIAL, twiddleSets * 2L * pairs);
         g.ops(Op.INT, butterflies * 6L * radix);
         if (localSides > 0) g.ops(Op.LOCAL_MEM, butterflies * 2L * radix * localSides);
     }

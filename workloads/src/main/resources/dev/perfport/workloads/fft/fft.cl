@@ -25,6 +25,9 @@
 #ifndef SHARE
 #define SHARE 0
 #endif
+#ifndef TWPOW
+#define TWPOW 0   /* fft_cols sets 1 (its definition's default): twiddles_pow for computed twiddles */
+#endif
 
 /* complex element i of a buffer holding T complex values in the chosen layout */
 #if SOA
@@ -81,6 +84,35 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
 #endif
     }
 }
+
+/* computed twiddles with fewer sin/cos: w^k, w^2k, w^4k from sin/cos, w^3k, w^5k, w^6k, w^7k as
+ * products of two of them (at most two roundings more, well inside the O(log N eps) bound); 1 for k = 0 */
+inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
+    if (k == 0) {   /* every butterfly of a first pass: no sin/cos */
+        for (int r = 1; r < R; r++) {
+            twr[r] = 1.0f;
+            twi[r] = 0.0f;
+        }
+        return;
+    }
+    for (int r = 1; r < R; r <<= 1) {
+        float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
+        twr[r] = cos(a);
+        twi[r] = sin(a);
+    }
+    for (int r = 3; r < R; r++) {
+        int hi = r >= 4 ? 4 : 2, lo = r - hi;
+        if (lo == 0) continue;
+        twr[r] = twr[hi] * twr[lo] - twi[hi] * twi[lo];
+        twi[r] = twr[hi] * twi[lo] + twi[hi] * twr[lo];
+    }
+}
+
+#if TWPOW && !TWTABLE
+#define TWIDDLES(twr, twi, k, ns, R, n, tw) twiddles_pow(twr, twi, k, ns, R)
+#else
+#define TWIDDLES(twr, twi, k, ns, R, n, tw) twiddles(twr, twi, k, ns, R, n, tw)
+#endif
 
 /* the second half of a butterfly (j, twiddle index k, twiddles twr/twi): twiddles the R values in
  * pr, pi, does the DFT, stores through STX */
@@ -236,7 +268,7 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
         barrier(CLK_LOCAL_MEM_FENCE);   /* every value of the previous pass is read */      \
         for (int t = 0; t < RADIX / R; t++) {                                               \
             int j = j0 + t * (len / RADIX), k = j & (ns - 1);                               \
-            twiddles(twr, twi, k, ns, R, n, tw);                                            \
+            TWIDDLES(twr, twi, k, ns, R, n, tw);                                            \
             BF_STORE(R, vr + t * R, vi + t * R, CST)                                        \
         }                                                                                   \
         barrier(CLK_LOCAL_MEM_FENCE);                                                       \
