@@ -37,56 +37,42 @@ public final class FftKernels {
 
     /** Every pass of a transform in one work-group. */
     public static KernelDef fused() {
-        return KernelDef.builder("fft.fused")
+        KernelDef.Builder b = KernelDef.builder("fft.fused")
                 .global("in", ElemType.FLOAT, Access.READ)
                 .global("out", ElemType.FLOAT, Access.READ_WRITE)
                 .global("tmp", ElemType.FLOAT, Access.READ_WRITE)
-                .global("tw", ElemType.FLOAT, Access.READ)
-                .scalar("n", ElemType.INT)
-                .scalar("batch", ElemType.INT)
-                .local("lre", ElemType.FLOAT)
-                .local("lim", ElemType.FLOAT)
-                .defaults(FftConfig.PORTABLE.constants())
-                .impl(new KernelImpl.OpenClSource(SOURCE, "fft_fused"))
-                .impl(KernelImpl.JavaWorkGroup.of(FftKernels::fusedGroup, PRIVATE_BYTES))
-                .build();
+                .global("tw", ElemType.FLOAT, Access.READ);
+        return finish(sizes(b).local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), FftConfig.PORTABLE.constants(), "fft_fused",
+                FftKernels::fusedGroup);
     }
 
     /** One pass over the whole batch. */
     public static KernelDef pass() {
-        return KernelDef.builder("fft.pass")
-                .global("src", ElemType.FLOAT, Access.READ)
-                .global("dst", ElemType.FLOAT, Access.WRITE)
-                .global("tw", ElemType.FLOAT, Access.READ)
-                .scalar("n", ElemType.INT)
-                .scalar("batch", ElemType.INT)
-                .scalar("ns", ElemType.INT)
-                .scalar("radix", ElemType.INT)
-                .defaults(FftConfig.PORTABLE.constants())
-                .impl(new KernelImpl.OpenClSource(SOURCE, "fft_pass"))
-                .impl(KernelImpl.JavaWorkGroup.of(FftKernels::passGroup, PRIVATE_BYTES))
-                .build();
+        KernelDef.Builder b = sizes(srcDst(KernelDef.builder("fft.pass"))).scalar("ns", ElemType.INT).scalar("radix", ElemType.INT);
+        return finish(b, FftConfig.PORTABLE.constants(), "fft_pass", FftKernels::passGroup);
     }
 
     /** The four-step path's launch: the FFTs of adjacent columns in local memory, twisted, written (transposed). */
     public static KernelDef cols() {
-        return KernelDef.builder("fft.cols")
-                .global("src", ElemType.FLOAT, Access.READ)
-                .global("dst", ElemType.FLOAT, Access.WRITE)
-                .global("tw", ElemType.FLOAT, Access.READ)
-                .scalar("n", ElemType.INT)
-                .scalar("batch", ElemType.INT)
-                .scalar("len", ElemType.INT)
-                .scalar("cols", ElemType.INT)
-                .scalar("outs", ElemType.INT)
-                .scalar("outc", ElemType.INT)
-                .scalar("twist", ElemType.INT)
-                .local("lre", ElemType.FLOAT)
-                .local("lim", ElemType.FLOAT)
-                .defaults(FftConfig.PORTABLE.constants().with("TWPOW", 1))
-                .impl(new KernelImpl.OpenClSource(SOURCE, "fft_cols"))
-                .impl(KernelImpl.JavaWorkGroup.of(FftKernels::colsGroup, PRIVATE_BYTES))
-                .build();
+        KernelDef.Builder b = sizes(srcDst(KernelDef.builder("fft.cols")));
+        for (String s : new String[] {"len", "cols", "outs", "outc", "twist"}) b.scalar(s, ElemType.INT);
+        return finish(b.local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), FftConfig.PORTABLE.constants().with("TWPOW", 1),
+                "fft_cols", FftKernels::colsGroup);
+    }
+
+    /** The arguments src, dst, tw of the pass and cols kernels. */
+    private static KernelDef.Builder srcDst(KernelDef.Builder b) {
+        return b.global("src", ElemType.FLOAT, Access.READ).global("dst", ElemType.FLOAT, Access.WRITE).global("tw", ElemType.FLOAT, Access.READ);
+    }
+
+    /** The scalars n and batch that every FFT kernel takes after its buffers. */
+    private static KernelDef.Builder sizes(KernelDef.Builder b) {
+        return b.scalar("n", ElemType.INT).scalar("batch", ElemType.INT);
+    }
+
+    /** A definition's defaults and its two dialects: fft.cl's entry point and the Java work-group twin. */
+    private static KernelDef finish(KernelDef.Builder b, Constants defaults, String entry, dev.perfport.core.wg.JavaKernelFactory group) {
+        return b.defaults(defaults).impl(new KernelImpl.OpenClSource(SOURCE, entry)).impl(KernelImpl.JavaWorkGroup.of(group, PRIVATE_BYTES)).build();
     }
 
     // ---- the Java work-group implementations ----------------------------------------------

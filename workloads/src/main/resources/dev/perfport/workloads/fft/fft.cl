@@ -65,6 +65,15 @@ inline void dft(float* vr, float* vi, const int R) {
     }
 }
 
+/* M(R) for a pass of radix r: RADIX, or a last pass of 4 or 2 (R a constant in each branch) */
+#if RADIX > 4
+#define BY_RADIX(r, M) if ((r) == RADIX) M(RADIX) else if ((r) == 4) M(4) else M(2)
+#elif RADIX > 2
+#define BY_RADIX(r, M) if ((r) == RADIX) M(RADIX) else M(2)
+#else
+#define BY_RADIX(r, M) M(RADIX)
+#endif
+
 /* position of output m in dft's bit-reversed order */
 inline int rev(int m, const int R) {
     return R == 8 ? ((m & 1) << 2) | (m & 2) | (m >> 2) : R == 4 ? ((m & 1) << 1) | (m >> 1) : m;
@@ -156,13 +165,7 @@ __kernel void fft_pass(PP_PARAMS, __global const float* src, __global float* dst
                        const int n, const int batch, const int ns, const int radix) {
     int gid = get_global_id(0);
     int total = n * batch;
-    if (radix == RADIX) PASS_BODY(RADIX)
-#if RADIX > 4
-    else if (radix == 4) PASS_BODY(4)
-#endif
-#if RADIX > 2
-    else PASS_BODY(2)
-#endif
+    BY_RADIX(radix, PASS_BODY)
 }
 
 /* ---- fft_fused: one work-group per transform, every pass in one launch -------------------------
@@ -225,13 +228,7 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
         int radix = ns * RADIX <= n ? RADIX : n / ns;
         int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;     /* what pass p-1 wrote */
         int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
-        if (radix == RADIX) FUSED_PASS(RADIX)
-#if RADIX > 4
-        else if (radix == 4) FUSED_PASS(4)
-#endif
-#if RADIX > 2
-        else FUSED_PASS(2)
-#endif
+        BY_RADIX(radix, FUSED_PASS)
         ns *= radix;
 #if LOCALX
         barrier(CLK_LOCAL_MEM_FENCE);   /* in is only read and out only written by the last pass */
@@ -285,13 +282,7 @@ __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst
     int ns = 1;
     for (int p = 0; ns < len; p++) {
         int radix = ns * RADIX <= len ? RADIX : len / ns;
-        if (radix == RADIX) COLS_PASS(RADIX)
-#if RADIX > 4
-        else if (radix == 4) COLS_PASS(4)
-#endif
-#if RADIX > 2
-        else COLS_PASS(2)
-#endif
+        BY_RADIX(radix, COLS_PASS)
         ns *= radix;
     }
     for (int q = lid; q < cb * len; q += wg) {
