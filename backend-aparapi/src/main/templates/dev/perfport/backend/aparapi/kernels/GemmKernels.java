@@ -89,6 +89,18 @@ public final class GemmKernels implements KernelLibrary {
                     int nv = $i$ / vwn;
                     int $n$ = (strn == 0 ? nv + tn * (nwi / vwn) : tn + nv * ndimc) * vwn + $i$ % vwn;
 //#end
+//#def privates
+        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
+        @Override
+        public $K$$Ty$ clone() {
+            $K$$Ty$ k = ($K$$Ty$) super.clone();
+            k.acc = new $T$[CAP];
+//#if opd=yes
+            k.opd = new $T$[CAP];
+//#end
+            return k;
+        }
+//#end
 //#def stage
                     // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
                     int kw = kwg / (threads / $dim$);
@@ -135,14 +147,7 @@ public final class GemmKernels implements KernelLibrary {
             sb = v[12];
         }
 
-        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
-        @Override
-        public Xgemm$Ty$ clone() {
-            Xgemm$Ty$ k = (Xgemm$Ty$) super.clone();
-            k.acc = new $T$[CAP];
-            k.opd = new $T$[CAP];
-            return k;
-        }
+//#use privates K=Xgemm opd=yes
 
         @Override
         public void run() {
@@ -264,12 +269,7 @@ public final class GemmKernels implements KernelLibrary {
             ndimcd = v[2];
         }
 
-        @Override
-        public Direct$Ty$ clone() {
-            Direct$Ty$ k = (Direct$Ty$) super.clone();
-            k.acc = new $T$[CAP];
-            return k;
-        }
+//#use privates K=Direct opd=no
 
         @Override
         public void run() {
