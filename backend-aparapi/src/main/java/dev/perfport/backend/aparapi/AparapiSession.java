@@ -8,7 +8,7 @@ import com.aparapi.exception.QueryFailedException;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.backend.aparapi.kernels.PerfportKernel;
-import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
@@ -20,7 +20,6 @@ import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Access;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.Launch;
@@ -59,9 +58,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * OpenCL build). Persistent kernels (static local memory, static work-groups) run as k persistent
  * groups along dimension 0, as on the jocl backend.
  */
-final class AparapiSession extends AbstractDeviceSession {
+final class AparapiSession extends AbstractNativeSession<KernelSpec> {
     private final AparapiDevice dev;
-    private final KernelRegistry registry;
     private final boolean counting;
     private final Boolean sharedMemory;
     /** Live kernels, to sync the buffers they own before they go. */
@@ -72,36 +70,15 @@ final class AparapiSession extends AbstractDeviceSession {
      *                     the device buffers), or null to leave Aparapi's default
      */
     AparapiSession(AparapiDevice dev, KernelRegistry registry, boolean counting, Boolean sharedMemory) {
-        super(AparapiProvider.ID, dev.info(), false);
+        super(AparapiProvider.ID, dev.info(), KernelSpec.class, registry::find);
         this.dev = dev;
-        this.registry = registry;
         this.counting = counting;
         this.sharedMemory = sharedMemory;
     }
 
-    @Override
-    protected Dialect dialect() {
-        return Dialect.NATIVE;
-    }
-
-    /** The definition's own Aparapi kernel, else the kernel libraries' one of its name. */
-    private Optional<KernelSpec> implementation(KernelDef def) {
-        return def.impl(KernelSpec.class).or(() -> registry.find(def.name()));
-    }
-
-    @Override
-    protected boolean hasImplementation(KernelDef def) {
-        return implementation(def).isPresent();
-    }
-
-    @Override
-    public Optional<String> cannotRun(KernelDef def) {
-        if (!hasImplementation(def)) return Optional.of(missing(def));
-        return super.cannotRun(def);
-    }
-
     /** What to do when a definition has no Aparapi kernel: the one line of the error. */
-    static String missing(KernelDef def) {
+    @Override
+    protected String missing(KernelDef def) {
         return "aparapi has no Aparapi implementation of kernel '" + def.name() + "': give the definition one with "
                 + "KernelDef.builder(..).impl(KernelSpec.of(\"" + def.name() + "\", YourKernel.class, c -> new YourKernel(), <fields>)), "
                 + "YourKernel extending dev.perfport.backend.aparapi.kernels.PerfportKernel, or return that KernelSpec from a "

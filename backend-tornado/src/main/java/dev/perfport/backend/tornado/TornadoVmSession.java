@@ -3,7 +3,7 @@ package dev.perfport.backend.tornado;
 import dev.perfport.backend.tornado.kernels.LaunchArgs;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
-import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.DeviceType;
@@ -13,7 +13,6 @@ import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.KernelBuildException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
@@ -59,7 +58,7 @@ import java.util.function.Function;
  * provider). Whatever the setting, a launch whose profile shows no device kernel time did not run
  * on the device and is an error.
  */
-final class TornadoVmSession extends AbstractDeviceSession {
+final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     /** Execution plans kept per session (each holds device buffers of its own). */
     static final int PLAN_CACHE_SIZE = 12;
     /** Counter of float atomic adds that were deferred (see DeferredAtomics). */
@@ -67,7 +66,6 @@ final class TornadoVmSession extends AbstractDeviceSession {
 
     private final TornadoVmDevice dev;
     private final int sessionId;
-    private final Function<String, Optional<TornadoKernel>> kernels;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
@@ -80,29 +78,14 @@ final class TornadoVmSession extends AbstractDeviceSession {
 
     /** A session with another kernel registry (tests add kernels of their own). */
     TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels) {
-        super(TornadoVmProvider.ID, dev.info(), false);
+        super(TornadoVmProvider.ID, dev.info(), TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
-        this.kernels = kernels;
-    }
-
-    @Override
-    protected Dialect dialect() {
-        return Dialect.NATIVE;
-    }
-
-    /** The definition's own TornadoVM kernel, else the kernel libraries' one of its name. */
-    private Optional<TornadoKernel> implementation(KernelDef def) {
-        return def.impl(TornadoKernel.class).or(() -> kernels.apply(def.name()));
-    }
-
-    @Override
-    protected boolean hasImplementation(KernelDef def) {
-        return implementation(def).isPresent();
     }
 
     /** What to do when a definition has no TornadoVM kernel: the one line of the error. */
-    static String missing(KernelDef def) {
+    @Override
+    protected String missing(KernelDef def) {
         return "tornado has no TornadoVM implementation of kernel '" + def.name() + "': give the definition one with "
                 + "KernelDef.builder(..).impl(new TornadoKernel(\"" + def.name() + "\", sig(..), false, a -> a.graph().task(..))) "
                 + "(dev.perfport.backend.tornado.kernels.TornadoKernel, binding a Kernel-API method), or return it from a "
@@ -112,7 +95,6 @@ final class TornadoVmSession extends AbstractDeviceSession {
     /** Also refuses, with the reason, a kernel whose implementation is sound only on CPU devices. */
     @Override
     public Optional<String> cannotRun(KernelDef def) {
-        if (!hasImplementation(def)) return Optional.of(missing(def));
         Optional<String> why = super.cannotRun(def);
         if (why.isPresent()) return why;
         String cpuOnly = implementation(def).map(TornadoKernel::cpuOnly).orElse(null);
