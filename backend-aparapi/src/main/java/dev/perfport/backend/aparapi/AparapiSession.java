@@ -12,6 +12,7 @@ import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.backend.PersistentGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
@@ -24,7 +25,6 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -319,40 +319,19 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                     + " B exceeds the " + cap + " B of local memory available to a work-group");
         }
 
-        long[] global = new long[dims];
+        long[] global;
         int tasks = 0, mapping = PerfportKernel.MAP_NONE, ng0 = 1, ng1 = 1, persistentGroups = 0;
         long workGroups;
         if (def.isPersistent()) {
-            long logical;
-            if (launch instanceof StaticGroups sg) {
-                logical = sg.tasks();
-                persistentGroups = sg.k();
-                mapping = switch (sg.mapping()) {
-                    case BLOCKED -> PerfportKernel.MAP_BLOCKED;
-                    case CYCLIC -> PerfportKernel.MAP_CYCLIC;
-                    case DYNAMIC -> PerfportKernel.MAP_DYNAMIC;
-                };
-                checkInt(logical, "tasks", where);
-                ng0 = (int) logical;
-            } else {
-                NDRange r = (NDRange) launch;
-                logical = r.groupCount();
-                checkInt(logical, "logical work-groups", where);
-                for (int d = 0; d < dims; d++) checkInt(r.global(d), "work-items in dimension " + d, where);
-                int res = residency(k, r.localSizes(), v.localBytes() + v.staticLocalBytes());
-                if (res < 1) {
-                    throw new InvalidLaunchException(where + ": no persistent work-group of local size "
-                            + Arrays.toString(r.localSizes()) + " fits (residency 0), so static local memory cannot be emulated");
-                }
-                persistentGroups = (int) Math.min(logical, res);
-                mapping = PerfportKernel.MAP_BLOCKED;
-                ng0 = (int) r.groups(0);
-                ng1 = dims > 1 ? (int) r.groups(1) : 1;
-            }
-            tasks = (int) logical;
-            workGroups = logical;
-            for (int d = 0; d < dims; d++) global[d] = local[d];
-            global[0] = (long) persistentGroups * local[0];
+            // PerfportKernel's MAP_* are the prelude's
+            PersistentGrid grid = PersistentGrid.of(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
+            persistentGroups = grid.groups();
+            tasks = grid.tasks();
+            mapping = grid.mapping();
+            ng0 = grid.ng0();
+            ng1 = grid.ng1();
+            workGroups = tasks;
+            global = grid.global();
         } else {
             NDRange r = (NDRange) launch;
             global = r.globalSizes();
@@ -383,11 +362,11 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         return new LaunchStats(result[0], -1, m);
     }
 
+    /** What limits counts and ids to an int here (for {@link PersistentGrid}'s errors). */
+    private static final String INT_LIMIT = "that Aparapi's int ranges and ids can address";
+
     private static void checkInt(long value, String what, String where) {
-        if (value > Integer.MAX_VALUE) {
-            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
-                    + " that Aparapi's int ranges and ids can address");
-        }
+        PersistentGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
     /** Binds, runs and accounts one launch; returns {kernel nanos, global atomics}. Under the lock. */

@@ -4,6 +4,7 @@ import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.backend.PersistentGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
@@ -18,7 +19,6 @@ import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.kernel.OpenClPrelude;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -577,37 +577,14 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         long workGroups;
         int persistentGroups = 0;
         if (def.isPersistent()) {
-            long logical;
-            if (launch instanceof StaticGroups sg) {
-                logical = sg.tasks();
-                persistentGroups = sg.k();
-                mapping = switch (sg.mapping()) {
-                    case BLOCKED -> OpenClPrelude.MAP_BLOCKED;
-                    case CYCLIC -> OpenClPrelude.MAP_CYCLIC;
-                    case DYNAMIC -> OpenClPrelude.MAP_DYNAMIC;
-                };
-                checkIntRange(logical, "tasks", where);
-                ng0 = (int) logical;
-                ng1 = 1;
-            } else {
-                NDRange r = (NDRange) launch;
-                logical = r.groupCount();
-                checkIntRange(logical, "logical work-groups", where);
-                for (int d = 0; d < dims; d++) checkIntRange(r.global(d), "work-items in dimension " + d, where);
-                int res = residency(k, local, v.localBytes() + v.staticLocalBytes());
-                if (res < 1) {
-                    throw new InvalidLaunchException(where + ": no persistent work-group of local size "
-                            + Arrays.toString(local) + " fits (residency 0), so static local memory cannot be emulated");
-                }
-                persistentGroups = (int) Math.min(logical, res);
-                mapping = OpenClPrelude.MAP_BLOCKED;
-                ng0 = (int) r.groups(0);
-                ng1 = dims > 1 ? (int) r.groups(1) : 1;
-            }
-            tasks = (int) logical;
-            workGroups = logical;
-            global = local.clone();
-            global[0] = persistentGroups * local[0];
+            PersistentGrid grid = PersistentGrid.of(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
+            persistentGroups = grid.groups();
+            tasks = grid.tasks();
+            mapping = grid.mapping();
+            ng0 = grid.ng0();
+            ng1 = grid.ng1();
+            workGroups = tasks;
+            global = grid.global();
         } else {
             NDRange r = (NDRange) launch;
             global = r.globalSizes();
@@ -664,12 +641,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         }
     }
 
-    private static void checkIntRange(long value, String what, String where) {
-        if (value > Integer.MAX_VALUE) {
-            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
-                    + " that the prelude's int task and id arithmetic can address in a persistent launch");
-        }
-    }
+    /** What limits a persistent launch's counts to an int here (for {@link PersistentGrid}'s errors). */
+    private static final String INT_LIMIT = "that the prelude's int task and id arithmetic can address in a persistent launch";
 
     private static int saturate(long v) {
         return (int) Math.min(v, Integer.MAX_VALUE);

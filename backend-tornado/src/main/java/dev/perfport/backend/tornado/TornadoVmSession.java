@@ -6,6 +6,7 @@ import dev.perfport.backend.tornado.kernels.TornadoKernels;
 import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.backend.PersistentGrid;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
@@ -16,7 +17,6 @@ import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -25,7 +25,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -390,38 +389,11 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         for (int d = 0; d < dims; d++) local[d] = (int) launch.local(d);
         KernelDef def = k.def();
         if (def.isPersistent()) {
-            int tasks, mapping, ng0, ng1, groups;
-            long logical;
-            if (launch instanceof StaticGroups sg) {
-                logical = sg.tasks();
-                tasks = intRange(logical, "tasks", where);
-                groups = sg.k();
-                mapping = switch (sg.mapping()) {
-                    case BLOCKED -> LaunchArgs.BLOCKED;
-                    case CYCLIC -> LaunchArgs.CYCLIC;
-                    case DYNAMIC -> LaunchArgs.DYNAMIC;
-                };
-                ng0 = tasks;
-                ng1 = 1;
-            } else {
-                NDRange r = (NDRange) launch;
-                logical = r.groupCount();
-                tasks = intRange(logical, "logical work-groups", where);
-                long[] ls = new long[dims];
-                for (int d = 0; d < dims; d++) ls[d] = local[d];
-                int res = residency(k, ls, v.localBytes() + v.staticLocalBytes());
-                if (res < 1) {
-                    throw new InvalidLaunchException(where + ": no persistent work-group of local size " + Arrays.toString(local)
-                            + " fits (residency 0), so static local memory cannot be emulated");
-                }
-                groups = (int) Math.min(logical, res);
-                mapping = LaunchArgs.BLOCKED;
-                ng0 = intRange(r.groups(0), "work-groups in dimension 0", where);
-                ng1 = dims > 1 ? intRange(r.groups(1), "work-groups in dimension 1", where) : 1;
-            }
+            // LaunchArgs' mapping codes are the prelude's
+            PersistentGrid grid = PersistentGrid.of(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
             int[] global = local.clone();
-            global[0] = intRange((long) groups * local[0], "work-items in dimension 0", where);
-            return new Geometry(global, local, true, tasks, mapping, ng0, ng1, groups, logical);
+            global[0] = intRange(grid.global()[0], "work-items in dimension 0", where);
+            return new Geometry(global, local, true, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), grid.groups(), grid.tasks());
         }
         NDRange r = (NDRange) launch;
         int[] global = new int[dims];
@@ -432,12 +404,11 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 dims > 1 ? (int) r.groups(1) : 1, groups, logical);
     }
 
+    /** What limits counts and ids to an int here (for {@link PersistentGrid}'s errors). */
+    private static final String INT_LIMIT = "that TornadoVM's WorkerGrid and int indices can address";
+
     private static int intRange(long value, String what, String where) {
-        if (value > Integer.MAX_VALUE) {
-            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
-                    + " that TornadoVM's WorkerGrid and int indices can address");
-        }
-        return (int) value;
+        return PersistentGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
     /** The error and its root cause, in one line. */
