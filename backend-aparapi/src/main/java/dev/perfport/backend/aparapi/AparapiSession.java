@@ -12,7 +12,7 @@ import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
-import dev.perfport.core.backend.PersistentGrid;
+import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
@@ -319,28 +319,12 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                     + " B exceeds the " + cap + " B of local memory available to a work-group");
         }
 
-        long[] global;
-        int tasks = 0, mapping = PerfportKernel.MAP_NONE, ng0 = 1, ng1 = 1, persistentGroups = 0;
-        long workGroups;
-        if (def.isPersistent()) {
-            // PerfportKernel's MAP_* are the prelude's
-            PersistentGrid grid = PersistentGrid.of(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
-            persistentGroups = grid.groups();
-            tasks = grid.tasks();
-            mapping = grid.mapping();
-            ng0 = grid.ng0();
-            ng1 = grid.ng1();
-            workGroups = tasks;
-            global = grid.global();
-        } else {
-            NDRange r = (NDRange) launch;
-            global = r.globalSizes();
-            workGroups = r.groupCount();
-        }
-        for (int d = 0; d < dims; d++) checkInt(global[d], "work-items in dimension " + d, where);
+        // PerfportKernel's MAP_* are the prelude's
+        LaunchGrid grid = def.isPersistent()
+                ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
+                : LaunchGrid.ordinary((NDRange) launch);
+        for (int d = 0; d < dims; d++) checkInt(grid.global()[d], "work-items in dimension " + d, where);
 
-        int tasksF = tasks, mappingF = mapping, ng0F = ng0, ng1F = ng1;
-        long[] globalF = global;
         long[] result = AparapiRuntime.locked(() -> {
             ensureOpen();
             if (k.isClosed()) throw new IllegalArgumentException(where + ": the kernel was closed");
@@ -348,25 +332,20 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                 throw new DeviceExecutionException(where + ": this compiled kernel failed in an earlier launch and cannot run again ("
                         + k.broken + "); compile it again");
             }
-            return launchLocked(k, args, globalF, local, tasksF, mappingF, ng0F, ng1F, where);
+            return launchLocked(k, args, grid.global(), local, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
         });
 
         Map<String, Long> m = new LinkedHashMap<>();
         if (counting) m.put(Counters.GLOBAL_ATOMICS, result[1]);
-        m.put(Counters.WORK_GROUPS, workGroups);
-        if (def.isPersistent()) {
-            m.put(Counters.UNITS_USED, (long) persistentGroups);
-            // the code before the task loop runs once in every persistent group
-            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups);
-        }
+        grid.addCounters(m, def.usesStaticLocal(), 1);
         return new LaunchStats(result[0], -1, m);
     }
 
-    /** What limits counts and ids to an int here (for {@link PersistentGrid}'s errors). */
+    /** What limits counts and ids to an int here (for {@link LaunchGrid}'s errors). */
     private static final String INT_LIMIT = "that Aparapi's int ranges and ids can address";
 
     private static void checkInt(long value, String what, String where) {
-        PersistentGrid.checkInt(value, what, where, INT_LIMIT);
+        LaunchGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
     /** Binds, runs and accounts one launch; returns {kernel nanos, global atomics}. Under the lock. */

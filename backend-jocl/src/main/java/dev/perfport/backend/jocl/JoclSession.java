@@ -4,7 +4,7 @@ import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
-import dev.perfport.core.backend.PersistentGrid;
+import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
@@ -572,36 +572,16 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         for (int d = 0; d < dims; d++) local[d] = launch.local(d);
         checkKernelLimits(k, v, local, where);
 
-        long[] global;
-        int tasks, mapping, ng0, ng1;
-        long workGroups;
-        int persistentGroups = 0;
-        if (def.isPersistent()) {
-            PersistentGrid grid = PersistentGrid.of(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
-            persistentGroups = grid.groups();
-            tasks = grid.tasks();
-            mapping = grid.mapping();
-            ng0 = grid.ng0();
-            ng1 = grid.ng1();
-            workGroups = tasks;
-            global = grid.global();
-        } else {
-            NDRange r = (NDRange) launch;
-            global = r.globalSizes();
-            workGroups = r.groupCount();
-            // an ordinary kernel does not need these; saturate rather than wrap if they exceed int
-            tasks = saturate(workGroups);
-            mapping = OpenClPrelude.MAP_NONE;
-            ng0 = saturate(r.groups(0));
-            ng1 = dims > 1 ? saturate(r.groups(1)) : 1;
-        }
+        LaunchGrid grid = def.isPersistent()
+                ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
+                : LaunchGrid.ordinary((NDRange) launch);
 
         long nanos;
         int[] c = new int[OpenClPrelude.COUNTER_SLOTS];
         synchronized (launchLock) {
             ensureOpen();
-            setArgs(k, args, tasks, mapping, ng0, ng1, where);
-            nanos = enqueueAndWait(k, global, local, c, mapping == OpenClPrelude.MAP_DYNAMIC, where, times);
+            setArgs(k, args, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
+            nanos = enqueueAndWait(k, grid.global(), local, c, grid.mapping() == OpenClPrelude.MAP_DYNAMIC, where, times);
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
@@ -609,12 +589,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
             m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
         }
-        m.put(Counters.WORK_GROUPS, workGroups * times);
-        if (def.isPersistent()) {
-            m.put(Counters.UNITS_USED, (long) persistentGroups);
-            // the code before PP_FOR_EACH_TASK runs once in every persistent group
-            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups * times);
-        }
+        grid.addCounters(m, def.usesStaticLocal(), times);
         return new LaunchStats(nanos, -1, m);
     }
 
@@ -641,12 +616,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         }
     }
 
-    /** What limits a persistent launch's counts to an int here (for {@link PersistentGrid}'s errors). */
+    /** What limits a persistent launch's counts to an int here (for {@link LaunchGrid}'s errors). */
     private static final String INT_LIMIT = "that the prelude's int task and id arithmetic can address in a persistent launch";
-
-    private static int saturate(long v) {
-        return (int) Math.min(v, Integer.MAX_VALUE);
-    }
 
     void setArgs(JoclKernel k, Object[] args, int tasks, int mapping, int ng0, int ng1, String where) {
         cl_kernel ker = k.kernel();

@@ -6,7 +6,7 @@ import dev.perfport.backend.tornado.kernels.TornadoKernels;
 import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
-import dev.perfport.core.backend.PersistentGrid;
+import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
@@ -390,7 +390,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         KernelDef def = k.def();
         if (def.isPersistent()) {
             // LaunchArgs' mapping codes are the prelude's
-            PersistentGrid grid = PersistentGrid.of(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
+            LaunchGrid grid = LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
             int[] global = local.clone();
             global[0] = intRange(grid.global()[0], "work-items in dimension 0", where);
             return new Geometry(global, local, true, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), grid.groups(), grid.tasks());
@@ -404,11 +404,11 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 dims > 1 ? (int) r.groups(1) : 1, groups, logical);
     }
 
-    /** What limits counts and ids to an int here (for {@link PersistentGrid}'s errors). */
+    /** What limits counts and ids to an int here (for {@link LaunchGrid}'s errors). */
     private static final String INT_LIMIT = "that TornadoVM's WorkerGrid and int indices can address";
 
     private static int intRange(long value, String what, String where) {
-        return PersistentGrid.checkInt(value, what, where, INT_LIMIT);
+        return LaunchGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
     /** The error and its root cause, in one line. */
