@@ -18,6 +18,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,25 +31,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * for the routes that emulate them (jocl, aparapi), with the route's own "mark" and "hooks"
  * kernels ({@link TaskMappingChecks}): task coverage of the blocked, cyclic and dynamic mappings,
  * the first/last hooks and counters, and the residency query. A route's test extends it and
- * adds its own checks.
+ * passes them and adds its own checks.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class PersistentGroupsConformance {
+    private final Supplier<DeviceSession> open;
+    private final KernelDef markTasks;
+    private final Function<LaunchForm, KernelDef> slmHooks;
+    private final ToLongFunction<CompiledKernel> maxGroupSize;
     private DeviceSession session;
     private CompiledKernel mark;
     private int residency;
 
-    /** A new session on the device under test (the class closes it); skips, saying why, without one. */
-    protected abstract DeviceSession openSession();
-
-    /** The route's mark kernel ({@link TaskMappingChecks}). */
-    protected abstract KernelDef markTasks();
-
-    /** The route's hooks kernel ({@link TaskMappingChecks#staticLocalHooks}) in launch form {@code form}. */
-    protected abstract KernelDef slmHooks(LaunchForm form);
-
-    /** The largest work-group the route allows for {@code k}, a kernel of this session. */
-    protected abstract long maxGroupSize(CompiledKernel k);
+    /**
+     * The checks of one route.
+     *
+     * @param open         opens a session on the device under test (the class closes it); skips, saying why, without one
+     * @param markTasks    the route's mark kernel ({@link TaskMappingChecks})
+     * @param slmHooks     the route's hooks kernel ({@link TaskMappingChecks#staticLocalHooks}) in a launch form
+     * @param maxGroupSize the largest work-group the route allows for a kernel of the session
+     */
+    protected PersistentGroupsConformance(Supplier<DeviceSession> open, KernelDef markTasks, Function<LaunchForm, KernelDef> slmHooks,
+                                          ToLongFunction<CompiledKernel> maxGroupSize) {
+        this.open = open;
+        this.markTasks = markTasks;
+        this.slmHooks = slmHooks;
+        this.maxGroupSize = maxGroupSize;
+    }
 
     /** {@return the open session} */
     protected final DeviceSession session() {
@@ -64,8 +76,8 @@ public abstract class PersistentGroupsConformance {
 
     @BeforeAll
     final void openTheSession() {
-        session = openSession();
-        mark = session.compile(markTasks());
+        session = open.get();
+        mark = session.compile(markTasks);
         residency = session.maxResidentGroups(mark, new long[]{64}, 0);
     }
 
@@ -100,7 +112,7 @@ public abstract class PersistentGroupsConformance {
     void residencyIsZeroWhenNothingFits() {
         long cap = session.device().capacity(MemoryLevel.LOCAL);
         assertEquals(0, session.maxResidentGroups(mark, new long[]{64}, cap + 1));
-        long wg = maxGroupSize(mark);
+        long wg = maxGroupSize.applyAsLong(mark);
         assertEquals(0, session.maxResidentGroups(mark, new long[]{wg + 1}, 0));
         assertTrue(session.maxResidentGroups(mark, new long[]{wg}, 0) >= 1);
     }
@@ -120,7 +132,7 @@ public abstract class PersistentGroupsConformance {
     /** The hooks over logical groups of an NDRange: min(groups, residency) persistent groups run them. */
     @Test
     void staticLocalMemoryOfAnNDRangeKernel() {
-        try (CompiledKernel k = session.compile(slmHooks(LaunchForm.NDRANGE))) {
+        try (CompiledKernel k = session.compile(slmHooks.apply(LaunchForm.NDRANGE))) {
             int res = session.maxResidentGroups(k, new long[]{32}, 8);
             for (int groups : new int[]{1, 2, 37, 1001}) {
                 TaskMappingChecks.staticLocalHooks(session, k, groups, 32, TaskMapping.BLOCKED, false, Math.min(groups, res));
@@ -130,7 +142,7 @@ public abstract class PersistentGroupsConformance {
 
     @Test
     void staticLocalMemoryOfAStaticGroupsKernelHonoursTheMapping() {
-        try (CompiledKernel k = session.compile(slmHooks(LaunchForm.STATIC_GROUPS))) {
+        try (CompiledKernel k = session.compile(slmHooks.apply(LaunchForm.STATIC_GROUPS))) {
             int res = session.maxResidentGroups(k, new long[]{16}, 8);
             for (int kg : new int[]{1, Math.min(res, 3), res}) {
                 TaskMappingChecks.staticLocalHooks(session, k, 37, 16, TaskMapping.CYCLIC, true, kg);

@@ -76,13 +76,15 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         this.sharedMemory = sharedMemory;
     }
 
-    /** What to do when a definition has no Aparapi kernel: the one line of the error. */
     @Override
-    protected String missing(KernelDef def) {
-        return "aparapi has no Aparapi implementation of kernel '" + def.name() + "': give the definition one with "
-                + "KernelDef.builder(..).impl(KernelSpec.of(\"" + def.name() + "\", YourKernel.class, c -> new YourKernel(), <fields>)), "
-                + "YourKernel extending dev.perfport.backend.aparapi.kernels.PerfportKernel, or return that KernelSpec from a "
-                + "dev.perfport.core.kernel.KernelLibrary listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    protected String routeName() {
+        return "Aparapi";
+    }
+
+    @Override
+    protected String howToImplement(String kernel) {
+        return "KernelDef.builder(..).impl(KernelSpec.of(\"" + kernel + "\", YourKernel.class, c -> new YourKernel(), <fields>)), "
+                + "YourKernel extending " + PerfportKernel.class.getName();
     }
 
     private String deviceName() {
@@ -302,7 +304,7 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         AparapiKernelHandle k = own(compiled, AparapiKernelHandle.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
-        String where = "kernel '" + def.name() + "' on " + deviceName();
+        String where = where(def);
         int dims = launch.dims();
         int[] local = new int[dims];
         for (int d = 0; d < dims; d++) local[d] = (int) launch.local(d);

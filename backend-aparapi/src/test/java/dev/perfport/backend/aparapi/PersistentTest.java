@@ -1,10 +1,6 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.PersistentGroupsConformance;
-import dev.perfport.core.backend.CompiledKernel;
-import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.kernel.KernelDef;
-import dev.perfport.core.kernel.LaunchForm;
 
 /**
  * Static work-groups and static local memory on persistent Aparapi work-groups (seed 003 §4),
@@ -12,23 +8,7 @@ import dev.perfport.core.kernel.LaunchForm;
  * tested in BackendTest.
  */
 class PersistentTest extends PersistentGroupsConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Aparapi.session();
-    }
-
-    @Override
-    protected KernelDef markTasks() {
-        return TestKernels.MARK_TASKS;
-    }
-
-    @Override
-    protected KernelDef slmHooks(LaunchForm form) {
-        return TestKernels.slmHooks(form);
-    }
-
-    @Override
-    protected long maxGroupSize(CompiledKernel k) {
-        return ((AparapiKernelHandle) k).maxGroupSize;
+    PersistentTest() {
+        super(Aparapi::session, TestKernels.MARK_TASKS, TestKernels::slmHooks, k -> ((AparapiKernelHandle) k).maxGroupSize);
     }
 }

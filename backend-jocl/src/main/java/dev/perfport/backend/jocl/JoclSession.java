@@ -566,10 +566,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         JoclKernel k = own(compiled, JoclKernel.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
-        String where = "kernel '" + def.name() + "' on " + deviceName();
-        int dims = launch.dims();
-        long[] local = new long[dims];
-        for (int d = 0; d < dims; d++) local[d] = launch.local(d);
+        String where = where(def);
+        long[] local = launch.localSizes();
         checkKernelLimits(k, v, local, where);
 
         LaunchGrid grid = def.isPersistent()

@@ -33,27 +33,15 @@ class PersistentTest extends PersistentGroupsConformance {
             .form(LaunchForm.STATIC_GROUPS)
             .global("hits", ElemType.INT, Access.READ_WRITE).global("owner", ElemType.INT, Access.WRITE).build();
 
-    @Override
-    protected DeviceSession openSession() {
-        return OpenCl.session();
+    PersistentTest() {
+        super(OpenCl::session, MARK, PersistentTest::hooks, k -> ((JoclKernel) k).workGroupSize());
     }
 
-    @Override
-    protected KernelDef markTasks() {
-        return MARK;
-    }
-
-    @Override
-    protected KernelDef slmHooks(LaunchForm form) {
+    private static KernelDef hooks(LaunchForm form) {
         return OpenCl.kernel(form == LaunchForm.STATIC_GROUPS ? "test.slm_hooks.static" : "test.slm_hooks", "persistent.cl", "slm_hooks").form(form)
                 .global("perUnit", ElemType.INT, Access.WRITE).global("lastTask", ElemType.INT, Access.WRITE)
                 .global("inits", ElemType.INT, Access.READ_WRITE).global("total", ElemType.INT, Access.READ_WRITE)
                 .staticLocal("slm", ElemType.INT).build();
-    }
-
-    @Override
-    protected long maxGroupSize(CompiledKernel k) {
-        return ((JoclKernel) k).workGroupSize();
     }
 
     @Test

@@ -82,13 +82,15 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         this.sessionId = sessionId;
     }
 
-    /** What to do when a definition has no TornadoVM kernel: the one line of the error. */
     @Override
-    protected String missing(KernelDef def) {
-        return "tornado has no TornadoVM implementation of kernel '" + def.name() + "': give the definition one with "
-                + "KernelDef.builder(..).impl(new TornadoKernel(\"" + def.name() + "\", sig(..), false, a -> a.graph().task(..))) "
-                + "(dev.perfport.backend.tornado.kernels.TornadoKernel, binding a Kernel-API method), or return it from a "
-                + "dev.perfport.core.kernel.KernelLibrary listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    protected String routeName() {
+        return "TornadoVM";
+    }
+
+    @Override
+    protected String howToImplement(String kernel) {
+        return "KernelDef.builder(..).impl(new TornadoKernel(\"" + kernel + "\", sig(..), false, a -> a.graph().task(..))) ("
+                + TornadoKernel.class.getName() + ", binding a Kernel-API method)";
     }
 
     /** Also refuses, with the reason, a kernel whose implementation is sound only on CPU devices. */
@@ -242,7 +244,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
         TornadoVmKernel k = own(compiled, TornadoVmKernel.class);
-        String where = "kernel '" + k.def().name() + "' on " + deviceName();
+        String where = where(k.def());
         for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
         Geometry g = geometry(k, v, where);
         synchronized (lock) {

@@ -4,6 +4,7 @@ import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.KernelLibrary;
 
 import java.util.Optional;
 import java.util.function.Function;
@@ -55,11 +56,26 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
 
     /**
      * {@return the one line of the error when {@code def} has no implementation for this route:
-     * what to do to give it one}
+     * what to do to give it one, in the definition or in a kernel library}
      *
      * @param def a kernel definition without an implementation here
      */
-    protected abstract String missing(KernelDef def);
+    protected final String missing(KernelDef def) {
+        return backendId() + " has no " + routeName() + " implementation of kernel '" + def.name() + "': give the definition one with "
+                + howToImplement(def.name()) + ", or return it from a "
+                + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    }
+
+    /** {@return the route's name in errors, e.g. the route library's} */
+    protected abstract String routeName();
+
+    /**
+     * {@return how a definition is given an implementation here, as Java, for the error of a
+     * missing one: {@code KernelDef.builder(..).impl(...)} and what the parts are}
+     *
+     * @param kernel the kernel's name
+     */
+    protected abstract String howToImplement(String kernel);
 
     @Override
     public Optional<String> cannotRun(KernelDef def) {

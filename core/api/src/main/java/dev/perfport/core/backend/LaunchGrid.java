@@ -51,8 +51,7 @@ public record LaunchGrid(int groups, int tasks, int mapping, int ng0, int ng1, l
      */
     public static LaunchGrid persistent(Launch launch, ToIntFunction<long[]> residency, String where, String intLimit) {
         int dims = launch.dims();
-        long[] local = new long[dims];
-        for (int d = 0; d < dims; d++) local[d] = launch.local(d);
+        long[] local = launch.localSizes();
         int tasks, groups, mapping, ng0, ng1;
         if (launch instanceof StaticGroups sg) {
             tasks = checkInt(sg.tasks(), "tasks", where, intLimit);
