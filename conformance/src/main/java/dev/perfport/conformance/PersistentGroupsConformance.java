@@ -69,11 +69,6 @@ public abstract class PersistentGroupsConformance {
         return mark;
     }
 
-    /** {@return the residency of the mark kernel's groups of 64} */
-    protected final int residency() {
-        return residency;
-    }
-
     @BeforeAll
     final void openTheSession() {
         session = open.get();

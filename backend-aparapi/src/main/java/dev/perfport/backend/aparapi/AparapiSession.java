@@ -70,15 +70,10 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
      *                     the device buffers), or null to leave Aparapi's default
      */
     AparapiSession(AparapiDevice dev, KernelRegistry registry, boolean counting, Boolean sharedMemory) {
-        super(AparapiProvider.ID, dev.info(), KernelSpec.class, registry::find);
+        super(AparapiProvider.ID, dev.info(), "Aparapi", KernelSpec.class, registry::find);
         this.dev = dev;
         this.counting = counting;
         this.sharedMemory = sharedMemory;
-    }
-
-    @Override
-    protected String routeName() {
-        return "Aparapi";
     }
 
     @Override

@@ -77,14 +77,9 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     /** A session with another kernel registry (tests add kernels of their own). */
     TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels) {
-        super(TornadoVmProvider.ID, dev.info(), TornadoKernel.class, kernels);
+        super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
-    }
-
-    @Override
-    protected String routeName() {
-        return "TornadoVM";
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.function.Function;
  * @param <I> the route's implementation type
  */
 public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends AbstractDeviceSession {
+    private final String routeName;
     private final Class<I> implType;
     private final Function<String, Optional<I>> library;
 
@@ -26,11 +27,14 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
      *
      * @param backendId the backend's id, reported by every row
      * @param device    the device that runs the work
+     * @param routeName the route's name in errors, e.g. its library's
      * @param implType  the route's implementation type
      * @param library   the route's kernel libraries: the implementation of a kernel name, if any
      */
-    protected AbstractNativeSession(String backendId, DeviceInfo device, Class<I> implType, Function<String, Optional<I>> library) {
+    protected AbstractNativeSession(String backendId, DeviceInfo device, String routeName, Class<I> implType,
+                                    Function<String, Optional<I>> library) {
         super(backendId, device, false);
+        this.routeName = routeName;
         this.implType = implType;
         this.library = library;
     }
@@ -61,13 +65,10 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
      * @param def a kernel definition without an implementation here
      */
     protected final String missing(KernelDef def) {
-        return backendId() + " has no " + routeName() + " implementation of kernel '" + def.name() + "': give the definition one with "
+        return backendId() + " has no " + routeName + " implementation of kernel '" + def.name() + "': give the definition one with "
                 + howToImplement(def.name()) + ", or return it from a "
                 + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
     }
-
-    /** {@return the route's name in errors, e.g. the route library's} */
-    protected abstract String routeName();
 
     /**
      * {@return how a definition is given an implementation here, as Java, for the error of a
