@@ -26,8 +26,8 @@ import java.util.stream.Stream;
  * version, the device's name, vendor and version, the driver version, the full source as built
  * (prelude included) and the build options. A new driver, another device, a changed kernel or
  * other {@code -D} constants therefore miss and compile anew; nothing is ever invalidated by hand.
- * Files are {@code <key>.bin} in the cache folder (default {@code $XDG_CACHE_HOME/perfport/jocl}
- * or {@code ~/.cache/perfport/jocl}), written to a temporary file and moved into place, so a
+ * Files are {@code <key>.bin} in the cache folder (default {@code jocl} in perfport's cache
+ * folder: {@code perfport.cache.dir}, else {@code $XDG_CACHE_HOME/perfport} or {@code ~/.cache/perfport}), written to a temporary file and moved into place, so a
  * concurrent reader sees a whole binary or none. A hit refreshes the file's modification time;
  * when the folder exceeds its size bound, the least recently used binaries are deleted. A binary
  * the driver refuses (corrupt, or from a driver that kept its version string) is deleted and the
@@ -44,11 +44,6 @@ final class BinaryCache {
         if (maxBytes < 1) throw new IllegalArgumentException("binary cache size bound must be >= 1 byte, got " + maxBytes);
         this.dir = dir;
         this.maxBytes = maxBytes;
-    }
-
-    /** The default folder: {@code $XDG_CACHE_HOME/perfport/jocl}, else {@code ~/.cache/perfport/jocl}. */
-    static Path defaultDir() {
-        return UserFiles.cacheFolder("jocl");
     }
 
     Path dir() {

@@ -1,5 +1,7 @@
 package dev.perfport.core.files;
 
+import dev.perfport.core.backend.Settings;
+
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -12,6 +14,12 @@ import java.nio.file.StandardCopyOption;
  * the new content, never a part.
  */
 public final class UserFiles {
+    /**
+     * The setting that moves perfport's caches out of the user's cache folder (the tests point it
+     * into the build tree): {@value}, a folder that then holds {@code <name>} for each cache.
+     */
+    public static final String CACHE_DIR_KEY = "perfport.cache.dir";
+
     private UserFiles() {
     }
 
@@ -25,6 +33,18 @@ public final class UserFiles {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home", ".")).resolve(".cache");
         return base.resolve("perfport").resolve(name);
+    }
+
+    /**
+     * {@return the cache folder {@code name}: under {@value #CACHE_DIR_KEY} where it is set, else
+     * {@linkplain #cacheFolder(String) the user's}}
+     *
+     * @param settings the configuration
+     * @param name     the folder, e.g. the route whose cache it is
+     */
+    public static Path cacheFolder(Settings settings, String name) {
+        return settings.get(CACHE_DIR_KEY).filter(d -> !d.isBlank()).map(d -> Path.of(d).resolve(name))
+                .orElseGet(() -> cacheFolder(name));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.perfport.core.config;
 
 import dev.perfport.core.backend.Settings;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.files.UserFiles;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -233,7 +234,7 @@ public final class PerfportConfig implements Settings {
     }
 
     /** The keys perfport's runtime itself reads; backends, workloads and the command add theirs. */
-    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home");
+    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home", UserFiles.CACHE_DIR_KEY);
 
     /**
      * {@return the configured backend selector} ({@link #BACKEND}; by default the one the
