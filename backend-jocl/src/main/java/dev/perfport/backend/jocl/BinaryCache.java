@@ -27,31 +27,22 @@ import java.util.stream.Stream;
  * (prelude included) and the build options. A new driver, another device, a changed kernel or
  * other {@code -D} constants therefore miss and compile anew; nothing is ever invalidated by hand.
  * Files are {@code <key>.bin} in the cache folder (default {@code jocl} in perfport's cache
- * folder: {@code perfport.cache.dir}, else {@code $XDG_CACHE_HOME/perfport} or {@code ~/.cache/perfport}), written to a temporary file and moved into place, so a
- * concurrent reader sees a whole binary or none. A hit refreshes the file's modification time;
- * when the folder exceeds its size bound, the least recently used binaries are deleted. A binary
- * the driver refuses (corrupt, or from a driver that kept its version string) is deleted and the
- * source is built as on a miss. Thread-safe: it holds no state but the folder.
+ * folder: {@code perfport.cache.dir}, else {@code $XDG_CACHE_HOME/perfport} or
+ * {@code ~/.cache/perfport}), written to a temporary file and moved into place, so a concurrent
+ * reader sees a whole binary or none. A hit refreshes the file's modification time; when the
+ * folder exceeds its size bound, the least recently used binaries are deleted. A binary the driver
+ * refuses (corrupt, or from a driver that kept its version string) is deleted and the source is
+ * built as on a miss. Thread-safe: it holds no state but the folder.
+ *
+ * @param dir      the folder
+ * @param maxBytes the folder's size bound, at least 1
  */
-final class BinaryCache {
+record BinaryCache(Path dir, long maxBytes) {
     /** Default size bound of the folder. */
     static final long DEFAULT_MAX_BYTES = 256L << 20;
 
-    private final Path dir;
-    private final long maxBytes;
-
-    BinaryCache(Path dir, long maxBytes) {
+    BinaryCache {
         if (maxBytes < 1) throw new IllegalArgumentException("binary cache size bound must be >= 1 byte, got " + maxBytes);
-        this.dir = dir;
-        this.maxBytes = maxBytes;
-    }
-
-    Path dir() {
-        return dir;
-    }
-
-    long maxBytes() {
-        return maxBytes;
     }
 
     /**
