@@ -47,10 +47,10 @@ public final class GemmKernels implements KernelLibrary {
                 "als", "bls"};
         List<KernelSpec> l = new ArrayList<>();
 //#for T=float,double Ty=Float,Double
-        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> new Xgemm$Ty$(shape(c)), xgemm));
+        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> Specialiser.of(Xgemm$Ty$.class, shape(c)), xgemm));
         l.add(KernelSpec.of("gemm.pad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(0), copy));
         l.add(KernelSpec.of("gemm.unpad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(1), copy));
-        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> new Direct$Ty$(directShape(c)), direct));
+        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty$.class, directShape(c)), direct));
 //#end
         return l;
     }
@@ -91,7 +91,7 @@ public final class GemmKernels implements KernelLibrary {
 //#end
 //#for T=float,double Ty=Float,Double Z=0f,0.0
     /** gemm_xgemm in $T$: tile multiples, packed Ap (k·Mp + m), Bp (k·Np + n), Cp (n·Mp + m). */
-    public static final class Xgemm$Ty$ extends PerfportKernel {
+    public static class Xgemm$Ty$ extends PerfportKernel {
         $T$[] agm;
         $T$[] bgm;
         $T$[] cgm;
@@ -240,7 +240,7 @@ public final class GemmKernels implements KernelLibrary {
     }
 
     /** gemm_direct in $T$: any sizes and strides, bounds-checked WGD×WGD tiles through local memory. */
-    public static final class Direct$Ty$ extends PerfportKernel {
+    public static class Direct$Ty$ extends PerfportKernel {
         $T$[] a;
         $T$[] b;
         $T$[] c;
