@@ -1,13 +1,13 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.files.UserFiles;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -48,9 +48,7 @@ final class BinaryCache {
 
     /** The default folder: {@code $XDG_CACHE_HOME/perfport/jocl}, else {@code ~/.cache/perfport/jocl}. */
     static Path defaultDir() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("perfport").resolve("jocl");
+        return UserFiles.cacheFolder("jocl");
     }
 
     Path dir() {
@@ -109,18 +107,7 @@ final class BinaryCache {
     void put(String key, byte[] binary) {
         if (binary == null || binary.length == 0 || binary.length > maxBytes) return;
         try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, key, ".tmp");
-            try {
-                Files.write(tmp, binary);
-                try {
-                    Files.move(tmp, file(key), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, file(key), StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            UserFiles.write(file(key), binary);
             trim();
         } catch (IOException | UncheckedIOException e) {
             // a full or read-only disk must not fail a build that succeeded

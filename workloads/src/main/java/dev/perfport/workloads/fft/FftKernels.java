@@ -7,6 +7,7 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.JavaKernelFactory;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 
@@ -37,34 +38,35 @@ public final class FftKernels {
 
     /** Every pass of a transform in one work-group. */
     public static KernelDef fused() {
-        return KernelDef.builder("fft.fused")
+        return def(twiddlesAndShape(KernelDef.builder("fft.fused")
                 .global("in", ElemType.FLOAT, Access.READ)
                 .global("out", ElemType.FLOAT, Access.READ_WRITE)
-                .global("tmp", ElemType.FLOAT, Access.READ_WRITE)
-                .global("tw", ElemType.FLOAT, Access.READ)
-                .scalar("n", ElemType.INT)
-                .scalar("batch", ElemType.INT)
+                .global("tmp", ElemType.FLOAT, Access.READ_WRITE))
                 .local("lre", ElemType.FLOAT)
-                .local("lim", ElemType.FLOAT)
-                .defaults(FftConfig.PORTABLE.constants())
-                .impl(new KernelImpl.OpenClSource(SOURCE, "fft_fused"))
-                .impl(KernelImpl.JavaWorkGroup.of(FftKernels::fusedGroup, PRIVATE_BYTES))
-                .build();
+                .local("lim", ElemType.FLOAT), "fft_fused", FftKernels::fusedGroup);
     }
 
     /** One pass over the whole batch. */
     public static KernelDef pass() {
-        return KernelDef.builder("fft.pass")
+        return def(twiddlesAndShape(KernelDef.builder("fft.pass")
                 .global("src", ElemType.FLOAT, Access.READ)
-                .global("dst", ElemType.FLOAT, Access.WRITE)
-                .global("tw", ElemType.FLOAT, Access.READ)
-                .scalar("n", ElemType.INT)
-                .scalar("batch", ElemType.INT)
+                .global("dst", ElemType.FLOAT, Access.WRITE))
                 .scalar("ns", ElemType.INT)
-                .scalar("radix", ElemType.INT)
-                .defaults(FftConfig.PORTABLE.constants())
-                .impl(new KernelImpl.OpenClSource(SOURCE, "fft_pass"))
-                .impl(KernelImpl.JavaWorkGroup.of(FftKernels::passGroup, PRIVATE_BYTES))
+                .scalar("radix", ElemType.INT), "fft_pass", FftKernels::passGroup);
+    }
+
+    /** The arguments after the data that both kernels take: the twiddle table, the transform size and the batch. */
+    private static KernelDef.Builder twiddlesAndShape(KernelDef.Builder data) {
+        return data.global("tw", ElemType.FLOAT, Access.READ)
+                .scalar("n", ElemType.INT)
+                .scalar("batch", ElemType.INT);
+    }
+
+    /** A kernel's defaults and its two implementations: the OpenCL C entry and the Java work-group body. */
+    private static KernelDef def(KernelDef.Builder args, String entry, JavaKernelFactory group) {
+        return args.defaults(FftConfig.PORTABLE.constants())
+                .impl(new KernelImpl.OpenClSource(SOURCE, entry))
+                .impl(KernelImpl.JavaWorkGroup.of(group, PRIVATE_BYTES))
                 .build();
     }
 

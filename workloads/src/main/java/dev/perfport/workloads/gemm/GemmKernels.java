@@ -172,22 +172,8 @@ public final class GemmKernels {
         int mwi = c.mwg() / c.mdimc(), nwi = c.nwg() / c.ndimc(), per = mwi * nwi;
         int items = c.threads();
         // tile-local m (n) of each thread's mi-th (ni-th) element: vector index by STRM (STRN), then lane
-        int[][] mOf = new int[c.mdimc()][mwi];
-        for (int tm = 0; tm < c.mdimc(); tm++) {
-            for (int mi = 0; mi < mwi; mi++) {
-                int v = mi / c.vwm(), lane = mi % c.vwm();
-                int vec = c.strm() == 0 ? v + tm * (mwi / c.vwm()) : tm + v * c.mdimc();
-                mOf[tm][mi] = vec * c.vwm() + lane;
-            }
-        }
-        int[][] nOf = new int[c.ndimc()][nwi];
-        for (int tn = 0; tn < c.ndimc(); tn++) {
-            for (int ni = 0; ni < nwi; ni++) {
-                int v = ni / c.vwn(), lane = ni % c.vwn();
-                int vec = c.strn() == 0 ? v + tn * (nwi / c.vwn()) : tn + v * c.ndimc();
-                nOf[tn][ni] = vec * c.vwn() + lane;
-            }
-        }
+        int[][] mOf = tileIndex(c.mdimc(), mwi, c.vwm(), c.strm());
+        int[][] nOf = tileIndex(c.ndimc(), nwi, c.vwn(), c.strn());
         double[] acc = g.privateDoubles(per);
         java.util.Arrays.fill(acc, 0, items * per, 0.0);
         float[] almF = null, blmF = null;
@@ -204,24 +190,8 @@ public final class GemmKernels {
         double[] ap = new double[mwi], bp = new double[nwi];
         for (int kwg = 0; kwg < kp; kwg += c.kwg()) {
             // phase 1: stage the tiles (one DMA per tile row: a row of Ap/Bp's tile is contiguous)
-            if (c.sa() == 1) {
-                long[] ev = new long[c.kwg()];
-                for (int k = 0; k < c.kwg(); k++) {
-                    int src = (kwg + k) * mp + m0;
-                    ev[k] = p == Precision.FLOAT ? g.asyncCopy(almF, k * c.mwg(), g.floats(0), src, c.mwg())
-                            : g.asyncCopy(almD, k * c.mwg(), g.doubles(0), src, c.mwg());
-                }
-                g.waitEvents(ev);
-            }
-            if (c.sb() == 1) {
-                long[] ev = new long[c.kwg()];
-                for (int k = 0; k < c.kwg(); k++) {
-                    int src = (kwg + k) * np + n0;
-                    ev[k] = p == Precision.FLOAT ? g.asyncCopy(blmF, k * c.nwg(), g.floats(1), src, c.nwg())
-                            : g.asyncCopy(blmD, k * c.nwg(), g.doubles(1), src, c.nwg());
-                }
-                g.waitEvents(ev);
-            }
+            if (c.sa() == 1) stageTile(g, p, almF, almD, 0, kwg, c.kwg(), c.mwg(), mp, m0);
+            if (c.sb() == 1) stageTile(g, p, blmF, blmD, 1, kwg, c.kwg(), c.nwg(), np, n0);
             // barrier; phase 2: every work-item multiplies its register tile over the k-tile
             for (int tn = 0; tn < c.ndimc(); tn++) {
                 for (int tm = 0; tm < c.mdimc(); tm++) {
@@ -353,5 +323,30 @@ public final class GemmKernels {
         }
         g.ops(op(p), 2L * items * per);
         g.ops(Op.INT, 8L * items);
+    }
+
+    /** Phase 1 for one operand (argument arg): its rows×width tile at column off into local memory, one DMA per tile row (contiguous in Ap/Bp). */
+    private static void stageTile(WorkGroup g, Precision p, float[] lmF, double[] lmD, int arg, int kwg, int rows,
+                                  int width, int ld, int off) {
+        long[] ev = new long[rows];
+        for (int k = 0; k < rows; k++) {
+            int src = (kwg + k) * ld + off;
+            ev[k] = p == Precision.FLOAT ? g.asyncCopy(lmF, k * width, g.floats(arg), src, width)
+                    : g.asyncCopy(lmD, k * width, g.doubles(arg), src, width);
+        }
+        g.waitEvents(ev);
+    }
+
+    /** [t][i]: the tile-local index of thread t's i-th element, of dims threads, wi each, vw-wide vectors placed by str (STRM/STRN). */
+    private static int[][] tileIndex(int dims, int wi, int vw, int str) {
+        int[][] of = new int[dims][wi];
+        for (int t = 0; t < dims; t++) {
+            for (int i = 0; i < wi; i++) {
+                int v = i / vw, lane = i % vw;
+                int vec = str == 0 ? v + t * (wi / vw) : t + v * dims;
+                of[t][i] = vec * vw + lane;
+            }
+        }
+        return of;
     }
 }

@@ -13,6 +13,16 @@
 #ifndef RADIX
 #define RADIX 8
 #endif
+
+/* BY_RADIX(radix, BODY): the pass's butterfly for its radix, RADIX or the smaller 4 or 2 that ends a
+ * transform whose size is no power of RADIX (one dispatch for fft_pass and fft_fused alike) */
+#if RADIX > 4
+#define BY_RADIX(radix, BODY) if (radix == RADIX) BODY(RADIX) else if (radix == 4) BODY(4) else BODY(2)
+#elif RADIX > 2
+#define BY_RADIX(radix, BODY) if (radix == RADIX) BODY(RADIX) else BODY(2)
+#else
+#define BY_RADIX(radix, BODY) if (radix == RADIX) BODY(RADIX)
+#endif
 #ifndef SOA
 #define SOA 0
 #endif
@@ -117,13 +127,7 @@ __kernel void fft_pass(PP_PARAMS, __global const float* src, __global float* dst
                        const int n, const int batch, const int ns, const int radix) {
     int gid = get_global_id(0);
     int total = n * batch;
-    if (radix == RADIX) PASS_BODY(RADIX)
-#if RADIX > 4
-    else if (radix == 4) PASS_BODY(4)
-#endif
-#if RADIX > 2
-    else PASS_BODY(2)
-#endif
+    BY_RADIX(radix, PASS_BODY)
 }
 
 /* ---- fft_fused: one work-group per transform, every pass in one launch -------------------------
@@ -186,13 +190,7 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
         int radix = ns * RADIX <= n ? RADIX : n / ns;
         int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;     /* what pass p-1 wrote */
         int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
-        if (radix == RADIX) FUSED_PASS(RADIX)
-#if RADIX > 4
-        else if (radix == 4) FUSED_PASS(4)
-#endif
-#if RADIX > 2
-        else FUSED_PASS(2)
-#endif
+        BY_RADIX(radix, FUSED_PASS)
         ns *= radix;
 #if LOCALX
         barrier(CLK_LOCAL_MEM_FENCE);   /* in is only read and out only written by the last pass */

@@ -89,6 +89,30 @@ public final class GemmKernels implements KernelLibrary {
                     int nv = $i$ / vwn;
                     int $n$ = (strn == 0 ? nv + tn * (nwi / vwn) : tn + nv * ndimc) * vwn + $i$ % vwn;
 //#end
+//#def privates
+        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
+        @Override
+        public $K$$Ty$ clone() {
+            $K$$Ty$ k = ($K$$Ty$) super.clone();
+            k.acc = new $T$[CAP];
+//#if opd=yes
+            k.opd = new $T$[CAP];
+//#end
+            return k;
+        }
+//#end
+//#def stage
+                    // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
+                    int kw = kwg / (threads / $dim$);
+                    int xw = $wg$ / $dim$;
+                    for (int xi = 0; xi < xw / $vw$; xi++) {
+                        int xg = $str$ == 0 ? xi + (tid % $dim$) * (xw / $vw$) : tid % $dim$ + xi * $dim$;
+                        for (int ki = 0; ki < kw; ki++) {
+                            int kg = ki + (tid / $dim$) * kw;
+                            for (int l = 0; l < $vw$; l++) $lm$[kg * $wg$ + xg * $vw$ + l] = $gm$[(k0 + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l];
+                        }
+                    }
+//#end
 //#for T=float,double Ty=Float,Double Z=0f,0.0
     /** gemm_xgemm in $T$: tile multiples, packed Ap (k·Mp + m), Bp (k·Np + n), Cp (n·Mp + m). */
     public static class Xgemm$Ty$ extends PerfportKernel {
@@ -123,14 +147,7 @@ public final class GemmKernels implements KernelLibrary {
             sb = v[12];
         }
 
-        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
-        @Override
-        public Xgemm$Ty$ clone() {
-            Xgemm$Ty$ k = (Xgemm$Ty$) super.clone();
-            k.acc = new $T$[CAP];
-            k.opd = new $T$[CAP];
-            return k;
-        }
+//#use privates K=Xgemm opd=yes
 
         @Override
         public void run() {
@@ -145,27 +162,10 @@ public final class GemmKernels implements KernelLibrary {
             for (int i = 0; i < mwi * nwi; i++) acc[i] = $Z$;
             for (int k0 = 0; k0 < kp; k0 += kwg) {
                 if (sa == 1) {
-                    // the A tile KWG×MWG into local memory, loader shape MDIMA × (threads/MDIMA)
-                    int kwa = kwg / (threads / mdima);
-                    int mwa = mwg / mdima;
-                    for (int mia = 0; mia < mwa / vwm; mia++) {
-                        int mg = strm == 0 ? mia + (tid % mdima) * (mwa / vwm) : tid % mdima + mia * mdima;
-                        for (int kia = 0; kia < kwa; kia++) {
-                            int kg = kia + (tid / mdima) * kwa;
-                            for (int l = 0; l < vwm; l++) alm[kg * mwg + mg * vwm + l] = agm[(k0 + kg) * mp + gm * mwg + mg * vwm + l];
-                        }
-                    }
+//#use stage dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
                 }
                 if (sb == 1) {
-                    int kwb = kwg / (threads / ndimb);
-                    int nwb = nwg / ndimb;
-                    for (int nib = 0; nib < nwb / vwn; nib++) {
-                        int ng = strn == 0 ? nib + (tid % ndimb) * (nwb / vwn) : tid % ndimb + nib * ndimb;
-                        for (int kib = 0; kib < kwb; kib++) {
-                            int kg = kib + (tid / ndimb) * kwb;
-                            for (int l = 0; l < vwn; l++) blm[kg * nwg + ng * vwn + l] = bgm[(k0 + kg) * np + gn * nwg + ng * vwn + l];
-                        }
-                    }
+//#use stage dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn
                 }
                 if (sa == 1 || sb == 1) localBarrier();
                 for (int k = 0; k < kwg; k++) {
@@ -269,12 +269,7 @@ public final class GemmKernels implements KernelLibrary {
             ndimcd = v[2];
         }
 
-        @Override
-        public Direct$Ty$ clone() {
-            Direct$Ty$ k = (Direct$Ty$) super.clone();
-            k.acc = new $T$[CAP];
-            return k;
-        }
+//#use privates K=Direct opd=no
 
         @Override
         public void run() {
