@@ -33,7 +33,7 @@ import java.util.List;
 @AutoService(KernelLibrary.class)
 public final class GemmKernels implements KernelLibrary {
     /** Results (and operands) per work-item the private arrays hold. */
-    public static final int CAP = 64;
+    public static final int CAP = 128;
 
     /** Made by {@link java.util.ServiceLoader}. */
     public GemmKernels() {
