@@ -233,14 +233,19 @@ public final class Seed001Report {
     record Result(DeviceRow device, TuneRow tune, List<SizeRow> sizes, List<TrsmRow> trsm) {
     }
 
+    private static <T> List<T> orEmpty(List<T> l) {
+        return l == null ? List.of() : l;
+    }
+
     static List<Result> results(ReportData data) {
         List<Result> l = new ArrayList<>();
         for (String dev : data.devices()) {
             List<DeviceRow> d = data.rows("device", dev, DeviceRow.class);
             if (d.isEmpty()) continue;
             List<TuneRow> t = data.rows("tune", dev, TuneRow.class);
-            l.add(new Result(d.getLast(), t.isEmpty() ? null : t.getFirst(), data.rows("sizes", dev, SizeRow.class),
-                    data.rows("trsm", dev, TrsmRow.class)));
+            // a run stopped early (complete = false) may lack a device's later sweeps: empty, not null
+            l.add(new Result(d.getLast(), t.isEmpty() ? null : t.getFirst(), orEmpty(data.rows("sizes", dev, SizeRow.class)),
+                    orEmpty(data.rows("trsm", dev, TrsmRow.class))));
         }
         return l;
     }

@@ -100,6 +100,19 @@ public final class GemmKernels implements KernelLibrary {
 //#end
             return k;
         }
+
+        @Override
+        public void run() {
+            int tm = getLocalId(0);
+            int tn = getLocalId(1);
+//#end
+//#def store
+                    $T$ r = alpha * acc[$e$];
+                    if (beta == $Z$) {
+                        $c$[idx] = r;
+                    } else {
+                        $c$[idx] = r + beta * $c$[idx];
+                    }
 //#end
 //#def stage
                     // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
@@ -148,11 +161,6 @@ public final class GemmKernels implements KernelLibrary {
         }
 
 //#use privates K=Xgemm opd=yes
-
-        @Override
-        public void run() {
-            int tm = getLocalId(0);
-            int tn = getLocalId(1);
             int gm = getGroupId(0);
             int gn = getGroupId(1);
             int tid = tm + mdimc * tn;
@@ -197,12 +205,7 @@ public final class GemmKernels implements KernelLibrary {
                 for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
                     int idx = (gn * nwg + n) * mp + gm * mwg + m;
-                    $T$ r = alpha * acc[ni * mwi + mi];
-                    if (beta == $Z$) {
-                        cgm[idx] = r;
-                    } else {
-                        cgm[idx] = r + beta * cgm[idx];
-                    }
+//#use store e=ni*mwi+mi c=cgm
                 }
             }
         }
@@ -270,11 +273,6 @@ public final class GemmKernels implements KernelLibrary {
         }
 
 //#use privates K=Direct opd=no
-
-        @Override
-        public void run() {
-            int tm = getLocalId(0);
-            int tn = getLocalId(1);
             int i0 = getGroupId(0) * wgd;
             int j0 = getGroupId(1) * wgd;
             int tid = tm + mdimcd * tn;
@@ -308,12 +306,7 @@ public final class GemmKernels implements KernelLibrary {
                     int j = j0 + tn + nj * ndimcd;
                     if (i < mm && j < nn) {
                         int idx = co + i * csi + j * csj;
-                        $T$ r = alpha * acc[nj * mwid + mi];
-                        if (beta == $Z$) {
-                            c[idx] = r;
-                        } else {
-                            c[idx] = r + beta * c[idx];
-                        }
+//#use store e=nj*mwid+mi c=c
                     }
                 }
             }
