@@ -308,8 +308,8 @@ public final class Seed001Report {
                 + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy random` "
                 + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters) at " + o.tuneSize() + "³ in float, "
                 + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
-                + "A vendor BLAS is not reachable from Java on this machine (CPU only, no cuBLAS or CLBlast); the H100 comparison with "
-                + "cuBLAS (bench/torch_gemm.py) is in docs/results/gpu/.");
+                + "No vendor BLAS is called from Java (perfport binds no cuBLAS or CLBlast); the comparison with cuBLAS on the H100, "
+                + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/gemm-h100.md.");
         md.heading(2, "Tuned vs untuned");
         Markdown.Table t = md.table("device", "time basis", "type", "tuned / untuned (per size " + o.sizes() + ")", "geometric mean");
         for (Result r : results) {
