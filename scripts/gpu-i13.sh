@@ -7,16 +7,14 @@ cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}; total=${1:-95}
 G="bash scripts/gpu-perfport.sh"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/log.txt"
+# one row set per step: results.jsonl gets {"name", "rc", "seconds", "rows"} (rows as perfport's --format json)
 step() {
-  local name=$1 limit=$2; shift 2
-  local left=$((total - SECONDS)); (( left < limit )) && limit=$left
-  (( limit > 3 )) || { echo "   $name: skipped, no time left" | tee -a "$out/log.txt"; return 0; }
+  local name=$1 limit=$2 t0=$SECONDS rc rows; shift 2
+  (( limit > total - SECONDS )) && limit=$((total - SECONDS))
+  if (( limit <= 3 )); then echo "   $name: skipped, no time left" | tee -a "$out/log.txt"; return 0; fi
   echo "== $name: $*" >> "$out/log.txt"
-  local t0=$SECONDS
-  timeout "$limit" $G "$@" --format json > "$out/rows.json" 2>> "$out/log.txt"
-  local rc=$?
-  local rows; rows=$(cat "$out/rows.json"); [ -n "$rows" ] || rows=null
-  printf '{"name":"%s","rc":%d,"seconds":%d,"rows":%s}\n' "$name" "$rc" $((SECONDS - t0)) "$rows" >> "$out/results.jsonl"
+  rows=$(timeout "$limit" $G "$@" --format json 2>> "$out/log.txt"); rc=$?
+  printf '{"name":"%s","rc":%d,"seconds":%d,"rows":%s}\n' "$name" "$rc" $((SECONDS - t0)) "${rows:-null}" >> "$out/results.jsonl"
   echo "   $name: rc=$rc, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
 }
 t0=$SECONDS
@@ -41,4 +39,3 @@ if (( left > 10 )); then
     --param budget=10 --param tunesize=1024 --param reps=3 --param trsmm=2048 --param trsmn=256 --param nbs=32,64 >> "$out/log.txt" 2>&1
   echo "   report: rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
 fi
-rm -f "$out/rows.json"
