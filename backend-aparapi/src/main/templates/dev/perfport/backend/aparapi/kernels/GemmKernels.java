@@ -146,20 +146,13 @@ public final class GemmKernels implements KernelLibrary {
         /** The work-item's MWI values of A, then its NWI values of B, of one k. */
         @PrivateMemorySpace(CAP) $T$[] opd = new $T$[CAP];
 
+        /** The 13 values of {@code shape(Constants)}, in CLBlast's groups. */
         Xgemm$Ty$(int[] v) {
-            mwg = v[0];
-            nwg = v[1];
-            kwg = v[2];
-            mdimc = v[3];
-            ndimc = v[4];
-            mdima = v[5];
-            ndimb = v[6];
-            vwm = v[7];
-            vwn = v[8];
-            strm = v[9];
-            strn = v[10];
-            sa = v[11];
-            sb = v[12];
+            mwg = v[0]; nwg = v[1]; kwg = v[2];                  // work-group tile
+            mdimc = v[3]; ndimc = v[4];                          // threads
+            mdima = v[5]; ndimb = v[6];                          // tile loaders
+            vwm = v[7]; vwn = v[8]; strm = v[9]; strn = v[10];   // vector widths, strided access
+            sa = v[11]; sb = v[12];                              // local-memory staging
         }
 
 //#use privates K=Xgemm opd=yes
