@@ -65,7 +65,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     }
 
     /**
-     * {@return "kernel '<name>' on <device>", how errors name a kernel of this session}
+     * {@return {@code "kernel 'NAME' on DEVICE"}, how errors name a kernel of this session}
      *
      * @param def the kernel's definition
      */
