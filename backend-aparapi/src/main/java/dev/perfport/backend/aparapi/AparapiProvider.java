@@ -33,8 +33,8 @@ public final class AparapiProvider extends AbstractBackendProvider {
     public static final String SHARED_MEMORY_KEY = "perfport.aparapi.sharedMemory";
 
     public AparapiProvider() {
-        // nativeCache and specialise are read as system properties (where AparapiNative caches its JNI
-        // library; whether kernel templates get per-configuration classes, kernels.Specialiser)
+        // nativeCache is read as a system property (where AparapiNative caches its JNI library);
+        // specialise: whether kernel templates get per-configuration classes (kernels.Specialiser)
         super(ID, AparapiBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY,
                 dev.perfport.backend.aparapi.kernels.Specialiser.PROPERTY));
     }

@@ -45,11 +45,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Aparapi reads a kernel's bytecode through BCEL's repository, which looks a class up by name
  * on its class loader's resources; a defined class has none, so its bytes are added to that
- * repository here. {@code -Dperfport.aparapi.specialise=false} keeps the template (the run-time
- * values), for comparison.
+ * repository here. The setting {@code perfport.aparapi.specialise=false} keeps the template (the
+ * run-time values), for comparison.
  */
 public final class Specialiser {
-    /** System property: {@code false} keeps the template class (tiling parameters as kernel arguments). */
+    /** Setting: {@code false} keeps the template class (tiling parameters as kernel arguments). */
     public static final String PROPERTY = "perfport.aparapi.specialise";
 
     private static final Map<String, Constructor<?>> CLASSES = new ConcurrentHashMap<>();
@@ -57,9 +57,17 @@ public final class Specialiser {
     private Specialiser() {
     }
 
+    /** Set from the backend's settings ({@value #PROPERTY}) when it is created; the system property until then. */
+    private static volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true"));
+
     /** Whether templates are specialised ({@value #PROPERTY}, default true). */
     public static boolean enabled() {
-        return !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true"));
+        return enabled;
+    }
+
+    /** Sets {@link #enabled()}: the Aparapi backend passes its {@value #PROPERTY} setting (any source). */
+    public static void enable(boolean on) {
+        enabled = on;
     }
 
     /**

@@ -50,6 +50,17 @@ class SpecialiserTest {
     }
 
     @Test
+    void switchedOffTheTemplateItselfRuns() {
+        boolean was = Specialiser.enabled();
+        try {
+            Specialiser.enable(false);
+            assertSame(GemmKernels.XgemmFloat.class, Specialiser.of(GemmKernels.XgemmFloat.class, TUNED).getClass());
+        } finally {
+            Specialiser.enable(was);
+        }
+    }
+
+    @Test
     void oneClassPerConfiguration() {
         Class<?> a = Specialiser.of(GemmKernels.XgemmFloat.class, TUNED).getClass();
         Class<?> b = Specialiser.of(GemmKernels.XgemmFloat.class, TUNED.clone()).getClass();
