@@ -8,6 +8,8 @@ import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalDoubles;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.GroupShape;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 
@@ -81,7 +83,9 @@ public final class GemmKernels {
                 .impl(new KernelImpl.JavaWorkGroup(c -> {
                     GemmConfig cfg = GemmConfig.of(c);
                     return g -> xgemmGroup(g, cfg, p);
-                }, c -> 8L * (GemmConfig.of(c).mwg() / GemmConfig.of(c).mdimc()) * (GemmConfig.of(c).nwg() / GemmConfig.of(c).ndimc())))
+                }, c -> 8L * (GemmConfig.of(c).mwg() / GemmConfig.of(c).mdimc()) * (GemmConfig.of(c).nwg() / GemmConfig.of(c).ndimc()))
+                        .withCost(c -> storeCost(p, (GemmConfig.of(c).mwg() / GemmConfig.of(c).mdimc()) * (GemmConfig.of(c).nwg() / GemmConfig.of(c).ndimc()),
+                                16 / p.bytes())))
                 .build();
     }
 
@@ -93,7 +97,8 @@ public final class GemmKernels {
                 .scalar("X", ElemType.INT).scalar("Y", ElemType.INT).scalar("W", ElemType.INT).scalar("H", ElemType.INT)
                 .defaults(Constants.of("PRECISION", p.bits))
                 .impl(new KernelImpl.OpenClSource(SOURCE, entry))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> copyGroup(g, p, unpad), 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> copyGroup(g, p, unpad), 0)
+                        .withCost(KernelCost.of(Op.INT, g -> 6L * copied(g, unpad))))
                 .build();
     }
 
@@ -110,11 +115,31 @@ public final class GemmKernels {
                 .impl(new KernelImpl.JavaWorkGroup(c -> {
                     int wgd = c.getInt("WGD"), md = c.getInt("MDIMCD"), nd = c.getInt("NDIMCD");
                     return g -> directGroup(g, p, wgd, md, nd);
-                }, c -> 8L * (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD"))))
+                }, c -> 8L * (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD")))
+                        .withCost(c -> storeCost(p, (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD")), 1)))
                 .build();
     }
 
     // ---- Java work-group implementations ---------------------------------------------------
+
+    /**
+     * Phase 3 of xgemm and direct (C = alpha·acc + beta·C), charged after the group: per work-item
+     * 2·per results' multiply-adds (per results each, in vectors of {@code lanes}) and 8 index operations.
+     */
+    private static KernelCost storeCost(Precision p, int per, int lanes) {
+        return KernelCost.of(op(p), g -> 2L * g.localItems() * per / lanes).andPerItem(Op.INT, 8);
+    }
+
+    /** Elements a pad (unpad = false: inside W×H) or unpad (inside X×Y) group copies: its part of that rectangle. */
+    static long copied(GroupShape g, boolean unpad) {
+        int xs = g.intArg(unpad ? 5 : 7), ys = g.intArg(unpad ? 6 : 8);
+        return inside(g, 0, xs) * inside(g, 1, ys);
+    }
+
+    private static long inside(GroupShape g, int d, int limit) {
+        long first = g.groupId(d) * g.localSize(d);
+        return Math.max(0, Math.min(g.localSize(d), limit - first));
+    }
 
     /** A global buffer of either precision seen as doubles. */
     public interface Mem {
@@ -236,15 +261,12 @@ public final class GemmKernels {
                 }
             }
         }
-        g.ops(op(p), 2L * items * per / (16 / p.bytes()));
-        g.ops(Op.INT, 8L * items);
     }
 
     /** gemm_pad (dst[y·W+x] = src[off+x·sx+y·sy] or 0) and gemm_unpad (the reverse, inside X×Y). */
     static void copyGroup(WorkGroup g, Precision p, boolean unpad) {
         Mem src = Mem.of(g, 0, p), dst = Mem.of(g, 1, p);
         int off = g.intArg(2), sx = g.intArg(3), sy = g.intArg(4), xs = g.intArg(5), ys = g.intArg(6), w = g.intArg(7), h = g.intArg(8);
-        long done = 0;
         for (int ly = 0; ly < g.localSize(1); ly++) {
             int y = (int) g.groupId(1) * g.localSize(1) + ly;
             for (int lx = 0; lx < g.localSize(0); lx++) {
@@ -256,10 +278,8 @@ public final class GemmKernels {
                     if (x >= w || y >= h) continue;
                     dst.set(y * w + x, x < xs && y < ys ? src.get(off + x * sx + y * sy) : 0.0);
                 }
-                done++;
             }
         }
-        g.ops(Op.INT, 6 * done);
     }
 
     /** gemm_direct: any sizes and strides, bounds-checked WGD×WGD tiles through local memory. */
@@ -321,8 +341,6 @@ public final class GemmKernels {
                 }
             }
         }
-        g.ops(op(p), 2L * items * per);
-        g.ops(Op.INT, 8L * items);
     }
 
     /** Phase 1 for one operand (argument arg): its rows×width tile at column off into local memory, one DMA per tile row (contiguous in Ap/Bp). */

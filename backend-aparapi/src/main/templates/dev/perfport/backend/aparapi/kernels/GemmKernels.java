@@ -15,11 +15,13 @@ import java.util.List;
  *
  * <p>What Aparapi cannot express, and what takes its place:
  * <ul>
- *   <li><b>Compile-time constants</b>: Aparapi has no {@code -D}; the tiling parameters (MWG, NWG,
- *       KWG, MDIMC, NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB; WGD, MDIMCD, NDIMCD) are
- *       final fields, which Aparapi passes as kernel arguments: the OpenCL compiler sees run-time
- *       values, so loops over the register tile are not unrolled and the private arrays are
- *       indexed at run time.</li>
+ *   <li><b>Compile-time constants</b>: Aparapi has no {@code -D} and passes every field a kernel
+ *       reads as a kernel argument, final or not. The tiling parameters (MWG, NWG, KWG, MDIMC,
+ *       NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB; WGD, MDIMCD, NDIMCD) are final fields of
+ *       the template, and {@link Specialiser} makes a class per configuration whose {@code run()}
+ *       has them as literal constants, so the OpenCL compiler can unroll the register-tile loops and
+ *       keep the private arrays in registers (on the H100 37× faster than the template's run-time
+ *       values at 128×128×16: docs/results/gpu/gemm-h100.md).</li>
  *   <li><b>KWI</b> (the unroll of the k loop) has no Aparapi counterpart (no pragma): accepted, no effect.</li>
  *   <li><b>VWM, VWN</b>: no vector types; a vector of VWM (VWN) is VWM consecutive scalars, so
  *       the widths still decide which elements a work-item owns (STRM/STRN with them), not the
@@ -33,7 +35,7 @@ import java.util.List;
 @AutoService(KernelLibrary.class)
 public final class GemmKernels implements KernelLibrary {
     /** Results (and operands) per work-item the private arrays hold. */
-    public static final int CAP = 64;
+    public static final int CAP = 128;
 
     /** Made by {@link java.util.ServiceLoader}. */
     public GemmKernels() {
@@ -47,10 +49,10 @@ public final class GemmKernels implements KernelLibrary {
                 "als", "bls"};
         List<KernelSpec> l = new ArrayList<>();
 //#for T=float,double Ty=Float,Double
-        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> new Xgemm$Ty$(shape(c)), xgemm));
+        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> Specialiser.of(Xgemm$Ty$.class, shape(c)), xgemm));
         l.add(KernelSpec.of("gemm.pad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(0), copy));
         l.add(KernelSpec.of("gemm.unpad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(1), copy));
-        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> new Direct$Ty$(directShape(c)), direct));
+        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty$.class, directShape(c)), direct));
 //#end
         return l;
     }
@@ -100,6 +102,19 @@ public final class GemmKernels implements KernelLibrary {
 //#end
             return k;
         }
+
+        @Override
+        public void run() {
+            int tm = getLocalId(0);
+            int tn = getLocalId(1);
+//#end
+//#def store
+                    $T$ r = alpha * acc[$e$];
+                    if (beta == $Z$) {
+                        $c$[idx] = r;
+                    } else {
+                        $c$[idx] = r + beta * $c$[idx];
+                    }
 //#end
 //#def stage
                     // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
@@ -115,7 +130,7 @@ public final class GemmKernels implements KernelLibrary {
 //#end
 //#for T=float,double Ty=Float,Double Z=0f,0.0
     /** gemm_xgemm in $T$: tile multiples, packed Ap (k·Mp + m), Bp (k·Np + n), Cp (n·Mp + m). */
-    public static final class Xgemm$Ty$ extends PerfportKernel {
+    public static class Xgemm$Ty$ extends PerfportKernel {
         $T$[] agm;
         $T$[] bgm;
         $T$[] cgm;
@@ -131,28 +146,16 @@ public final class GemmKernels implements KernelLibrary {
         /** The work-item's MWI values of A, then its NWI values of B, of one k. */
         @PrivateMemorySpace(CAP) $T$[] opd = new $T$[CAP];
 
+        /** The 13 values of {@code shape(Constants)}, in CLBlast's groups. */
         Xgemm$Ty$(int[] v) {
-            mwg = v[0];
-            nwg = v[1];
-            kwg = v[2];
-            mdimc = v[3];
-            ndimc = v[4];
-            mdima = v[5];
-            ndimb = v[6];
-            vwm = v[7];
-            vwn = v[8];
-            strm = v[9];
-            strn = v[10];
-            sa = v[11];
-            sb = v[12];
+            mwg = v[0]; nwg = v[1]; kwg = v[2];                  // work-group tile
+            mdimc = v[3]; ndimc = v[4];                          // threads
+            mdima = v[5]; ndimb = v[6];                          // tile loaders
+            vwm = v[7]; vwn = v[8]; strm = v[9]; strn = v[10];   // vector widths, strided access
+            sa = v[11]; sb = v[12];                              // local-memory staging
         }
 
 //#use privates K=Xgemm opd=yes
-
-        @Override
-        public void run() {
-            int tm = getLocalId(0);
-            int tn = getLocalId(1);
             int gm = getGroupId(0);
             int gn = getGroupId(1);
             int tid = tm + mdimc * tn;
@@ -197,12 +200,7 @@ public final class GemmKernels implements KernelLibrary {
                 for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
                     int idx = (gn * nwg + n) * mp + gm * mwg + m;
-                    $T$ r = alpha * acc[ni * mwi + mi];
-                    if (beta == $Z$) {
-                        cgm[idx] = r;
-                    } else {
-                        cgm[idx] = r + beta * cgm[idx];
-                    }
+//#use store e=ni*mwi+mi c=cgm
                 }
             }
         }
@@ -240,7 +238,7 @@ public final class GemmKernels implements KernelLibrary {
     }
 
     /** gemm_direct in $T$: any sizes and strides, bounds-checked WGD×WGD tiles through local memory. */
-    public static final class Direct$Ty$ extends PerfportKernel {
+    public static class Direct$Ty$ extends PerfportKernel {
         $T$[] a;
         $T$[] b;
         $T$[] c;
@@ -270,11 +268,6 @@ public final class GemmKernels implements KernelLibrary {
         }
 
 //#use privates K=Direct opd=no
-
-        @Override
-        public void run() {
-            int tm = getLocalId(0);
-            int tn = getLocalId(1);
             int i0 = getGroupId(0) * wgd;
             int j0 = getGroupId(1) * wgd;
             int tid = tm + mdimcd * tn;
@@ -308,12 +301,7 @@ public final class GemmKernels implements KernelLibrary {
                     int j = j0 + tn + nj * ndimcd;
                     if (i < mm && j < nn) {
                         int idx = co + i * csi + j * csj;
-                        $T$ r = alpha * acc[nj * mwid + mi];
-                        if (beta == $Z$) {
-                            c[idx] = r;
-                        } else {
-                            c[idx] = r + beta * c[idx];
-                        }
+//#use store e=nj*mwid+mi c=c
                     }
                 }
             }
