@@ -20,10 +20,10 @@ dist=cli/target/perfport
 jdk=${STAGE_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 [[ -x $jdk/bin/jlink ]] || { echo "gpu-stage-tornado: no jlink in $jdk; set STAGE_JDK to a JDK 25.0.2+" >&2; exit 2; }
 out=.gpu-tornado
-grep -qx "/$out/" .git/info/exclude 2>/dev/null || echo "/$out/" >> .git/info/exclude
+x=$(git rev-parse --git-common-dir)/info/exclude; grep -qx "/$out/" "$x" 2>/dev/null || echo "/$out/" >> "$x"   # a worktree's .git is a file
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-# jdk.internal.vm.ci for TornadoVM's JVMCI; no --compress: xz packs the plain image better
-"$jdk/bin/jlink" --add-modules java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.management,jdk.internal.vm.ci \
+# jdk.internal.vm.ci for TornadoVM's JVMCI, jdk.zipfs for PF4J (it reads plugin jars as zip file systems); no --compress: xz packs the plain image better
+"$jdk/bin/jlink" --add-modules java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.management,jdk.internal.vm.ci,jdk.zipfs \
     --strip-debug --no-man-pages --no-header-files --output "$tmp/jre"
 rm -f "$tmp"/jre/lib/server/classes*.jsa
 cp -a .gpu/ocl "$tmp/ocl"

@@ -7,6 +7,7 @@ module dev.perfport.core.api {
     exports dev.perfport.core.backend;
     exports dev.perfport.core.device;
     exports dev.perfport.core.error;
+    exports dev.perfport.core.files;
     exports dev.perfport.core.kernel;
     exports dev.perfport.core.lazy;
     exports dev.perfport.core.launch;

@@ -32,10 +32,27 @@ public final class Main {
 
     public static void main(String[] args) {
         Logging.configure(Logging.verbose(args));
+        exit(args, Main::run);
+    }
+
+    /** A command line's entry point: runs it, writing to {@code out} and {@code err}, and returns the exit code. */
+    @FunctionalInterface
+    public interface Entry {
+        int run(String[] args, PrintStream out, PrintStream err);
+    }
+
+    /** The body of a command line: its exit code, or one of the exceptions {@link #guarded} turns into one. */
+    @FunctionalInterface
+    public interface Body {
+        int run();
+    }
+
+    /** Runs {@code entry} on stdout and stderr, then exits the JVM with its code (the {@code main} of perfport and of the cluster add-on). */
+    public static void exit(String[] args, Entry entry) {
         // UTF-8 whatever the locale: device names and JSON may hold any character
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
-        int code = run(args, out, err);
+        int code = entry.run(args, out, err);
         out.flush();
         err.flush();
         System.exit(code);
@@ -43,7 +60,7 @@ public final class Main {
 
     /** Runs one command line, writing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        try {
+        return guarded(out, err, () -> {
             // the cluster add-on (Spark) parses the rest; see ClusterHandOff
             if (ClusterHandOff.wanted(args)) return ClusterHandOff.run(args, out, err);
             Cli cli = Cli.parse(args);
@@ -57,18 +74,7 @@ public final class Main {
                 err.print(Cli.usage(null));
                 return USAGE;
             }
-            PerfportConfig config = PerfportConfig.load();
-            for (String kv : cli.config()) {
-                int eq = kv.indexOf('=');
-                String key = kv.substring(0, eq).trim();
-                if (!key.startsWith("perfport.")) {
-                    throw new UsageException("--config key '" + key + "' must start with 'perfport.' (e.g. perfport." + key + ")");
-                }
-                config = config.with(key, kv.substring(eq + 1).trim());
-            }
-            boolean bar = ProgressMode.parse(cli.options().get("progress")).bar();
-            Context ctx = new Context(config, cli.format(), out, err, bar);
-            SettingsCheck.check(config, ctx::registry);
+            Context ctx = context(cli, out, err);
             Command command = switch (cli.command()) {
                 case "backends" -> new BackendsCommand();
                 case "devices" -> new DevicesCommand(cli.backends());
@@ -84,6 +90,36 @@ public final class Main {
             int code = command.execute(ctx);
             out.flush();
             return code;
+        });
+    }
+
+    /**
+     * What a command runs with: the configuration with the command line's {@code --config}
+     * items over it, checked, and {@code --progress} (a bar on a terminal, else plain lines).
+     */
+    public static Context context(Cli cli, PrintStream out, PrintStream err) {
+        PerfportConfig config = PerfportConfig.load();
+        for (String kv : cli.config()) {
+            int eq = kv.indexOf('=');
+            String key = kv.substring(0, eq).trim();
+            if (!key.startsWith("perfport.")) {
+                throw new UsageException("--config key '" + key + "' must start with 'perfport.' (e.g. perfport." + key + ")");
+            }
+            config = config.with(key, kv.substring(eq + 1).trim());
+        }
+        Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
+        SettingsCheck.check(config, ctx::registry);
+        return ctx;
+    }
+
+    /**
+     * Runs {@code body} and turns what it throws into one line on {@code err} and an exit code:
+     * {@link #USAGE} for usage and configuration errors, {@link #FAILED} for other perfport
+     * errors and for bugs (these with their stack trace).
+     */
+    public static int guarded(PrintStream out, PrintStream err, Body body) {
+        try {
+            return body.run();
         } catch (UsageException | ConfigException e) {
             err.println("perfport: " + oneLine(e.getMessage()));
             return USAGE;

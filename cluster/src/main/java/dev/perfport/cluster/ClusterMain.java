@@ -3,18 +3,15 @@ package dev.perfport.cluster;
 import dev.perfport.cli.Cli;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.Labels;
-import dev.perfport.cli.ProgressMode;
+import dev.perfport.cli.Main;
 import dev.perfport.cli.Records;
-import dev.perfport.cli.SettingsCheck;
 import dev.perfport.cli.UsageException;
 import dev.perfport.cli.commands.ParamCheck;
 import dev.perfport.cli.commands.ProgressBar;
 import dev.perfport.cli.commands.RunCommand;
 import dev.perfport.cli.commands.TuneCommand;
 import dev.perfport.cli.format.Table;
-import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.PerfportException;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.core.tune.TuneCache;
@@ -27,13 +24,11 @@ import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,17 +52,12 @@ public final class ClusterMain {
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
-        int code = run(args, out, err);
-        out.flush();
-        err.flush();
-        System.exit(code);
+        Main.exit(args, ClusterMain::run);
     }
 
     /** Runs one command line; returns the exit code (0 ok, 1 a row failed, 2 usage or configuration). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        try {
+        return Main.guarded(out, err, () -> {
             List<String> rest = new ArrayList<>();
             String master = null;
             for (int i = 0; i < args.length; i++) {
@@ -92,22 +82,11 @@ public final class ClusterMain {
             if (cli.help() || cli.command() == null || !List.of("tune", "compare").contains(cli.command())) {
                 throw new UsageException("--cluster applies to 'tune' and 'compare'" + (cli.command() == null ? "" : ", not '" + cli.command() + "'"));
             }
-            PerfportConfig config = PerfportConfig.load();
-            for (String kv : cli.config()) {
-                int eq = kv.indexOf('=');
-                String key = kv.substring(0, eq).trim();
-                if (!key.startsWith("perfport.")) {
-                    throw new UsageException("--config key '" + key + "' must start with 'perfport.' (e.g. perfport." + key + ")");
-                }
-                config = config.with(key, kv.substring(eq + 1).trim());
-            }
-            // --progress as a local run takes it: a bar on a terminal, else plain lines
-            Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
-            SettingsCheck.check(config, ctx::registry);
+            Context ctx = Main.context(cli, out, err);
             Workload w = Workloads.get(cli.workload());
             String home = System.getProperty("perfport.home");
             Path addon = addonJar();
-            try (SparkCluster cluster = SparkCluster.open(master, config, home == null ? null : Path.of(home), addon)) {
+            try (SparkCluster cluster = SparkCluster.open(master, ctx.config(), home == null ? null : Path.of(home), addon)) {
                 err.println("perfport: Spark " + cluster.context().version() + " at " + cluster.context().master());
                 int code = cli.command().equals("tune") ? tune(ctx, cluster, w, cli) : compare(ctx, cluster, w, cli);
                 ExecutorWatch watch = ExecutorWatch.current();
@@ -115,16 +94,7 @@ public final class ClusterMain {
                 if (failures != null) err.println("perfport: Spark retried: " + failures);
                 return code;
             }
-        } catch (UsageException | ConfigException e) {
-            err.println("perfport: " + oneLine(e.getMessage()));
-            return 2;
-        } catch (PerfportException e) {
-            err.println("perfport: " + oneLine(e.getMessage()));
-            return 1;
-        } finally {
-            out.flush();
-            err.flush();
-        }
+        });
     }
 
     /** This add-on's jar (for the executors' class path), or null when run from classes. */
@@ -135,10 +105,6 @@ public final class ClusterMain {
         } catch (Exception e) {
             return null;
         }
-    }
-
-    private static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ");
     }
 
     // ---- tune -----------------------------------------------------------------------------
@@ -165,7 +131,7 @@ public final class ClusterMain {
             else fixedItems.add(e.getKey() + "=" + e.getValue());
         }
         Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
-        List<String> vs = cli.variants().isEmpty() ? List.of(t.defaultTuningVariant()) : variants(w, cli.variants());
+        List<String> vs = cli.variants().isEmpty() ? List.of(t.defaultTuningVariant()) : ParamCheck.variants(w, cli.variants());
 
         TuneCache cache = TuneCommand.openCache(ctx.config());   // a corrupt cache stops the run before any work
         List<Wire.Device> devices = discover(ctx, cluster, cli.backends());
@@ -246,21 +212,10 @@ public final class ClusterMain {
         return m;
     }
 
-    private static List<String> variants(Workload w, List<String> names) {
-        LinkedHashSet<String> l = new LinkedHashSet<>();
-        for (String v : names) {
-            if (!w.variants().contains(v)) {
-                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
-            }
-            l.add(v);
-        }
-        return List.copyOf(l);
-    }
-
     // ---- compare --------------------------------------------------------------------------
 
     static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
-        List<String> vs = cli.variants().isEmpty() ? w.variants() : variants(w, cli.variants());
+        List<String> vs = cli.variants().isEmpty() ? w.variants() : ParamCheck.variants(w, cli.variants());
         Params overrides = ParamCheck.overrides(w, cli.params());
         List<Params> cases = new ArrayList<>();
         for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));

@@ -68,7 +68,7 @@ class LocalModeIT {
 
     @Test
     void comparisonOnLocalModeHasTheRowsOfOneMachine() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(OpenClCheck.missing().isEmpty(), () -> "skipped: " + OpenClCheck.missing().orElse(""));
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.perfport.conformance.OpenClPresence.missing().isEmpty(), () -> "skipped: " + dev.perfport.conformance.OpenClPresence.missing().orElse(""));
         String[] args = COMPARE;
         Cmd local = Cmd.local(args);
         List<String> withCluster = new ArrayList<>(List.of(args));

@@ -49,7 +49,7 @@ class StandaloneIT {
     @BeforeAll
     static void startCluster(@TempDir Path tmp) throws Exception {
         // the workers' GPU discovery lists OpenCL devices (PoCL here): without OpenCL there is nothing to schedule
-        org.junit.jupiter.api.Assumptions.assumeTrue(OpenClCheck.missing().isEmpty(), () -> "skipped: " + OpenClCheck.missing().orElse(""));
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.perfport.conformance.OpenClPresence.missing().isEmpty(), () -> "skipped: " + dev.perfport.conformance.OpenClPresence.missing().orElse(""));
         dir = tmp;
         Path addon = Path.of(System.getProperty("cluster.test.addon"));
         Path repo = Path.of(System.getProperty("cluster.test.repo"));

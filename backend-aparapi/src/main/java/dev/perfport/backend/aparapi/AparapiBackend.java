@@ -53,6 +53,7 @@ public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
      */
     public static AparapiBackend create(Settings config, KernelRegistry registry) {
         boolean counting = config.getBoolean(AparapiProvider.COUNTERS_KEY, true);
+        dev.perfport.backend.aparapi.kernels.Specialiser.enable(config.getBoolean(dev.perfport.backend.aparapi.kernels.Specialiser.PROPERTY, true));
         String shared = config.get(AparapiProvider.SHARED_MEMORY_KEY, "auto").toLowerCase(Locale.ROOT);
         if (!List.of("auto", "true", "false").contains(shared)) {
             throw new ConfigException(AparapiProvider.SHARED_MEMORY_KEY + " must be auto, true or false, got '"

@@ -1,13 +1,13 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.core.files.UserFiles;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -73,9 +73,7 @@ final class AparapiNative {
     static Path cacheDir() {
         String p = System.getProperty(CACHE_PROPERTY);
         if (p != null && !p.isBlank()) return Path.of(p);
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home", ".")).resolve(".cache");
-        return base.resolve("perfport").resolve("aparapi");
+        return UserFiles.cacheFolder("aparapi");
     }
 
     /**
@@ -96,20 +94,7 @@ final class AparapiNative {
         Path loaded;
         try {
             Path file = cacheDir().resolve(sha256(bytes)).resolve("libaparapi.so");
-            if (!Files.isRegularFile(file) || Files.size(file) != bytes.length) {
-                Files.createDirectories(file.getParent());
-                Path tmp = Files.createTempFile(file.getParent(), "libaparapi", ".part");
-                try {
-                    Files.write(tmp, bytes);
-                    try {
-                        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    } catch (AtomicMoveNotSupportedException e) {
-                        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
-            }
+            if (!Files.isRegularFile(file) || Files.size(file) != bytes.length) UserFiles.write(file, bytes);
             System.load(file.toAbsolutePath().toString());
             loaded = file;
         } catch (UnsatisfiedLinkError e) {

@@ -33,8 +33,10 @@ public final class AparapiProvider extends AbstractBackendProvider {
     public static final String SHARED_MEMORY_KEY = "perfport.aparapi.sharedMemory";
 
     public AparapiProvider() {
-        // nativeCache is read as a system property (where AparapiNative caches its JNI library)
-        super(ID, AparapiBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY));
+        // nativeCache is read as a system property (where AparapiNative caches its JNI library);
+        // specialise: whether kernel templates get per-configuration classes (kernels.Specialiser)
+        super(ID, AparapiBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, SHARED_MEMORY_KEY, AparapiNative.CACHE_PROPERTY,
+                dev.perfport.backend.aparapi.kernels.Specialiser.PROPERTY));
     }
 
     @Override

@@ -8,10 +8,11 @@ import com.aparapi.exception.QueryFailedException;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
 import dev.perfport.backend.aparapi.kernels.PerfportKernel;
-import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
@@ -20,12 +21,10 @@ import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Access;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -59,9 +58,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * OpenCL build). Persistent kernels (static local memory, static work-groups) run as k persistent
  * groups along dimension 0, as on the jocl backend.
  */
-final class AparapiSession extends AbstractDeviceSession {
+final class AparapiSession extends AbstractNativeSession<KernelSpec> {
     private final AparapiDevice dev;
-    private final KernelRegistry registry;
     private final boolean counting;
     private final Boolean sharedMemory;
     /** Live kernels, to sync the buffers they own before they go. */
@@ -72,40 +70,16 @@ final class AparapiSession extends AbstractDeviceSession {
      *                     the device buffers), or null to leave Aparapi's default
      */
     AparapiSession(AparapiDevice dev, KernelRegistry registry, boolean counting, Boolean sharedMemory) {
-        super(AparapiProvider.ID, dev.info(), false);
+        super(AparapiProvider.ID, dev.info(), "Aparapi", KernelSpec.class, registry::find);
         this.dev = dev;
-        this.registry = registry;
         this.counting = counting;
         this.sharedMemory = sharedMemory;
     }
 
     @Override
-    protected Dialect dialect() {
-        return Dialect.NATIVE;
-    }
-
-    /** The definition's own Aparapi kernel, else the kernel libraries' one of its name. */
-    private Optional<KernelSpec> implementation(KernelDef def) {
-        return def.impl(KernelSpec.class).or(() -> registry.find(def.name()));
-    }
-
-    @Override
-    protected boolean hasImplementation(KernelDef def) {
-        return implementation(def).isPresent();
-    }
-
-    @Override
-    public Optional<String> cannotRun(KernelDef def) {
-        if (!hasImplementation(def)) return Optional.of(missing(def));
-        return super.cannotRun(def);
-    }
-
-    /** What to do when a definition has no Aparapi kernel: the one line of the error. */
-    static String missing(KernelDef def) {
-        return "aparapi has no Aparapi implementation of kernel '" + def.name() + "': give the definition one with "
-                + "KernelDef.builder(..).impl(KernelSpec.of(\"" + def.name() + "\", YourKernel.class, c -> new YourKernel(), <fields>)), "
-                + "YourKernel extending dev.perfport.backend.aparapi.kernels.PerfportKernel, or return that KernelSpec from a "
-                + "dev.perfport.core.kernel.KernelLibrary listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    protected String howToImplement(String kernel) {
+        return "KernelDef.builder(..).impl(KernelSpec.of(\"" + kernel + "\", YourKernel.class, c -> new YourKernel(), <fields>)), "
+                + "YourKernel extending " + PerfportKernel.class.getName();
     }
 
     private String deviceName() {
@@ -325,7 +299,7 @@ final class AparapiSession extends AbstractDeviceSession {
         AparapiKernelHandle k = own(compiled, AparapiKernelHandle.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
-        String where = "kernel '" + def.name() + "' on " + deviceName();
+        String where = where(def);
         int dims = launch.dims();
         int[] local = new int[dims];
         for (int d = 0; d < dims; d++) local[d] = (int) launch.local(d);
@@ -342,49 +316,12 @@ final class AparapiSession extends AbstractDeviceSession {
                     + " B exceeds the " + cap + " B of local memory available to a work-group");
         }
 
-        long[] global = new long[dims];
-        int tasks = 0, mapping = PerfportKernel.MAP_NONE, ng0 = 1, ng1 = 1, persistentGroups = 0;
-        long workGroups;
-        if (def.isPersistent()) {
-            long logical;
-            if (launch instanceof StaticGroups sg) {
-                logical = sg.tasks();
-                persistentGroups = sg.k();
-                mapping = switch (sg.mapping()) {
-                    case BLOCKED -> PerfportKernel.MAP_BLOCKED;
-                    case CYCLIC -> PerfportKernel.MAP_CYCLIC;
-                    case DYNAMIC -> PerfportKernel.MAP_DYNAMIC;
-                };
-                checkInt(logical, "tasks", where);
-                ng0 = (int) logical;
-            } else {
-                NDRange r = (NDRange) launch;
-                logical = r.groupCount();
-                checkInt(logical, "logical work-groups", where);
-                for (int d = 0; d < dims; d++) checkInt(r.global(d), "work-items in dimension " + d, where);
-                int res = residency(k, r.localSizes(), v.localBytes() + v.staticLocalBytes());
-                if (res < 1) {
-                    throw new InvalidLaunchException(where + ": no persistent work-group of local size "
-                            + Arrays.toString(r.localSizes()) + " fits (residency 0), so static local memory cannot be emulated");
-                }
-                persistentGroups = (int) Math.min(logical, res);
-                mapping = PerfportKernel.MAP_BLOCKED;
-                ng0 = (int) r.groups(0);
-                ng1 = dims > 1 ? (int) r.groups(1) : 1;
-            }
-            tasks = (int) logical;
-            workGroups = logical;
-            for (int d = 0; d < dims; d++) global[d] = local[d];
-            global[0] = (long) persistentGroups * local[0];
-        } else {
-            NDRange r = (NDRange) launch;
-            global = r.globalSizes();
-            workGroups = r.groupCount();
-        }
-        for (int d = 0; d < dims; d++) checkInt(global[d], "work-items in dimension " + d, where);
+        // PerfportKernel's MAP_* are the prelude's
+        LaunchGrid grid = def.isPersistent()
+                ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
+                : LaunchGrid.ordinary((NDRange) launch);
+        for (int d = 0; d < dims; d++) checkInt(grid.global()[d], "work-items in dimension " + d, where);
 
-        int tasksF = tasks, mappingF = mapping, ng0F = ng0, ng1F = ng1;
-        long[] globalF = global;
         long[] result = AparapiRuntime.locked(() -> {
             ensureOpen();
             if (k.isClosed()) throw new IllegalArgumentException(where + ": the kernel was closed");
@@ -392,25 +329,20 @@ final class AparapiSession extends AbstractDeviceSession {
                 throw new DeviceExecutionException(where + ": this compiled kernel failed in an earlier launch and cannot run again ("
                         + k.broken + "); compile it again");
             }
-            return launchLocked(k, args, globalF, local, tasksF, mappingF, ng0F, ng1F, where);
+            return launchLocked(k, args, grid.global(), local, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
         });
 
         Map<String, Long> m = new LinkedHashMap<>();
         if (counting) m.put(Counters.GLOBAL_ATOMICS, result[1]);
-        m.put(Counters.WORK_GROUPS, workGroups);
-        if (def.isPersistent()) {
-            m.put(Counters.UNITS_USED, (long) persistentGroups);
-            // the code before the task loop runs once in every persistent group
-            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups);
-        }
+        grid.addCounters(m, def.usesStaticLocal(), 1);
         return new LaunchStats(result[0], -1, m);
     }
 
+    /** What limits counts and ids to an int here (for {@link LaunchGrid}'s errors). */
+    private static final String INT_LIMIT = "that Aparapi's int ranges and ids can address";
+
     private static void checkInt(long value, String what, String where) {
-        if (value > Integer.MAX_VALUE) {
-            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
-                    + " that Aparapi's int ranges and ids can address");
-        }
+        LaunchGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
     /** Binds, runs and accounts one launch; returns {kernel nanos, global atomics}. Under the lock. */

@@ -155,7 +155,7 @@ final class CellSession extends AbstractDeviceSession {
                         launch.localItems(), v.staticLocalBytes(), config.reservedBytes(), 1);
                 hint = "; with " + GROUPS_IN_FLIGHT + " = 1 it would need " + one.total() + " B";
             }
-            throw new InvalidLaunchException("kernel '" + def.name() + "' on " + device().name() + ": " + f.describe() + hint);
+            throw new InvalidLaunchException(where(def) + ": " + f.describe() + hint);
         }
         long cacheBytes = config.cache() && speFits ? f.cacheBytes(config.cacheBytes(), config.cacheLineBytes(), config.cacheWays()) : 0;
         LaunchPlan plan = new LaunchPlan(config.workers(), config.ppe(), speFits, config.schedule(), inFlight, config.cost(),

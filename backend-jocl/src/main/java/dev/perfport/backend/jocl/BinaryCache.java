@@ -1,13 +1,13 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.files.UserFiles;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,39 +26,23 @@ import java.util.stream.Stream;
  * version, the device's name, vendor and version, the driver version, the full source as built
  * (prelude included) and the build options. A new driver, another device, a changed kernel or
  * other {@code -D} constants therefore miss and compile anew; nothing is ever invalidated by hand.
- * Files are {@code <key>.bin} in the cache folder (default {@code $XDG_CACHE_HOME/perfport/jocl}
- * or {@code ~/.cache/perfport/jocl}), written to a temporary file and moved into place, so a
- * concurrent reader sees a whole binary or none. A hit refreshes the file's modification time;
- * when the folder exceeds its size bound, the least recently used binaries are deleted. A binary
- * the driver refuses (corrupt, or from a driver that kept its version string) is deleted and the
- * source is built as on a miss. Thread-safe: it holds no state but the folder.
+ * Files are {@code <key>.bin} in the cache folder (default {@code jocl} in perfport's cache
+ * folder: {@code perfport.cache.dir}, else {@code $XDG_CACHE_HOME/perfport} or
+ * {@code ~/.cache/perfport}), written to a temporary file and moved into place, so a concurrent
+ * reader sees a whole binary or none. A hit refreshes the file's modification time; when the
+ * folder exceeds its size bound, the least recently used binaries are deleted. A binary the driver
+ * refuses (corrupt, or from a driver that kept its version string) is deleted and the source is
+ * built as on a miss. Thread-safe: it holds no state but the folder.
+ *
+ * @param dir      the folder
+ * @param maxBytes the folder's size bound, at least 1
  */
-final class BinaryCache {
+record BinaryCache(Path dir, long maxBytes) {
     /** Default size bound of the folder. */
     static final long DEFAULT_MAX_BYTES = 256L << 20;
 
-    private final Path dir;
-    private final long maxBytes;
-
-    BinaryCache(Path dir, long maxBytes) {
+    BinaryCache {
         if (maxBytes < 1) throw new IllegalArgumentException("binary cache size bound must be >= 1 byte, got " + maxBytes);
-        this.dir = dir;
-        this.maxBytes = maxBytes;
-    }
-
-    /** The default folder: {@code $XDG_CACHE_HOME/perfport/jocl}, else {@code ~/.cache/perfport/jocl}. */
-    static Path defaultDir() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("perfport").resolve("jocl");
-    }
-
-    Path dir() {
-        return dir;
-    }
-
-    long maxBytes() {
-        return maxBytes;
     }
 
     /**
@@ -109,18 +93,7 @@ final class BinaryCache {
     void put(String key, byte[] binary) {
         if (binary == null || binary.length == 0 || binary.length > maxBytes) return;
         try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, key, ".tmp");
-            try {
-                Files.write(tmp, binary);
-                try {
-                    Files.move(tmp, file(key), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, file(key), StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            UserFiles.write(file(key), binary);
             trim();
         } catch (IOException | UncheckedIOException e) {
             // a full or read-only disk must not fail a build that succeeded

@@ -3,6 +3,7 @@ package dev.perfport.backend.jocl;
 import dev.perfport.core.backend.AbstractBackendProvider;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.BackendContext;
+import dev.perfport.core.files.UserFiles;
 
 /**
  * Makes the {@code jocl} backend: OpenCL C kernels through JOCL on every device of every OpenCL
@@ -34,7 +35,10 @@ public final class JoclProvider extends AbstractBackendProvider {
      * processes ({@code perfport.jocl.binaryCache}, default true; see {@link BinaryCache}).
      */
     public static final String BINARY_CACHE_KEY = "perfport.jocl.binaryCache";
-    /** The binary cache's folder ({@code perfport.jocl.binaryCache.dir}, default {@code ~/.cache/perfport/jocl}). */
+    /**
+     * The binary cache's folder ({@code perfport.jocl.binaryCache.dir}, default {@code jocl} in
+     * perfport's cache folder: {@code ~/.cache/perfport/jocl}, see {@link UserFiles#cacheFolder(dev.perfport.core.backend.Settings, String)}).
+     */
     public static final String BINARY_CACHE_DIR_KEY = "perfport.jocl.binaryCache.dir";
     /** The binary cache's size bound in MiB ({@code perfport.jocl.binaryCache.maxMiB}, default 256, 1..1048576). */
     public static final String BINARY_CACHE_MAX_KEY = "perfport.jocl.binaryCache.maxMiB";
@@ -58,7 +62,7 @@ public final class JoclProvider extends AbstractBackendProvider {
                         + " (from " + config.sourceOf(BINARY_CACHE_MAX_KEY) + ")");
             }
             String dir = config.get(BINARY_CACHE_DIR_KEY, "");
-            binaries = new BinaryCache(dir.isBlank() ? BinaryCache.defaultDir() : java.nio.file.Path.of(dir), mib << 20);
+            binaries = new BinaryCache(dir.isBlank() ? UserFiles.cacheFolder(config, "jocl") : java.nio.file.Path.of(dir), mib << 20);
         }
         return JoclBackend.create(config.getBoolean(COUNTERS_KEY, true), config.get(BUILD_OPTIONS_KEY, "")).withBinaryCache(binaries);
     }

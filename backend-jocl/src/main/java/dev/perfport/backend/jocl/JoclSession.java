@@ -4,6 +4,7 @@ import dev.perfport.core.backend.Residency;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
 import dev.perfport.core.error.InvalidLaunchException;
@@ -18,7 +19,6 @@ import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.kernel.OpenClPrelude;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -566,65 +566,20 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         JoclKernel k = own(compiled, JoclKernel.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
-        String where = "kernel '" + def.name() + "' on " + deviceName();
-        int dims = launch.dims();
-        long[] local = new long[dims];
-        for (int d = 0; d < dims; d++) local[d] = launch.local(d);
+        String where = where(def);
+        long[] local = launch.localSizes();
         checkKernelLimits(k, v, local, where);
 
-        long[] global;
-        int tasks, mapping, ng0, ng1;
-        long workGroups;
-        int persistentGroups = 0;
-        if (def.isPersistent()) {
-            long logical;
-            if (launch instanceof StaticGroups sg) {
-                logical = sg.tasks();
-                persistentGroups = sg.k();
-                mapping = switch (sg.mapping()) {
-                    case BLOCKED -> OpenClPrelude.MAP_BLOCKED;
-                    case CYCLIC -> OpenClPrelude.MAP_CYCLIC;
-                    case DYNAMIC -> OpenClPrelude.MAP_DYNAMIC;
-                };
-                checkIntRange(logical, "tasks", where);
-                ng0 = (int) logical;
-                ng1 = 1;
-            } else {
-                NDRange r = (NDRange) launch;
-                logical = r.groupCount();
-                checkIntRange(logical, "logical work-groups", where);
-                for (int d = 0; d < dims; d++) checkIntRange(r.global(d), "work-items in dimension " + d, where);
-                int res = residency(k, local, v.localBytes() + v.staticLocalBytes());
-                if (res < 1) {
-                    throw new InvalidLaunchException(where + ": no persistent work-group of local size "
-                            + Arrays.toString(local) + " fits (residency 0), so static local memory cannot be emulated");
-                }
-                persistentGroups = (int) Math.min(logical, res);
-                mapping = OpenClPrelude.MAP_BLOCKED;
-                ng0 = (int) r.groups(0);
-                ng1 = dims > 1 ? (int) r.groups(1) : 1;
-            }
-            tasks = (int) logical;
-            workGroups = logical;
-            global = local.clone();
-            global[0] = persistentGroups * local[0];
-        } else {
-            NDRange r = (NDRange) launch;
-            global = r.globalSizes();
-            workGroups = r.groupCount();
-            // an ordinary kernel does not need these; saturate rather than wrap if they exceed int
-            tasks = saturate(workGroups);
-            mapping = OpenClPrelude.MAP_NONE;
-            ng0 = saturate(r.groups(0));
-            ng1 = dims > 1 ? saturate(r.groups(1)) : 1;
-        }
+        LaunchGrid grid = def.isPersistent()
+                ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
+                : LaunchGrid.ordinary((NDRange) launch);
 
         long nanos;
         int[] c = new int[OpenClPrelude.COUNTER_SLOTS];
         synchronized (launchLock) {
             ensureOpen();
-            setArgs(k, args, tasks, mapping, ng0, ng1, where);
-            nanos = enqueueAndWait(k, global, local, c, mapping == OpenClPrelude.MAP_DYNAMIC, where, times);
+            setArgs(k, args, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
+            nanos = enqueueAndWait(k, grid.global(), local, c, grid.mapping() == OpenClPrelude.MAP_DYNAMIC, where, times);
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
@@ -632,12 +587,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
             m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
         }
-        m.put(Counters.WORK_GROUPS, workGroups * times);
-        if (def.isPersistent()) {
-            m.put(Counters.UNITS_USED, (long) persistentGroups);
-            // the code before PP_FOR_EACH_TASK runs once in every persistent group
-            if (def.usesStaticLocal()) m.put(Counters.STATIC_LOCAL_INITS, (long) persistentGroups * times);
-        }
+        grid.addCounters(m, def.usesStaticLocal(), times);
         return new LaunchStats(nanos, -1, m);
     }
 
@@ -664,16 +614,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         }
     }
 
-    private static void checkIntRange(long value, String what, String where) {
-        if (value > Integer.MAX_VALUE) {
-            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
-                    + " that the prelude's int task and id arithmetic can address in a persistent launch");
-        }
-    }
-
-    private static int saturate(long v) {
-        return (int) Math.min(v, Integer.MAX_VALUE);
-    }
+    /** What limits a persistent launch's counts to an int here (for {@link LaunchGrid}'s errors). */
+    private static final String INT_LIMIT = "that the prelude's int task and id arithmetic can address in a persistent launch";
 
     void setArgs(JoclKernel k, Object[] args, int tasks, int mapping, int ng0, int ng1, String where) {
         cl_kernel ker = k.kernel();

@@ -3,9 +3,10 @@ package dev.perfport.backend.tornado;
 import dev.perfport.backend.tornado.kernels.LaunchArgs;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
-import dev.perfport.core.backend.AbstractDeviceSession;
+import dev.perfport.core.backend.AbstractNativeSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
@@ -13,11 +14,9 @@ import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.KernelBuildException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.Launch;
 import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -26,7 +25,6 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +57,7 @@ import java.util.function.Function;
  * provider). Whatever the setting, a launch whose profile shows no device kernel time did not run
  * on the device and is an error.
  */
-final class TornadoVmSession extends AbstractDeviceSession {
+final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     /** Execution plans kept per session (each holds device buffers of its own). */
     static final int PLAN_CACHE_SIZE = 12;
     /** Counter of float atomic adds that were deferred (see DeferredAtomics). */
@@ -67,7 +65,6 @@ final class TornadoVmSession extends AbstractDeviceSession {
 
     private final TornadoVmDevice dev;
     private final int sessionId;
-    private final Function<String, Optional<TornadoKernel>> kernels;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
@@ -80,39 +77,20 @@ final class TornadoVmSession extends AbstractDeviceSession {
 
     /** A session with another kernel registry (tests add kernels of their own). */
     TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels) {
-        super(TornadoVmProvider.ID, dev.info(), false);
+        super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
-        this.kernels = kernels;
     }
 
     @Override
-    protected Dialect dialect() {
-        return Dialect.NATIVE;
-    }
-
-    /** The definition's own TornadoVM kernel, else the kernel libraries' one of its name. */
-    private Optional<TornadoKernel> implementation(KernelDef def) {
-        return def.impl(TornadoKernel.class).or(() -> kernels.apply(def.name()));
-    }
-
-    @Override
-    protected boolean hasImplementation(KernelDef def) {
-        return implementation(def).isPresent();
-    }
-
-    /** What to do when a definition has no TornadoVM kernel: the one line of the error. */
-    static String missing(KernelDef def) {
-        return "tornado has no TornadoVM implementation of kernel '" + def.name() + "': give the definition one with "
-                + "KernelDef.builder(..).impl(new TornadoKernel(\"" + def.name() + "\", sig(..), false, a -> a.graph().task(..))) "
-                + "(dev.perfport.backend.tornado.kernels.TornadoKernel, binding a Kernel-API method), or return it from a "
-                + "dev.perfport.core.kernel.KernelLibrary listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    protected String howToImplement(String kernel) {
+        return "KernelDef.builder(..).impl(new TornadoKernel(\"" + kernel + "\", sig(..), false, a -> a.graph().task(..))) ("
+                + TornadoKernel.class.getName() + ", binding a Kernel-API method)";
     }
 
     /** Also refuses, with the reason, a kernel whose implementation is sound only on CPU devices. */
     @Override
     public Optional<String> cannotRun(KernelDef def) {
-        if (!hasImplementation(def)) return Optional.of(missing(def));
         Optional<String> why = super.cannotRun(def);
         if (why.isPresent()) return why;
         String cpuOnly = implementation(def).map(TornadoKernel::cpuOnly).orElse(null);
@@ -261,7 +239,7 @@ final class TornadoVmSession extends AbstractDeviceSession {
     @Override
     protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
         TornadoVmKernel k = own(compiled, TornadoVmKernel.class);
-        String where = "kernel '" + k.def().name() + "' on " + deviceName();
+        String where = where(k.def());
         for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
         Geometry g = geometry(k, v, where);
         synchronized (lock) {
@@ -408,38 +386,11 @@ final class TornadoVmSession extends AbstractDeviceSession {
         for (int d = 0; d < dims; d++) local[d] = (int) launch.local(d);
         KernelDef def = k.def();
         if (def.isPersistent()) {
-            int tasks, mapping, ng0, ng1, groups;
-            long logical;
-            if (launch instanceof StaticGroups sg) {
-                logical = sg.tasks();
-                tasks = intRange(logical, "tasks", where);
-                groups = sg.k();
-                mapping = switch (sg.mapping()) {
-                    case BLOCKED -> LaunchArgs.BLOCKED;
-                    case CYCLIC -> LaunchArgs.CYCLIC;
-                    case DYNAMIC -> LaunchArgs.DYNAMIC;
-                };
-                ng0 = tasks;
-                ng1 = 1;
-            } else {
-                NDRange r = (NDRange) launch;
-                logical = r.groupCount();
-                tasks = intRange(logical, "logical work-groups", where);
-                long[] ls = new long[dims];
-                for (int d = 0; d < dims; d++) ls[d] = local[d];
-                int res = residency(k, ls, v.localBytes() + v.staticLocalBytes());
-                if (res < 1) {
-                    throw new InvalidLaunchException(where + ": no persistent work-group of local size " + Arrays.toString(local)
-                            + " fits (residency 0), so static local memory cannot be emulated");
-                }
-                groups = (int) Math.min(logical, res);
-                mapping = LaunchArgs.BLOCKED;
-                ng0 = intRange(r.groups(0), "work-groups in dimension 0", where);
-                ng1 = dims > 1 ? intRange(r.groups(1), "work-groups in dimension 1", where) : 1;
-            }
+            // LaunchArgs' mapping codes are the prelude's
+            LaunchGrid grid = LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT);
             int[] global = local.clone();
-            global[0] = intRange((long) groups * local[0], "work-items in dimension 0", where);
-            return new Geometry(global, local, true, tasks, mapping, ng0, ng1, groups, logical);
+            global[0] = intRange(grid.global()[0], "work-items in dimension 0", where);
+            return new Geometry(global, local, true, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), grid.groups(), grid.tasks());
         }
         NDRange r = (NDRange) launch;
         int[] global = new int[dims];
@@ -450,12 +401,11 @@ final class TornadoVmSession extends AbstractDeviceSession {
                 dims > 1 ? (int) r.groups(1) : 1, groups, logical);
     }
 
+    /** What limits counts and ids to an int here (for {@link LaunchGrid}'s errors). */
+    private static final String INT_LIMIT = "that TornadoVM's WorkerGrid and int indices can address";
+
     private static int intRange(long value, String what, String where) {
-        if (value > Integer.MAX_VALUE) {
-            throw new InvalidLaunchException(where + ": " + value + " " + what + " exceed the " + Integer.MAX_VALUE
-                    + " that TornadoVM's WorkerGrid and int indices can address");
-        }
-        return (int) value;
+        return LaunchGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
     /** The error and its root cause, in one line. */

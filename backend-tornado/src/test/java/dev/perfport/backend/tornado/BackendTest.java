@@ -66,7 +66,7 @@ class BackendTest {
     void aKernelWithoutATornadoVmImplementationIsRefusedWithItsName() {
         try (TornadoVmSession s = Tornado.session()) {
             KernelDef def = KernelDef.builder("nosuch.kernel").global("a", ElemType.INT, Access.READ).build();
-            assertTrue(s.cannotRun(def).orElseThrow().contains("no TORNADO implementation of kernel 'nosuch.kernel'"));
+            assertTrue(s.cannotRun(def).orElseThrow().contains("tornado has no TornadoVM implementation of kernel 'nosuch.kernel'"));
             UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class, () -> s.compile(def));
             assertTrue(e.getMessage().contains("nosuch.kernel"), e.getMessage());
         }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,6 +53,12 @@ class ReductionTest {
     void verifiesWithTheVariantsAtomics(String variant, String type, int n) {
         RunResult r = new Reduction().run(s, variant, Params.of("n", Integer.toString(n), "type", type, "wg", Integer.toString(WG), "reps", "2"));
         String what = variant + " " + type + " n=" + n;
+        if (variant.equals(Reduction.TUNED)) {
+            // no TornadoVM kernel of the tuned variant (issue 16's GPU variant) is written: refused by name, never run otherwise
+            assertFalse(r.verified(), what);
+            assertTrue(r.error().contains("tornado has no TornadoVM implementation of kernel 'reduction.tuned." + type + "'"), r.error());
+            return;
+        }
         assertNull(r.error(), what);
         assertTrue(r.verified(), what);
         assertEquals("tornado", r.backend());

@@ -5,6 +5,7 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Workload;
 
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +28,21 @@ public final class ParamCheck {
             }
         }
         return normalize(w, given);
+    }
+
+    /**
+     * {@return the named variants of {@code w}, each once, in the order given} An unknown name is
+     * a configuration error that lists the variants there are.
+     */
+    public static List<String> variants(Workload w, List<String> names) {
+        LinkedHashSet<String> l = new LinkedHashSet<>();
+        for (String v : names) {
+            if (!w.variants().contains(v)) {
+                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
+            }
+            l.add(v);
+        }
+        return List.copyOf(l);
     }
 
     public static Params normalize(Workload w, Params p) {

@@ -18,7 +18,6 @@ import dev.perfport.workloads.Workloads;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -137,15 +136,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
     }
 
     private List<String> variants(Workload w) {
-        if (variants.isEmpty()) return w.variants();
-        LinkedHashSet<String> l = new LinkedHashSet<>();
-        for (String v : variants) {
-            if (!w.variants().contains(v)) {
-                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
-            }
-            l.add(v);
-        }
-        return List.copyOf(l);
+        return variants.isEmpty() ? w.variants() : ParamCheck.variants(w, variants);
     }
 
     /**

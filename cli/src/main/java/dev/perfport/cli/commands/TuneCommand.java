@@ -23,7 +23,6 @@ import dev.perfport.workloads.Workloads;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -205,15 +204,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     }
 
     private List<String> variants(Workload w, Tunable t) {
-        if (variants.isEmpty()) return List.of(t.defaultTuningVariant());
-        LinkedHashSet<String> l = new LinkedHashSet<>();
-        for (String v : variants) {
-            if (!w.variants().contains(v)) {
-                throw new ConfigException("unknown variant '" + v + "' of " + w.name() + "; variants: " + String.join(", ", w.variants()));
-            }
-            l.add(v);
-        }
-        return List.copyOf(l);
+        return variants.isEmpty() ? List.of(t.defaultTuningVariant()) : ParamCheck.variants(w, variants);
     }
 
     /** "1,16,256" as integers; each >= 1. */

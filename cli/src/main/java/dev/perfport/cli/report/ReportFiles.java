@@ -1,17 +1,16 @@
 package dev.perfport.cli.report;
 
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.files.UserFiles;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -51,11 +50,7 @@ public final class ReportFiles {
         Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + ".tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            UserFiles.replace(tmp, file);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -233,14 +233,19 @@ public final class Seed001Report {
     record Result(DeviceRow device, TuneRow tune, List<SizeRow> sizes, List<TrsmRow> trsm) {
     }
 
+    private static <T> List<T> orEmpty(List<T> l) {
+        return l == null ? List.of() : l;
+    }
+
     static List<Result> results(ReportData data) {
         List<Result> l = new ArrayList<>();
         for (String dev : data.devices()) {
             List<DeviceRow> d = data.rows("device", dev, DeviceRow.class);
             if (d.isEmpty()) continue;
             List<TuneRow> t = data.rows("tune", dev, TuneRow.class);
-            l.add(new Result(d.getLast(), t.isEmpty() ? null : t.getFirst(), data.rows("sizes", dev, SizeRow.class),
-                    data.rows("trsm", dev, TrsmRow.class)));
+            // a run stopped early (complete = false) may lack a device's later sweeps: empty, not null
+            l.add(new Result(d.getLast(), t.isEmpty() ? null : t.getFirst(), orEmpty(data.rows("sizes", dev, SizeRow.class)),
+                    orEmpty(data.rows("trsm", dev, TrsmRow.class))));
         }
         return l;
     }
@@ -303,8 +308,8 @@ public final class Seed001Report {
                 + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy random` "
                 + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters) at " + o.tuneSize() + "³ in float, "
                 + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
-                + "A vendor BLAS is not reachable from Java on this machine (CPU only, no cuBLAS or CLBlast); the H100 comparison with "
-                + "cuBLAS (bench/torch_gemm.py) is in docs/results/gpu/.");
+                + "No vendor BLAS is called from Java (perfport binds no cuBLAS or CLBlast); the comparison with cuBLAS on the H100, "
+                + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/gemm-h100.md.");
         md.heading(2, "Tuned vs untuned");
         Markdown.Table t = md.table("device", "time basis", "type", "tuned / untuned (per size " + o.sizes() + ")", "geometric mean");
         for (Result r : results) {

@@ -2,6 +2,7 @@ package dev.perfport.cli.it;
 
 import dev.perfport.cli.MiniJson;
 import dev.perfport.cli.Run;
+import dev.perfport.conformance.OpenClPresence;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.plugin.BackendRegistry;
 
@@ -58,47 +59,9 @@ final class Dist {
         return registry().entries().stream().filter(e -> e.id().equals(id)).findFirst();
     }
 
-    /**
-     * Why OpenCL cannot be expected here, or empty when it can: the OpenCL library (the ICD
-     * loader, both names JOCL and Aparapi load) can be loaded and an ICD file names a driver.
-     * Checked apart from the backends, so that a broken backend fails its tests instead of
-     * skipping them. On a machine without OpenCL, or with it hidden as .ci/run does, every
-     * OpenCL test skips with this reason.
-     */
+    /** Why OpenCL cannot be expected here, or empty when it can ({@link OpenClPresence}). */
     static Optional<String> noOpenClPlatform() {
-        for (String lib : List.of("libOpenCL.so", "libOpenCL.so.1")) {
-            if (!loadable(lib)) return Optional.of("no OpenCL: the library " + lib + " cannot be loaded (install ocl-icd-opencl-dev and pocl-opencl-icd)");
-        }
-        // the ICD loader reads OCL_ICD_VENDORS (a folder or one .icd file) instead when it is set
-        String env = System.getenv("OCL_ICD_VENDORS");
-        Path vendors = Path.of(env != null && !env.isBlank() ? env : "/etc/OpenCL/vendors");
-        if (Files.isRegularFile(vendors)) return Optional.empty();
-        try (Stream<Path> s = Files.isDirectory(vendors) ? Files.list(vendors) : Stream.empty()) {
-            List<Path> icds = s.filter(p -> p.toString().endsWith(".icd") && size(p) > 0).toList();
-            if (icds.isEmpty()) return Optional.of("no OpenCL platform: no ICD file in " + vendors + " (install pocl-opencl-icd)");
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of("no OpenCL platform: cannot list " + vendors + ": " + e.getMessage());
-        }
-    }
-
-    private static long size(Path p) {
-        try {
-            return Files.size(p);
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    /** Whether the dynamic loader can load a library by this name (dlopen, closed again at once). */
-    @SuppressWarnings("restricted")
-    static boolean loadable(String name) {
-        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
-            java.lang.foreign.SymbolLookup.libraryLookup(name, a);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
+        return OpenClPresence.missing();
     }
 
     /**

@@ -117,11 +117,11 @@ class GemmIT {
         assertAllVerified(r, 6, "aparapi");   // auto, indirect, direct in float and double
         assertAllVerified(gemm("run", "aparapi", withAll(STAGED, "m=33", "n=17", "k=65", "transb=t"), "indirect"), 1, "aparapi");
         assertAllVerified(gemm("run", "aparapi", withAll(VECTORS, "m=40", "n=70", "k=33", "type=double"), "indirect"), 1, "aparapi");
-        // 64 x 64 results per work-item: beyond the 64 the Aparapi kernels hold in private memory
+        // 64 x 64 results per work-item: beyond the 128 the Aparapi kernels hold in private memory
         r = gemm("run", "aparapi", List.of("m=9", "n=9", "k=9", "mwg=64", "nwg=64", "kwg=8", "mdimc=1", "ndimc=1", "mdima=1", "ndimb=1",
                 "kwi=1", "vwm=1", "vwn=1", "sa=0", "sb=0"), "indirect");
         String err = (String) Dist.jsonRows(r).getFirst().get("error");
-        assertTrue(err.contains("exceed the 64 the Aparapi GEMM kernels hold in private memory"), err);
+        assertTrue(err.contains("exceed the 128 the Aparapi GEMM kernels hold in private memory"), err);
         Dist.assertExit(1, r);
     }
 

@@ -50,7 +50,10 @@ class SpmvIT {
                 4 5 33.32
                 5 5 12.0
                 """);
-        for (String m : List.of(f.toString(), "stencil3d:5x4x3", "powerlaw:300:6")) {
+        // impcol_a: a real matrix of the SuiteSparse Collection (workloads' test data, see its README)
+        Path real = Path.of("../workloads/src/test/resources/dev/perfport/workloads/spmv/suitesparse/impcol_a.mtx").toAbsolutePath();
+        assertTrue(Files.isRegularFile(real), real::toString);
+        for (String m : List.of(f.toString(), real.toString(), "stencil3d:5x4x3", "powerlaw:300:6")) {
             Run r = Run.of("--format", "json", "run", "spmv", "--backend", "cell-emulation", "--param", "matrix=" + m,
                     "--param", "wg=16", "--param", "reps=1", "--param", "rpt=3", "--param", "map=blocked", "--param", "lanes=4",
                     "--param", "C=8", "--param", "sigma=16", "--param", "ipt=5");

@@ -32,8 +32,8 @@ public final class Perfport {
     }
 
     /**
-     * A session on the configured backend and device ({@code perfport.backend}, default
-     * {@value PerfportConfig#DEFAULT_BACKEND}), with the configuration read now from its
+     * A session on the configured backend and device ({@code perfport.backend}, by default the
+     * one the distribution's {@value PerfportConfig#DEFAULTS_RESOURCE} names), with the configuration read now from its
      * standard sources ({@link PerfportConfig#load()}).
      *
      * @return a new session; the caller closes it

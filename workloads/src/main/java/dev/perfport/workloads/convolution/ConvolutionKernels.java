@@ -9,6 +9,7 @@ import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
+import dev.perfport.core.wg.WorkGroupKernel;
 
 import java.util.Arrays;
 
@@ -36,47 +37,46 @@ public final class ConvolutionKernels {
     private ConvolutionKernels() {
     }
 
+    /** The definition with its two implementations: the OpenCL C entry point and the Java work-group body. */
+    private static KernelDef withImpls(KernelDef.Builder definition, String entry, WorkGroupKernel group) {
+        return definition.impl(new KernelImpl.OpenClSource(SOURCE, entry))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> group, 0))
+                .build();
+    }
+
     /** Naive: one work-item per output, filter in global memory (thesis Fig. 3.1b). */
     public static KernelDef naive() {
-        return args("convolution.naive", false)
-                .defaults(Constants.of("FILTER_GLOBAL", 1))
-                .impl(new KernelImpl.OpenClSource(SOURCE, "conv_naive"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> ConvolutionKernels::naiveGroup, 0))
-                .build();
+        return withImpls(args("convolution.naive", false)
+                .defaults(Constants.of("FILTER_GLOBAL", 1)),
+                "conv_naive", ConvolutionKernels::naiveGroup);
     }
 
     /** Tiled in local memory, tx×ty outputs per work-item; the filter in constant or global memory. */
     public static KernelDef tiled(boolean constantFilter) {
-        return args(constantFilter ? "convolution.tiled" : "convolution.tiled_gf", constantFilter)
+        return withImpls(args(constantFilter ? "convolution.tiled" : "convolution.tiled_gf", constantFilter)
                 .scalar("tx", ElemType.INT).scalar("ty", ElemType.INT).scalar("sw", ElemType.INT)
                 .local("tile", ElemType.FLOAT)
-                .defaults(Constants.of("FILTER_GLOBAL", constantFilter ? 0 : 1))
-                .impl(new KernelImpl.OpenClSource(SOURCE, "conv_tiled"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> ConvolutionKernels::tiledGroup, 0))
-                .build();
+                .defaults(Constants.of("FILTER_GLOBAL", constantFilter ? 0 : 1)),
+                "conv_tiled", ConvolutionKernels::tiledGroup);
     }
 
     /** Separable, horizontal pass: tmp(y, x) = Σ in(y, x+i)·fr(i) over every input row. */
     public static KernelDef rows() {
-        return KernelDef.builder("convolution.rows")
+        return withImpls(KernelDef.builder("convolution.rows")
                 .global("in", ElemType.FLOAT, Access.READ).constantBuffer("fr", ElemType.FLOAT)
                 .global("out", ElemType.FLOAT, Access.WRITE)
                 .scalar("W", ElemType.INT).scalar("rows", ElemType.INT).scalar("Iw", ElemType.INT)
-                .scalar("fw", ElemType.INT).scalar("tx", ElemType.INT)
-                .impl(new KernelImpl.OpenClSource(SOURCE, "conv_rows"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> ConvolutionKernels::rowsGroup, 0))
-                .build();
+                .scalar("fw", ElemType.INT).scalar("tx", ElemType.INT),
+                "conv_rows", ConvolutionKernels::rowsGroup);
     }
 
     /** Separable, vertical pass: out(y, x) = Σ tmp(y+j, x)·fc(j). */
     public static KernelDef cols() {
-        return KernelDef.builder("convolution.cols")
+        return withImpls(KernelDef.builder("convolution.cols")
                 .global("in", ElemType.FLOAT, Access.READ).constantBuffer("fc", ElemType.FLOAT)
                 .global("out", ElemType.FLOAT, Access.WRITE)
-                .scalar("W", ElemType.INT).scalar("H", ElemType.INT).scalar("fh", ElemType.INT).scalar("ty", ElemType.INT)
-                .impl(new KernelImpl.OpenClSource(SOURCE, "conv_cols"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> ConvolutionKernels::colsGroup, 0))
-                .build();
+                .scalar("W", ElemType.INT).scalar("H", ElemType.INT).scalar("fh", ElemType.INT).scalar("ty", ElemType.INT),
+                "conv_cols", ConvolutionKernels::colsGroup);
     }
 
     private static KernelDef.Builder args(String name, boolean constantFilter) {

@@ -7,6 +7,7 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.JavaKernelFactory;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 
@@ -37,42 +38,50 @@ public final class FftKernels {
 
     /** Every pass of a transform in one work-group. */
     public static KernelDef fused() {
-        KernelDef.Builder b = KernelDef.builder("fft.fused")
+        return def(twiddlesAndShape(KernelDef.builder("fft.fused")
                 .global("in", ElemType.FLOAT, Access.READ)
                 .global("out", ElemType.FLOAT, Access.READ_WRITE)
-                .global("tmp", ElemType.FLOAT, Access.READ_WRITE)
-                .global("tw", ElemType.FLOAT, Access.READ);
-        return finish(sizes(b).local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), FftConfig.PORTABLE.constants(), "fft_fused",
-                FftKernels::fusedGroup);
+                .global("tmp", ElemType.FLOAT, Access.READ_WRITE))
+                .local("lre", ElemType.FLOAT)
+                .local("lim", ElemType.FLOAT), "fft_fused", FftKernels::fusedGroup);
     }
 
     /** One pass over the whole batch. */
     public static KernelDef pass() {
-        KernelDef.Builder b = sizes(srcDst(KernelDef.builder("fft.pass"))).scalar("ns", ElemType.INT).scalar("radix", ElemType.INT);
-        return finish(b, FftConfig.PORTABLE.constants(), "fft_pass", FftKernels::passGroup);
+        return def(twiddlesAndShape(KernelDef.builder("fft.pass")
+                .global("src", ElemType.FLOAT, Access.READ)
+                .global("dst", ElemType.FLOAT, Access.WRITE))
+                .scalar("ns", ElemType.INT)
+                .scalar("radix", ElemType.INT), "fft_pass", FftKernels::passGroup);
     }
 
     /** The four-step path's launch: the FFTs of adjacent columns in local memory, twisted, written (transposed). */
     public static KernelDef cols() {
-        KernelDef.Builder b = sizes(srcDst(KernelDef.builder("fft.cols")));
+        KernelDef.Builder b = twiddlesAndShape(KernelDef.builder("fft.cols").global("src", ElemType.FLOAT, Access.READ)
+                .global("dst", ElemType.FLOAT, Access.WRITE));
         for (String s : new String[] {"len", "cols", "outs", "outc", "twist"}) b.scalar(s, ElemType.INT);
-        return finish(b.local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), FftConfig.PORTABLE.constants().with("TWPOW", 1),
-                "fft_cols", FftKernels::colsGroup);
+        return def(b.local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), "fft_cols", FftKernels::colsGroup,
+                FftConfig.PORTABLE.constants().with("TWPOW", 1));
     }
 
-    /** The arguments src, dst, tw of the pass and cols kernels. */
-    private static KernelDef.Builder srcDst(KernelDef.Builder b) {
-        return b.global("src", ElemType.FLOAT, Access.READ).global("dst", ElemType.FLOAT, Access.WRITE).global("tw", ElemType.FLOAT, Access.READ);
+    /** The arguments after the data that both kernels take: the twiddle table, the transform size and the batch. */
+    private static KernelDef.Builder twiddlesAndShape(KernelDef.Builder data) {
+        return data.global("tw", ElemType.FLOAT, Access.READ)
+                .scalar("n", ElemType.INT)
+                .scalar("batch", ElemType.INT);
     }
 
-    /** The scalars n and batch that every FFT kernel takes after its buffers. */
-    private static KernelDef.Builder sizes(KernelDef.Builder b) {
-        return b.scalar("n", ElemType.INT).scalar("batch", ElemType.INT);
+    /** A kernel's defaults and its two implementations: the OpenCL C entry and the Java work-group body. */
+    private static KernelDef def(KernelDef.Builder args, String entry, JavaKernelFactory group) {
+        return def(args, entry, group, FftConfig.PORTABLE.constants());
     }
 
-    /** A definition's defaults and its two dialects: fft.cl's entry point and the Java work-group twin. */
-    private static KernelDef finish(KernelDef.Builder b, Constants defaults, String entry, dev.perfport.core.wg.JavaKernelFactory group) {
-        return b.defaults(defaults).impl(new KernelImpl.OpenClSource(SOURCE, entry)).impl(KernelImpl.JavaWorkGroup.of(group, PRIVATE_BYTES)).build();
+    /** {@link #def(KernelDef.Builder, String, JavaKernelFactory)} with these defaults. */
+    private static KernelDef def(KernelDef.Builder args, String entry, JavaKernelFactory group, Constants defaults) {
+        return args.defaults(defaults)
+                .impl(new KernelImpl.OpenClSource(SOURCE, entry))
+                .impl(KernelImpl.JavaWorkGroup.of(group, PRIVATE_BYTES))
+                .build();
     }
 
     // ---- the Java work-group implementations ----------------------------------------------

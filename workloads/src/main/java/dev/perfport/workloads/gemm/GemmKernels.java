@@ -8,6 +8,8 @@ import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalDoubles;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.GroupShape;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 
@@ -81,7 +83,9 @@ public final class GemmKernels {
                 .impl(new KernelImpl.JavaWorkGroup(c -> {
                     GemmConfig cfg = GemmConfig.of(c);
                     return g -> xgemmGroup(g, cfg, p);
-                }, c -> 8L * (GemmConfig.of(c).mwg() / GemmConfig.of(c).mdimc()) * (GemmConfig.of(c).nwg() / GemmConfig.of(c).ndimc())))
+                }, c -> 8L * (GemmConfig.of(c).mwg() / GemmConfig.of(c).mdimc()) * (GemmConfig.of(c).nwg() / GemmConfig.of(c).ndimc()))
+                        .withCost(c -> storeCost(p, (GemmConfig.of(c).mwg() / GemmConfig.of(c).mdimc()) * (GemmConfig.of(c).nwg() / GemmConfig.of(c).ndimc()),
+                                16 / p.bytes())))
                 .build();
     }
 
@@ -93,7 +97,8 @@ public final class GemmKernels {
                 .scalar("X", ElemType.INT).scalar("Y", ElemType.INT).scalar("W", ElemType.INT).scalar("H", ElemType.INT)
                 .defaults(Constants.of("PRECISION", p.bits))
                 .impl(new KernelImpl.OpenClSource(SOURCE, entry))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> copyGroup(g, p, unpad), 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> copyGroup(g, p, unpad), 0)
+                        .withCost(KernelCost.of(Op.INT, g -> 6L * copied(g, unpad))))
                 .build();
     }
 
@@ -110,11 +115,31 @@ public final class GemmKernels {
                 .impl(new KernelImpl.JavaWorkGroup(c -> {
                     int wgd = c.getInt("WGD"), md = c.getInt("MDIMCD"), nd = c.getInt("NDIMCD");
                     return g -> directGroup(g, p, wgd, md, nd);
-                }, c -> 8L * (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD"))))
+                }, c -> 8L * (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD")))
+                        .withCost(c -> storeCost(p, (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD")), 1)))
                 .build();
     }
 
     // ---- Java work-group implementations ---------------------------------------------------
+
+    /**
+     * Phase 3 of xgemm and direct (C = alpha·acc + beta·C), charged after the group: per work-item
+     * 2·per results' multiply-adds (per results each, in vectors of {@code lanes}) and 8 index operations.
+     */
+    private static KernelCost storeCost(Precision p, int per, int lanes) {
+        return KernelCost.of(op(p), g -> 2L * g.localItems() * per / lanes).andPerItem(Op.INT, 8);
+    }
+
+    /** Elements a pad (unpad = false: inside W×H) or unpad (inside X×Y) group copies: its part of that rectangle. */
+    static long copied(GroupShape g, boolean unpad) {
+        int xs = g.intArg(unpad ? 5 : 7), ys = g.intArg(unpad ? 6 : 8);
+        return inside(g, 0, xs) * inside(g, 1, ys);
+    }
+
+    private static long inside(GroupShape g, int d, int limit) {
+        long first = g.groupId(d) * g.localSize(d);
+        return Math.max(0, Math.min(g.localSize(d), limit - first));
+    }
 
     /** A global buffer of either precision seen as doubles. */
     public interface Mem {
@@ -172,22 +197,8 @@ public final class GemmKernels {
         int mwi = c.mwg() / c.mdimc(), nwi = c.nwg() / c.ndimc(), per = mwi * nwi;
         int items = c.threads();
         // tile-local m (n) of each thread's mi-th (ni-th) element: vector index by STRM (STRN), then lane
-        int[][] mOf = new int[c.mdimc()][mwi];
-        for (int tm = 0; tm < c.mdimc(); tm++) {
-            for (int mi = 0; mi < mwi; mi++) {
-                int v = mi / c.vwm(), lane = mi % c.vwm();
-                int vec = c.strm() == 0 ? v + tm * (mwi / c.vwm()) : tm + v * c.mdimc();
-                mOf[tm][mi] = vec * c.vwm() + lane;
-            }
-        }
-        int[][] nOf = new int[c.ndimc()][nwi];
-        for (int tn = 0; tn < c.ndimc(); tn++) {
-            for (int ni = 0; ni < nwi; ni++) {
-                int v = ni / c.vwn(), lane = ni % c.vwn();
-                int vec = c.strn() == 0 ? v + tn * (nwi / c.vwn()) : tn + v * c.ndimc();
-                nOf[tn][ni] = vec * c.vwn() + lane;
-            }
-        }
+        int[][] mOf = tileIndex(c.mdimc(), mwi, c.vwm(), c.strm());
+        int[][] nOf = tileIndex(c.ndimc(), nwi, c.vwn(), c.strn());
         double[] acc = g.privateDoubles(per);
         java.util.Arrays.fill(acc, 0, items * per, 0.0);
         float[] almF = null, blmF = null;
@@ -204,24 +215,8 @@ public final class GemmKernels {
         double[] ap = new double[mwi], bp = new double[nwi];
         for (int kwg = 0; kwg < kp; kwg += c.kwg()) {
             // phase 1: stage the tiles (one DMA per tile row: a row of Ap/Bp's tile is contiguous)
-            if (c.sa() == 1) {
-                long[] ev = new long[c.kwg()];
-                for (int k = 0; k < c.kwg(); k++) {
-                    int src = (kwg + k) * mp + m0;
-                    ev[k] = p == Precision.FLOAT ? g.asyncCopy(almF, k * c.mwg(), g.floats(0), src, c.mwg())
-                            : g.asyncCopy(almD, k * c.mwg(), g.doubles(0), src, c.mwg());
-                }
-                g.waitEvents(ev);
-            }
-            if (c.sb() == 1) {
-                long[] ev = new long[c.kwg()];
-                for (int k = 0; k < c.kwg(); k++) {
-                    int src = (kwg + k) * np + n0;
-                    ev[k] = p == Precision.FLOAT ? g.asyncCopy(blmF, k * c.nwg(), g.floats(1), src, c.nwg())
-                            : g.asyncCopy(blmD, k * c.nwg(), g.doubles(1), src, c.nwg());
-                }
-                g.waitEvents(ev);
-            }
+            if (c.sa() == 1) stageTile(g, p, almF, almD, 0, kwg, c.kwg(), c.mwg(), mp, m0);
+            if (c.sb() == 1) stageTile(g, p, blmF, blmD, 1, kwg, c.kwg(), c.nwg(), np, n0);
             // barrier; phase 2: every work-item multiplies its register tile over the k-tile
             for (int tn = 0; tn < c.ndimc(); tn++) {
                 for (int tm = 0; tm < c.mdimc(); tm++) {
@@ -266,15 +261,12 @@ public final class GemmKernels {
                 }
             }
         }
-        g.ops(op(p), 2L * items * per / (16 / p.bytes()));
-        g.ops(Op.INT, 8L * items);
     }
 
     /** gemm_pad (dst[y·W+x] = src[off+x·sx+y·sy] or 0) and gemm_unpad (the reverse, inside X×Y). */
     static void copyGroup(WorkGroup g, Precision p, boolean unpad) {
         Mem src = Mem.of(g, 0, p), dst = Mem.of(g, 1, p);
         int off = g.intArg(2), sx = g.intArg(3), sy = g.intArg(4), xs = g.intArg(5), ys = g.intArg(6), w = g.intArg(7), h = g.intArg(8);
-        long done = 0;
         for (int ly = 0; ly < g.localSize(1); ly++) {
             int y = (int) g.groupId(1) * g.localSize(1) + ly;
             for (int lx = 0; lx < g.localSize(0); lx++) {
@@ -286,10 +278,8 @@ public final class GemmKernels {
                     if (x >= w || y >= h) continue;
                     dst.set(y * w + x, x < xs && y < ys ? src.get(off + x * sx + y * sy) : 0.0);
                 }
-                done++;
             }
         }
-        g.ops(Op.INT, 6 * done);
     }
 
     /** gemm_direct: any sizes and strides, bounds-checked WGD×WGD tiles through local memory. */
@@ -351,7 +341,30 @@ public final class GemmKernels {
                 }
             }
         }
-        g.ops(op(p), 2L * items * per);
-        g.ops(Op.INT, 8L * items);
+    }
+
+    /** Phase 1 for one operand (argument arg): its rows×width tile at column off into local memory, one DMA per tile row (contiguous in Ap/Bp). */
+    private static void stageTile(WorkGroup g, Precision p, float[] lmF, double[] lmD, int arg, int kwg, int rows,
+                                  int width, int ld, int off) {
+        long[] ev = new long[rows];
+        for (int k = 0; k < rows; k++) {
+            int src = (kwg + k) * ld + off;
+            ev[k] = p == Precision.FLOAT ? g.asyncCopy(lmF, k * width, g.floats(arg), src, width)
+                    : g.asyncCopy(lmD, k * width, g.doubles(arg), src, width);
+        }
+        g.waitEvents(ev);
+    }
+
+    /** [t][i]: the tile-local index of thread t's i-th element, of dims threads, wi each, vw-wide vectors placed by str (STRM/STRN). */
+    private static int[][] tileIndex(int dims, int wi, int vw, int str) {
+        int[][] of = new int[dims][wi];
+        for (int t = 0; t < dims; t++) {
+            for (int i = 0; i < wi; i++) {
+                int v = i / vw, lane = i % vw;
+                int vec = str == 0 ? v + t * (wi / vw) : t + v * dims;
+                of[t][i] = vec * vw + lane;
+            }
+        }
+        return of;
     }
 }

@@ -132,10 +132,7 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
                         abs += Math.abs(xy);
                     }
                     int ci = i * csi + j * csj;
-                    double ref = alpha * sum + beta * c0[ci];
-                    double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
-                    double err = Math.abs(c[ci] - ref);
-                    double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
+                    double ratio = errorRatio(c[ci], c0[ci], alpha, beta, sum, abs, tolFactor);
                     if (!(ratio <= 1)) {
                         off[i]++;
                         if (Double.isNaN(ratio)) ratio = Double.POSITIVE_INFINITY;
@@ -214,10 +211,7 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
                     abs += Math.abs(xy);
                 }
                 int ci = i * csi + j * csj;
-                double ref = alpha * sum + beta * c0[ci];
-                double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0[ci]));
-                double err = Math.abs(c[ci] - ref);
-                double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
+                double ratio = errorRatio(c[ci], c0[ci], alpha, beta, sum, abs, tolFactor);
                 if (!(ratio <= 1)) off++;
                 if (ratio > worst) {
                     worst = ratio;
@@ -264,5 +258,16 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
 
     public double flops() {
         return 2.0 * m * n * k;
+    }
+
+    /**
+     * {@return |c - ref| over the bound tolFactor * (|alpha| * sum|a*b| + |beta| * |c0|), where ref = alpha * sum + beta * c0}
+     * At most 1 passes; an exact result passes even where the bound is 0.
+     */
+    private static double errorRatio(double c, double c0, double alpha, double beta, double sum, double abs, double tolFactor) {
+        double ref = alpha * sum + beta * c0;
+        double tol = tolFactor * (Math.abs(alpha) * abs + Math.abs(beta) * Math.abs(c0));
+        double err = Math.abs(c - ref);
+        return tol > 0 ? err / tol : (err == 0 ? 0 : Double.POSITIVE_INFINITY);
     }
 }

@@ -40,33 +40,27 @@ final class GemmTuning {
      * side, vectors of 8), for the random strategy.
      */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
+        // large GPUs want CLBlast's "large" search too: 128-wide tiles, 8 results per thread, float8
+        boolean gpu = d.type() == dev.perfport.core.device.DeviceType.GPU;
+        List<Integer> wg = gpu ? List.of(16, 32, 64, 128) : List.of(16, 32, 64);
+        List<Integer> dims = gpu ? List.of(8, 16, 32) : List.of(8, 16);
+        List<Integer> vw = gpu ? List.of(1, 2, 4, 8) : List.of(1, 2, 4);
+        List<Integer> bit = List.of(0, 1);
         Map<String, List<Integer>> g = new LinkedHashMap<>();
-        g.put("mwg", List.of(16, 32, 64));
-        g.put("nwg", List.of(16, 32, 64));
+        g.put("mwg", wg);
+        g.put("nwg", wg);
         g.put("kwg", List.of(16, 32));
-        g.put("mdimc", List.of(8, 16));
-        g.put("ndimc", List.of(8, 16));
-        g.put("mdima", List.of(8, 16));
-        g.put("ndimb", List.of(8, 16));
+        g.put("mdimc", dims);
+        g.put("ndimc", dims);
+        g.put("mdima", dims);
+        g.put("ndimb", dims);
         g.put("kwi", List.of(2));
-        g.put("vwm", List.of(1, 2, 4));
-        g.put("vwn", List.of(1, 2, 4));
-        g.put("strm", List.of(0, 1));
-        g.put("strn", List.of(0, 1));
-        g.put("sa", List.of(0, 1));
-        g.put("sb", List.of(0, 1));
-        if (d.type() == dev.perfport.core.device.DeviceType.GPU) {
-            // large GPUs want CLBlast's "large" search too: 128-wide tiles, 8 results per thread, float8
-            g.put("mwg", List.of(16, 32, 64, 128));
-            g.put("nwg", List.of(16, 32, 64, 128));
-            g.put("kwg", List.of(16, 32));
-            g.put("mdimc", List.of(8, 16, 32));
-            g.put("ndimc", List.of(8, 16, 32));
-            g.put("mdima", List.of(8, 16, 32));
-            g.put("ndimb", List.of(8, 16, 32));
-            g.put("vwm", List.of(1, 2, 4, 8));
-            g.put("vwn", List.of(1, 2, 4, 8));
-        }
+        g.put("vwm", vw);
+        g.put("vwn", vw);
+        g.put("strm", bit);
+        g.put("strn", bit);
+        g.put("sa", bit);
+        g.put("sb", bit);
         // the device default is always a grid point (the hierarchical strategy starts there)
         GemmConfig def = GemmConfig.defaultFor(d);
         def.values().forEach((k, v) -> {

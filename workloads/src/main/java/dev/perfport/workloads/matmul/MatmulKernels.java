@@ -67,7 +67,8 @@ public final class MatmulKernels {
     /** β: blocked through the cache (k-blocks of TILE separated by barriers, no local memory). */
     public static KernelDef beta() {
         return base("matmul.beta", "mm_beta")
-                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> betaGroup(g, g.groupId(1), g.groupId(0)), Float.BYTES))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> betaGroup(g, g.groupId(1), g.groupId(0)), Float.BYTES)
+                        .withCost(STORE_C_COST))
                 .build();
     }
 
@@ -113,7 +114,10 @@ public final class MatmulKernels {
     private static final KernelCost ALPHA_COST =
             KernelCost.of(Op.FLOAT, g -> (long) g.localItems() * g.intArg(5)).andPerItem(Op.INT, INT_PER_ITEM);
 
-    /** γ and δ after their k-blocks: each work-item's index arithmetic and its accumulator read to store C. */
+    /**
+     * β, γ and δ after their k-blocks: each work-item's index arithmetic and its accumulator read
+     * to store C (β on static work-groups charges it after each task's tile).
+     */
     private static final KernelCost STORE_C_COST = KernelCost.NONE.andPerItem(Op.INT, INT_PER_ITEM).andPerItem(Op.LOCAL_MEM, 1);
     // Argument indices: 0 A, 1 B, 2 C, 3 M, 4 N, 5 K, 6 As, 7 Bs. Linear local id lid = ly*T + lx.
 
@@ -172,11 +176,7 @@ public final class MatmulKernels {
             g.ops(Op.FLOAT, (long) items * t);
             g.ops(Op.LOCAL_MEM, 2L * items);   // the accumulator saved and restored around the barrier
         }
-        for (int ly = 0; ly < t; ly++) {
-            for (int lx = 0; lx < t; lx++) c.set((i0 + ly) * n + j0 + lx, acc[ly * t + lx]);
-        }
-        g.ops(Op.INT, (long) items * INT_PER_ITEM);
-        g.ops(Op.LOCAL_MEM, items);
+        storeC(c, acc, n, t, i0, j0);
     }
 
     private static void betaStaticGroup(WorkGroup g) {
@@ -189,6 +189,8 @@ public final class MatmulKernels {
         for (long task = g.nextTask(); task >= 0; task = g.nextTask()) {
             int ti = (int) (task / tilesN), tj = (int) (task % tilesN);
             betaTile(g, a, b, c, n, k, t, ti * t, tj * t, acc);
+            // the tile's store compute, before the next task's loads (a descriptor charges once per static group)
+            STORE_C_COST.charge(g);
         }
     }
 
@@ -207,7 +209,7 @@ public final class MatmulKernels {
         g.ops(Op.LOCAL_MEM, 2L * items);     // the accumulator in and out
     }
 
-    /** Stores the accumulators; its compute is {@link #STORE_C_COST}, the last thing a γ or δ group does. */
+    /** Stores the accumulators; its compute is {@link #STORE_C_COST}, the last thing a β, γ or δ group does. */
     private static void storeC(GlobalFloats c, float[] acc, int n, int t, int i0, int j0) {
         for (int ly = 0; ly < t; ly++) {
             for (int lx = 0; lx < t; lx++) c.set((i0 + ly) * n + j0 + lx, acc[ly * t + lx]);

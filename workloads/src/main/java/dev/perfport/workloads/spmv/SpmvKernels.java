@@ -9,6 +9,7 @@ import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.GlobalInts;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
+import dev.perfport.core.wg.WorkGroupKernel;
 
 import java.util.List;
 
@@ -27,43 +28,40 @@ public final class SpmvKernels {
     /** Layouts of {@link #rows()}: CSR, ELLPACK column-major, ELLPACK row-major. */
     public static final int CSR_LAYOUT = 0, ELL_COL_MAJOR = 1, ELL_ROW_MAJOR = 2;
 
-    private static final KernelDef ROWS = csrArgs("spmv.rows")
+    /** The definition with its two implementations: the OpenCL C entry point and the Java work-group body. */
+    private static KernelDef withImpls(KernelDef.Builder definition, String entry, WorkGroupKernel group) {
+        return definition.impl(new KernelImpl.OpenClSource(SOURCE, entry))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> group, 0))
+                .build();
+    }
+
+    private static final KernelDef ROWS = withImpls(csrArgs("spmv.rows")
             .scalar("n", ElemType.INT).scalar("width", ElemType.INT).scalar("rpt", ElemType.INT)
-            .scalar("blocked", ElemType.INT).scalar("layout", ElemType.INT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_rows"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::rows, 0))
-            .build();
+            .scalar("blocked", ElemType.INT).scalar("layout", ElemType.INT),
+            "spmv_rows", SpmvKernels::rows);
 
-    private static final KernelDef CSR_VECTOR = csrArgs("spmv.csr_vector")
-            .scalar("n", ElemType.INT).scalar("lanes", ElemType.INT).local("partial", ElemType.FLOAT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_csr_vector"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::csrVector, 0))
-            .build();
+    private static final KernelDef CSR_VECTOR = withImpls(csrArgs("spmv.csr_vector")
+            .scalar("n", ElemType.INT).scalar("lanes", ElemType.INT).local("partial", ElemType.FLOAT),
+            "spmv_csr_vector", SpmvKernels::csrVector);
 
-    private static final KernelDef SELL = KernelDef.builder("spmv.sell")
+    private static final KernelDef SELL = withImpls(KernelDef.builder("spmv.sell")
             .global("slicePtr", ElemType.INT, Access.READ).global("col", ElemType.INT, Access.READ)
             .global("val", ElemType.FLOAT, Access.READ).global("perm", ElemType.INT, Access.READ)
             .global("x", ElemType.FLOAT, Access.READ).global("y", ElemType.FLOAT, Access.WRITE)
-            .scalar("slots", ElemType.INT).scalar("C", ElemType.INT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_sell"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::sell, 0))
-            .build();
+            .scalar("slots", ElemType.INT).scalar("C", ElemType.INT),
+            "spmv_sell", SpmvKernels::sell);
 
-    private static final KernelDef MERGE = csrArgs("spmv.merge")
+    private static final KernelDef MERGE = withImpls(csrArgs("spmv.merge")
             .scalar("n", ElemType.INT).scalar("nnz", ElemType.INT).scalar("ipt", ElemType.INT)
             .global("carryRow", ElemType.INT, Access.WRITE).global("carryVal", ElemType.FLOAT, Access.WRITE)
-            .scalar("threads", ElemType.INT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_merge"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::merge, 0))
-            .build();
+            .scalar("threads", ElemType.INT),
+            "spmv_merge", SpmvKernels::merge);
 
-    private static final KernelDef MERGE_FIXUP = KernelDef.builder("spmv.merge_fixup")
+    private static final KernelDef MERGE_FIXUP = withImpls(KernelDef.builder("spmv.merge_fixup")
             .global("carryRow", ElemType.INT, Access.READ).global("carryVal", ElemType.FLOAT, Access.READ)
             .global("y", ElemType.FLOAT, Access.READ_WRITE)
-            .scalar("n", ElemType.INT).scalar("threads", ElemType.INT)
-            .impl(new KernelImpl.OpenClSource(SOURCE, "spmv_merge_fixup"))
-            .impl(KernelImpl.JavaWorkGroup.of(c -> SpmvKernels::mergeFixup, 0))
-            .build();
+            .scalar("n", ElemType.INT).scalar("threads", ElemType.INT),
+            "spmv_merge_fixup", SpmvKernels::mergeFixup);
 
     private SpmvKernels() {
     }
@@ -144,7 +142,12 @@ public final class SpmvKernels {
                 ints += 3L * len + 6;
             }
         }
-        g.ops(Op.FLOAT, flops[0]);
+        chargeRows(g, flops[0], ints);
+    }
+
+    /** A row kernel's cost: its flops, and its integer work plus two index operations per work-item. */
+    private static void chargeRows(WorkGroup g, long flops, long ints) {
+        g.ops(Op.FLOAT, flops);
         g.ops(Op.INT, ints + 2L * g.localItems());
     }
 
@@ -204,8 +207,7 @@ public final class SpmvKernels {
             if (r >= 0) y.set(r, sum);
             ints += 3L * width + 6;
         }
-        g.ops(Op.FLOAT, flops[0]);
-        g.ops(Op.INT, ints + 2L * g.localItems());
+        chargeRows(g, flops[0], ints);
     }
 
     private static void merge(WorkGroup g) {

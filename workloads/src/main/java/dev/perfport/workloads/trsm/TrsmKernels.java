@@ -6,6 +6,8 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.wg.GroupShape;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 import dev.perfport.workloads.gemm.GemmKernels;
@@ -45,7 +47,10 @@ public final class TrsmKernels {
                 .impl(KernelImpl.JavaWorkGroup.of(c -> {
                     int nb = c.getInt("NB");
                     return g -> invertGroup(g, p, nb);
-                }, 0))
+                }, 0).withCost(c -> {
+                    int nb = c.getInt("NB");
+                    return KernelCost.of(p == Precision.FLOAT ? Op.FLOAT : Op.DOUBLE, g -> invertOps(g, nb)).and(Op.INT, g -> 4L * nb * nb);
+                }))
                 .build();
     }
 
@@ -54,7 +59,6 @@ public final class TrsmKernels {
         GemmKernels.Mem a = GemmKernels.Mem.of(g, 0, p), dinv = GemmKernels.Mem.of(g, 1, p);
         int m = g.intArg(2), lda = g.intArg(3);
         int b = (int) g.groupId(0), o = b * nb;
-        long ops = 0;
         for (int j = 0; j < nb; j++) {
             int x = b * nb * nb + j * nb;
             for (int r = 0; r < j; r++) dinv.set(x + r, 0.0);
@@ -64,12 +68,17 @@ public final class TrsmKernels {
                 if (gr < m) {
                     for (int q = j; q < r; q++) s = p.round(s - p.round(a.get(gr + (o + q) * lda) * dinv.get(x + q)));
                     s = p.round(s / a.get(gr + gr * lda));
-                    ops += r - j + 1;
                 }
                 dinv.set(x + r, s);
             }
         }
-        g.ops(p == Precision.FLOAT ? Op.FLOAT : Op.DOUBLE, ops);
-        g.ops(Op.INT, 4L * nb * nb);
+    }
+
+    /** Multiply-subtracts and divisions of one block's inversion: r - j + 1 for each row r >= j of column j inside the matrix. */
+    static long invertOps(GroupShape g, int nb) {
+        long rows = Math.max(0, Math.min(nb, g.intArg(2) - g.groupId(0) * nb));
+        long ops = 0;
+        for (long j = 0; j < rows; j++) ops += (rows - j) * (rows - j + 1) / 2;
+        return ops;
     }
 }

@@ -98,6 +98,18 @@ __kernel void conv_tiled(PP_PARAMS, __global const float* RO in, FSPACE float* f
     }
 }
 
+/* out[o] = sum_i<n in[at + i*step] * f(i): the inner loop of both separable passes (step 1 along a
+ * row, W down a column), in the order the double-precision check expects */
+#define TAPS(o, at, step, f, n) {                                                              \
+        float sum = 0.0f;                                                                      \
+        UNROLL                                                                                 \
+        for (int i = 0; i < (n); i++) {                                                        \
+            float p = in[(at) + i * (step)] * f[i];                                            \
+            sum += p;                                                                          \
+        }                                                                                      \
+        out[o] = sum;                                                                          \
+    }
+
 /* Separable, horizontal pass (thesis §4.3): tmp(y, x) = sum_i<Fw in(y, x+i) * fr(i) for every input
  * row y; each work-item computes TX outputs spaced one block apart along the row. */
 __kernel void conv_rows(PP_PARAMS, __global const float* RO in, FSPACE float* fr, __global float* out,
@@ -108,15 +120,7 @@ __kernel void conv_rows(PP_PARAMS, __global const float* RO in, FSPACE float* fr
     if (y >= rows) return;
     for (int b = 0; b < TX; b++) {
         int x = x0 + b * bw;
-        if (x < W) {
-            float sum = 0.0f;
-            UNROLL
-            for (int i = 0; i < FW; i++) {
-                float p = in[y * Iw + x + i] * fr[i];
-                sum += p;
-            }
-            out[y * W + x] = sum;
-        }
+        if (x < W) TAPS(y * W + x, y * Iw + x, 1, fr, FW)
     }
 }
 
@@ -130,14 +134,6 @@ __kernel void conv_cols(PP_PARAMS, __global const float* RO in, FSPACE float* fc
     if (x >= W) return;
     for (int a = 0; a < TY; a++) {
         int y = y0 + a * bh;
-        if (y < H) {
-            float sum = 0.0f;
-            UNROLL
-            for (int j = 0; j < FH; j++) {
-                float p = in[(y + j) * W + x] * fc[j];
-                sum += p;
-            }
-            out[y * W + x] = sum;
-        }
+        if (y < H) TAPS(y * W + x, y * W + x, W, fc, FH)
     }
 }

@@ -13,6 +13,16 @@
 #ifndef RADIX
 #define RADIX 8
 #endif
+
+/* BY_RADIX(radix, BODY): the pass's butterfly for its radix, RADIX or the smaller 4 or 2 that ends a
+ * transform whose size is no power of RADIX (one dispatch for fft_pass, fft_fused and fft_cols alike) */
+#if RADIX > 4
+#define BY_RADIX(radix, BODY) if (radix == RADIX) BODY(RADIX) else if (radix == 4) BODY(4) else BODY(2)
+#elif RADIX > 2
+#define BY_RADIX(radix, BODY) if (radix == RADIX) BODY(RADIX) else BODY(2)
+#else
+#define BY_RADIX(radix, BODY) if (radix == RADIX) BODY(RADIX)
+#endif
 #ifndef SOA
 #define SOA 0
 #endif
@@ -64,15 +74,6 @@ inline void dft(float* vr, float* vi, const int R) {
         }
     }
 }
-
-/* M(R) for a pass of radix r: RADIX, or a last pass of 4 or 2 (R a constant in each branch) */
-#if RADIX > 4
-#define BY_RADIX(r, M) if ((r) == RADIX) M(RADIX) else if ((r) == 4) M(4) else M(2)
-#elif RADIX > 2
-#define BY_RADIX(r, M) if ((r) == RADIX) M(RADIX) else M(2)
-#else
-#define BY_RADIX(r, M) M(RADIX)
-#endif
 
 /* position of output m in dft's bit-reversed order */
 inline int rev(int m, const int R) {

@@ -128,6 +128,24 @@ typedef real8 realN;
 #define SPLITN(v, p) SPLITN__(VWN)((v), 0, (p))
 #endif
 
+
+/* TILE_TO_LOCAL: one operand's KWG×XWG tile from global into local memory (CLBlast's GlobalToLocalA
+ * and GlobalToLocalB, written once): the loader shape is XDIM × (threads / XDIM) work-items, each
+ * moving XW/VW vectors by KW rows, contiguous (STR 0) or XDIM apart (STR 1). STR is a -D constant,
+ * so the selection folds away. */
+#define TILE_TO_LOCAL(lm, gm, XDIM, XW, KW, XWG, VW, STR, vecs, gx) {                           \
+        const int l0 = tid % XDIM, l1 = tid / XDIM;                                             \
+        _Pragma("unroll")                                                                       \
+        for (int xi = 0; xi < XW / VW; xi++) {                                                  \
+            const int xg = STR == 0 ? xi + l0 * (XW / VW) : l0 + xi * XDIM;                     \
+            _Pragma("unroll")                                                                   \
+            for (int ki = 0; ki < KW; ki++) {                                                   \
+                const int kg = ki + l1 * KW;                                                    \
+                lm[kg * (XWG / VW) + xg] = gm[(kwg + kg) * vecs + gx * (XWG / VW) + xg];        \
+            }                                                                                   \
+        }                                                                                       \
+    }
+
 /* Thread tid's m-vector index of its mi-th vector (STRM), and n-vector index of its ni-th (STRN). */
 #if STRM == 0
 #define MVEC(mi, tid) ((mi) + (tid) * (MWI / VWM))
@@ -156,40 +174,10 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
     }
     for (int kwg = 0; kwg < Kp; kwg += KWG) {
 #if SA == 1
-        {   /* the A tile KWG×MWG into local memory, loader shape MDIMA × KDIMA */
-            const int la0 = tid % MDIMA, la1 = tid / MDIMA;
-            #pragma unroll
-            for (int mia = 0; mia < MWA / VWM; mia++) {
-#if STRM == 0
-                const int mg = mia + la0 * (MWA / VWM);
-#else
-                const int mg = la0 + mia * MDIMA;
-#endif
-                #pragma unroll
-                for (int kia = 0; kia < KWA; kia++) {
-                    const int kg = kia + la1 * KWA;
-                    alm[kg * (MWG / VWM) + mg] = agm[(kwg + kg) * mvecs + gm * (MWG / VWM) + mg];
-                }
-            }
-        }
+        TILE_TO_LOCAL(alm, agm, MDIMA, MWA, KWA, MWG, VWM, STRM, mvecs, gm)   /* A: KWG×MWG, loader MDIMA × KDIMA */
 #endif
 #if SB == 1
-        {   /* the B tile KWG×NWG into local memory, loader shape NDIMB × KDIMB */
-            const int lb0 = tid % NDIMB, lb1 = tid / NDIMB;
-            #pragma unroll
-            for (int nib = 0; nib < NWB / VWN; nib++) {
-#if STRN == 0
-                const int ng = nib + lb0 * (NWB / VWN);
-#else
-                const int ng = lb0 + nib * NDIMB;
-#endif
-                #pragma unroll
-                for (int kib = 0; kib < KWB; kib++) {
-                    const int kg = kib + lb1 * KWB;
-                    blm[kg * (NWG / VWN) + ng] = bgm[(kwg + kg) * nvecs + gn * (NWG / VWN) + ng];
-                }
-            }
-        }
+        TILE_TO_LOCAL(blm, bgm, NDIMB, NWB, KWB, NWG, VWN, STRN, nvecs, gn)   /* B: KWG×NWG, loader NDIMB × KDIMB */
 #endif
 #if SA == 1 || SB == 1
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -28,14 +28,36 @@ public final class SpmvKernels implements KernelLibrary {
                 KernelSpec.of("spmv.merge_fixup", MergeFixup.class, c -> new MergeFixup(), "carryRow", "carryVal", "y", "n", "threads"));
     }
 
-    /** CSR scalar (layout 0) and ELLPACK column-major (1) or row-major (2): rpt whole rows per work-item, blocked or interleaved. */
-    public static final class Rows extends PerfportKernel {
-        int[] rowPtr;
+    /** The arrays every format reads (its column indices, values and x) and writes (y). */
+    abstract static class SpmvKernel extends PerfportKernel {
         int[] col;
         float[] val;
         float[] x;
         float[] y;
+
+        /** The dot product of len slots from start, stride apart; padding slots hold column -1. */
+        float slotSum(int start, int len, int stride) {
+            float sum = 0.0f;
+            for (int j = 0; j < len; j++) {
+                int at = start + j * stride;
+                int c = col[at];
+                if (c >= 0) {
+                    float p = val[at] * x[c];
+                    sum += p;
+                }
+            }
+            return sum;
+        }
+    }
+
+    /** The CSR formats' row pointers and row count. */
+    abstract static class CsrKernel extends SpmvKernel {
+        int[] rowPtr;
         int n;
+    }
+
+    /** CSR scalar (layout 0) and ELLPACK column-major (1) or row-major (2): rpt whole rows per work-item, blocked or interleaved. */
+    public static final class Rows extends CsrKernel {
         int width;
         int rpt;
         int blocked;
@@ -61,29 +83,14 @@ public final class SpmvKernels implements KernelLibrary {
                         start = r;
                         stride = n;
                     }
-                    float sum = 0.0f;
-                    for (int j = 0; j < len; j++) {
-                        int at = start + j * stride;
-                        int c = col[at];
-                        if (c >= 0) {
-                            float p = val[at] * x[c];
-                            sum += p;
-                        }
-                    }
-                    y[r] = sum;
+                    y[r] = slotSum(start, len, stride);
                 }
             }
         }
     }
 
     /** CSR vector: lanes work-items per row, combined in local memory. */
-    public static final class CsrVector extends PerfportKernel {
-        int[] rowPtr;
-        int[] col;
-        float[] val;
-        float[] x;
-        float[] y;
-        int n;
+    public static final class CsrVector extends CsrKernel {
         int lanes;
         @Local float[] partial;
 
@@ -113,13 +120,9 @@ public final class SpmvKernels implements KernelLibrary {
     }
 
     /** SELL-C-sigma: one work-item per sorted row, slices column-major. */
-    public static final class Sell extends PerfportKernel {
+    public static final class Sell extends SpmvKernel {
         int[] slicePtr;
-        int[] col;
-        float[] val;
         int[] perm;
-        float[] x;
-        float[] y;
         int slots;
         int C;
 
@@ -131,15 +134,7 @@ public final class SpmvKernels implements KernelLibrary {
                 int i = p - s * C;
                 int start = slicePtr[s];
                 int width = (slicePtr[s + 1] - start) / C;
-                float sum = 0.0f;
-                for (int j = 0; j < width; j++) {
-                    int at = start + j * C + i;
-                    int c = col[at];
-                    if (c >= 0) {
-                        float q = val[at] * x[c];
-                        sum += q;
-                    }
-                }
+                float sum = slotSum(start + i, width, C);
                 int r = perm[p];
                 if (r >= 0) {
                     y[r] = sum;
@@ -148,19 +143,17 @@ public final class SpmvKernels implements KernelLibrary {
         }
     }
 
-    /** Merge-based CSR: ipt merge-path items per work-item, carries out. */
-    public static final class Merge extends PerfportKernel {
-        int[] rowPtr;
-        int[] col;
-        float[] val;
-        float[] x;
-        float[] y;
-        int n;
-        int nnz;
-        int ipt;
+    /** The merge's two kernels: threads work-items, each leaving the row it ended in and its partial sum. */
+    abstract static class MergeKernel extends CsrKernel {
         int[] carryRow;
         float[] carryVal;
         int threads;
+    }
+
+    /** Merge-based CSR: ipt merge-path items per work-item, carries out. */
+    public static final class Merge extends MergeKernel {
+        int nnz;
+        int ipt;
 
         @Override
         public void run() {
@@ -200,12 +193,7 @@ public final class SpmvKernels implements KernelLibrary {
     }
 
     /** The merge's carries: the first work-item of each run of equal carry rows adds the run. */
-    public static final class MergeFixup extends PerfportKernel {
-        int[] carryRow;
-        float[] carryVal;
-        float[] y;
-        int n;
-        int threads;
+    public static final class MergeFixup extends MergeKernel {
 
         @Override
         public void run() {

@@ -33,8 +33,8 @@ public final class ConvolutionKernels implements KernelLibrary {
                         "in", "filt", "out", "W", "H", "Iw", "fw", "fh", "tx", "ty", "sw", "tile"),
                 KernelSpec.of("convolution.tiled_gf", TiledGlobal.class, c -> new TiledGlobal(),
                         "in", "filt", "out", "W", "H", "Iw", "fw", "fh", "tx", "ty", "sw", "tile"),
-                KernelSpec.of("convolution.rows", Rows.class, c -> new Rows(), "in", "fr", "out", "W", "rows", "Iw", "fw", "tx"),
-                KernelSpec.of("convolution.cols", Cols.class, c -> new Cols(), "in", "fc", "out", "W", "H", "fh", "ty"));
+                KernelSpec.of("convolution.rows", Rows.class, c -> new Rows(), "in", "f", "out", "W", "rows", "Iw", "fw", "tx"),
+                KernelSpec.of("convolution.cols", Cols.class, c -> new Cols(), "in", "f", "out", "W", "H", "fh", "ty"));
     }
 
     /** The image arguments of the 2-D kernels. */
@@ -121,12 +121,26 @@ public final class ConvolutionKernels implements KernelLibrary {
     }
 
 //#end
-    /** Separable, horizontal pass: tx outputs per work-item, one block apart along the row. */
-    public static final class Rows extends PerfportKernel {
+    /** The separable passes' arrays (f: the pass's 1-D filter, fr or fc) and their inner loop. */
+    public abstract static class Pass extends PerfportKernel {
         float[] in;
-        @Constant float[] fr;
+        @Constant float[] f;
         float[] out;
         int W;
+
+        /** out[o] = the sum over i < n of in[at + i*step] * f[i], in the order of the double-precision check. */
+        void taps(int o, int at, int step, int n) {
+            float sum = 0f;
+            for (int i = 0; i < n; i++) {
+                float p = in[at + i * step] * f[i];
+                sum += p;
+            }
+            out[o] = sum;
+        }
+    }
+
+    /** Separable, horizontal pass: tx outputs per work-item, one block apart along the row. */
+    public static final class Rows extends Pass {
         int rows;
         int Iw;
         int fw;
@@ -141,12 +155,7 @@ public final class ConvolutionKernels implements KernelLibrary {
                 for (int b = 0; b < tx; b++) {
                     int x = x0 + b * bw;
                     if (x < W) {
-                        float sum = 0f;
-                        for (int i = 0; i < fw; i++) {
-                            float p = in[y * Iw + x + i] * fr[i];
-                            sum += p;
-                        }
-                        out[y * W + x] = sum;
+                        taps(y * W + x, y * Iw + x, 1, fw);
                     }
                 }
             }
@@ -154,11 +163,7 @@ public final class ConvolutionKernels implements KernelLibrary {
     }
 
     /** Separable, vertical pass: ty outputs per work-item, one block apart down the column. */
-    public static final class Cols extends PerfportKernel {
-        float[] in;
-        @Constant float[] fc;
-        float[] out;
-        int W;
+    public static final class Cols extends Pass {
         int H;
         int fh;
         int ty;
@@ -172,12 +177,7 @@ public final class ConvolutionKernels implements KernelLibrary {
                 for (int a = 0; a < ty; a++) {
                     int y = y0 + a * bh;
                     if (y < H) {
-                        float sum = 0f;
-                        for (int j = 0; j < fh; j++) {
-                            float p = in[(y + j) * W + x] * fc[j];
-                            sum += p;
-                        }
-                        out[y * W + x] = sum;
+                        taps(y * W + x, y * W + x, W, fh);
                     }
                 }
             }

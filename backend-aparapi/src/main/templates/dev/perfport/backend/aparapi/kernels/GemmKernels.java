@@ -15,11 +15,13 @@ import java.util.List;
  *
  * <p>What Aparapi cannot express, and what takes its place:
  * <ul>
- *   <li><b>Compile-time constants</b>: Aparapi has no {@code -D}; the tiling parameters (MWG, NWG,
- *       KWG, MDIMC, NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB; WGD, MDIMCD, NDIMCD) are
- *       final fields, which Aparapi passes as kernel arguments: the OpenCL compiler sees run-time
- *       values, so loops over the register tile are not unrolled and the private arrays are
- *       indexed at run time.</li>
+ *   <li><b>Compile-time constants</b>: Aparapi has no {@code -D} and passes every field a kernel
+ *       reads as a kernel argument, final or not. The tiling parameters (MWG, NWG, KWG, MDIMC,
+ *       NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB; WGD, MDIMCD, NDIMCD) are final fields of
+ *       the template, and {@link Specialiser} makes a class per configuration whose {@code run()}
+ *       has them as literal constants, so the OpenCL compiler can unroll the register-tile loops and
+ *       keep the private arrays in registers (on the H100 37× faster than the template's run-time
+ *       values at 128×128×16: docs/results/gpu/gemm-h100.md).</li>
  *   <li><b>KWI</b> (the unroll of the k loop) has no Aparapi counterpart (no pragma): accepted, no effect.</li>
  *   <li><b>VWM, VWN</b>: no vector types; a vector of VWM (VWN) is VWM consecutive scalars, so
  *       the widths still decide which elements a work-item owns (STRM/STRN with them), not the
@@ -33,7 +35,7 @@ import java.util.List;
 @AutoService(KernelLibrary.class)
 public final class GemmKernels implements KernelLibrary {
     /** Results (and operands) per work-item the private arrays hold. */
-    public static final int CAP = 64;
+    public static final int CAP = 128;
 
     /** Made by {@link java.util.ServiceLoader}. */
     public GemmKernels() {
@@ -47,10 +49,10 @@ public final class GemmKernels implements KernelLibrary {
                 "als", "bls"};
         List<KernelSpec> l = new ArrayList<>();
 //#for T=float,double Ty=Float,Double
-        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> new Xgemm$Ty$(shape(c)), xgemm));
+        l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> Specialiser.of(Xgemm$Ty$.class, shape(c)), xgemm));
         l.add(KernelSpec.of("gemm.pad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(0), copy));
         l.add(KernelSpec.of("gemm.unpad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(1), copy));
-        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> new Direct$Ty$(directShape(c)), direct));
+        l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty$.class, directShape(c)), direct));
 //#end
         return l;
     }
@@ -89,9 +91,46 @@ public final class GemmKernels implements KernelLibrary {
                     int nv = $i$ / vwn;
                     int $n$ = (strn == 0 ? nv + tn * (nwi / vwn) : tn + nv * ndimc) * vwn + $i$ % vwn;
 //#end
+//#def privates
+        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
+        @Override
+        public $K$$Ty$ clone() {
+            $K$$Ty$ k = ($K$$Ty$) super.clone();
+            k.acc = new $T$[CAP];
+//#if opd=yes
+            k.opd = new $T$[CAP];
+//#end
+            return k;
+        }
+
+        @Override
+        public void run() {
+            int tm = getLocalId(0);
+            int tn = getLocalId(1);
+//#end
+//#def store
+                    $T$ r = alpha * acc[$e$];
+                    if (beta == $Z$) {
+                        $c$[idx] = r;
+                    } else {
+                        $c$[idx] = r + beta * $c$[idx];
+                    }
+//#end
+//#def stage
+                    // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
+                    int kw = kwg / (threads / $dim$);
+                    int xw = $wg$ / $dim$;
+                    for (int xi = 0; xi < xw / $vw$; xi++) {
+                        int xg = $str$ == 0 ? xi + (tid % $dim$) * (xw / $vw$) : tid % $dim$ + xi * $dim$;
+                        for (int ki = 0; ki < kw; ki++) {
+                            int kg = ki + (tid / $dim$) * kw;
+                            for (int l = 0; l < $vw$; l++) $lm$[kg * $wg$ + xg * $vw$ + l] = $gm$[(k0 + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l];
+                        }
+                    }
+//#end
 //#for T=float,double Ty=Float,Double Z=0f,0.0
     /** gemm_xgemm in $T$: tile multiples, packed Ap (k·Mp + m), Bp (k·Np + n), Cp (n·Mp + m). */
-    public static final class Xgemm$Ty$ extends PerfportKernel {
+    public static class Xgemm$Ty$ extends PerfportKernel {
         $T$[] agm;
         $T$[] bgm;
         $T$[] cgm;
@@ -107,35 +146,16 @@ public final class GemmKernels implements KernelLibrary {
         /** The work-item's MWI values of A, then its NWI values of B, of one k. */
         @PrivateMemorySpace(CAP) $T$[] opd = new $T$[CAP];
 
+        /** The 13 values of {@code shape(Constants)}, in CLBlast's groups. */
         Xgemm$Ty$(int[] v) {
-            mwg = v[0];
-            nwg = v[1];
-            kwg = v[2];
-            mdimc = v[3];
-            ndimc = v[4];
-            mdima = v[5];
-            ndimb = v[6];
-            vwm = v[7];
-            vwn = v[8];
-            strm = v[9];
-            strn = v[10];
-            sa = v[11];
-            sb = v[12];
+            mwg = v[0]; nwg = v[1]; kwg = v[2];                  // work-group tile
+            mdimc = v[3]; ndimc = v[4];                          // threads
+            mdima = v[5]; ndimb = v[6];                          // tile loaders
+            vwm = v[7]; vwn = v[8]; strm = v[9]; strn = v[10];   // vector widths, strided access
+            sa = v[11]; sb = v[12];                              // local-memory staging
         }
 
-        /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
-        @Override
-        public Xgemm$Ty$ clone() {
-            Xgemm$Ty$ k = (Xgemm$Ty$) super.clone();
-            k.acc = new $T$[CAP];
-            k.opd = new $T$[CAP];
-            return k;
-        }
-
-        @Override
-        public void run() {
-            int tm = getLocalId(0);
-            int tn = getLocalId(1);
+//#use privates K=Xgemm opd=yes
             int gm = getGroupId(0);
             int gn = getGroupId(1);
             int tid = tm + mdimc * tn;
@@ -145,27 +165,10 @@ public final class GemmKernels implements KernelLibrary {
             for (int i = 0; i < mwi * nwi; i++) acc[i] = $Z$;
             for (int k0 = 0; k0 < kp; k0 += kwg) {
                 if (sa == 1) {
-                    // the A tile KWG×MWG into local memory, loader shape MDIMA × (threads/MDIMA)
-                    int kwa = kwg / (threads / mdima);
-                    int mwa = mwg / mdima;
-                    for (int mia = 0; mia < mwa / vwm; mia++) {
-                        int mg = strm == 0 ? mia + (tid % mdima) * (mwa / vwm) : tid % mdima + mia * mdima;
-                        for (int kia = 0; kia < kwa; kia++) {
-                            int kg = kia + (tid / mdima) * kwa;
-                            for (int l = 0; l < vwm; l++) alm[kg * mwg + mg * vwm + l] = agm[(k0 + kg) * mp + gm * mwg + mg * vwm + l];
-                        }
-                    }
+//#use stage dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
                 }
                 if (sb == 1) {
-                    int kwb = kwg / (threads / ndimb);
-                    int nwb = nwg / ndimb;
-                    for (int nib = 0; nib < nwb / vwn; nib++) {
-                        int ng = strn == 0 ? nib + (tid % ndimb) * (nwb / vwn) : tid % ndimb + nib * ndimb;
-                        for (int kib = 0; kib < kwb; kib++) {
-                            int kg = kib + (tid / ndimb) * kwb;
-                            for (int l = 0; l < vwn; l++) blm[kg * nwg + ng * vwn + l] = bgm[(k0 + kg) * np + gn * nwg + ng * vwn + l];
-                        }
-                    }
+//#use stage dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn
                 }
                 if (sa == 1 || sb == 1) localBarrier();
                 for (int k = 0; k < kwg; k++) {
@@ -197,12 +200,7 @@ public final class GemmKernels implements KernelLibrary {
                 for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
                     int idx = (gn * nwg + n) * mp + gm * mwg + m;
-                    $T$ r = alpha * acc[ni * mwi + mi];
-                    if (beta == $Z$) {
-                        cgm[idx] = r;
-                    } else {
-                        cgm[idx] = r + beta * cgm[idx];
-                    }
+//#use store e=ni*mwi+mi c=cgm
                 }
             }
         }
@@ -240,7 +238,7 @@ public final class GemmKernels implements KernelLibrary {
     }
 
     /** gemm_direct in $T$: any sizes and strides, bounds-checked WGD×WGD tiles through local memory. */
-    public static final class Direct$Ty$ extends PerfportKernel {
+    public static class Direct$Ty$ extends PerfportKernel {
         $T$[] a;
         $T$[] b;
         $T$[] c;
@@ -269,17 +267,7 @@ public final class GemmKernels implements KernelLibrary {
             ndimcd = v[2];
         }
 
-        @Override
-        public Direct$Ty$ clone() {
-            Direct$Ty$ k = (Direct$Ty$) super.clone();
-            k.acc = new $T$[CAP];
-            return k;
-        }
-
-        @Override
-        public void run() {
-            int tm = getLocalId(0);
-            int tn = getLocalId(1);
+//#use privates K=Direct opd=no
             int i0 = getGroupId(0) * wgd;
             int j0 = getGroupId(1) * wgd;
             int tid = tm + mdimcd * tn;
@@ -313,12 +301,7 @@ public final class GemmKernels implements KernelLibrary {
                     int j = j0 + tn + nj * ndimcd;
                     if (i < mm && j < nn) {
                         int idx = co + i * csi + j * csj;
-                        $T$ r = alpha * acc[nj * mwid + mi];
-                        if (beta == $Z$) {
-                            c[idx] = r;
-                        } else {
-                            c[idx] = r + beta * c[idx];
-                        }
+//#use store e=nj*mwid+mi c=c
                     }
                 }
             }

@@ -109,6 +109,16 @@ public final class ConvolutionTornado {
         }
     }
 
+    /** out[o] = the sum over i < n of in[at + i*step] * f[i] (both separable passes; TornadoVM inlines it). */
+    static void taps(FloatArray in, FloatArray f, FloatArray out, int o, int at, int step, int n) {
+        float sum = 0.0f;
+        for (int i = 0; i < n; i++) {
+            float p = in.get(at + i * step) * f.get(i);
+            sum += p;
+        }
+        out.set(o, sum);
+    }
+
     /** Separable, horizontal pass: tx outputs per work-item along the row. */
     public static void rows(KernelContext ctx, FloatArray in, FloatArray fr, FloatArray out, int w, int rows, int iw, int fw, int tx) {
         int bw = ctx.localGroupSizeX;
@@ -118,12 +128,7 @@ public final class ConvolutionTornado {
             for (int b = 0; b < tx; b++) {
                 int x = x0 + b * bw;
                 if (x < w) {
-                    float sum = 0.0f;
-                    for (int i = 0; i < fw; i++) {
-                        float p = in.get(y * iw + x + i) * fr.get(i);
-                        sum += p;
-                    }
-                    out.set(y * w + x, sum);
+                    taps(in, fr, out, y * w + x, y * iw + x, 1, fw);
                 }
             }
         }
@@ -138,12 +143,7 @@ public final class ConvolutionTornado {
             for (int a = 0; a < ty; a++) {
                 int y = y0 + a * bh;
                 if (y < h) {
-                    float sum = 0.0f;
-                    for (int j = 0; j < fh; j++) {
-                        float p = in.get((y + j) * w + x) * fc.get(j);
-                        sum += p;
-                    }
-                    out.set(y * w + x, sum);
+                    taps(in, fc, out, y * w + x, y * w + x, w, fh);
                 }
             }
         }

@@ -95,6 +95,20 @@ public final class GemmTornado {
                 int nv = $i$ / vwn;
                 int $n$ = (strn == 0 ? nv + tn * (nwi / vwn) : tn + nv * ndimc) * vwn + $i$ % vwn;
 //#end
+//#def stage
+                // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
+                int kw = kwg / (threads / $dim$);
+                int xw = $wg$ / $dim$;
+                for (int xi = 0; xi < xw / $vw$; xi++) {
+                    int xg = $str$ == 0 ? xi + (tid % $dim$) * (xw / $vw$) : tid % $dim$ + xi * $dim$;
+                    for (int ki = 0; ki < kw; ki++) {
+                        int kg = ki + (tid / $dim$) * kw;
+                        for (int l = 0; l < $vw$; l++) {
+                            $lm$[kg * $wg$ + xg * $vw$ + l] = $gm$.get((k0 + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l);
+                        }
+                    }
+                }
+//#end
 //#for T=float,double Ty=Float,Double Z=0.0f,0.0
     /** gemm_xgemm in $T$; see the class comment for the packed {@code loaders} and {@code flags}. */
     public static void xgemm$Ty$(KernelContext ctx, $Ty$Array agm, $Ty$Array bgm, $Ty$Array cgm, int mp, int np, int kp, $T$ alpha,
@@ -125,30 +139,10 @@ public final class GemmTornado {
         }
         for (int k0 = 0; k0 < kp; k0 += kwg) {
             if (sa == 1) {
-                int kwa = kwg / (threads / mdima);
-                int mwa = mwg / mdima;
-                for (int mia = 0; mia < mwa / vwm; mia++) {
-                    int mg = strm == 0 ? mia + (tid % mdima) * (mwa / vwm) : tid % mdima + mia * mdima;
-                    for (int kia = 0; kia < kwa; kia++) {
-                        int kg = kia + (tid / mdima) * kwa;
-                        for (int l = 0; l < vwm; l++) {
-                            alm[kg * mwg + mg * vwm + l] = agm.get((k0 + kg) * mp + gm * mwg + mg * vwm + l);
-                        }
-                    }
-                }
+//#use stage dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
             }
             if (sb == 1) {
-                int kwb = kwg / (threads / ndimb);
-                int nwb = nwg / ndimb;
-                for (int nib = 0; nib < nwb / vwn; nib++) {
-                    int ng = strn == 0 ? nib + (tid % ndimb) * (nwb / vwn) : tid % ndimb + nib * ndimb;
-                    for (int kib = 0; kib < kwb; kib++) {
-                        int kg = kib + (tid / ndimb) * kwb;
-                        for (int l = 0; l < vwn; l++) {
-                            blm[kg * nwg + ng * vwn + l] = bgm.get((k0 + kg) * np + gn * nwg + ng * vwn + l);
-                        }
-                    }
-                }
+//#use stage dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn
             }
             ctx.localBarrier();
             for (int k = 0; k < kwg; k++) {

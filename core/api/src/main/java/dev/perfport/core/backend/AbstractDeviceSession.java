@@ -64,6 +64,15 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return device;
     }
 
+    /**
+     * {@return {@code "kernel 'NAME' on DEVICE"}, how errors name a kernel of this session}
+     *
+     * @param def the kernel's definition
+     */
+    protected final String where(KernelDef def) {
+        return "kernel '" + def.name() + "' on " + device.name();
+    }
+
     /** {@return the dialect this session executes} */
     protected abstract Dialect dialect();
 

@@ -13,6 +13,9 @@ public sealed interface Launch permits NDRange, StaticGroups {
      */
     long local(int d);
 
+    /** {@return the local size per dimension (a copy)} */
+    long[] localSizes();
+
     /** {@return work-items per work-group} */
     default long localItems() {
         long p = 1;

@@ -2,6 +2,8 @@ package dev.perfport.core.backend;
 
 import dev.perfport.core.device.DeviceType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -67,17 +69,11 @@ class ResidencyTest {
         assertEquals(8, Residency.estimate(new Residency.DeviceFacts(DeviceType.ACCELERATOR, false, 8, 16384, 0, 0, 0), 64, 64, 0));
     }
 
-    @Test
-    void tables() {
-        assertEquals(2048, Residency.threadsPerSm(9, 0));
-        assertEquals(2048, Residency.threadsPerSm(8, 0));
-        assertEquals(1536, Residency.threadsPerSm(8, 6));
-        assertEquals(1536, Residency.threadsPerSm(8, 9));
-        assertEquals(1024, Residency.threadsPerSm(7, 5));
-        assertEquals(1024, Residency.threadsPerSm(6, 1));
-        assertEquals(32, Residency.blocksPerSm(9, 0));
-        assertEquals(24, Residency.blocksPerSm(8, 9));
-        assertEquals(16, Residency.blocksPerSm(8, 6));
-        assertEquals(16, Residency.blocksPerSm(7, 5));
+    /** The CUDA programming guide's table of compute capabilities, the rows the heuristic uses. */
+    @ParameterizedTest(name = "compute capability {0}.{1}: {2} threads and {3} blocks per SM")
+    @CsvSource({"9, 0, 2048, 32", "8, 0, 2048, 32", "8, 6, 1536, 16", "8, 9, 1536, 24", "7, 5, 1024, 16", "6, 1, 1024, 32"})
+    void residentThreadsAndBlocksPerSm(int major, int minor, long threads, long blocks) {
+        assertEquals(threads, Residency.threadsPerSm(major, minor));
+        assertEquals(blocks, Residency.blocksPerSm(major, minor));
     }
 }

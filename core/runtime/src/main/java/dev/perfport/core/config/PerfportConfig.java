@@ -2,6 +2,7 @@ package dev.perfport.core.config;
 
 import dev.perfport.core.backend.Settings;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.files.UserFiles;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -27,13 +28,19 @@ import java.util.TreeMap;
  *       ({@code PERFPORT_BACKEND=jocl:gpu});</li>
  *   <li>{@code perfport.properties} in the working directory;</li>
  *   <li>{@code perfport.properties} in the user's home directory;</li>
- *   <li>built-in defaults.</li>
+ *   <li>the defaults of the distribution: {@value #DEFAULTS_RESOURCE} on the class path (the
+ *       command's distribution ships one that names the emulator; so does the emulator's jar,
+ *       the default of a library that has it on its class path). Core itself names no backend.</li>
  * </ol>
  */
 public final class PerfportConfig implements Settings {
     public static final String BACKEND = "perfport.backend";
     public static final String PLUGINS_DIR = "perfport.plugins.dir";
-    public static final String DEFAULT_BACKEND = "cell-emulation";
+    /**
+     * The defaults a distribution ships, as properties (e.g. {@code perfport.backend=...}); where
+     * several copies on the class path set a key, the first one's value counts.
+     */
+    public static final String DEFAULTS_RESOURCE = "META-INF/perfport/defaults.properties";
     public static final String FILE_NAME = "perfport.properties";
 
     /** One source of values, highest precedence first in {@link #sources}. */
@@ -64,14 +71,38 @@ public final class PerfportConfig implements Settings {
         if (!home.toAbsolutePath().normalize().equals(workingDir.toAbsolutePath().normalize())) {
             s.add(new Source(home.resolve(FILE_NAME).toString(), readFile(home.resolve(FILE_NAME))));
         }
-        s.add(new Source("default", Map.of(BACKEND, DEFAULT_BACKEND)));
+        s.add(DEFAULTS);
         return new PerfportConfig(s);
     }
 
     /** Only the given values and the defaults (for tests and embedding). */
     public static PerfportConfig of(Map<String, String> values) {
-        return new PerfportConfig(List.of(new Source("given", Map.copyOf(values)),
-                new Source("default", Map.of(BACKEND, DEFAULT_BACKEND))));
+        return new PerfportConfig(List.of(new Source("given", Map.copyOf(values)), DEFAULTS));
+    }
+
+    /** Only the given values and the given defaults (for tests). */
+    static PerfportConfig of(Map<String, String> values, Map<String, String> defaults) {
+        return new PerfportConfig(List.of(new Source("given", Map.copyOf(values)), new Source("default", Map.copyOf(defaults))));
+    }
+
+    /** The distribution's defaults ({@link #DEFAULTS_RESOURCE}), read once. */
+    private static final Source DEFAULTS = new Source("default", defaults(PerfportConfig.class.getClassLoader()));
+
+    /** The values of the {@link #DEFAULTS_RESOURCE} files visible to {@code loader}, the first file's first. */
+    static Map<String, String> defaults(ClassLoader loader) {
+        Map<String, String> m = new LinkedHashMap<>();
+        try {
+            for (java.net.URL u : Collections.list(loader.getResources(DEFAULTS_RESOURCE))) {
+                Properties p = new Properties();
+                try (java.io.InputStream in = u.openStream()) {
+                    p.load(in);
+                }
+                p.forEach((k, v) -> m.putIfAbsent(k.toString().trim(), v.toString().trim()));
+            }
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + DEFAULTS_RESOURCE + ": " + e.getMessage());
+        }
+        return Map.copyOf(m);
     }
 
     /** This configuration with {@code key} overridden (highest precedence). */
@@ -203,11 +234,18 @@ public final class PerfportConfig implements Settings {
     }
 
     /** The keys perfport's runtime itself reads; backends, workloads and the command add theirs. */
-    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home");
+    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home", UserFiles.CACHE_DIR_KEY);
 
-    /** The configured backend selector ({@link #BACKEND}, default {@value #DEFAULT_BACKEND}). */
+    /**
+     * {@return the configured backend selector} ({@link #BACKEND}; by default the one the
+     * distribution's {@value #DEFAULTS_RESOURCE} names)
+     *
+     * @throws ConfigException when nothing names one
+     */
     public String backendSelector() {
-        return get(BACKEND, DEFAULT_BACKEND);
+        return get(BACKEND).orElseThrow(() -> new ConfigException("no backend chosen: set " + BACKEND
+                + " to a backend's id (see 'perfport backends'), e.g. in perfport.properties; no " + DEFAULTS_RESOURCE
+                + " on the class path names a default"));
     }
 
     /** Every perfport key that has a value, with its effective value (for display). */

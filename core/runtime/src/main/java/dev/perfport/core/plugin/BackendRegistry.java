@@ -306,7 +306,12 @@ public final class BackendRegistry {
                 }
                 List<BackendProvider> providers;
                 try {
-                    providers = pm.getExtensions(BackendProvider.class, pluginId);
+                    // only this plugin's own providers: a jar that is also on the class path (TornadoVM's plugin,
+                    // whose kernel class files TornadoVM reads through the system class loader) shows its
+                    // META-INF/services to every plugin through the parent class loader
+                    ClassLoader own = pm.getPluginClassLoader(pluginId);
+                    providers = pm.getExtensions(BackendProvider.class, pluginId).stream()
+                            .filter(p -> p.getClass().getClassLoader() == own).toList();
                 } catch (Throwable t) {
                     problems.add(new PluginProblem(file.toString(), "plugin '" + pluginId + "' extensions failed: " + describe(t)));
                     continue;

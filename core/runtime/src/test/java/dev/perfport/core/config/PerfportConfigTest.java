@@ -24,10 +24,29 @@ class PerfportConfigTest {
     }
 
     @Test
-    void defaultBackendIsTheEmulator() {
+    void defaultBackendComesFromTheDistributionsDefaults() {
+        // this module's test resources stand for a distribution: META-INF/perfport/defaults.properties
         PerfportConfig c = PerfportConfig.load(Map.of(), work, home);
         assertEquals("cell-emulation", c.backendSelector());
         assertEquals("default", c.sourceOf(PerfportConfig.BACKEND));
+    }
+
+    @Test
+    void theFirstDefaultsFileOnTheClassPathWins() throws Exception {
+        Path a = work.resolve("a"), b = work.resolve("b");
+        for (Path p : new Path[]{a, b}) Files.createDirectories(p.resolve("META-INF/perfport"));
+        Files.writeString(a.resolve(PerfportConfig.DEFAULTS_RESOURCE), "perfport.backend=first\n");
+        Files.writeString(b.resolve(PerfportConfig.DEFAULTS_RESOURCE), "perfport.backend=second\nperfport.x=only-b\n");
+        try (var loader = new java.net.URLClassLoader(new java.net.URL[]{a.toUri().toURL(), b.toUri().toURL()}, null)) {
+            assertEquals(Map.of("perfport.backend", "first", "perfport.x", "only-b"), PerfportConfig.defaults(loader));
+        }
+    }
+
+    @Test
+    void withoutADefaultBackendTheErrorSaysWhatToSet() {
+        ConfigException e = assertThrows(ConfigException.class, () -> PerfportConfig.of(Map.of(), Map.of()).backendSelector());
+        assertTrue(e.getMessage().startsWith("no backend chosen: set perfport.backend"), e.getMessage());
+        assertEquals("jocl", PerfportConfig.of(Map.of("perfport.backend", "jocl"), Map.of()).backendSelector());
     }
 
     @Test

@@ -1,0 +1,184 @@
+package dev.perfport.backend.aparapi.kernels;
+
+import org.apache.bcel.Repository;
+import org.apache.bcel.classfile.ClassParser;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassHierarchyResolver;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.CodeTransform;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.MethodTransform;
+import java.lang.classfile.Opcode;
+import java.lang.classfile.TypeKind;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.LoadInstruction;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDescs;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Per-configuration Aparapi kernel classes whose tiling parameters are literal constants.
+ *
+ * <p>Aparapi turns every field a kernel reads into a kernel argument, final or not, so the OpenCL
+ * compiler sees a template's tile sizes as run-time values: it cannot unroll the loops over the
+ * register tile, and a private array indexed by a run-time value lives in (slow) local memory on
+ * NVIDIA. javac folds only {@code static final} literals, and a class per configuration cannot be
+ * written by hand, so this makes one at run time: a subclass of the template whose {@code run()} is
+ * the template's bytecode with each read of a {@code final int} field of the template
+ * ({@code aload_0; getfield}) replaced by the value of that field in this configuration. Aparapi
+ * then translates constants ({@code for (int mi = 0; mi < 8; mi++)}), which the OpenCL compiler
+ * unrolls. No javac is needed (the distribution's runtime image has no jdk.compiler): the class is
+ * written with the JDK's ClassFile API and defined in the template's package.
+ *
+ * <p>Aparapi reads a kernel's bytecode through BCEL's repository, which looks a class up by name
+ * on its class loader's resources; a defined class has none, so its bytes are added to that
+ * repository here. The setting {@code perfport.aparapi.specialise=false} keeps the template (the
+ * run-time values), for comparison.
+ */
+public final class Specialiser {
+    /** Setting: {@code false} keeps the template class (tiling parameters as kernel arguments). */
+    public static final String PROPERTY = "perfport.aparapi.specialise";
+
+    private static final Map<String, Constructor<?>> CLASSES = new ConcurrentHashMap<>();
+
+    private Specialiser() {
+    }
+
+    /** Set from the backend's settings ({@value #PROPERTY}) when it is created; the system property until then. */
+    private static volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true"));
+
+    /** Whether templates are specialised ({@value #PROPERTY}, default true). */
+    public static boolean enabled() {
+        return enabled;
+    }
+
+    /** Sets {@link #enabled()}: the Aparapi backend passes its {@value #PROPERTY} setting (any source). */
+    public static void enable(boolean on) {
+        enabled = on;
+    }
+
+    /**
+     * A kernel of {@code template} built with {@code new template(arg)}, as an instance of a subclass
+     * whose {@code run()} has the template's {@code final int} fields as constants.
+     */
+    public static <T extends PerfportKernel> T of(Class<T> template, int[] arg) {
+        try {
+            Constructor<T> ctor = template.getDeclaredConstructor(int[].class);
+            T proto = ctor.newInstance((Object) arg);
+            if (!enabled()) return proto;
+            Map<String, Integer> values = constants(template, proto);
+            StringBuilder name = new StringBuilder(template.getName()).append("$S");
+            for (int v : values.values()) name.append('_').append(v);
+            Constructor<?> sub = CLASSES.computeIfAbsent(name.toString(), n -> define(template, n, values));
+            return template.cast(sub.newInstance((Object) arg));
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot specialise " + template.getName() + ": " + e, e);
+        }
+    }
+
+    /** The template's own final int instance fields and their values in {@code proto}, in declaration order. */
+    static Map<String, Integer> constants(Class<?> template, Object proto) throws IllegalAccessException {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (Field f : template.getDeclaredFields()) {
+            int mod = f.getModifiers();
+            if (f.getType() == int.class && Modifier.isFinal(mod) && !Modifier.isStatic(mod)) {
+                f.setAccessible(true);
+                m.put(f.getName(), f.getInt(proto));
+            }
+        }
+        return m;
+    }
+
+    private static Constructor<?> define(Class<?> template, String name, Map<String, Integer> values) {
+        try {
+            byte[] bytes = bytes(template, name, values);
+            Class<?> c = MethodHandles.privateLookupIn(template, MethodHandles.lookup()).defineClass(bytes);
+            Repository.addClass(new ClassParser(new ByteArrayInputStream(bytes), name.replace('.', '/') + ".class").parse());
+            Constructor<?> ctor = c.getDeclaredConstructor(int[].class);
+            ctor.setAccessible(true);
+            return ctor;
+        } catch (IOException | ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot specialise " + template.getName() + ": " + e, e);
+        }
+    }
+
+    /** {@code final class name extends template { name(int[] v) { super(v); } public void run() { template's run, folded } }}. */
+    static byte[] bytes(Class<?> template, String name, Map<String, Integer> values) throws IOException {
+        String res = template.getName().replace('.', '/') + ".class";
+        byte[] src;
+        try (var in = template.getClassLoader().getResourceAsStream(res)) {
+            if (in == null) throw new IOException("no class file " + res);
+            src = in.readAllBytes();
+        }
+        // the stack maps of the new run() need the template's hierarchy, which the system loader does not see
+        ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(ClassHierarchyResolver.defaultResolver()
+                .orElse(ClassHierarchyResolver.ofResourceParsing(template.getClassLoader()))));
+        ClassModel model = cf.parse(src);
+        MethodModel run = model.methods().stream()
+                .filter(m -> m.methodName().equalsString("run") && m.methodType().equalsString("()V"))
+                .findFirst().orElseThrow(() -> new IOException(template.getName() + " has no run()"));
+        ClassDesc self = ClassDesc.of(name);
+        ClassDesc sup = model.thisClass().asSymbol();
+        MethodTypeDesc init = MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_int.arrayType());
+        return cf.build(self, cb -> cb
+                .withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER)
+                .withSuperclass(sup)
+                .withVersion(model.majorVersion(), model.minorVersion())
+                .withMethodBody(ConstantDescs.INIT_NAME, init, 0, code -> code
+                        .aload(0).aload(1).invokespecial(sup, ConstantDescs.INIT_NAME, init).return_())
+                .transformMethod(run, MethodTransform.transformingCode(new Fold(sup, values))));
+    }
+
+    /** Replaces {@code aload_0; getfield owner.f:I} by the constant of {@code f}. */
+    private static final class Fold implements CodeTransform {
+        private final ClassDesc owner;
+        private final Map<String, Integer> values;
+        private CodeElement held;
+
+        Fold(ClassDesc owner, Map<String, Integer> values) {
+            this.owner = owner;
+            this.values = values;
+        }
+
+        @Override
+        public void accept(CodeBuilder b, CodeElement e) {
+            if (held != null) {
+                if (e instanceof FieldInstruction f && f.opcode() == Opcode.GETFIELD && f.owner().asSymbol().equals(owner)
+                        && f.typeSymbol().equals(ConstantDescs.CD_int) && values.containsKey(f.name().stringValue())) {
+                    held = null;
+                    b.loadConstant(values.get(f.name().stringValue()));
+                    return;
+                }
+                b.with(held);
+                held = null;
+            }
+            if (e instanceof LoadInstruction l && l.slot() == 0 && l.opcode().kind() == Opcode.Kind.LOAD && l.typeKind() == TypeKind.REFERENCE) {
+                held = e;
+                return;
+            }
+            b.with(e);
+        }
+
+        @Override
+        public void atEnd(CodeBuilder b) {
+            if (held != null) b.with(held);
+            held = null;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.perfport.backend.aparapi.kernels;
+
+import com.aparapi.internal.model.ClassModel;
+import com.aparapi.internal.writer.KernelWriter;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The OpenCL C Aparapi writes for gemm's tiled kernel, from the template (tiling parameters as
+ * kernel arguments) and from its per-configuration class (constants). No device is needed: the
+ * source is Aparapi's translation of the bytecode. Both are written to
+ * {@code target/aparapi-opencl/} for the H100 page's generated-code evidence.
+ */
+class SpecialiserTest {
+    /** The H100's tuned SGEMM shape at 4096 (CLBlast's 128×128×16 with 16×16 threads, float4 both ways, strided, both staged). */
+    private static final int[] TUNED = {128, 128, 16, 16, 16, 16, 16, 4, 4, 1, 1, 1, 1};
+
+    private static String openCl(Object kernel) throws Exception {
+        return KernelWriter.writeToString(ClassModel.createClassModel(kernel.getClass()).getEntrypoint("run", kernel));
+    }
+
+    @Test
+    void tilingParametersBecomeConstantsInTheGeneratedOpenCl() throws Exception {
+        GemmKernels.XgemmFloat template = new GemmKernels.XgemmFloat(TUNED);
+        GemmKernels.XgemmFloat spec = Specialiser.of(GemmKernels.XgemmFloat.class, TUNED);
+        assertNotSame(GemmKernels.XgemmFloat.class, spec.getClass());
+        assertEquals(128, spec.mwg, "the subclass keeps the template's fields");
+        String before = openCl(template);
+        String after = openCl(spec);
+        Path dir = Path.of("target", "aparapi-opencl");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("xgemm-float-template.cl"), before);
+        Files.writeString(dir.resolve("xgemm-float-128x128x16.cl"), after);
+        assertTrue(before.contains("this->mwg"), "the template reads its tile sizes from kernel arguments:\n" + before);
+        for (String f : new String[]{"mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "vwm", "vwn", "strm", "strn", "sa", "sb"}) {
+            assertFalse(after.contains("this->" + f + ";") || after.contains("this->" + f + " ") || after.contains("this->" + f + ")"),
+                    f + " is still a kernel argument:\n" + after);
+        }
+        // the register-tile loops have literal bounds the OpenCL compiler can unroll
+        assertTrue(after.contains("<8") || after.contains("< 8") || after.contains("(128 / 16)") || after.contains("128 / 16"),
+                "no literal bound in:\n" + after);
+    }
+
+    @Test
+    void switchedOffTheTemplateItselfRuns() {
+        boolean was = Specialiser.enabled();
+        try {
+            Specialiser.enable(false);
+            assertSame(GemmKernels.XgemmFloat.class, Specialiser.of(GemmKernels.XgemmFloat.class, TUNED).getClass());
+        } finally {
+            Specialiser.enable(was);
+        }
+    }
+
+    @Test
+    void oneClassPerConfiguration() {
+        Class<?> a = Specialiser.of(GemmKernels.XgemmFloat.class, TUNED).getClass();
+        Class<?> b = Specialiser.of(GemmKernels.XgemmFloat.class, TUNED.clone()).getClass();
+        int[] other = TUNED.clone();
+        other[2] = 32;
+        assertSame(a, b);
+        assertNotSame(a, Specialiser.of(GemmKernels.XgemmFloat.class, other).getClass());
+    }
+}
