@@ -21,7 +21,11 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class FftIT {
     static Run fft(String command, String backend, List<String> params) {
-        List<String> a = new ArrayList<>(List.of("--format", "json", command, "fft", "--backend", backend));
+        return fft(command, backend, "stockham", params);
+    }
+
+    static Run fft(String command, String backend, String variant, List<String> params) {
+        List<String> a = new ArrayList<>(List.of("--format", "json", command, "fft", "--variant", variant, "--backend", backend));
         for (String p : params) a.addAll(List.of("--param", p));
         a.addAll(List.of("--param", "reps=1"));
         return Run.of(a.toArray(String[]::new));
@@ -62,10 +66,10 @@ class FftIT {
         assertEquals(Boolean.FALSE, row.get("verified"));
         assertTrue(((String) row.get("error")).contains("share=on needs the fused path"), (String) row.get("error"));
         Dist.assertExit(1, r);
-        r = Run.of("run", "fft", "--backend", "cell-emulation", "--param", "n=1000");
+        r = Run.of("run", "fft", "--variant", "stockham", "--backend", "cell-emulation", "--param", "n=1000");
         Dist.assertExit(2, r);
         assertTrue(r.err().contains("n must be a power of two in [8, 1048576], got 1000"), r::describe);
-        r = Run.of("run", "fft", "--backend", "cell-emulation", "--param", "layout=row");
+        r = Run.of("run", "fft", "--variant", "stockham", "--backend", "cell-emulation", "--param", "layout=row");
         Dist.assertExit(2, r);
         assertTrue(r.err().contains("layout must be aos or soa"), r::describe);
     }
@@ -81,7 +85,7 @@ class FftIT {
         Map<?, ?> best = (Map<?, ?>) rec.get("best");
         assertNotNull(best, t::describe);
         assertTrue(Files.readString(cache).contains("\"twiddle\""), "the cache holds fft's knobs");
-        Run run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "fft", "--backend", "cell-emulation",
+        Run run = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "run", "fft", "--variant", "stockham", "--backend", "cell-emulation",
                 "--param", "n=64", "--param", "batch=3", "--param", "reps=1");
         Map<String, Object> row = onlyRow(run);
         Map<?, ?> params = (Map<?, ?>) row.get("params");
@@ -90,5 +94,24 @@ class FftIT {
         assertEquals(((Number) best.get("layout")).intValue() == 1 ? "soa" : "aos", params.get("layout"));
         assertEquals(((Number) best.get("twiddle")).intValue() == 1 ? "table" : "computed", params.get("twiddle"));
         assertEquals(Boolean.TRUE, row.get("verified"));
+    }
+
+    /** The four-step path: 2^20 in two launches verifies on jocl and the emulator; Aparapi refuses it naming the kernel. */
+    @Test
+    void fourstepVerifiesWhereItHasKernelsAndIsRefusedByName() {
+        GemmIT.assumeBackend("jocl");
+        for (String backend : List.of("jocl", "cell-emulation")) {
+            Run r = fft("run", backend, "fourstep", List.of("n=2^20"));
+            Map<String, Object> row = onlyRow(r);
+            assertEquals(Boolean.TRUE, row.get("verified"), () -> backend + ": " + row.get("error"));
+            assertEquals("fourstep(1024x1024)", ((Map<?, ?>) row.get("params")).get("passes"), r::describe);
+            assertEquals(2L, ((Number) ((Map<?, ?>) row.get("profile")).get("launches")).longValue(), r::describe);
+        }
+        Run r = fft("run", "aparapi", "fourstep", List.of("n=4096"));
+        Map<String, Object> row = onlyRow(r);
+        assertEquals(Boolean.FALSE, row.get("verified"));
+        assertTrue(((String) row.get("error")).contains("aparapi") && ((String) row.get("error")).contains("fft.cols"), (String) row.get("error"));
+        r = fft("run", "jocl", "fourstep", List.of("n=512", "share=on"));
+        assertTrue(((String) onlyRow(r).get("error")).contains("share=on needs the fused path"), r::describe);
     }
 }
