@@ -7,9 +7,14 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.GroupShape;
+import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.JavaKernelFactory;
 import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
+
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * The FFT's two kernels (fft.cl), with their Java work-group implementations, which follow the
@@ -52,7 +57,7 @@ public final class FftKernels {
                 .global("src", ElemType.FLOAT, Access.READ)
                 .global("dst", ElemType.FLOAT, Access.WRITE))
                 .scalar("ns", ElemType.INT)
-                .scalar("radix", ElemType.INT), "fft_pass", FftKernels::passGroup);
+                .scalar("radix", ElemType.INT), "fft_pass", FftKernels::passGroup, FftConfig.PORTABLE.constants(), FftKernels::passCost);
     }
 
     /** The four-step path's launch: the FFTs of adjacent columns in local memory, twisted, written (transposed). */
@@ -61,7 +66,7 @@ public final class FftKernels {
                 .global("dst", ElemType.FLOAT, Access.WRITE));
         for (String s : new String[] {"len", "cols", "outs", "outc", "twist"}) b.scalar(s, ElemType.INT);
         return def(b.local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), "fft_cols", FftKernels::colsGroup,
-                FftConfig.PORTABLE.constants().with("TWPOW", 1));
+                FftConfig.PORTABLE.constants().with("TWPOW", 1), c -> KernelCost.NONE);
     }
 
     /** The arguments after the data that both kernels take: the twiddle table, the transform size and the batch. */
@@ -73,14 +78,15 @@ public final class FftKernels {
 
     /** A kernel's defaults and its two implementations: the OpenCL C entry and the Java work-group body. */
     private static KernelDef def(KernelDef.Builder args, String entry, JavaKernelFactory group) {
-        return def(args, entry, group, FftConfig.PORTABLE.constants());
+        return def(args, entry, group, FftConfig.PORTABLE.constants(), c -> KernelCost.NONE);
     }
 
-    /** {@link #def(KernelDef.Builder, String, JavaKernelFactory)} with these defaults. */
-    private static KernelDef def(KernelDef.Builder args, String entry, JavaKernelFactory group, Constants defaults) {
+    /** {@link #def(KernelDef.Builder, String, JavaKernelFactory)} with these defaults and this cost descriptor. */
+    private static KernelDef def(KernelDef.Builder args, String entry, JavaKernelFactory group, Constants defaults,
+                                 Function<Constants, KernelCost> cost) {
         return args.defaults(defaults)
                 .impl(new KernelImpl.OpenClSource(SOURCE, entry))
-                .impl(KernelImpl.JavaWorkGroup.of(group, PRIVATE_BYTES))
+                .impl(KernelImpl.JavaWorkGroup.of(group, PRIVATE_BYTES).withCost(cost))
                 .build();
     }
 
@@ -196,17 +202,27 @@ public final class FftKernels {
             int total = n * batch, per = n / r;
             GlobalFloats src = g.floats(0), dst = g.floats(1), tw = g.floats(2);
             Regs regs = new Regs();
-            long done = 0;
             for (int lid = 0; lid < g.localItems(); lid++) {
                 long gid = g.globalId(0, lid);
                 if (gid >= (long) batch * per) continue;
                 int b = (int) (gid / per), j = (int) (gid - (long) b * per), k = j & (ns - 1);
                 twiddles(regs, k, ns, r, n, cfg.table(), tw);
                 butterfly(new GlobalSide(src, total, b * n, cfg.soa()), new GlobalSide(dst, total, b * n, cfg.soa()), regs, j, k, n, ns, r);
-                done++;
             }
-            charge(g, cfg, r, done, done, 0);
         };
+    }
+
+    /**
+     * fft.pass's cost descriptor: per butterfly of the group (its work-items below batch·N/R), the
+     * float operations, two special functions per computed twiddle, and index arithmetic, as
+     * {@link #charge} declares them (it was the kernel's last statement, so the model is unchanged).
+     */
+    private static KernelCost passCost(Constants c) {
+        boolean table = config(c).table();
+        ToLongFunction<GroupShape> done = g -> g.itemsBelow((long) g.intArg(4) * (g.intArg(3) / g.intArg(6)));
+        KernelCost k = KernelCost.of(Op.FLOAT, g -> done.applyAsLong(g) * (butterflyFlops(g.intArg(6)) + (table ? 0 : g.intArg(6) - 1)));
+        if (!table) k = k.and(Op.SPECIAL, g -> done.applyAsLong(g) * 2L * (g.intArg(6) - 1));
+        return k.and(Op.INT, g -> done.applyAsLong(g) * 6L * g.intArg(6));
     }
 
     /**
