@@ -1,6 +1,7 @@
 package dev.perfport.backend.tornado;
 
 import dev.perfport.backend.tornado.kernels.DeferredAtomics;
+import dev.perfport.backend.tornado.kernels.ReductionTornado;
 import dev.perfport.backend.tornado.kernels.LaunchArgs;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.core.kernel.Access;
@@ -354,5 +355,25 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         grid.addWorkerGrid(graphName + ".d", workerGrid(new int[]{size}, new int[]{size}));
         graph().task("d", DeferredAtomics::addAll, new KernelContext(), ops, target, geometry.groups(), index, size);
         deferredApplied = true;
+    }
+
+    /** The one-group size of a follow-up task: a power of two no larger than the device allows. */
+    private int oneGroup(String task) {
+        int size = DeferredAtomics.APPLY_LOCAL_SIZE;
+        while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
+        grid.addWorkerGrid(graphName + "." + task, workerGrid(new int[]{size}, new int[]{size}));
+        return size;
+    }
+
+    @Override
+    public void sumPartials(IntArray partial, IntArray target, int count) {
+        int size = oneGroup("s");
+        graph().task("s", ReductionTornado::finalInt, new KernelContext(), partial, target, count, size);
+    }
+
+    @Override
+    public void sumPartials(FloatArray partial, FloatArray target, int count) {
+        int size = oneGroup("s");
+        graph().task("s", ReductionTornado::finalFloat, new KernelContext(), partial, target, count, size);
     }
 }

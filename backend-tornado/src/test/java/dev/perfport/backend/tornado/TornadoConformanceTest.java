@@ -18,7 +18,7 @@ class TornadoConformanceTest extends BackendConformance {
     protected Map<String, String> unsupportedVariants() {
         // issue 16's variants have no TornadoVM kernels (TornadoVM was not installed
         // where they were written): their rows must fail naming tornado and the kernel
-        Map<String, String> m = withoutRouteNativeKernelsAnd("no TornadoVM kernel", "reduction/tuned", "scan/single-pass", "fft/fourstep");
+        Map<String, String> m = withoutRouteNativeKernelsAnd("no TornadoVM kernel", "scan/single-pass", "fft/fourstep");
         if (session().device().type() == DeviceType.CPU) return m;
         String why = "TornadoVM's Kernel API has no volatile or atomic load";
         m.put("scan/v1", why);

@@ -108,4 +108,14 @@ public interface LaunchArgs {
      * the {@link #groups()} operands to {@code target[index]}.
      */
     void applyDeferredFloatAdds(FloatArray target, int index);
+
+    /**
+     * Appends a task of one work-group that sums {@code partial[0, count)} into {@code target[0]}
+     * (set, not add): the second half of a kernel whose groups left one partial each, run after
+     * the kernel's own task in the same graph (TornadoVM has no global fence for a last-group ticket).
+     */
+    void sumPartials(IntArray partial, IntArray target, int count);
+
+    /** As {@link #sumPartials(IntArray, IntArray, int)} for floats. */
+    void sumPartials(FloatArray partial, FloatArray target, int count);
 }

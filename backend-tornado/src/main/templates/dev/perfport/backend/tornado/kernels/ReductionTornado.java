@@ -63,6 +63,21 @@ public final class ReductionTornado {
                             a.tasks(), a.mapping());
                     a.applyDeferredFloatAdds(a.floats(1), 0);
                 }));
+        // tuned (issue 16): in, partial, out, ticket, n, scratch; the ticket stays unused (zero)
+        into.add(new TornadoKernel("reduction.tuned.int",
+                sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, INT, GLOBAL, INT, PRIVATE, INT, LOCAL, INT), false,
+                a -> {
+                    a.graph().task(a.task(), ReductionTornado::tunedInt, a.context(), a.ints(0), a.ints(1), a.intArg(4),
+                            a.localLength(5), a.constants().getInt("VW"));
+                    a.sumPartials(a.ints(1), a.ints(2), a.groups());
+                }));
+        into.add(new TornadoKernel("reduction.tuned.float",
+                sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, INT, PRIVATE, INT, LOCAL, FLOAT), false,
+                a -> {
+                    a.graph().task(a.task(), ReductionTornado::tunedFloat, a.context(), a.floats(0), a.floats(1), a.intArg(4),
+                            a.localLength(5), a.constants().getInt("VW"));
+                    a.sumPartials(a.floats(1), a.floats(2), a.groups());
+                }));
         for (ElemType t : List.of(INT, FLOAT)) {
 //#for K=partials,final
             into.add(new TornadoKernel("reduction.$K$." + t.clName(),
@@ -157,6 +172,39 @@ public final class ReductionTornado {
         }
         // last group on this unit
 //#use addToOut slot=sg sum=slm[0]
+    }
+
+    // ---- tuned: grid-stride persistent groups, one partial each, then one group sums them ----------
+
+    /**
+     * The tuned variant's first task: work-item lid of group g adds the vw-element vectors g·L + lid,
+     * + G·L, ... (vw consecutive scalar loads: the Kernel API has no vector types; IPT's independent
+     * accumulators are left to the compiler), group 0 adds the n mod vw tail, and the group's tree
+     * leaves one partial. {@link LaunchArgs#sumPartials} then writes the total: two tasks instead of
+     * OpenCL C's last-group ticket, which needs a global fence the Kernel API does not have.
+     */
+    public static void tuned$Ty$(KernelContext ctx, $Ty$Array in, $Ty$Array partial, int n, int scratchLength, int vw) {
+        int lid = ctx.localIdx;
+        int size = ctx.localGroupSizeX;
+        int grp = ctx.groupIdx;
+        int stride = ctx.globalGroupSizeX;
+        int nv = n / vw;
+        $T$[] scratch = ctx.allocate$Ty$LocalArray(scratchLength);
+        $T$ acc = $zero$;
+        for (int v = grp * size + lid; v < nv; v += stride) {
+            for (int l = 0; l < vw; l++) {
+                acc += in.get(v * vw + l);
+            }
+        }
+        int tail = nv * vw + lid;
+        if (grp == 0 && lid < vw && tail < n) {
+            acc += in.get(tail);
+        }
+        scratch[lid] = acc;
+//#use tree size=size
+        if (lid == 0) {
+            partial.set(grp, scratch[0]);
+        }
     }
 
     // ---- two-kernel: partial sums per group, then one group sums them ---------------------------
