@@ -121,7 +121,7 @@ class ScriptIT {
                 "--format", "json");
         assertEquals(0, r.code(), r.describe());
         List<?> rows = assertInstanceOf(List.class, MiniJson.parse(r.out()), r.describe());
-        assertEquals(6, rows.size(), r.describe());
+        assertEquals(8, rows.size(), r.describe());   // 4 variants (the tuned one too) x int, float
         for (Object o : rows) assertEquals(Boolean.TRUE, ((Map<?, ?>) o).get("verified"), o.toString());
     }
 
