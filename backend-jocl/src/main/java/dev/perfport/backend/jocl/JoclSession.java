@@ -26,6 +26,7 @@ import dev.perfport.core.transfer.ChunkedJob;
 import dev.perfport.core.transfer.TransferCapable;
 import dev.perfport.core.transfer.TransferStrategy;
 import dev.perfport.core.transfer.TransferTiming;
+import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.result.Counters;
 import org.jocl.CL;
 import org.jocl.CLException;
@@ -575,14 +576,18 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
                 : LaunchGrid.ordinary((NDRange) launch);
 
         long nanos;
+        long[] host = new long[1];
         int[] c = new int[OpenClPrelude.COUNTER_SLOTS];
         synchronized (launchLock) {
             ensureOpen();
+            long t0 = System.nanoTime();
             setArgs(k, args, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
-            nanos = enqueueAndWait(k, grid.global(), local, c, grid.mapping() == OpenClPrelude.MAP_DYNAMIC, where, times);
+            nanos = enqueueAndWait(k, grid.global(), local, c, grid.mapping() == OpenClPrelude.MAP_DYNAMIC, where, times, t0, host);
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
+        // queued launches: the host's own share, apart from the device's (issue 16: host time per launch)
+        if (times > 1) m.put(Counters.HOST_ENQUEUE_NANOS, host[0]);
         if (counting) {
             m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
             m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
@@ -678,7 +683,17 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     /** Zeroes the hidden buffers, runs the kernel, waits, reads the counters; returns the kernel's device time. */
-    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where, int times) {
+    /**
+     * Whether waits poll the event instead of blocking in clWaitForEvents: on GPUs, where a
+     * blocked host thread can wake up long after a long kernel ends (issue 16: the wall of a large
+     * run within 1.1x its kernel time); never on CPU devices, whose kernels need the host's cores.
+     */
+    private boolean polls() {
+        return dev.info().type() == DeviceType.GPU;
+    }
+
+    private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where, int times,
+                                long hostStart, long[] hostNanos) {
         cl_event ev = new cl_event();
         cl_event first = times > 1 ? new cl_event() : null;
         boolean made = false, madeFirst = false;
@@ -701,8 +716,16 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             }
             made = true;
             tally.created("event");
+            hostNanos[0] = System.nanoTime() - hostStart;
             step = "running";
-            CL.clWaitForEvents(1, new cl_event[]{ev});   // polling the status was no faster on the H100
+            if (polls()) {
+                CL.clFlush(queue);
+                int st;
+                while ((st = Cl.eventStatus(ev)) > CL.CL_COMPLETE) Thread.onSpinWait();
+                if (st < 0) throw new DeviceExecutionException(where + " failed while running: the kernel ended with " + Cl.name(st));
+            } else {
+                CL.clWaitForEvents(1, new cl_event[]{ev});
+            }
             if (counting) {
                 step = "reading the hidden counters";
                 CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);

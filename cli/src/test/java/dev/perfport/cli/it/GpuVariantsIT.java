@@ -97,6 +97,28 @@ class GpuVariantsIT {
             allVerified(compare(backend, "scan", "single-pass", "rake=1", "wg=64", "items=8", "k=40"), backend);
             allVerified(compare(backend, "scan", "single-pass", "lookback=1", "wg=32", "items=4", "k=300"), backend);
             allVerified(compare(backend, "scan", "single-pass", "lookback=1", "rake=1", "op=max", "wg=128", "k=7"), backend);
+            // session 3: the warp schedule (CUB's) with its shuffles and ballots emulated in local memory, every
+            // type and operator: persistent groups beyond residency, one tile per group, the widest group
+            allVerified(compare(backend, "scan", "single-pass", "warp=1", "wg=64", "items=4", "k=300"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "warp=1", "wg=32", "items=8", "k=5000"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "warp=1", "wg=1024", "items=16", "k=3"), backend);
+        }
+    }
+
+    /** warp=2 is NVIDIA PTX: another OpenCL compiler refuses it with the reason instead of running something else. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jocl"})
+    void singlePassWarpPtxIsRefusedByAnotherVendorsOpenCl(String backend) {
+        requireAvailable(backend);
+        Run r = Run.of("compare", "scan", "--backend", backend, "--variant", "single-pass", "--param", "n=" + N,
+                "--param", "reps=1", "--param", "type=int", "--param", "op=add", "--param", "warp=2", "--format", "json");
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        assertTrue(!rows.isEmpty(), r.describe());
+        for (Map<String, Object> row : rows) {
+            String device = String.valueOf(row.get("device"));
+            Assumptions.assumeFalse(device.contains("NVIDIA"), "an NVIDIA device runs warp=2: " + device);
+            assertEquals(Boolean.FALSE, row.get("verified"), String.valueOf(row));
+            assertTrue(String.valueOf(row.get("error")).contains("warp=2 needs NVIDIA"), "the reason names warp=2: " + row.get("error"));
         }
     }
 
@@ -105,12 +127,17 @@ class GpuVariantsIT {
     @ValueSource(strings = {"cell-emulation", "jocl", "aparapi"})
     void queuedLaunchesOfTheTunedReductionVerifyAndReportTimePerLaunch(String backend) {
         requireAvailable(backend);
-        List<Map<String, Object>> rows = compare(backend, "reduction", "tuned", "gpc=1", "launches=5");
+        List<Map<String, Object>> rows = new ArrayList<>(compare(backend, "reduction", "tuned", "gpc=1", "launches=5"));
+        rows.addAll(compare(backend, "reduction", "tuned", "groups=1", "launches=3"));   // the smallest launch
         allVerified(rows, backend);
         for (Map<String, Object> row : rows) {
             @SuppressWarnings("unchecked")
             Map<String, Object> m = (Map<String, Object>) row.get("metrics");
             assertTrue(m.containsKey("wall us/launch") && m.containsKey("kernel us/launch"), String.valueOf(m));
+            if (backend.equals("jocl")) {   // jocl measures the host's own share: positive, and within the wall
+                double host = ((Number) m.get("host us/launch")).doubleValue(), wall = ((Number) m.get("wall us/launch")).doubleValue();
+                assertTrue(host > 0 && host <= wall, "host us/launch " + host + " within wall us/launch " + wall);
+            }
             @SuppressWarnings("unchecked")
             Map<String, Object> counters = (Map<String, Object>) row.get("counters");
             if (counters.containsKey("globalAtomics")) {

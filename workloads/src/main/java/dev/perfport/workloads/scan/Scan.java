@@ -124,7 +124,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0");
     }
 
     @Override
@@ -144,6 +144,10 @@ public final class Scan implements Workload {
                         + "1 one work-item reads windows of 16 into registers and walks them alone",
                 "rake: single-pass only (OpenCL): 0 (default) a Hillis-Steele scan of the work-items' totals; 1 a raking scan "
                         + "(32 work-items, 3 barriers; needs striped=0, wg >= 32)",
+                "warp: single-pass only (OpenCL): 0 (default) the lookback/rake schedules; CUB's schedule on 32-wide warp "
+                        + "shuffles and ballots (one barrier per tile, a look-back of 32 words by one warp): 1 with the shuffles "
+                        + "emulated in local memory (any device; verifies the schedule), 2 as NVIDIA PTX (NVIDIA's OpenCL only); "
+                        + "1 and 2 need striped=0, lookback=0, rake=0 and 32 <= wg <= 1024",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -235,7 +239,13 @@ public final class Scan implements Workload {
             if (rake == 1 && (striped == 1 || c.wg() < 32)) {
                 throw new ConfigException("rake=1 needs striped=0 and wg >= 32 (32 raking work-items), got striped=" + striped + " wg=" + c.wg());
             }
-            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake);
+            int warp = p.getInt("warp");
+            if (warp < 0 || warp > 2) throw new ConfigException("warp must be 0, 1 or 2, got " + warp);
+            if (warp != 0 && (striped == 1 || lookback != 0 || rake != 0 || c.wg() < 32 || c.wg() > 1024)) {
+                throw new ConfigException("warp=" + warp + " needs striped=0, lookback=0, rake=0 and 32 <= wg <= 1024 (whole warps, "
+                        + "one warp total per lane), got striped=" + striped + " lookback=" + lookback + " rake=" + rake + " wg=" + c.wg());
+            }
+            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp);
             RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, sched, in, p, shown));
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
@@ -244,6 +254,7 @@ public final class Scan implements Workload {
         others.remove("striped");
         others.remove("lookback");
         others.remove("rake");
+        others.remove("warp");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
@@ -400,7 +411,8 @@ public final class Scan implements Workload {
         Object fill = fill(c.type(), n);
         Rep best = null;
         String mismatch = null;
-        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1 : wg + (sched.getInt("RAKE") == 1 ? wg >> 5 : 0);
+        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1
+                : wg + (sched.getInt("WARP") != 0 ? 32 : sched.getInt("RAKE") == 1 ? wg >> 5 : 0);
         try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0)
                 .with(sched))) {
             // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)

@@ -266,6 +266,98 @@ inline ulong sp_word(int epoch, int flag, T v) {
 #define RAKE 0
 #endif
 #define LB_WINDOW 16
+/* WARP (issue 16, session 3): the schedule of CUB's decoupled look-back, built on 32-wide warp
+ * primitives (shuffle up/index/xor, ballot) instead of group barriers: the work-items' totals are
+ * scanned per warp by shuffles and the warps' totals by every warp again (one barrier per tile
+ * instead of 18), and the look-back is one warp reading 32 predecessors' words at once (one load
+ * per lane), finding the nearest inclusive prefix and the first unpublished word by two ballots,
+ * and combining the words before them by a shuffle reduction (no barrier while it walks).
+ *   0: not used (the LOOKBACK/RAKE schedules above);
+ *   1: the warp schedule with its primitives emulated in local memory (every work-item of the
+ *      group calls them, each with a barrier; the look-back then runs in the whole group on warp
+ *      0's words): any OpenCL device, it verifies the schedule's logic where 2 cannot run;
+ *   2: the primitives as NVIDIA PTX (shfl.sync, vote.sync) through inline assembly, the look-back
+ *      in warp 0 alone: NVIDIA's OpenCL only (cl_khr_subgroups is not offered there); any other
+ *      compiler stops at the #error below rather than run something else under this name.
+ * 1 and 2 need wg a multiple of 32 and at most 1024 (one warp total per lane); x then holds wg + 32 elements. */
+#ifndef WARP
+#define WARP 0
+#endif
+#if WARP == 2 && !defined(cl_nv_pragma_unroll)
+#error "scan single-pass warp=2 needs NVIDIA's OpenCL (inline PTX shfl.sync and vote.sync); warp=1 is the same schedule with the shuffles emulated in local memory"
+#endif
+#if WARP
+#if FLOAT
+#define FROM_U(u) as_float(u)
+#else
+#define FROM_U(u) as_int(u)
+#endif
+#define TO_U(v) as_uint(v)
+#if WARP == 2
+inline uint w_up(uint x, int d, __local uint* sx, int lid) {
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(x), "r"(d));
+    return r;
+}
+inline uint w_idx(uint x, int src, __local uint* sx, int lid) {
+    uint r;
+    asm volatile("shfl.sync.idx.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(r) : "r"(x), "r"(src));
+    return r;
+}
+inline uint w_xor(uint x, int m, __local uint* sx, int lid) {
+    uint r;
+    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(r) : "r"(x), "r"(m));
+    return r;
+}
+inline uint w_ballot(int p, __local uint* sx, int lid) {
+    uint r;
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.s32 q, %1, 0;\n\tvote.sync.ballot.b32 %0, q, 0xffffffff;\n\t}" : "=r"(r) : "r"(p));
+    return r;
+}
+#else
+/* emulated: the group's work-items in virtual warps of 32 consecutive ids, through sx (wg words) */
+inline uint w_up(uint x, int d, __local uint* sx, int lid) {
+    sx[lid] = x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint r = (lid & 31) >= d ? sx[lid - d] : x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+inline uint w_idx(uint x, int src, __local uint* sx, int lid) {
+    sx[lid] = x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint r = sx[(lid & ~31) + src];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+inline uint w_xor(uint x, int m, __local uint* sx, int lid) {
+    sx[lid] = x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint r = sx[lid ^ m];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+inline uint w_ballot(int p, __local uint* sx, int lid) {
+    sx[lid] = p != 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint r = 0;
+    for (int i = 0; i < 32; i++) r |= sx[(lid & ~31) + i] << i;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+#endif
+/* the lowest set bit's index, 32 for none (ctz is not in OpenCL C 1.2) */
+inline int w_first(uint m) { return m ? 31 - (int)clz(m & (~m + 1u)) : 32; }
+
+inline T warp_scan_incl(T s, int lane, __local uint* sx, int lid) {
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+        T y = FROM_U(w_up(TO_U(s), d, sx, lid));
+        if (lane >= d) s = OP(y, s);
+    }
+    return s;
+}
+#endif
 #if RAKE
 #define XI(i) SP_PAD(i)
 #else
@@ -329,9 +421,25 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) { run = OP(run, v[j]); v[j] = run; }
+#if WARP
+        int lane = lid & 31, wid = lid >> 5, nw = wg >> 5;
+        __local uint* sx = (__local uint*)x;      /* warp=1's shuffle scratch (wg words) */
+        __local T* wsum = x + wg;                 /* the warps' totals */
+        T s = warp_scan_incl(run, lane, sx, lid);
+        T sprev = FROM_U(w_up(TO_U(s), 1, sx, lid));   /* lane - 1's inclusive total */
+        if (lane == 31) wsum[wid] = s;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        T ws = warp_scan_incl(lane < nw ? wsum[lane] : IDENTITY, lane, sx, lid);   /* every warp, alike */
+        T wpre = FROM_U(w_idx(TO_U(ws), wid > 0 ? wid - 1 : 0, sx, lid));
+        if (wid == 0) wpre = IDENTITY;
+        T agg = FROM_U(w_idx(TO_U(ws), nw - 1, sx, lid));
+        T before = lane > 0 ? OP(wpre, sprev) : wpre;
+#else
         x[XI(lid)] = run;
         barrier(CLK_LOCAL_MEM_FENCE);
-#if RAKE
+#endif
+#if WARP
+#elif RAKE
         int seg = wg >> 5;                        /* totals per raking work-item */
         if (lid < 32) {                           /* inclusive scan of one segment, in place */
             T r = IDENTITY;
@@ -359,7 +467,40 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
 #endif
         T excl = IDENTITY;                        /* meaningful in work-item 0 */
         if (lid == 0) status[tile] = sp_word(epoch, tile == 0 ? SP_PREFIX : SP_AGGREGATE, agg);
-#if LOOKBACK
+#if WARP
+#if WARP == 2
+        if (lid < 32) {                           /* warp 0 alone; the others wait at the barrier below */
+#else
+        {                                         /* every virtual warp walks warp 0's words alike */
+#endif
+            int j = tile - 1;                     /* the nearest tile not yet combined */
+            int found = tile == 0;                /* uniform */
+            while (!found) {                      /* uniform in the warp (warp=1: in the group); no break (PoCL) */
+                /* lane q reads tile j - q; before tile 0 an identity prefix (never combined: tile 0 is a prefix) */
+                ulong wv = j - lane >= 0 ? status[j - lane] : sp_word(epoch, SP_PREFIX, IDENTITY);
+#if WARP == 1
+                if (lid < 32) look[lid] = wv;     /* one read per word, as warp 2 does: all decide alike */
+                barrier(CLK_LOCAL_MEM_FENCE);
+                wv = look[lane];
+                barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+                int tag = (int)(wv >> 32);
+                int pub = (tag >> 2) == epoch;
+                int uf = w_first(w_ballot(!pub, sx, lid));                        /* first unpublished */
+                int pf = w_first(w_ballot(pub && (tag & 3) == SP_PREFIX, sx, lid));   /* nearest prefix */
+                int cnt = pf < uf ? pf + 1 : uf;  /* words combined this round: those before the first gap */
+                T val = lane < cnt ? SP_VALUE((uint)wv) : IDENTITY;
+#pragma unroll
+                for (int m = 16; m >= 1; m >>= 1) {
+                    T y = FROM_U(w_xor(TO_U(val), m, sx, lid));   /* not inside OP: max evaluates an argument twice */
+                    val = OP(val, y);
+                }
+                excl = OP(val, excl);
+                j -= cnt;
+                found = pf < uf;
+            }
+        }
+#elif LOOKBACK
         if (lid == 0 && tile > 0) {
             int j = tile - 1;                     /* the nearest tile not yet combined */
             for (;;) {

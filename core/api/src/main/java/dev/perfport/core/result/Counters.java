@@ -23,6 +23,13 @@ public final class Counters {
     public static final String UNITS_USED = "unitsUsed";
     /** Static-local-memory instances initialised (first-group hooks). */
     public static final String STATIC_LOCAL_INITS = "staticLocalInits";
+    /**
+     * Launches queued back to back ({@code DeviceSession.launchRepeated}), on routes that can tell:
+     * nanoseconds the host spent setting arguments and enqueuing them, before it waited; the host's
+     * share of the wall time apart from the device's (a driver that blocks an enqueue on a full
+     * queue adds that wait to it).
+     */
+    public static final String HOST_ENQUEUE_NANOS = "hostEnqueueNanos";
 
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
 
