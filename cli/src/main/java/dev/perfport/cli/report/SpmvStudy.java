@@ -76,6 +76,7 @@ public final class SpmvStudy implements Seed004Study {
         g.computeIfPresent("C", (k, v) -> List.of(8, 32, 128));
         g.computeIfPresent("sigma", (k, v) -> List.of(1, 1024));
         g.computeIfPresent("ipt", (k, v) -> List.of(8, 32, 128));
+        g.computeIfPresent("block", (k, v) -> List.of(256, 1024, 4096));
         List<Map<String, String>> points = new ArrayList<>();
         points.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<Integer>> e : g.entrySet()) {
@@ -169,7 +170,7 @@ public final class SpmvStudy implements Seed004Study {
                 best(points, p -> p.variant().equals(base) && same(p, "wg") && "1".equals(p.knobs().get("map")) && !same(p, "rpt"))));
         rows.add(new KnobRow("wg size", "work-group size 64 or 256",
                 best(points, p -> p.variant().equals(base) && same(p, "rpt", "map") && !same(p, "wg"))));
-        rows.add(new KnobRow("format", "CSR scalar/vector, SELL-C-sigma or merge-based CSR at their defaults",
+        rows.add(new KnobRow("format", "CSR scalar/vector, SELL-C-sigma, merge-based CSR or CSR-Adaptive at their defaults",
                 best(points, p -> !p.variant().startsWith("ell") && !p.variant().equals(base)
                         && p.knobs().keySet().stream().allMatch(k -> p.knobs().get(k).equals(BASE.get(k))))));
         rows.add(new KnobRow("all tuned", "the best point of every format's grid", best(points, p -> true)));

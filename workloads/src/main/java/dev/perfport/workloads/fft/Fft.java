@@ -95,6 +95,7 @@ public final class Fft implements Workload, Tunable {
         m.put("config", AUTO);
         for (String k : FftConfig.NAMES) m.put(k, AUTO);
         m.put("wg", AUTO);
+        m.put("math", "precise");
         m.put("reps", "3");
         m.put("seed", "42");
         return Params.of(m);
@@ -115,6 +116,9 @@ public final class Fft implements Workload, Tunable {
                 "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
                 "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256; "
                         + "fourstep: the most per work-group (auto = the device's), columns per group shrink to fit",
+                "math: precise (products rounded before the sums, as Java), fma (the OpenCL compiler may fuse multiply-adds) or "
+                        + "relaxed (fma, and the twiddles' sin/cos from native_sin/native_cos); fma and relaxed are OpenCL C only, "
+                        + "and every row is still checked against the O(log N eps) bound",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest", "seed: input generator seed");
     }
 
@@ -250,6 +254,7 @@ public final class Fft implements Workload, Tunable {
         shown.put("wg", Integer.toString(wg));
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
+        math(p, shown);
         return new Settings(n, batch, fused, cfg, wg, reps, p.getLong("seed"), shown, refusal, List.of());
     }
 
@@ -289,7 +294,15 @@ public final class Fft implements Workload, Tunable {
         shown.put("wg", Integer.toString(wg));
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
+        math(p, shown);
         return new Settings(n, batch, false, cfg, wg, reps, p.getLong("seed"), shown, refusal, launches);
+    }
+
+    /** The math parameter, checked; shown in the row when it is not the default. */
+    private static void math(Params p, Map<String, String> shown) {
+        String m = p.get("math");
+        if (!FftConfig.MATHS.contains(m)) throw new ConfigException("math must be one of " + FftConfig.MATHS + ", got '" + m + "'");
+        if (!m.equals(FftConfig.MATHS.getFirst())) shown.put("math", m);
     }
 
     private static boolean knob(Params p, String key, String off, String on, boolean dflt) {
@@ -331,7 +344,8 @@ public final class Fft implements Workload, Tunable {
         List<Integer> passes = FftConfig.passes(n, cfg.radix());
         float[] result = new float[2 * total];
         Rep best = null;
-        try (CompiledKernel k = s.compile(def, cfg.constants());
+        int math = FftConfig.MATHS.indexOf(st.shown().getOrDefault("math", FftConfig.MATHS.getFirst()));
+        try (CompiledKernel k = s.compile(def, cfg.constants().with(FftConfig.MATH, math));
              DeviceBuffer in = s.upload(packed); DeviceBuffer out = s.allocate(ElemType.FLOAT, 2L * total);
              DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (n > COLS_MAX ? 2L * total : 1)
                      : passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);

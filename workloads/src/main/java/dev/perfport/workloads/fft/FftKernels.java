@@ -304,6 +304,7 @@ public final class FftKernels {
     }
 
     private static FftConfig config(Constants c) {
+        FftConfig.requirePreciseMath(c, "the Java work-group kernel");
         return new FftConfig(c.getInt("RADIX"), c.getInt("SOA") == 1, c.getInt("LOCALX") == 1, c.getInt("TWTABLE") == 1,
                 c.getInt("SHARE") == 1);
     }

@@ -8,7 +8,21 @@
  * Pass p of radix R over butterflies j in [0, N/R), with Ns the product of the earlier radices:
  * reads x[j + r*N/R], multiplies by w^(r*k) with k = j mod Ns and w = exp(-2*pi*i/(Ns*R)), does an
  * R-point DFT in registers, writes y[(j-k)*R + k + m*Ns]. */
+/* FFT_MATH (the math parameter): 0 precise, products rounded before the sums as the Java routes
+ * add; 1 lets the compiler fuse multiply-adds (one rounding fewer); 2 also takes the twiddles'
+ * sin/cos from native_sin/native_cos (the hardware's approximations). Both stay within the
+ * O(log N eps) bound that every row is checked against. */
+#ifndef FFT_MATH
+#define FFT_MATH 0
+#endif
+#if FFT_MATH == 0
 #pragma OPENCL FP_CONTRACT OFF
+#endif
+#if FFT_MATH == 2
+#define SINCOS(a, c) ((c) = native_cos(a), native_sin(a))
+#else
+#define SINCOS(a, c) sincos((a), &(c))   /* one range reduction for both */
+#endif
 
 #ifndef RADIX
 #define RADIX 8
@@ -89,8 +103,7 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
         twi[r] = tw[2 * m + 1];
 #else
         float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
-        twr[r] = cos(a);
-        twi[r] = sin(a);
+        twi[r] = SINCOS(a, twr[r]);
 #endif
     }
 }
@@ -107,8 +120,7 @@ inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
     }
     for (int r = 1; r < R; r <<= 1) {
         float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
-        twr[r] = cos(a);
-        twi[r] = sin(a);
+        twi[r] = SINCOS(a, twr[r]);
     }
     for (int r = 3; r < R; r++) {
         int hi = r >= 4 ? 4 : 2, lo = r - hi;
@@ -295,7 +307,7 @@ __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst
             float wr = tw[2 * e], wi = tw[2 * e + 1];
 #else
             float a = (float) e * (-6.28318530717958648f / (float) n);
-            float wr = cos(a), wi = sin(a);
+            float wr, wi = SINCOS(a, wr);
 #endif
             float xr = re;
             re = xr * wr - im * wi;
