@@ -96,6 +96,7 @@ public final class Fft implements Workload, Tunable {
         for (String k : FftConfig.NAMES) m.put(k, AUTO);
         m.put("wg", AUTO);
         m.put("math", "precise");
+        m.put("n1", AUTO);
         m.put("reps", "3");
         m.put("seed", "42");
         return Params.of(m);
@@ -116,6 +117,8 @@ public final class Fft implements Workload, Tunable {
                 "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
                 "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256; "
                         + "fourstep: the most per work-group (auto = the device's), columns per group shrink to fit",
+                "n1: fourstep only: the first launch's sub-FFT length N1 of N = N1*N2 (a power of two in [2, n/2]); auto = 2^ceil(log2 n / 2), "
+                        + "one launch up to " + COLS_MAX + " points",
                 "math: precise (products rounded before the sums, as Java), fma (the OpenCL compiler may fuse multiply-adds) or "
                         + "relaxed (fma, and the twiddles' sin/cos from native_sin/native_cos); fma and relaxed are OpenCL C only, "
                         + "and every row is still checked against the O(log N eps) bound",
@@ -146,7 +149,8 @@ public final class Fft implements Workload, Tunable {
                 Params.of("n", "512", "batch", "5", "radix", "8", "layout", "soa", "twiddle", "table", "reps", "1"),
                 Params.of("n", "128", "batch", "3", "radix", "2", "reps", "1"),
                 Params.of("n", "2048", "batch", "3", "radix", "8", "reps", "1"),
-                Params.of("n", "4096", "batch", "2", "radix", "4", "layout", "soa", "twiddle", "table", "wg", "64", "reps", "1"));
+                Params.of("n", "4096", "batch", "2", "radix", "4", "layout", "soa", "twiddle", "table", "wg", "64", "reps", "1"),
+                Params.of("n", "512", "batch", "2", "n1", "16", "reps", "1"));
     }
 
     /** The validated settings of one run. */
@@ -165,10 +169,13 @@ public final class Fft implements Workload, Tunable {
         }
     }
 
-    /** The four-step path's launches for an n-point transform: one up to COLS_MAX, else N1 = 2^ceil(log2 n / 2) by N2 = n/N1. */
-    static List<ColsLaunch> fourstep(int n, int radix, int maxWg, long localCap) {
-        if (n <= COLS_MAX) return List.of(new ColsLaunch(n, 1, 1, 1, n, 0));
-        int n1 = 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2, n2 = n / n1;
+    /**
+     * The four-step path's launches for an n-point transform: one up to COLS_MAX, else N1 by N2 = n/N1
+     * with N1 = 2^ceil(log2 n / 2), or the given split n1 (0: that default).
+     */
+    static List<ColsLaunch> fourstep(int n, int radix, int maxWg, long localCap, int split) {
+        if (n <= COLS_MAX && split == 0) return List.of(new ColsLaunch(n, 1, 1, 1, n, 0));
+        int n1 = split != 0 ? split : 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2, n2 = n / n1;
         return List.of(new ColsLaunch(n1, n2, cb(n1, n2, radix, maxWg, localCap), 1, n1, 1),
                 new ColsLaunch(n2, n1, cb(n2, n1, radix, maxWg, localCap), n1, 1, 0));
     }
@@ -210,6 +217,7 @@ public final class Fft implements Workload, Tunable {
         if (!source.equals(TUNED) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = "given";
         long localCap = d.capacity(MemoryLevel.LOCAL);
         if (variant.equals(FOURSTEP)) return fourstepSettings(d, p, n, batch, reps, source, radix, soa, table, localCap);
+        if (!p.get("n1").equals(AUTO)) throw new ConfigException("n1 is a parameter of variant fourstep (its split N = N1*N2), not of " + variant);
         boolean fits = 16L * n <= localCap;
         boolean fused = switch (p.get("passes")) {
             case "fused" -> true;
@@ -274,7 +282,14 @@ public final class Fft implements Workload, Tunable {
             maxWg = Math.min(maxWg, w);
         }
         FftConfig cfg = new FftConfig(radix, soa, true, table, false);
-        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap);
+        int split = 0;
+        if (!p.get("n1").equals(AUTO)) {
+            split = p.getInt("n1");
+            if (Integer.bitCount(split) != 1 || split < 2 || split > n / 2) {
+                throw new ConfigException("n1 must be auto or a power of two in [2, n/2 = " + n / 2 + "] (the first launch's length), got " + split);
+            }
+        }
+        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap, split);
         for (ColsLaunch l : launches) {
             if (refusal != null) break;
             if (l.wg(radix) > maxWg) {
@@ -347,7 +362,7 @@ public final class Fft implements Workload, Tunable {
         int math = FftConfig.MATHS.indexOf(st.shown().getOrDefault("math", FftConfig.MATHS.getFirst()));
         try (CompiledKernel k = s.compile(def, cfg.constants().with(FftConfig.MATH, math));
              DeviceBuffer in = s.upload(packed); DeviceBuffer out = s.allocate(ElemType.FLOAT, 2L * total);
-             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (n > COLS_MAX ? 2L * total : 1)
+             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (st.cols().size() > 1 ? 2L * total : 1)
                      : passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);
              DeviceBuffer tw = s.upload(table)) {
             for (int r = 0; r < st.reps(); r++) {
