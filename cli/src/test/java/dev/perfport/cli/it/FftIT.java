@@ -104,7 +104,7 @@ class FftIT {
             Run r = fft("run", backend, "fourstep", List.of("n=2^20"));
             Map<String, Object> row = onlyRow(r);
             assertEquals(Boolean.TRUE, row.get("verified"), () -> backend + ": " + row.get("error"));
-            assertEquals("fourstep(1024x1024)", ((Map<?, ?>) row.get("params")).get("passes"), r::describe);
+            assertEquals("fourstep(2048x512)", ((Map<?, ?>) row.get("params")).get("passes"), r::describe);
             assertEquals(2L, ((Number) ((Map<?, ?>) row.get("profile")).get("launches")).longValue(), r::describe);
         }
         Run r = fft("run", "aparapi", "fourstep", List.of("n=4096"));

@@ -117,7 +117,8 @@ public final class Fft implements Workload, Tunable {
                 "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
                 "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256; "
                         + "fourstep: the most per work-group (auto = the device's), columns per group shrink to fit",
-                "n1: fourstep only: the first launch's sub-FFT length N1 of N = N1*N2 (a power of two in [2, n/2]); auto = 2^ceil(log2 n / 2), "
+                "n1: fourstep only: the first launch's sub-FFT length N1 of N = N1*N2 (a power of two in [2, n/2]); auto = the fewest passes in all, "
+                        + "N2 <= N1 <= " + COLS_VALUES + ", the most balanced of those (2^20: 2048x512), "
                         + "one launch up to " + COLS_MAX + " points",
                 "math: precise (products rounded before the sums, as Java), fma (the OpenCL compiler may fuse multiply-adds) or "
                         + "relaxed (fma, and the twiddles' sin/cos from native_sin/native_cos); fma and relaxed are OpenCL C only, "
@@ -171,11 +172,24 @@ public final class Fft implements Workload, Tunable {
 
     /**
      * The four-step path's launches for an n-point transform: one up to COLS_MAX, else N1 by N2 = n/N1
-     * with N1 = 2^ceil(log2 n / 2), or the given split n1 (0: that default).
+     * with the given split n1, or (0) the split with the fewest sub-FFT passes in all, N2 <= N1 <=
+     * COLS_VALUES, the most balanced of those: 2^20 = 2048 x 512 at radix 8 (4 + 3 passes, where
+     * 1024 x 1024 takes 4 + 4, a radix-2 pass each, and measured 1.1x slower on the H100).
      */
     static List<ColsLaunch> fourstep(int n, int radix, int maxWg, long localCap, int split) {
         if (n <= COLS_MAX && split == 0) return List.of(new ColsLaunch(n, 1, 1, 1, n, 0));
-        int n1 = split != 0 ? split : 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2, n2 = n / n1;
+        int n1 = split;
+        if (n1 == 0) {
+            int fewest = Integer.MAX_VALUE;
+            for (int c = 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2; c <= Math.min(COLS_VALUES, n / 2); c <<= 1) {
+                int p = FftConfig.passes(c, radix).size() + FftConfig.passes(n / c, radix).size();
+                if (p < fewest) {
+                    fewest = p;
+                    n1 = c;
+                }
+            }
+        }
+        int n2 = n / n1;
         return List.of(new ColsLaunch(n1, n2, cb(n1, n2, radix, maxWg, localCap), 1, n1, 1),
                 new ColsLaunch(n2, n1, cb(n2, n1, radix, maxWg, localCap), n1, 1, 0));
     }
