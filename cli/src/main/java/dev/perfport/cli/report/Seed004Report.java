@@ -59,12 +59,13 @@ public final class Seed004Report {
     /** Measures every device, saving as it goes, and writes the report to {@code out}. */
     public static int execute(Context ctx, List<Seed000Report.Device> devices, List<String> params, Path out) {
         Params o = Params.parse(params);
-        List<String> known = new ArrayList<>(List.of("reps", "seed", "peakn"));
+        List<String> known = new ArrayList<>(List.of("reps", "seed", "peakn", BenchReference.PARAM));
         for (Seed004Study st : STUDIES) known.addAll(st.params());
         for (String k : o.asMap().keySet()) {
             if (!known.contains(k)) throw new ConfigException("report seed-004 has no parameter '" + k + "'; parameters: " + String.join(", ", known));
         }
         for (Seed004Study st : STUDIES) st.cases(o);
+        BenchReference.validate(o);
         Path dir = ReportFiles.prepare(out, NAME);
         List<String> cmd = new ArrayList<>(List.of("perfport", "report", NAME));
         for (Seed000Report.Device d : devices) cmd.addAll(List.of("--backend", d.selector()));
@@ -98,7 +99,9 @@ public final class Seed004Report {
                     err.println("[report " + sel + "] " + st.workload() + " " + kase);
                     List<Seed004Study.Point> points = st.measure(s, kase, o, err);
                     data.save(st.workload() + "/" + kase, sel, points);
-                    Seed004Study.Point ref = st.reference(kase, o, err);
+                    // a vendor library measured beside this device (bench/'s PyTorch lines), else the study's own
+                    Seed004Study.Point ref = BenchReference.find(o, st.workload(), kase, s.device().name());
+                    if (ref == null) ref = st.reference(kase, o, err);
                     if (ref != null) data.save(st.workload() + "/" + kase + "/reference", sel, List.of(ref));
                 }
             }
@@ -227,8 +230,10 @@ public final class Seed004Report {
         md.heading(2, "On a GPU");
         md.paragraph("The issue's GPU targets (the best tuned SpMV format >= 0.8x torch.sparse CSR on `stencil2d:2048x2048` and "
                 + "`powerlaw:2^21:8`; FFT >= 0.6x torch.fft) are measured on the H100 by the GPU runs: `perfport report seed-004 "
-                + "--backend jocl:gpu --param matrices=stencil2d:2048x2048,powerlaw:2^21:8` beside `python3 bench/torch_spmv.py` "
-                + "and `bench/torch_fft.py`; `perfport report seed-004 --from CPU_DIR,GPU_DIR --out DIR` assembles runs of several "
+                + "--backend jocl:gpu --param matrices=stencil2d:2048x2048,powerlaw:2^21:8 --param ffts=512x16384,1048576x1 "
+                + "--param torch=torch.jsonl`, after `python3 bench/torch_spmv.py --out torch.jsonl` and `bench/torch_fft.py --out torch.jsonl` "
+                + "in the same call: their lines for the same device become the cases' reference (cuSPARSE, cuFFT), so `% ref` is the "
+                + "fraction of the vendor library. `perfport report seed-004 --from CPU_DIR,GPU_DIR --out DIR` assembles runs of several "
                 + "machines measured with the same parameters.");
         md.heading(2, "Failed or refused points");
         if (failures.isEmpty()) md.paragraph("None: every point verified.");

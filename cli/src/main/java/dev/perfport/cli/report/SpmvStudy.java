@@ -46,7 +46,7 @@ public final class SpmvStudy implements Seed004Study {
     @Override
     public String about() {
         return "the seed's effective bandwidth, 3 x NNZ x 4 B / t (the same bytes for every format, so it ranks times; modelled on the "
-                + "emulator), compared with a host Java CSR product on all cores (the reference; no vendor sparse library on this machine). "
+                + "emulator), compared with the reference: cuSPARSE (bench/torch_spmv.py, `--param torch=FILE`) where it was measured beside the device, else a host Java CSR product on all cores. "
                 + "`moved GB/s` counts the bytes each format really reads (its index arrays and values as stored, padding included, one x "
                 + "read per non-zero, y written once) and `% peak` compares it with the device's streaming bandwidth measured in the same "
                 + "run (saxpy, 12 B per element); x reads that hit a cache can take it past 100%";
