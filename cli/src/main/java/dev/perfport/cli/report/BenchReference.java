@@ -15,8 +15,9 @@ import java.util.Map;
 
 /**
  * A vendor library's figure for a report case, read from the JSON lines of {@code bench/}'s PyTorch
- * references ({@code torch_spmv.py --out}, {@code torch_fft.py --out}) measured on the same GPU in
- * the same call: cuSPARSE's CSR matvec for an SpMV matrix, cuFFT for an FFT case. A line counts for
+ * references ({@code torch_spmv.py --out}, {@code torch_fft.py --out}, {@code torch_gemm.py --out}) measured
+ * on the same GPU in the same call: cuSPARSE's CSR matvec for an SpMV matrix, cuFFT for an FFT case,
+ * cuBLAS's fp32 matmul for an SGEMM size. A line counts for
  * a device only when it names the same device, so a GPU's reference never rates a CPU's points.
  */
 final class BenchReference {
@@ -44,6 +45,7 @@ final class BenchReference {
                 throw new ConfigException("report parameter torch: cannot read " + f.trim() + ": " + e.getMessage());
             }
             int no = 0;
+            String fileDevice = "";   // torch_gemm.py names the device once, in a line of its own
             for (String line : lines) {
                 no++;
                 if (line.isBlank()) continue;
@@ -53,16 +55,18 @@ final class BenchReference {
                 } catch (JsonProcessingException e) {
                     throw new ConfigException("report parameter torch: " + f.trim() + " line " + no + " is not JSON: " + e.getOriginalMessage());
                 }
-                Seed004Study.Point p = point(j, workload, kase, device);
+                if ("device".equals(j.path("workload").asText())) fileDevice = j.path("name").asText("");
+                Seed004Study.Point p = point(j, workload, kase, device, fileDevice);
                 if (p != null) found = p;   // the last line for a case wins: the file grows one call at a time
             }
         }
         return found;
     }
 
-    private static Seed004Study.Point point(JsonNode j, String workload, String kase, String device) {
+    private static Seed004Study.Point point(JsonNode j, String workload, String kase, String device, String fileDevice) {
         String dev = j.path("device").asText("");
         if (dev.equals("cuda") || dev.isEmpty()) dev = j.path("name").asText("");
+        if (dev.isEmpty()) dev = fileDevice;
         if (!sameDevice(dev, device) || !j.path("ok").asBoolean(false)) return null;
         double ms = j.path("best_ms").asDouble(0);
         if (ms <= 0) return null;
@@ -77,6 +81,13 @@ final class BenchReference {
                 return new Seed004Study.Point("torch.fft.fft (cuFFT)", Map.of(), true, null, j.path("best").asDouble(), "GFLOP/s",
                         j.path("best").asDouble(), 0, ms);
             }
+        }
+        // SGEMM: cuBLAS's fp32 A @ B (TF32 off), the same square size
+        if (workload.equals("gemm") && "gemm".equals(j.path("workload").asText()) && "float32".equals(j.path("dtype").asText())
+                && "torch.matmul NN".equals(j.path("op").asText()) && !j.path("tf32").asBoolean(false)
+                && Params.parseLong("sgemms", kase) == j.path("n").asLong()) {
+            return new Seed004Study.Point("torch.matmul fp32 (cuBLAS, TF32 off)", Map.of(), true, null, j.path("best").asDouble(), "GFLOP/s",
+                    j.path("best").asDouble(), 0, ms);
         }
         return null;
     }

@@ -106,7 +106,8 @@ class SpmvIT {
                 {"workload": "fft", "case": "batched", "n": 64, "batch": 3, "device": "cuda", "name": "Cell/B.E. emulator (6 SPEs)", "best_ms": 0.001, "best": 2.5, "ok": true}
                 """);
         Run r = Run.of("report", "seed-004", "--backend", "cell-emulation", "--param", "matrices=stencil2d:9x7,powerlaw:200:5",
-                "--param", "ffts=64x3", "--param", "reps=1", "--param", "peakn=4096", "--param", "torch=" + torch, "--out", dir.toString());
+                "--param", "ffts=64x3", "--param", "sgemms=48", "--param", "reps=1", "--param", "peakn=4096", "--param", "torch=" + torch,
+                "--out", dir.toString());
         Dist.assertExit(0, r);
         String md = Files.readString(dir.resolve("seed-004.md"));
         assertTrue(md.contains("**stencil2d:9x7**: 99 of 99 points verified; reference torch.sparse CSR matvec (cuSPARSE, PyTorch 2.11.0) 0.900"), md);
@@ -121,6 +122,12 @@ class SpmvIT {
         assertTrue(fft.contains("**64x3**: 60 of 60 points verified; reference torch.fft.fft (cuFFT) 2.50"), fft);
         for (String knob : List.of("| radix |", "| layout |", "| exchange |", "| twiddle |", "| share |", "| four-step |", "| **all tuned** |")) {
             assertTrue(fft.contains(knob), knob + " in\n" + fft);
+        }
+        // the SGEMM study: the paper's three knobs through the gemm generator, each alone, then all 16 combinations
+        String sgemm = md.substring(md.indexOf("## SGEMM (`gemm`)"));
+        assertTrue(sgemm.contains("**48**: 16 of 16 points verified"), sgemm);
+        for (String knob : List.of("| **untuned** | SHOC's kernel: 16x16 tile", "| tile |", "| layout |", "| scratchpad |", "| **all tuned** |")) {
+            assertTrue(sgemm.contains(knob), knob + " in\n" + sgemm);
         }
         assertTrue(Files.exists(dir.resolve("seed-004/data.json")));
         Files.delete(dir.resolve("seed-004.md"));
