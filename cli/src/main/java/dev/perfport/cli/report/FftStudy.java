@@ -45,7 +45,8 @@ public final class FftStudy implements Seed004Study {
     public String about() {
         return "GFLOP/s of batched complex float FFTs, 5 x N x log2 N per transform (the paper's convention; modelled on the emulator). "
                 + "Cases are `N x batch`. The reference is cuFFT (bench/torch_fft.py, `--param torch=FILE`) where it was measured "
-                + "beside the device, else none (no % ref); the device's FLOP/s peak is not measured (no % peak)";
+                + "beside the device, else none (no % ref); `% peak` compares it with the device's FP32 multiply-add rate measured in the same run "
+                + "(the flops workload)";
     }
 
     @Override

@@ -46,7 +46,8 @@ public final class SgemmStudy implements Seed004Study {
                 + "indirect) with the paper's knobs: the tile (16x16 is SHOC's hard-coded baseline; 16x16 threads, so a thread computes "
                 + "(tile/16)^2 results), the layout (column- or row-major) and the scratchpad (A and B staged in local memory, or read "
                 + "from global memory); the other generator parameters stay fixed (kwg 16, kwi 2, no vectors). The reference is cuBLAS "
-                + "(bench/torch_gemm.py, `--param torch=FILE`) where it was measured beside the device, else none (no % ref)";
+                + "(bench/torch_gemm.py, `--param torch=FILE`) where it was measured beside the device, else none (no % ref); `% peak` compares it "
+                + "with the device's FP32 multiply-add rate measured in the same run (the flops workload)";
     }
 
     @Override

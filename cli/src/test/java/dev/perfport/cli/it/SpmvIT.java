@@ -126,6 +126,9 @@ class SpmvIT {
         // the SGEMM study: the paper's three knobs through the gemm generator, each alone, then all 16 combinations
         String sgemm = md.substring(md.indexOf("## SGEMM (`gemm`)"));
         assertTrue(sgemm.contains("**48**: 16 of 16 points verified"), sgemm);
+        // FFT and SGEMM against the FP32 multiply-add rate measured in the same run (the flops workload)
+        assertTrue(md.contains("| streaming GB/s (saxpy) | FP32 GFLOP/s (flops) |"), md);
+        assertTrue(sgemm.contains("| knob | what | best setting | modelled GFLOP/s | x untuned | % peak | % ref |"), sgemm);
         for (String knob : List.of("| **untuned** | SHOC's kernel: 16x16 tile", "| tile |", "| layout |", "| scratchpad |", "| **all tuned** |")) {
             assertTrue(sgemm.contains(knob), knob + " in\n" + sgemm);
         }
