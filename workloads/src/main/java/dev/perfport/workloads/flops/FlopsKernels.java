@@ -22,8 +22,12 @@ public final class FlopsKernels {
     private FlopsKernels() {
     }
 
-    /** Two flops per chain step of every work-item (active or not: all run the loop), eight adds, the index and test. */
-    private static final KernelCost COST = KernelCost.of(Op.FLOAT, g -> (2L * CHAINS * g.intArg(2) + CHAINS - 1) * g.localItems())
+    /**
+     * Per work-item (active or not: all run the loop): the 8 chains' steps as two 4-wide vector FMAs
+     * per step, as an SPU issues them and as the gemm kernels charge theirs (one FLOAT operation per
+     * 128-bit vector FMA), then the 7 adds of the sum; the index and test.
+     */
+    private static final KernelCost COST = KernelCost.of(Op.FLOAT, g -> ((long) CHAINS / 4 * g.intArg(2) + CHAINS - 1) * g.localItems())
             .andPerItem(Op.INT, 2);
 
     private static final KernelDef FMA = KernelDef.builder("flops.fma")
