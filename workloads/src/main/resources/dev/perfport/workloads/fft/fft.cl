@@ -18,10 +18,13 @@
 #if FFT_MATH == 0
 #pragma OPENCL FP_CONTRACT OFF
 #endif
+/* SINCOSPI(t, c): sin(pi t), cos(pi t) into c, for t = -2 m / M with M a power of two, so t is
+ * exact and sinpi/cospi reduce it exactly (no Payne-Hanek path, whose stack frame costs a GPU
+ * occupancy); relaxed: the hardware's approximations of sin and cos of pi t. */
 #if FFT_MATH == 2
-#define SINCOS(a, c) ((c) = native_cos(a), native_sin(a))
+#define SINCOSPI(t, c) ((c) = native_cos(3.14159265358979324f * (t)), native_sin(3.14159265358979324f * (t)))
 #else
-#define SINCOS(a, c) sincos((a), &(c))   /* one range reduction for both */
+#define SINCOSPI(t, c) ((c) = cospi(t), sinpi(t))
 #endif
 
 #ifndef RADIX
@@ -102,8 +105,8 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
         twr[r] = tw[2 * m];
         twi[r] = tw[2 * m + 1];
 #else
-        float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
-        twi[r] = SINCOS(a, twr[r]);
+        float t = (float) (r * k) * (-2.0f / (float) (ns * R));
+        twi[r] = SINCOSPI(t, twr[r]);
 #endif
     }
 }
@@ -119,8 +122,8 @@ inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
         return;
     }
     for (int r = 1; r < R; r <<= 1) {
-        float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
-        twi[r] = SINCOS(a, twr[r]);
+        float t = (float) (r * k) * (-2.0f / (float) (ns * R));
+        twi[r] = SINCOSPI(t, twr[r]);
     }
     for (int r = 3; r < R; r++) {
         int hi = r >= 4 ? 4 : 2, lo = r - hi;
@@ -306,8 +309,8 @@ __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst
 #if TWTABLE
             float wr = tw[2 * e], wi = tw[2 * e + 1];
 #else
-            float a = (float) e * (-6.28318530717958648f / (float) n);
-            float wr, wi = SINCOS(a, wr);
+            float t = (float) e * (-2.0f / (float) n);
+            float wr, wi = SINCOSPI(t, wr);
 #endif
             float xr = re;
             re = xr * wr - im * wi;
