@@ -8,6 +8,7 @@ import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
@@ -22,6 +23,7 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -374,11 +376,18 @@ public final class Fft implements Workload, Tunable {
         float[] result = new float[2 * total];
         Rep best = null;
         int math = FftConfig.MATHS.indexOf(st.shown().getOrDefault("math", FftConfig.MATHS.getFirst()));
-        try (CompiledKernel k = s.compile(def, cfg.constants().with(FftConfig.MATH, math));
+        Constants constants = cfg.constants().with(FftConfig.MATH, math);
+        // fourstep: one program per launch with the launch's shape as constants (fft.cl's COLS_LEN ...)
+        List<CompiledKernel> perLaunch = new ArrayList<>();
+        try (CompiledKernel k = st.fourstep() ? null : s.compile(def, constants);
              DeviceBuffer in = s.upload(packed); DeviceBuffer out = s.allocate(ElemType.FLOAT, 2L * total);
              DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (st.cols().size() > 1 ? 2L * total : 1)
                      : passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);
              DeviceBuffer tw = s.upload(table)) {
+            for (ColsLaunch l : st.cols()) {
+                perLaunch.add(s.compile(def, constants.with("COLS_LEN", l.len()).with("COLS_COLS", l.cols()).with("COLS_OUTS", l.outs())
+                        .with("COLS_OUTC", l.outc()).with("COLS_TWIST", l.twist()).with("COLS_WG", l.wg(cfg.radix()))));
+            }
             for (int r = 0; r < st.reps(); r++) {
                 Rep rep = new Rep();
                 if (st.fourstep()) {
@@ -388,7 +397,7 @@ public final class Fft implements Workload, Tunable {
                         int wg = l.wg(cfg.radix());
                         LocalSize ex = LocalSize.of((long) l.cb() * (l.len() + 1));
                         long groups = (long) batch * (l.cols() / l.cb());
-                        rep.add(s.launch(k, NDRange.of(groups * wg, wg), i == 0 ? in : tmp, i == ls.size() - 1 ? out : tmp, tw, n, batch,
+                        rep.add(s.launch(perLaunch.get(i), NDRange.of(groups * wg, wg), i == 0 ? in : tmp, i == ls.size() - 1 ? out : tmp, tw, n, batch,
                                 l.len(), l.cols(), l.outs(), l.outc(), l.twist(), ex, ex));
                     }
                 } else if (st.fused()) {
@@ -410,6 +419,8 @@ public final class Fft implements Workload, Tunable {
                 out.read(result);
                 best = Rep.best(best, rep.stop());
             }
+        } finally {
+            for (CompiledKernel c : perLaunch) c.close();
         }
         double[] wr = new double[total], wi = new double[total];
         for (int i = 0; i < total; i++) {

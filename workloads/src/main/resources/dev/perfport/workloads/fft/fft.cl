@@ -287,15 +287,32 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
         barrier(CLK_LOCAL_MEM_FENCE);                                                       \
     }
 
+/* COLS_LEN > 0: the launch's shape as constants (COLS_LEN, COLS_COLS, COLS_OUTS, COLS_OUTC,
+ * COLS_TWIST, COLS_WG; the host builds one program per launch), so the pass loop unrolls with each
+ * pass's radix known, the other radices' bodies drop out and the index arithmetic folds: on the
+ * H100 the generic form needs 123 registers a work-item, one 512-item group per SM. The
+ * arguments then only check the constants' launch (they must agree). */
+#ifndef COLS_LEN
+#define COLS_LEN 0
+#endif
 __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst, __global const float* tw,
-                       const int n, const int batch, const int len, const int cols, const int outs, const int outc,
-                       const int twist, __local float* lre, __local float* lim) {
+                       const int n, const int batch, const int len_a, const int cols_a, const int outs_a, const int outc_a,
+                       const int twist_a, __local float* lre, __local float* lim) {
+#if COLS_LEN > 0
+    const int len = COLS_LEN, cols = COLS_COLS, outs = COLS_OUTS, outc = COLS_OUTC, twist = COLS_TWIST, wg = COLS_WG;
+    int lid = get_local_id(0);
+#else
+    const int len = len_a, cols = cols_a, outs = outs_a, outc = outc_a, twist = twist_a;
     int lid = get_local_id(0), wg = get_local_size(0);
+#endif
     int cb = wg * RADIX / len, gpt = cols / cb;
     int grp = get_group_id(0), b = grp / gpt, c0 = (grp - b * gpt) * cb;
     int base = b * n, total = n * batch, pitch = len + 1;
     int c = lid % cb, j0 = lid / cb;
     int ns = 1;
+#if COLS_LEN > 0
+#pragma unroll
+#endif
     for (int p = 0; ns < len; p++) {
         int radix = ns * RADIX <= len ? RADIX : len / ns;
         BY_RADIX(radix, COLS_PASS)
