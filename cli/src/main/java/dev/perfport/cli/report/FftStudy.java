@@ -45,7 +45,7 @@ public final class FftStudy implements Seed004Study {
     public String about() {
         return "GFLOP/s of batched complex float FFTs, 5 x N x log2 N per transform (the paper's convention; modelled on the emulator). "
                 + "Cases are `N x batch`. The reference is cuFFT (bench/torch_fft.py, `--param torch=FILE`) where it was measured "
-                + "beside the device, else none (no % ref); `% peak` compares it with the device's FP32 multiply-add rate measured in the same run "
+                + "beside the device, else Hipparchus's FFT on the host (double precision, one thread); `% peak` compares it with the device's FP32 multiply-add rate measured in the same run "
                 + "(the flops workload)";
     }
 
@@ -117,9 +117,38 @@ public final class FftStudy implements Seed004Study {
         return out;
     }
 
+    /**
+     * On a machine without a vendor FFT: Hipparchus's FastFourierTransformer (a Java radix-2 FFT, in
+     * double precision, one thread) on the same transforms, best of 3; GFLOP/s by the same 5·N·log2 N.
+     * A GPU's cuFFT line (bench/, {@code --param torch=FILE}) takes precedence over it.
+     */
     @Override
     public Point reference(String kase, Params options, PrintStream err) {
-        return null;
+        String[] nb = kase.split("x");
+        int n = (int) Params.parseLong("ffts", nb[0]);
+        long batch = Params.parseLong("ffts", nb[1]);
+        if (Integer.bitCount(n) != 1 || (long) n * batch > (1L << 24)) return null;   // a host reference this size would take too long
+        org.hipparchus.transform.FastFourierTransformer fft =
+                new org.hipparchus.transform.FastFourierTransformer(org.hipparchus.transform.DftNormalization.STANDARD);
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(42);
+        double[][] data = new double[2][n];
+        long best = Long.MAX_VALUE;
+        for (int rep = 0; rep < 3; rep++) {
+            long t = 0;
+            for (long b = 0; b < batch; b++) {
+                for (int i = 0; i < n; i++) {
+                    data[0][i] = rnd.nextDouble() * 2 - 1;
+                    data[1][i] = rnd.nextDouble() * 2 - 1;
+                }
+                long t0 = System.nanoTime();
+                org.hipparchus.transform.FastFourierTransformer.transformInPlace(data, org.hipparchus.transform.DftNormalization.STANDARD,
+                        org.hipparchus.transform.TransformType.FORWARD);
+                t += System.nanoTime() - t0;
+            }
+            best = Math.min(best, t);
+        }
+        double gflops = 5.0 * n * Integer.numberOfTrailingZeros(n) * batch / best;
+        return new Point("host Hipparchus FFT (double, 1 thread)", Map.of(), true, null, gflops, "GFLOP/s", gflops, 0, best / 1e6);
     }
 
     @Override

@@ -46,7 +46,8 @@ public final class SgemmStudy implements Seed004Study {
                 + "indirect) with the paper's knobs: the tile (16x16 is SHOC's hard-coded baseline; 16x16 threads, so a thread computes "
                 + "(tile/16)^2 results), the layout (column- or row-major) and the scratchpad (A and B staged in local memory, or read "
                 + "from global memory); the other generator parameters stay fixed (kwg 16, kwi 2, no vectors). The reference is cuBLAS "
-                + "(bench/torch_gemm.py, `--param torch=FILE`) where it was measured beside the device, else none (no % ref); `% peak` compares it "
+                + "(bench/torch_gemm.py, `--param torch=FILE`) where it was measured beside the device, else Hipparchus's BlockRealMatrix "
+                + "product on the host (double precision, one thread); `% peak` compares it "
                 + "with the device's FP32 multiply-add rate measured in the same run (the flops workload)";
     }
 
@@ -101,9 +102,32 @@ public final class SgemmStudy implements Seed004Study {
         return out;
     }
 
+    /**
+     * On a machine without a vendor BLAS: Hipparchus's BlockRealMatrix product (cache-blocked, double
+     * precision, one thread) at the same size, best of 3; a GPU's cuBLAS line (bench/, {@code --param
+     * torch=FILE}) takes precedence over it.
+     */
     @Override
     public Point reference(String kase, Params options, PrintStream err) {
-        return null;
+        int n = (int) Params.parseLong("sgemms", kase);
+        if (n > 2048) return null;   // a host reference this size would take too long
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(42);
+        double[][] a = new double[n][n], b = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a[i][j] = rnd.nextDouble() * 2 - 1;
+                b[i][j] = rnd.nextDouble() * 2 - 1;
+            }
+        }
+        org.hipparchus.linear.BlockRealMatrix ma = new org.hipparchus.linear.BlockRealMatrix(a), mb = new org.hipparchus.linear.BlockRealMatrix(b);
+        long best = Long.MAX_VALUE;
+        for (int rep = 0; rep < 3; rep++) {
+            long t0 = System.nanoTime();
+            ma.multiply(mb);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        double gflops = 2.0 * n * n * n / best;
+        return new Point("host Hipparchus BlockRealMatrix product (double, 1 thread)", Map.of(), true, null, gflops, "GFLOP/s", gflops, 0, best / 1e6);
     }
 
     @Override

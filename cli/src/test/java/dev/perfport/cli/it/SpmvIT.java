@@ -125,7 +125,8 @@ class SpmvIT {
         }
         // the SGEMM study: the paper's three knobs through the gemm generator, each alone, then all 16 combinations
         String sgemm = md.substring(md.indexOf("## SGEMM (`gemm`)"));
-        assertTrue(sgemm.contains("**48**: 16 of 16 points verified"), sgemm);
+        // no cuBLAS line for this device: the host's Hipparchus product is the reference (modelled rates: no % ref)
+        assertTrue(sgemm.contains("**48**: 16 of 16 points verified; reference host Hipparchus BlockRealMatrix product (double, 1 thread)"), sgemm);
         // FFT and SGEMM against the FP32 multiply-add rate measured in the same run (the flops workload)
         assertTrue(md.contains("| streaming GB/s (saxpy) | FP32 GFLOP/s (flops) |"), md);
         assertTrue(sgemm.contains("| knob | what | best setting | modelled GFLOP/s | x untuned | % peak | % ref |"), sgemm);

@@ -38,11 +38,6 @@ public final class Flops implements Workload {
     }
 
     @Override
-    public int order() {
-        return 75;
-    }
-
-    @Override
     public String seed() {
         return "sample";
     }
