@@ -475,6 +475,12 @@ public final class Fft implements Workload, Tunable {
         return STOCKHAM;
     }
 
+    /** Every knob but radix is on/off (layout, exchange, twiddle, share: 0 or 1). */
+    @Override
+    public int minimum(String param) {
+        return param.equals("radix") ? 1 : 0;
+    }
+
     @Override
     public List<String> tunedParams() {
         return FftConfig.NAMES;

@@ -325,6 +325,12 @@ public final class Spmv implements Workload, Tunable {
         return ELL_ROW;
     }
 
+    /** map is 0 (interleaved) or 1 (blocked). */
+    @Override
+    public int minimum(String param) {
+        return param.equals("map") ? 0 : 1;
+    }
+
     @Override
     public List<String> tunedParams() {
         return SpmvTuning.KNOBS;
