@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PyTorch (cuFFT) reference for perfport's fft rows (seed 004, issue 14): the same transforms.
 
-    python3 bench/torch_fft.py [--out FILE.jsonl] [--reps N] [--device cuda|cpu]
+    python3 bench/torch_fft.py [--out FILE.jsonl (appended)] [--reps N] [--device cuda|cpu]
 
 Cases, complex64 forward transforms (torch.fft.fft along the last dimension):
   single   one transform of 2^20 points                 (perfport: --param n=2^20 --param batch=1)
@@ -79,7 +79,7 @@ def main():
     case(rows, "single", 1 << 20, 1, a.reps, a.device)
     case(rows, "batched", 512, 1 << 14, a.reps, a.device)
     if a.out:
-        with open(a.out, "w") as f:
+        with open(a.out, "a") as f:
             for r in rows:
                 f.write(json.dumps(r) + "\n")
     print()

@@ -71,7 +71,7 @@ def main():
             rows.append(dict(workload="error", error=f"gemm n={n} tf32: {type(e).__name__}: {e}", ok=False))
         torch.cuda.empty_cache()
     if a.out:
-        with open(a.out, "w") as f:
+        with open(a.out, "a") as f:   # appended: one file gathers every bench of a call
             for r in rows:
                 f.write(json.dumps(r) + "\n")
     print("\nPyTorch gemm reference (CUDA events; best / median):")

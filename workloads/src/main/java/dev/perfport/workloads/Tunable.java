@@ -25,6 +25,14 @@ public interface Tunable {
     List<String> tunedParams();
 
     /**
+     * The smallest value a tuned parameter's list may hold: 1 by default (sizes, counts), 0 for an
+     * on/off knob, so that {@code tune --param sa=0,1} is a grid and {@code posbs=0} a usage error.
+     */
+    default int minimum(String param) {
+        return 1;
+    }
+
+    /**
      * The tuning problem.
      *
      * @param session the device

@@ -380,6 +380,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             int len = bin.length > 0 && bin[bin.length - 1] == 0 ? bin.length - 1 : bin.length;
             java.nio.file.Files.write(f, ("// perfport build options: " + options + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
             java.nio.file.Files.write(f, Arrays.copyOf(bin, len), java.nio.file.StandardOpenOption.APPEND);
+            // the compiler's log beside it: with NVIDIA's -cl-nv-verbose, ptxas's registers and spills per kernel
+            String log = Cl.buildLog(p, dev.device());
+            if (!log.isBlank()) java.nio.file.Files.writeString(f.resolveSibling(f.getFileName().toString().replace(".ptx", ".log")), log);
         } catch (RuntimeException | java.io.IOException e) {
             System.err.println("perfport: PP_JOCL_DUMP: could not write the binary of " + where + ": " + e);
         }

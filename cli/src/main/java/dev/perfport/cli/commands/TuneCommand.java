@@ -70,7 +70,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         Map<String, List<Integer>> grid = new LinkedHashMap<>();
         List<String> fixedItems = new ArrayList<>();
         for (Map.Entry<String, String> e : Params.parse(params).asMap().entrySet()) {
-            if (t.tunedParams().contains(e.getKey())) grid.put(e.getKey(), intList(e.getKey(), e.getValue()));
+            if (t.tunedParams().contains(e.getKey())) grid.put(e.getKey(), intList(e.getKey(), e.getValue(), t.minimum(e.getKey())));
             else fixedItems.add(e.getKey() + "=" + e.getValue());
         }
         Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
@@ -209,10 +209,17 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
 
     /** "1,16,256" as integers; each >= 1. */
     public static List<Integer> intList(String name, String text) {
+        return intList(name, text, 1);
+    }
+
+    /** "0,1" or "1,16,256" as integers; each >= min (0 for an on/off knob). */
+    public static List<Integer> intList(String name, String text, int min) {
         List<Integer> l = new ArrayList<>();
         for (String part : text.split(",")) {
             if (part.isBlank()) throw new ConfigException("parameter " + name + " has an empty value in the list '" + text + "'");
-            l.add((int) positive(name, part, Integer.MAX_VALUE));
+            long v = Params.parseLong(name, part);
+            if (v < min || v > Integer.MAX_VALUE) throw new ConfigException(name + " must be in [" + min + ", " + Integer.MAX_VALUE + "], got " + v);
+            l.add((int) v);
         }
         return l;
     }

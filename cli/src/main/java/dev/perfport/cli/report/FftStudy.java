@@ -29,6 +29,7 @@ public final class FftStudy implements Seed004Study {
     public static final String DEFAULT_FFTS = "512x256,16384x4";
     static final List<String> KNOBS = List.of("radix", "layout", "exchange", "twiddle", "share");
     static final Map<String, String> BASE = Map.of("radix", "8", "layout", "0", "exchange", "1", "twiddle", "0", "share", "0");
+    static final String STOCKHAM = "stockham", FOURSTEP = "fourstep";
 
     @Override
     public String workload() {
@@ -43,8 +44,9 @@ public final class FftStudy implements Seed004Study {
     @Override
     public String about() {
         return "GFLOP/s of batched complex float FFTs, 5 x N x log2 N per transform (the paper's convention; modelled on the emulator). "
-                + "Cases are `N x batch`. No FFT library is measured on this machine (no % ref); the device's FLOP/s peak is not "
-                + "measured (no % peak)";
+                + "Cases are `N x batch`. The reference is cuFFT (bench/torch_fft.py, `--param torch=FILE`) where it was measured "
+                + "beside the device, else Hipparchus's FFT on the host (double precision, one thread); `% peak` compares it with the device's FP32 multiply-add rate measured in the same run "
+                + "(the flops workload)";
     }
 
     @Override
@@ -80,9 +82,31 @@ public final class FftStudy implements Seed004Study {
                 Params p = Params.of(knobs).with("n", nb[0]).with("batch", nb[1]).with("reps", reps);
                 RunResult r;
                 try {
-                    r = Workloads.get("fft").run(s, "stockham", p);
+                    r = Workloads.get("fft").run(s, STOCKHAM, p);
                 } catch (PerfportException e) {
-                    r = RunResult.failed(s.backendId(), s.device().name(), "fft", "stockham", p.asMap(), e.getMessage());
+                    r = RunResult.failed(s.backendId(), s.device().name(), "fft", STOCKHAM, p.asMap(), e.getMessage());
+                }
+                Point pt = Point.of(r, knobs, "GFLOP/s", null);
+                out.add(pt);
+                if (pt.ok()) ok++;
+            }
+        }
+        // the four-step path (two launches of local-memory sub-FFTs, N = N1 x N2): exchange local and
+        // sharing off by construction; its radix, layout and twiddles
+        for (int radix : List.of(2, 4, 8)) {
+            for (int bits = 0; bits < 4; bits++) {
+                Map<String, String> knobs = new LinkedHashMap<>();
+                knobs.put("radix", Integer.toString(radix));
+                knobs.put("layout", Integer.toString(bits & 1));
+                knobs.put("exchange", "1");
+                knobs.put("twiddle", Integer.toString(bits >> 1));
+                knobs.put("share", "0");
+                Params p = Params.of(knobs).with("n", nb[0]).with("batch", nb[1]).with("reps", reps);
+                RunResult r;
+                try {
+                    r = Workloads.get("fft").run(s, FOURSTEP, p);
+                } catch (PerfportException e) {
+                    r = RunResult.failed(s.backendId(), s.device().name(), "fft", FOURSTEP, p.asMap(), e.getMessage());
                 }
                 Point pt = Point.of(r, knobs, "GFLOP/s", null);
                 out.add(pt);
@@ -93,25 +117,57 @@ public final class FftStudy implements Seed004Study {
         return out;
     }
 
+    /**
+     * On a machine without a vendor FFT: Hipparchus's FastFourierTransformer (a Java radix-2 FFT, in
+     * double precision, one thread) on the same transforms, best of 3; GFLOP/s by the same 5·N·log2 N.
+     * A GPU's cuFFT line (bench/, {@code --param torch=FILE}) takes precedence over it.
+     */
     @Override
     public Point reference(String kase, Params options, PrintStream err) {
-        return null;
+        String[] nb = kase.split("x");
+        int n = (int) Params.parseLong("ffts", nb[0]);
+        long batch = Params.parseLong("ffts", nb[1]);
+        if (Integer.bitCount(n) != 1 || (long) n * batch > (1L << 24)) return null;   // a host reference this size would take too long
+        org.hipparchus.transform.FastFourierTransformer fft =
+                new org.hipparchus.transform.FastFourierTransformer(org.hipparchus.transform.DftNormalization.STANDARD);
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(42);
+        double[][] data = new double[2][n];
+        long best = Long.MAX_VALUE;
+        for (int rep = 0; rep < 3; rep++) {
+            long t = 0;
+            for (long b = 0; b < batch; b++) {
+                for (int i = 0; i < n; i++) {
+                    data[0][i] = rnd.nextDouble() * 2 - 1;
+                    data[1][i] = rnd.nextDouble() * 2 - 1;
+                }
+                long t0 = System.nanoTime();
+                org.hipparchus.transform.FastFourierTransformer.transformInPlace(data, org.hipparchus.transform.DftNormalization.STANDARD,
+                        org.hipparchus.transform.TransformType.FORWARD);
+                t += System.nanoTime() - t0;
+            }
+            best = Math.min(best, t);
+        }
+        double gflops = 5.0 * n * Integer.numberOfTrailingZeros(n) * batch / best;
+        return new Point("host Hipparchus FFT (double, 1 thread)", Map.of(), true, null, gflops, "GFLOP/s", gflops, 0, best / 1e6);
     }
 
     @Override
     public List<KnobRow> table(List<Point> points) {
         // SHOC's kernel; where local exchange is refused (multi-pass), the same with global exchange
         Map<String, String> base = new LinkedHashMap<>(BASE);
-        if (points.stream().noneMatch(p -> p.ok() && p.knobs().equals(base))) base.put("exchange", "0");
+        List<Point> stockham = points.stream().filter(p -> p.variant().equals(STOCKHAM)).toList();
+        if (stockham.stream().noneMatch(p -> p.ok() && p.knobs().equals(base))) base.put("exchange", "0");
         List<KnobRow> rows = new ArrayList<>();
         rows.add(new KnobRow("untuned", "radix 8, AoS, exchange " + (base.get("exchange").equals("1") ? "local" : "global")
-                + ", computed twiddles, no sharing", best(points, p -> p.knobs().equals(base))));
-        rows.add(new KnobRow("radix", "radix 2 or 4", best(points, only(base, "radix"))));
-        rows.add(new KnobRow("layout", "SoA", best(points, only(base, "layout"))));
-        rows.add(new KnobRow("exchange", "the other exchange (scratchpad on/off)", best(points, only(base, "exchange"))));
-        rows.add(new KnobRow("twiddle", "twiddles from a table", best(points, only(base, "twiddle"))));
-        rows.add(new KnobRow("share", "shared twiddles (8 butterflies per work-item)", best(points, only(base, "share"))));
-        rows.add(new KnobRow("all tuned", "the best of the 48 combinations", best(points, p -> true)));
+                + ", computed twiddles, no sharing", best(stockham, p -> p.knobs().equals(base))));
+        rows.add(new KnobRow("radix", "radix 2 or 4", best(stockham, only(base, "radix"))));
+        rows.add(new KnobRow("layout", "SoA", best(stockham, only(base, "layout"))));
+        rows.add(new KnobRow("exchange", "the other exchange (scratchpad on/off)", best(stockham, only(base, "exchange"))));
+        rows.add(new KnobRow("twiddle", "twiddles from a table", best(stockham, only(base, "twiddle"))));
+        rows.add(new KnobRow("share", "shared twiddles (8 butterflies per work-item)", best(stockham, only(base, "share"))));
+        rows.add(new KnobRow("four-step", "the four-step path (N1 x N2 in two launches of local-memory sub-FFTs): its best radix, layout and twiddles",
+                best(points, p -> p.variant().equals(FOURSTEP))));
+        rows.add(new KnobRow("all tuned", "the best of the 48 Stockham combinations and the 12 four-step ones", best(points, p -> true)));
         return rows;
     }
 

@@ -36,7 +36,7 @@ public final class Seed004Report {
      * The workloads' studies, in report order. A section of {@link #SECTIONS} without a study says
      * so; a data file without a study's sweeps (e.g. measured before it existed) shows none of its tables.
      */
-    public static final List<Seed004Study> STUDIES = List.of(new SpmvStudy(), new FftStudy());
+    public static final List<Seed004Study> STUDIES = List.of(new SpmvStudy(), new FftStudy(), new SgemmStudy());
     /** Sections the report always has, with the study that fills them (or none yet). */
     static final Map<String, String> SECTIONS = sections();
 
@@ -44,6 +44,7 @@ public final class Seed004Report {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("spmv", "SpMV");
         m.put("fft", "FFT");
+        m.put("gemm", "SGEMM");
         return m;
     }
 
@@ -59,12 +60,13 @@ public final class Seed004Report {
     /** Measures every device, saving as it goes, and writes the report to {@code out}. */
     public static int execute(Context ctx, List<Seed000Report.Device> devices, List<String> params, Path out) {
         Params o = Params.parse(params);
-        List<String> known = new ArrayList<>(List.of("reps", "seed", "peakn"));
+        List<String> known = new ArrayList<>(List.of("reps", "seed", "peakn", "flopsn", "flopsiters", BenchReference.PARAM));
         for (Seed004Study st : STUDIES) known.addAll(st.params());
         for (String k : o.asMap().keySet()) {
             if (!known.contains(k)) throw new ConfigException("report seed-004 has no parameter '" + k + "'; parameters: " + String.join(", ", known));
         }
         for (Seed004Study st : STUDIES) st.cases(o);
+        BenchReference.validate(o);
         Path dir = ReportFiles.prepare(out, NAME);
         List<String> cmd = new ArrayList<>(List.of("perfport", "report", NAME));
         for (Seed000Report.Device d : devices) cmd.addAll(List.of("--backend", d.selector()));
@@ -93,12 +95,16 @@ public final class Seed004Report {
                     modelled ? "modelled time (the emulator's cost model)" : "measured kernel time", null)));
             err.println("[report " + sel + "] streaming bandwidth (saxpy)");
             data.save("peak", sel, List.of(peak(s, o)));
+            err.println("[report " + sel + "] FP32 multiply-add throughput (flops)");
+            data.save("flops", sel, List.of(flopsPeak(s, o)));
             for (Seed004Study st : STUDIES) {
                 for (String kase : st.cases(o)) {
                     err.println("[report " + sel + "] " + st.workload() + " " + kase);
                     List<Seed004Study.Point> points = st.measure(s, kase, o, err);
                     data.save(st.workload() + "/" + kase, sel, points);
-                    Seed004Study.Point ref = st.reference(kase, o, err);
+                    // a vendor library measured beside this device (bench/'s PyTorch lines), else the study's own
+                    Seed004Study.Point ref = BenchReference.find(o, st.workload(), kase, s.device().name());
+                    if (ref == null) ref = st.reference(kase, o, err);
                     if (ref != null) data.save(st.workload() + "/" + kase + "/reference", sel, List.of(ref));
                 }
             }
@@ -116,6 +122,28 @@ public final class Seed004Report {
             r = RunResult.failed(s.backendId(), s.device().name(), "saxpy", "ndrange", p.asMap(), e.getMessage());
         }
         return Seed004Study.Point.of(r, Map.of("n", n), "GB/s", "GB/s");
+    }
+
+    /**
+     * The flops workload's GFLOP/s (8 independent fused multiply-add chains per work-item): the FP32
+     * rate this device reaches in this run, the peak FFT and SGEMM are compared with. Work-items:
+     * flopsn, by default 2048 per compute unit (enough to fill a GPU's).
+     */
+    static Seed004Study.Point flopsPeak(DeviceSession s, Params o) {
+        String n = o.get("flopsn", Long.toString(2048L * Math.max(1, s.device().computeUnits())));
+        Params p = Params.of("n", n, "iters", o.get("flopsiters", "4096"), "reps", "3");
+        RunResult r;
+        try {
+            r = Workloads.get("flops").run(s, "fma", p);
+        } catch (PerfportException e) {
+            r = RunResult.failed(s.backendId(), s.device().name(), "flops", "fma", p.asMap(), e.getMessage());
+        }
+        return Seed004Study.Point.of(r, Map.of("n", n), "GFLOP/s", null);
+    }
+
+    static Seed004Study.Point flopsOf(ReportData data, String dev) {
+        List<Seed004Study.Point> l = data.rows("flops", dev, Seed004Study.Point.class);
+        return l == null || l.isEmpty() || !l.getFirst().ok() ? null : l.getFirst();
     }
 
     // ---- writing ---------------------------------------------------------------------------
@@ -183,18 +211,19 @@ public final class Seed004Report {
                 + "close (from about 15% to 67% of the state of the art on its Ivy Bridge CPU, 4.3x on average). Each table below is "
                 + "the shape of its Table 4 for one device and input: the untuned portable kernel, each knob changed alone from "
                 + "there (its best setting), then all knobs tuned together; `x untuned` is the knob's speed-up in time. `% peak` "
-                + "is the fraction of the device's streaming bandwidth measured in the same run (saxpy) that the kernel's real "
-                + "traffic reaches, `% ref` the rate as a fraction of the reference measured in the same run. Rates on the emulator are modelled (its cost model), elsewhere measured "
+                + "is the fraction of the device's peak measured in the same run that the kernel reaches: for SpMV the streaming "
+                + "bandwidth (saxpy) against the kernel's real traffic, for FFT and SGEMM the FP32 multiply-add rate (the flops workload), `% ref` the rate as a fraction of the reference measured in the same run. Rates on the emulator are modelled (its cost model), elsewhere measured "
                 + "kernel time of the best repetition. Every point was verified against a double-precision reference; failed points "
                 + "are listed at the end.");
         md.heading(2, "Devices");
-        Markdown.Table dt = md.table("selector", "backend", "device", "type", "times", "streaming GB/s (saxpy)");
+        Markdown.Table dt = md.table("selector", "backend", "device", "type", "times", "streaming GB/s (saxpy)", "FP32 GFLOP/s (flops)");
         for (String dev : data.devices()) {
             List<DeviceRow> d = data.rows("device", dev, DeviceRow.class);
             DeviceRow r = d == null || d.isEmpty() ? null : d.getFirst();
             Seed004Study.Point peak = peakOf(data, dev);
             dt.row(Markdown.cell(dev), r == null ? "" : r.backend(), r == null ? "" : Markdown.cell(r.name()), r == null ? "" : r.type(),
-                    r == null ? "" : (r.error() != null ? "failed: " + Markdown.cell(r.error()) : r.timeBasis()), peak == null ? "-" : f(peak.rate()));
+                    r == null ? "" : (r.error() != null ? "failed: " + Markdown.cell(r.error()) : r.timeBasis()), peak == null ? "-" : f(peak.rate()),
+                    flopsOf(data, dev) == null ? "-" : f(flopsOf(data, dev).rate()));
         }
         dt.end();
         List<String> failures = new ArrayList<>();
@@ -215,9 +244,6 @@ public final class Seed004Report {
             md.heading(2, st.title() + " (`" + st.workload() + "`)");
             study(md, data, o, st, figs, failures, summary);
         }
-        md.heading(2, "SGEMM");
-        md.paragraph("SGEMM's knobs in this paper (tile size, row/column-major, scratchpad on or off) are the parameters of seed 001's "
-                + "`gemm` generator (issue 13; `perfport tune gemm`, `perfport report seed-001`); they are not measured in this report.");
         md.heading(2, "Current vs potential (the paper's Figure 3)");
         md.paragraph("Per device and input: the untuned and the tuned rate as a fraction of the reference and of the streaming bandwidth.");
         Markdown.Table t = md.table("workload", "device", "input", "untuned", "all tuned", "x untuned", "untuned % ref", "tuned % ref",
@@ -227,8 +253,10 @@ public final class Seed004Report {
         md.heading(2, "On a GPU");
         md.paragraph("The issue's GPU targets (the best tuned SpMV format >= 0.8x torch.sparse CSR on `stencil2d:2048x2048` and "
                 + "`powerlaw:2^21:8`; FFT >= 0.6x torch.fft) are measured on the H100 by the GPU runs: `perfport report seed-004 "
-                + "--backend jocl:gpu --param matrices=stencil2d:2048x2048,powerlaw:2^21:8` beside `python3 bench/torch_spmv.py` "
-                + "and `bench/torch_fft.py`; `perfport report seed-004 --from CPU_DIR,GPU_DIR --out DIR` assembles runs of several "
+                + "--backend jocl:gpu --param matrices=stencil2d:2048x2048,powerlaw:2^21:8 --param ffts=512x16384,1048576x1 "
+                + "--param torch=torch.jsonl`, after `python3 bench/torch_spmv.py --out torch.jsonl` and `bench/torch_fft.py --out torch.jsonl` "
+                + "in the same call: their lines for the same device become the cases' reference (cuSPARSE, cuFFT), so `% ref` is the "
+                + "fraction of the vendor library. `perfport report seed-004 --from CPU_DIR,GPU_DIR --out DIR` assembles runs of several "
                 + "machines measured with the same parameters.");
         md.heading(2, "Failed or refused points");
         if (failures.isEmpty()) md.paragraph("None: every point verified.");
@@ -270,13 +298,16 @@ public final class Seed004Report {
                 md.paragraph("**", kase, "**: ", ok, " of ", pts.size(), " points verified",
                         ref == null ? "" : "; reference " + ref.variant() + " " + f(ref.rate()) + " " + ref.metric()
                                 + (base != null && base.modelled() != ref.modelled() ? " (measured on the host: not comparable with modelled rates, so no % ref)" : ""), ".");
-                // a rate in GFLOP/s needs no second GFLOP/s column; a study that counts no moved bytes has no % peak
+                // a rate in GFLOP/s needs no second GFLOP/s column; its % peak is of the FP32 rate, a byte-counting study's of the bandwidth
                 boolean flops = base != null && base.metric().endsWith("GFLOP/s");
                 boolean moved = pts.stream().anyMatch(p -> p.bandwidth() > 0);
                 List<String> head = new ArrayList<>(List.of("knob", "what", "best setting", base == null ? "rate" : base.metric()));
                 if (!flops) head.add("GFLOP/s");
                 head.add("x untuned");
                 if (moved) head.addAll(List.of("moved GB/s", "% peak"));
+                // FLOP/s-rated studies (FFT, SGEMM): the rate as a fraction of the measured FP32 multiply-add rate
+                Seed004Study.Point flopsPeak = flops ? flopsOf(data, dev) : null;
+                if (flops) head.add("% peak");
                 head.add("% ref");
                 Markdown.Table t = md.table(head);
                 for (Seed004Study.KnobRow r : rows) {
@@ -290,6 +321,7 @@ public final class Seed004Report {
                     if (!flops) cells.add(f(p.gflops()));
                     cells.add(base == null ? "-" : String.format(Locale.ROOT, "%.2f", p.rate() / base.rate()));
                     if (moved) cells.addAll(List.of(p.bandwidth() > 0 ? f(p.bandwidth()) : "-", p.bandwidth() > 0 ? pct(p.bandwidth(), peak) : "-"));
+                    if (flops) cells.add(pct(p, flopsPeak));
                     cells.add(pct(p, ref));
                     t.row(cells);
                 }
@@ -298,7 +330,8 @@ public final class Seed004Report {
                 if (base != null && tuned != null) {
                     summary.add(String.join("\t", st.workload(), Markdown.cell(dev), kase, f(base.rate()), f(tuned.rate()),
                             String.format(Locale.ROOT, "%.2f", tuned.rate() / base.rate()), pct(base, ref), pct(tuned, ref),
-                            pct(base.bandwidth(), peak), pct(tuned.bandwidth(), peak)));
+                            flops ? pct(base, flopsOf(data, dev)) : pct(base.bandwidth(), peak),
+                            flops ? pct(tuned, flopsOf(data, dev)) : pct(tuned.bandwidth(), peak)));
                 }
                 for (Seed004Study.Point p : pts) {
                     if (!p.ok()) failures.add("`" + Markdown.cell(dev) + "` " + kase + " `" + Markdown.cell(p.setting()) + "`: " + Markdown.cell(p.error()));

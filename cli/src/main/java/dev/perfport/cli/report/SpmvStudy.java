@@ -46,7 +46,7 @@ public final class SpmvStudy implements Seed004Study {
     @Override
     public String about() {
         return "the seed's effective bandwidth, 3 x NNZ x 4 B / t (the same bytes for every format, so it ranks times; modelled on the "
-                + "emulator), compared with a host Java CSR product on all cores (the reference; no vendor sparse library on this machine). "
+                + "emulator), compared with the reference: cuSPARSE (bench/torch_spmv.py, `--param torch=FILE`) where it was measured beside the device, else a host Java CSR product on all cores. "
                 + "`moved GB/s` counts the bytes each format really reads (its index arrays and values as stored, padding included, one x "
                 + "read per non-zero, y written once) and `% peak` compares it with the device's streaming bandwidth measured in the same "
                 + "run (saxpy, 12 B per element); x reads that hit a cache can take it past 100%";
@@ -76,6 +76,7 @@ public final class SpmvStudy implements Seed004Study {
         g.computeIfPresent("C", (k, v) -> List.of(8, 32, 128));
         g.computeIfPresent("sigma", (k, v) -> List.of(1, 1024));
         g.computeIfPresent("ipt", (k, v) -> List.of(8, 32, 128));
+        g.computeIfPresent("block", (k, v) -> List.of(256, 1024, 4096));
         List<Map<String, String>> points = new ArrayList<>();
         points.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<Integer>> e : g.entrySet()) {
@@ -169,7 +170,7 @@ public final class SpmvStudy implements Seed004Study {
                 best(points, p -> p.variant().equals(base) && same(p, "wg") && "1".equals(p.knobs().get("map")) && !same(p, "rpt"))));
         rows.add(new KnobRow("wg size", "work-group size 64 or 256",
                 best(points, p -> p.variant().equals(base) && same(p, "rpt", "map") && !same(p, "wg"))));
-        rows.add(new KnobRow("format", "CSR scalar/vector, SELL-C-sigma or merge-based CSR at their defaults",
+        rows.add(new KnobRow("format", "CSR scalar/vector, SELL-C-sigma, merge-based CSR or CSR-Adaptive at their defaults",
                 best(points, p -> !p.variant().startsWith("ell") && !p.variant().equals(base)
                         && p.knobs().keySet().stream().allMatch(k -> p.knobs().get(k).equals(BASE.get(k))))));
         rows.add(new KnobRow("all tuned", "the best point of every format's grid", best(points, p -> true)));

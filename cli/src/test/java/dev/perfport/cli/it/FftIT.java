@@ -104,7 +104,7 @@ class FftIT {
             Run r = fft("run", backend, "fourstep", List.of("n=2^20"));
             Map<String, Object> row = onlyRow(r);
             assertEquals(Boolean.TRUE, row.get("verified"), () -> backend + ": " + row.get("error"));
-            assertEquals("fourstep(1024x1024)", ((Map<?, ?>) row.get("params")).get("passes"), r::describe);
+            assertEquals("fourstep(2048x512)", ((Map<?, ?>) row.get("params")).get("passes"), r::describe);
             assertEquals(2L, ((Number) ((Map<?, ?>) row.get("profile")).get("launches")).longValue(), r::describe);
         }
         Run r = fft("run", "aparapi", "fourstep", List.of("n=4096"));
@@ -113,5 +113,28 @@ class FftIT {
         assertTrue(((String) row.get("error")).contains("aparapi") && ((String) row.get("error")).contains("fft.cols"), (String) row.get("error"));
         r = fft("run", "jocl", "fourstep", List.of("n=512", "share=on"));
         assertTrue(((String) onlyRow(r).get("error")).contains("share=on needs the fused path"), r::describe);
+    }
+
+    /** math=fma and relaxed: verified within the bound on OpenCL C, refused by name on the Java routes, a usage error when unknown. */
+    @Test
+    void mathOptionsVerifyOnOpenClAndAreRefusedOnJavaRoutes() {
+        GemmIT.assumeBackend("jocl");
+        for (String math : List.of("fma", "relaxed")) {
+            for (String variant : List.of("fourstep", "stockham")) {
+                Run r = fft("run", "jocl", variant, List.of("n=2^14", "math=" + math));
+                Map<String, Object> row = onlyRow(r);
+                assertEquals(Boolean.TRUE, row.get("verified"), () -> variant + " math=" + math + ": " + row.get("error"));
+                assertEquals(math, ((Map<?, ?>) row.get("params")).get("math"), r::describe);
+            }
+        }
+        for (String backend : List.of("aparapi", "cell-emulation")) {
+            Run r = fft("run", backend, "stockham", List.of("n=512", "math=fma"));
+            Map<String, Object> row = onlyRow(r);
+            assertEquals(Boolean.FALSE, row.get("verified"), r::describe);
+            assertTrue(String.valueOf(row.get("error")).contains("OpenCL C only"), backend + ": " + row.get("error"));
+        }
+        Run r = Run.of("run", "fft", "--backend", "cell-emulation", "--param", "math=fast");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("math must be one of [precise, fma, relaxed], got 'fast'"), r::describe);
     }
 }

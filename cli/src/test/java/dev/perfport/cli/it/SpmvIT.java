@@ -58,7 +58,7 @@ class SpmvIT {
                     "--param", "wg=16", "--param", "reps=1", "--param", "rpt=3", "--param", "map=blocked", "--param", "lanes=4",
                     "--param", "C=8", "--param", "sigma=16", "--param", "ipt=5");
             List<Map<String, Object>> rows = Dist.jsonRows(r);
-            assertEquals(6, rows.size(), r::describe);
+            assertEquals(7, rows.size(), r::describe);
             for (Map<String, Object> row : rows) {
                 assertEquals(Boolean.TRUE, row.get("verified"), () -> m + " " + row.get("variant") + ": " + row.get("error"));
                 Map<?, ?> metrics = (Map<?, ?>) row.get("metrics");
@@ -98,25 +98,51 @@ class SpmvIT {
 
     @Test
     void reportSeed004WritesTable4AndAgainFromItsData(@TempDir Path dir) throws Exception {
+        // bench/'s reference lines: one for this device's stencil and fft case, one for another device (not used)
+        Path torch = dir.resolve("torch.jsonl");
+        Files.writeString(torch, """
+                {"bench": "torch.sparse CSR matvec", "matrix": "stencil2d:9x7", "device": "Cell/B.E. emulator (6 SPEs)", "torch": "2.11.0", "best_ms": 0.01, "GB/s": 1.0, "effective GB/s": 0.9, "GFLOP/s": 0.1, "ok": true}
+                {"bench": "torch.sparse CSR matvec", "matrix": "powerlaw:200:5", "device": "NVIDIA H100 80GB HBM3", "torch": "2.11.0", "best_ms": 0.01, "GB/s": 1.0, "effective GB/s": 0.9, "GFLOP/s": 0.1, "ok": true}
+                {"workload": "fft", "case": "batched", "n": 64, "batch": 3, "device": "cuda", "name": "Cell/B.E. emulator (6 SPEs)", "best_ms": 0.001, "best": 2.5, "ok": true}
+                """);
         Run r = Run.of("report", "seed-004", "--backend", "cell-emulation", "--param", "matrices=stencil2d:9x7,powerlaw:200:5",
-                "--param", "ffts=64x3", "--param", "reps=1", "--param", "peakn=4096", "--out", dir.toString());
+                "--param", "ffts=64x3", "--param", "sgemms=48", "--param", "reps=1", "--param", "peakn=4096", "--param", "torch=" + torch,
+                "--out", dir.toString());
         Dist.assertExit(0, r);
         String md = Files.readString(dir.resolve("seed-004.md"));
-        assertTrue(md.contains("**stencil2d:9x7**: 90 of 90 points verified"), md);
+        assertTrue(md.contains("**stencil2d:9x7**: 99 of 99 points verified; reference torch.sparse CSR matvec (cuSPARSE, PyTorch 2.11.0) 0.900"), md);
+        assertTrue(md.contains("**powerlaw:200:5**") && !md.contains("**powerlaw:200:5**: 96 of 96 points verified; reference torch"), md);
+        assertTrue(md.contains("**stencil2d:9x7**: 99 of 99 points verified"), md);
         assertTrue(md.contains("| **untuned** | ELLPACK column-major, 1 row per work-item, interleaved, wg 128 | `ell-col map=0 rpt=1 wg=128` |"), md);
         for (String knob : List.of("| layout |", "| granularity |", "| mapping |", "| wg size |", "| format |", "| **all tuned** |")) {
             assertTrue(md.contains(knob), knob + " in\n" + md);
         }
         // the fft study: all 48 knob combinations verify on the fused path, each knob alone has its row
         String fft = md.substring(md.indexOf("## FFT (`fft`)"));
-        assertTrue(fft.contains("**64x3**: 48 of 48 points verified"), fft);
-        for (String knob : List.of("| radix |", "| layout |", "| exchange |", "| twiddle |", "| share |", "| **all tuned** |")) {
+        assertTrue(fft.contains("**64x3**: 60 of 60 points verified; reference torch.fft.fft (cuFFT) 2.50"), fft);
+        for (String knob : List.of("| radix |", "| layout |", "| exchange |", "| twiddle |", "| share |", "| four-step |", "| **all tuned** |")) {
             assertTrue(fft.contains(knob), knob + " in\n" + fft);
+        }
+        // the SGEMM study: the paper's three knobs through the gemm generator, each alone, then all 16 combinations
+        String sgemm = md.substring(md.indexOf("## SGEMM (`gemm`)"));
+        // no cuBLAS line for this device: the host's Hipparchus product is the reference (modelled rates: no % ref)
+        assertTrue(sgemm.contains("**48**: 16 of 16 points verified; reference host Hipparchus BlockRealMatrix product (double, 1 thread)"), sgemm);
+        // FFT and SGEMM against the FP32 multiply-add rate measured in the same run (the flops workload)
+        assertTrue(md.contains("| streaming GB/s (saxpy) | FP32 GFLOP/s (flops) |"), md);
+        assertTrue(sgemm.contains("| knob | what | best setting | modelled GFLOP/s | x untuned | % peak | % ref |"), sgemm);
+        for (String knob : List.of("| **untuned** | SHOC's kernel: 16x16 tile", "| tile |", "| layout |", "| scratchpad |", "| **all tuned** |")) {
+            assertTrue(sgemm.contains(knob), knob + " in\n" + sgemm);
         }
         assertTrue(Files.exists(dir.resolve("seed-004/data.json")));
         Files.delete(dir.resolve("seed-004.md"));
         Run again = Run.of("report", "seed-004", "--from", dir.toString());
         Dist.assertExit(0, again);
         assertEquals(md.replaceAll("Generated by `[^`]*`", ""), Files.readString(dir.resolve("seed-004.md")).replaceAll("Generated by `[^`]*`", ""));
+        // a reference file that is not JSON lines is a usage error naming the file and line
+        Files.writeString(torch, "{\"matrix\": \"stencil2d:9x7\"}\nnot json\n");
+        Run bad = Run.of("report", "seed-004", "--backend", "cell-emulation", "--param", "matrices=stencil2d:9x7", "--param", "ffts=64x3",
+                "--param", "reps=1", "--param", "torch=" + torch, "--out", dir.resolve("bad").toString());
+        Dist.assertExit(2, bad);
+        assertTrue(bad.err().contains("torch.jsonl line 2 is not JSON"), bad::describe);
     }
 }

@@ -192,6 +192,21 @@ class TuneIT {
         assertBad("option --strategy does not apply to 'run'", "run", "var", "--strategy", "random");
     }
 
+    /** On/off knobs take 0 in a grid (gemm's strm and sa, fft's share), and a negative value stays a usage error. */
+    @Test
+    void onOffKnobsTakeZeroInAGrid(@TempDir Path dir) {
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "tune", "gemm", "--backend", "cell-emulation",
+                "--variant", "indirect", "--strategy", "exhaustive", "--param", "m=16", "--param", "n=16", "--param", "k=16", "--param", "reps=1",
+                "--param", "mwg=8", "--param", "nwg=8", "--param", "kwg=8", "--param", "mdimc=4", "--param", "ndimc=4", "--param", "mdima=4",
+                "--param", "ndimb=4", "--param", "kwi=2", "--param", "vwm=1", "--param", "vwn=1", "--param", "strm=0,1", "--param", "strn=0",
+                "--param", "sa=0,1", "--param", "sb=0");
+        Dist.assertExit(0, r);
+        Map<?, ?> rec = (Map<?, ?>) ((List<?>) MiniJson.parse(r.out())).getFirst();
+        assertEquals(4L, ((Number) rec.get("evaluations")).longValue(), r::describe);
+        assertBad("sa must be in [0, 2147483647], got -1", "tune", "gemm", "--backend", "cell-emulation", "--param", "sa=-1,1");
+        assertBad("radix must be in [1, 2147483647], got 0", "tune", "fft", "--backend", "cell-emulation", "--param", "radix=0,8");
+    }
+
     private static void assertBad(String expected, String... args) {
         Run r = Run.of(args);
         Dist.assertExit(2, r);

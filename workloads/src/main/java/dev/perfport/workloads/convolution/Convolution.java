@@ -331,6 +331,12 @@ public final class Convolution implements Workload, Tunable {
         return ADAPTIVE;
     }
 
+    /** pad, constFilter and readOnly are on/off knobs. */
+    @Override
+    public int minimum(String param) {
+        return List.of("pad", "constFilter", "readOnly").contains(param) ? 0 : 1;
+    }
+
     @Override
     public List<String> tunedParams() {
         return ConvolutionTuning.NAMES;

@@ -8,6 +8,7 @@ import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
@@ -22,6 +23,7 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +97,8 @@ public final class Fft implements Workload, Tunable {
         m.put("config", AUTO);
         for (String k : FftConfig.NAMES) m.put(k, AUTO);
         m.put("wg", AUTO);
+        m.put("math", "precise");
+        m.put("n1", AUTO);
         m.put("reps", "3");
         m.put("seed", "42");
         return Params.of(m);
@@ -115,6 +119,12 @@ public final class Fft implements Workload, Tunable {
                 "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
                 "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256; "
                         + "fourstep: the most per work-group (auto = the device's), columns per group shrink to fit",
+                "n1: fourstep only: the first launch's sub-FFT length N1 of N = N1*N2 (a power of two in [2, n/2]); auto = the fewest passes in all, "
+                        + "N2 <= N1 <= " + COLS_VALUES + ", the most balanced of those (2^20: 2048x512), "
+                        + "one launch up to " + COLS_MAX + " points",
+                "math: precise (products rounded before the sums, as Java), fma (the OpenCL compiler may fuse multiply-adds) or "
+                        + "relaxed (fma, and the twiddles' sin/cos from native_sin/native_cos); fma and relaxed are OpenCL C only, "
+                        + "and every row is still checked against the O(log N eps) bound",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest", "seed: input generator seed");
     }
 
@@ -142,7 +152,8 @@ public final class Fft implements Workload, Tunable {
                 Params.of("n", "512", "batch", "5", "radix", "8", "layout", "soa", "twiddle", "table", "reps", "1"),
                 Params.of("n", "128", "batch", "3", "radix", "2", "reps", "1"),
                 Params.of("n", "2048", "batch", "3", "radix", "8", "reps", "1"),
-                Params.of("n", "4096", "batch", "2", "radix", "4", "layout", "soa", "twiddle", "table", "wg", "64", "reps", "1"));
+                Params.of("n", "4096", "batch", "2", "radix", "4", "layout", "soa", "twiddle", "table", "wg", "64", "reps", "1"),
+                Params.of("n", "512", "batch", "2", "n1", "16", "reps", "1"));
     }
 
     /** The validated settings of one run. */
@@ -161,10 +172,26 @@ public final class Fft implements Workload, Tunable {
         }
     }
 
-    /** The four-step path's launches for an n-point transform: one up to COLS_MAX, else N1 = 2^ceil(log2 n / 2) by N2 = n/N1. */
-    static List<ColsLaunch> fourstep(int n, int radix, int maxWg, long localCap) {
-        if (n <= COLS_MAX) return List.of(new ColsLaunch(n, 1, 1, 1, n, 0));
-        int n1 = 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2, n2 = n / n1;
+    /**
+     * The four-step path's launches for an n-point transform: one up to COLS_MAX, else N1 by N2 = n/N1
+     * with the given split n1, or (0) the split with the fewest sub-FFT passes in all, N2 <= N1 <=
+     * COLS_VALUES, the most balanced of those: 2^20 = 2048 x 512 at radix 8 (4 + 3 passes, where
+     * 1024 x 1024 takes 4 + 4, a radix-2 pass each, and measured 1.1x slower on the H100).
+     */
+    static List<ColsLaunch> fourstep(int n, int radix, int maxWg, long localCap, int split) {
+        if (n <= COLS_MAX && split == 0) return List.of(new ColsLaunch(n, 1, 1, 1, n, 0));
+        int n1 = split;
+        if (n1 == 0) {
+            int fewest = Integer.MAX_VALUE;
+            for (int c = 1 << (Integer.numberOfTrailingZeros(n) + 1) / 2; c <= Math.min(COLS_VALUES, n / 2); c <<= 1) {
+                int p = FftConfig.passes(c, radix).size() + FftConfig.passes(n / c, radix).size();
+                if (p < fewest) {
+                    fewest = p;
+                    n1 = c;
+                }
+            }
+        }
+        int n2 = n / n1;
         return List.of(new ColsLaunch(n1, n2, cb(n1, n2, radix, maxWg, localCap), 1, n1, 1),
                 new ColsLaunch(n2, n1, cb(n2, n1, radix, maxWg, localCap), n1, 1, 0));
     }
@@ -206,6 +233,7 @@ public final class Fft implements Workload, Tunable {
         if (!source.equals(TUNED) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = "given";
         long localCap = d.capacity(MemoryLevel.LOCAL);
         if (variant.equals(FOURSTEP)) return fourstepSettings(d, p, n, batch, reps, source, radix, soa, table, localCap);
+        if (!p.get("n1").equals(AUTO)) throw new ConfigException("n1 is a parameter of variant fourstep (its split N = N1*N2), not of " + variant);
         boolean fits = 16L * n <= localCap;
         boolean fused = switch (p.get("passes")) {
             case "fused" -> true;
@@ -250,6 +278,7 @@ public final class Fft implements Workload, Tunable {
         shown.put("wg", Integer.toString(wg));
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
+        math(p, shown);
         return new Settings(n, batch, fused, cfg, wg, reps, p.getLong("seed"), shown, refusal, List.of());
     }
 
@@ -269,7 +298,14 @@ public final class Fft implements Workload, Tunable {
             maxWg = Math.min(maxWg, w);
         }
         FftConfig cfg = new FftConfig(radix, soa, true, table, false);
-        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap);
+        int split = 0;
+        if (!p.get("n1").equals(AUTO)) {
+            split = p.getInt("n1");
+            if (Integer.bitCount(split) != 1 || split < 2 || split > n / 2) {
+                throw new ConfigException("n1 must be auto or a power of two in [2, n/2 = " + n / 2 + "] (the first launch's length), got " + split);
+            }
+        }
+        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap, split);
         for (ColsLaunch l : launches) {
             if (refusal != null) break;
             if (l.wg(radix) > maxWg) {
@@ -289,7 +325,15 @@ public final class Fft implements Workload, Tunable {
         shown.put("wg", Integer.toString(wg));
         shown.put("reps", Integer.toString(reps));
         shown.put("seed", p.get("seed"));
+        math(p, shown);
         return new Settings(n, batch, false, cfg, wg, reps, p.getLong("seed"), shown, refusal, launches);
+    }
+
+    /** The math parameter, checked; shown in the row when it is not the default. */
+    private static void math(Params p, Map<String, String> shown) {
+        String m = p.get("math");
+        if (!FftConfig.MATHS.contains(m)) throw new ConfigException("math must be one of " + FftConfig.MATHS + ", got '" + m + "'");
+        if (!m.equals(FftConfig.MATHS.getFirst())) shown.put("math", m);
     }
 
     private static boolean knob(Params p, String key, String off, String on, boolean dflt) {
@@ -331,11 +375,19 @@ public final class Fft implements Workload, Tunable {
         List<Integer> passes = FftConfig.passes(n, cfg.radix());
         float[] result = new float[2 * total];
         Rep best = null;
-        try (CompiledKernel k = s.compile(def, cfg.constants());
+        int math = FftConfig.MATHS.indexOf(st.shown().getOrDefault("math", FftConfig.MATHS.getFirst()));
+        Constants constants = cfg.constants().with(FftConfig.MATH, math);
+        // fourstep: one program per launch with the launch's shape as constants (fft.cl's COLS_LEN ...)
+        List<CompiledKernel> perLaunch = new ArrayList<>();
+        try (CompiledKernel k = st.fourstep() ? null : s.compile(def, constants);
              DeviceBuffer in = s.upload(packed); DeviceBuffer out = s.allocate(ElemType.FLOAT, 2L * total);
-             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (n > COLS_MAX ? 2L * total : 1)
+             DeviceBuffer tmp = s.allocate(ElemType.FLOAT, st.fourstep() ? (st.cols().size() > 1 ? 2L * total : 1)
                      : passes.size() > 1 && !(st.fused() && cfg.local()) ? 2L * total : 1);
              DeviceBuffer tw = s.upload(table)) {
+            for (ColsLaunch l : st.cols()) {
+                perLaunch.add(s.compile(def, constants.with("COLS_LEN", l.len()).with("COLS_COLS", l.cols()).with("COLS_OUTS", l.outs())
+                        .with("COLS_OUTC", l.outc()).with("COLS_TWIST", l.twist()).with("COLS_WG", l.wg(cfg.radix()))));
+            }
             for (int r = 0; r < st.reps(); r++) {
                 Rep rep = new Rep();
                 if (st.fourstep()) {
@@ -345,7 +397,7 @@ public final class Fft implements Workload, Tunable {
                         int wg = l.wg(cfg.radix());
                         LocalSize ex = LocalSize.of((long) l.cb() * (l.len() + 1));
                         long groups = (long) batch * (l.cols() / l.cb());
-                        rep.add(s.launch(k, NDRange.of(groups * wg, wg), i == 0 ? in : tmp, i == ls.size() - 1 ? out : tmp, tw, n, batch,
+                        rep.add(s.launch(perLaunch.get(i), NDRange.of(groups * wg, wg), i == 0 ? in : tmp, i == ls.size() - 1 ? out : tmp, tw, n, batch,
                                 l.len(), l.cols(), l.outs(), l.outc(), l.twist(), ex, ex));
                     }
                 } else if (st.fused()) {
@@ -367,6 +419,8 @@ public final class Fft implements Workload, Tunable {
                 out.read(result);
                 best = Rep.best(best, rep.stop());
             }
+        } finally {
+            for (CompiledKernel c : perLaunch) c.close();
         }
         double[] wr = new double[total], wi = new double[total];
         for (int i = 0; i < total; i++) {
@@ -419,6 +473,12 @@ public final class Fft implements Workload, Tunable {
     @Override
     public String defaultTuningVariant() {
         return STOCKHAM;
+    }
+
+    /** Every knob but radix is on/off (layout, exchange, twiddle, share: 0 or 1). */
+    @Override
+    public int minimum(String param) {
+        return param.equals("radix") ? 1 : 0;
     }
 
     @Override

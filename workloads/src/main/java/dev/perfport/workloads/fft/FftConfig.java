@@ -30,10 +30,27 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
     /** The portable default: SHOC's kernel (radix 8, AoS, local exchange, sin/cos, no sharing). */
     public static final FftConfig PORTABLE = new FftConfig(8, false, true, false, false);
 
+    /** The math parameter's constant (0 precise, 1 fused multiply-adds, 2 also native sin/cos): OpenCL C only. */
+    public static final String MATH = "FFT_MATH";
+    /** The math parameter's values, in the order of their constant. */
+    public static final List<String> MATHS = List.of("precise", "fma", "relaxed");
+
+    /**
+     * Refuses math other than precise on a Java route: Java rounds every product and has no native
+     * sin/cos, so the row would claim math that did not run.
+     */
+    public static void requirePreciseMath(Constants c, String route) {
+        int m = c.has(MATH) ? c.getInt(MATH) : 0;
+        if (m != 0) {
+            throw new IllegalArgumentException("fft math=" + MATHS.get(m) + " is OpenCL C only (FP_CONTRACT, native_sin/native_cos); "
+                    + route + " rounds as Java does: use math=precise");
+        }
+    }
+
     /** The kernels' -D constants. */
     public Constants constants() {
         return Constants.of("RADIX", radix, "SOA", soa ? 1 : 0, "LOCALX", local ? 1 : 0, "TWTABLE", table ? 1 : 0,
-                "SHARE", share ? 1 : 0);
+                "SHARE", share ? 1 : 0, MATH, 0);
     }
 
     /** The knobs as the rows show them. */

@@ -66,7 +66,8 @@ public final class FftKernels {
                 .global("dst", ElemType.FLOAT, Access.WRITE));
         for (String s : new String[] {"len", "cols", "outs", "outc", "twist"}) b.scalar(s, ElemType.INT);
         return def(b.local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), "fft_cols", FftKernels::colsGroup,
-                FftConfig.PORTABLE.constants().with("TWPOW", 1), c -> KernelCost.NONE);
+                FftConfig.PORTABLE.constants().with("TWPOW", 1).with("COLS_LEN", 0).with("COLS_COLS", 0).with("COLS_OUTS", 0)
+                        .with("COLS_OUTC", 0).with("COLS_TWIST", 0).with("COLS_WG", 0), c -> KernelCost.NONE);
     }
 
     /** The arguments after the data that both kernels take: the twiddle table, the transform size and the batch. */
@@ -304,6 +305,7 @@ public final class FftKernels {
     }
 
     private static FftConfig config(Constants c) {
+        FftConfig.requirePreciseMath(c, "the Java work-group kernel");
         return new FftConfig(c.getInt("RADIX"), c.getInt("SOA") == 1, c.getInt("LOCALX") == 1, c.getInt("TWTABLE") == 1,
                 c.getInt("SHARE") == 1);
     }

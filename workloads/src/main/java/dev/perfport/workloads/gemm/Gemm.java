@@ -346,6 +346,12 @@ public final class Gemm implements Workload, Tunable {
     }
 
     /** The indirect kernel's 14 parameters ({@code --variant indirect}), and the switch-over {@code directmax} ({@code --variant auto}). */
+    /** strm, strn, sa and sb are on/off knobs. */
+    @Override
+    public int minimum(String param) {
+        return List.of("strm", "strn", "sa", "sb").contains(param) ? 0 : 1;
+    }
+
     @Override
     public List<String> tunedParams() {
         List<String> l = new java.util.ArrayList<>(GemmConfig.NAMES);

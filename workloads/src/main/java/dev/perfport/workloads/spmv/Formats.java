@@ -117,4 +117,33 @@ public final class Formats {
         }
         return new Sell(c, sigma, slicePtr, col, val, perm);
     }
+
+    /**
+     * CSR-Adaptive's row blocks (Greathouse and Daga, SC'14): consecutive rows, one work-group
+     * each, a block ending before the row that would take it past {@code block} non-zeros or
+     * {@code wg} rows; a row longer than {@code block} is a block of its own. {@code starts[b]} is
+     * block b's first row, {@code starts[blocks()]} = rows.
+     */
+    public record RowBlocks(int block, int wg, int[] starts) {
+        public int blocks() {
+            return starts.length - 1;
+        }
+    }
+
+    public static RowBlocks rowBlocks(Csr a, int wg, int block) {
+        if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("csr-adaptive: wg must be a power of two, got " + wg);
+        if (block < wg) throw new ConfigException("csr-adaptive: block (non-zeros per row block) must be >= wg=" + wg + ", got " + block);
+        int n = a.rows();
+        int[] rp = a.rowPtr();
+        int[] starts = new int[n + 1];
+        int b = 0;
+        for (int r = 0; r < n; ) {
+            starts[b++] = r;
+            int end = r + 1;   // a row longer than a block is a block alone
+            while (end < n && end - r < wg && rp[end + 1] - rp[r] <= block) end++;
+            r = end;
+        }
+        starts[b] = n;
+        return new RowBlocks(block, wg, Arrays.copyOf(starts, b + 1));
+    }
 }

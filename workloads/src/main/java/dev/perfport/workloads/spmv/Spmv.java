@@ -33,7 +33,10 @@ import java.util.SplittableRandom;
  *     (the paper's CPU layout), with {@code rpt} and {@code map};</li>
  * <li>{@code sell}: SELL-C-sigma, slice height {@code C}, sorting window {@code sigma};</li>
  * <li>{@code merge}: merge-based CSR, {@code ipt} merge-path items per work-item, then a fix-up
- *     kernel for rows that span work-items.</li>
+ *     kernel for rows that span work-items;</li>
+ * <li>{@code csr-adaptive}: CSR-Adaptive (Greathouse and Daga, SC'14), one work-group per block
+ *     of consecutive rows of at most {@code block} non-zeros, streamed through local memory; a
+ *     longer row is a block of its own, added by the whole group.</li>
  * </ul>
  * Metrics: {@code GB/s} counts the bytes the format really reads (its index arrays and values as
  * stored, padding slots included, one x read per non-zero, y written once); {@code effective GB/s}
@@ -43,8 +46,8 @@ import java.util.SplittableRandom;
 @AutoService(Workload.class)
 public final class Spmv implements Workload, Tunable {
     public static final String CSR_SCALAR = "csr-scalar", CSR_VECTOR = "csr-vector", ELL_COL = "ell-col", ELL_ROW = "ell-row",
-            SELL = "sell", MERGE = "merge";
-    public static final List<String> VARIANTS = List.of(CSR_SCALAR, CSR_VECTOR, ELL_COL, ELL_ROW, SELL, MERGE);
+            SELL = "sell", MERGE = "merge", CSR_ADAPTIVE = "csr-adaptive";
+    public static final List<String> VARIANTS = List.of(CSR_SCALAR, CSR_VECTOR, ELL_COL, ELL_ROW, SELL, MERGE, CSR_ADAPTIVE);
     /** Variants whose work-items take whole rows, where {@code rpt} and {@code map} apply. */
     public static final List<String> ROW_MAPPED = List.of(CSR_SCALAR, ELL_COL, ELL_ROW);
 
@@ -71,7 +74,7 @@ public final class Spmv implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("matrix", "stencil2d:1024x1024", "wg", "128", "rpt", "1", "map", "interleaved", "lanes", "8", "C", "32",
-                "sigma", "1", "ipt", "32", "reps", "3", "seed", "42");
+                "sigma", "1", "ipt", "32", "block", "1024", "reps", "3", "seed", "42");
     }
 
     @Override
@@ -83,6 +86,7 @@ public final class Spmv implements Workload, Tunable {
                 "lanes: work-items per row of csr-vector (a power of two dividing wg)",
                 "C: slice height of sell", "sigma: sorting window of sell in rows (1: unsorted)",
                 "ipt: merge-path items (rows + non-zeros) per work-item of merge",
+                "block: non-zeros per row block of csr-adaptive (local memory floats; >= wg, wg a power of two)",
                 "reps: repetitions; the row reports the fastest", "seed: seed of x and of the matrix generators");
     }
 
@@ -96,18 +100,18 @@ public final class Spmv implements Workload, Tunable {
         return List.of(
                 Params.of("matrix", "stencil2d:13x11", "wg", "32", "reps", "1"),
                 Params.of("matrix", "powerlaw:1000:6", "wg", "64", "rpt", "3", "map", "blocked", "lanes", "4", "C", "8", "sigma", "64",
-                        "ipt", "7", "reps", "1"),
+                        "ipt", "7", "block", "64", "reps", "1"),
                 Params.of("matrix", "random:333:0.02", "wg", "16", "rpt", "2", "lanes", "16", "C", "4", "sigma", "1", "ipt", "5",
-                        "reps", "1"));
+                        "block", "40", "reps", "1"));
     }
 
     /** The knob values of one run, checked. */
-    record Settings(String matrix, int wg, int rpt, boolean blocked, int lanes, int c, int sigma, int ipt, int reps, long seed) {
+    record Settings(String matrix, int wg, int rpt, boolean blocked, int lanes, int c, int sigma, int ipt, int block, int reps, long seed) {
     }
 
     static Settings settings(Params p) {
         int wg = positive(p, "wg"), rpt = positive(p, "rpt"), lanes = positive(p, "lanes"), c = positive(p, "C"),
-                sigma = positive(p, "sigma"), ipt = positive(p, "ipt"), reps = positive(p, "reps");
+                sigma = positive(p, "sigma"), ipt = positive(p, "ipt"), block = positive(p, "block"), reps = positive(p, "reps");
         boolean blocked = switch (p.get("map")) {
             case "blocked", "1" -> true;
             case "interleaved", "0" -> false;
@@ -116,7 +120,7 @@ public final class Spmv implements Workload, Tunable {
         if (Integer.bitCount(lanes) != 1 || lanes > wg || wg % lanes != 0) {
             throw new ConfigException("parameter lanes must be a power of two dividing wg=" + wg + ", got " + lanes);
         }
-        return new Settings(p.get("matrix"), wg, rpt, blocked, lanes, c, sigma, ipt, reps, p.getLong("seed"));
+        return new Settings(p.get("matrix"), wg, rpt, blocked, lanes, c, sigma, ipt, block, reps, p.getLong("seed"));
     }
 
     private static int positive(Params p, String key) {
@@ -213,6 +217,17 @@ public final class Spmv implements Workload, Tunable {
                         rep.add(s.launch(f, NDRange.of(roundUp(threads, st.wg()), st.wg()), cr, cv, dy, n, threads));
                     };
                 }
+                case CSR_ADAPTIVE -> {
+                    Formats.RowBlocks rb = Formats.rowBlocks(a, st.wg(), st.block());
+                    // the local memory, max(block, wg) floats, is checked against the device before the launch
+                    DeviceBuffer rp = keep(open, s.upload(a.rowPtr())), ci = keep(open, s.upload(nonEmpty(a.col()))),
+                            va = keep(open, s.upload(nonEmpty(a.val()))), bl = keep(open, s.upload(rb.starts()));
+                    bytes = 4L * (n + 1) + 8L * a.nnz() + xBytes + yBytes + 8L * rb.blocks();
+                    CompiledKernel k = keep(open, s.compile(SpmvKernels.adaptive()));
+                    int nb = rb.blocks();
+                    launcher = rep -> rep.add(s.launch(k, NDRange.of((long) Math.max(1, nb) * st.wg(), st.wg()), rp, ci, va, dx, dy, bl, nb,
+                            LocalSize.of(Math.max(st.block(), st.wg()))));
+                }
                 default -> throw new ConfigException("unknown variant " + variant);
             }
             formatNanos = System.nanoTime() - formatNanos;
@@ -308,6 +323,12 @@ public final class Spmv implements Workload, Tunable {
     @Override
     public String defaultTuningVariant() {
         return ELL_ROW;
+    }
+
+    /** map is 0 (interleaved) or 1 (blocked). */
+    @Override
+    public int minimum(String param) {
+        return param.equals("map") ? 0 : 1;
     }
 
     @Override

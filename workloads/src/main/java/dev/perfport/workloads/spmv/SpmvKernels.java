@@ -63,6 +63,10 @@ public final class SpmvKernels {
             .scalar("n", ElemType.INT).scalar("threads", ElemType.INT),
             "spmv_merge_fixup", SpmvKernels::mergeFixup);
 
+    private static final KernelDef ADAPTIVE = withImpls(csrArgs("spmv.adaptive")
+            .global("blocks", ElemType.INT, Access.READ).scalar("nblocks", ElemType.INT).local("prod", ElemType.FLOAT),
+            "spmv_adaptive", SpmvKernels::adaptive);
+
     private SpmvKernels() {
     }
 
@@ -95,8 +99,13 @@ public final class SpmvKernels {
         return MERGE_FIXUP;
     }
 
+    /** CSR-Adaptive: one work-group per row block, streamed through local memory or, for one long row, the whole group's. */
+    public static KernelDef adaptive() {
+        return ADAPTIVE;
+    }
+
     static List<KernelDef> all() {
-        return List.of(ROWS, CSR_VECTOR, SELL, MERGE, MERGE_FIXUP);
+        return List.of(ROWS, CSR_VECTOR, SELL, MERGE, MERGE_FIXUP, ADAPTIVE);
     }
 
     /** Row k of work-item t of T under the mapping (blocked: t*rpt + k; interleaved: t + k*T). */
@@ -272,5 +281,55 @@ public final class SpmvKernels {
         }
         g.ops(Op.FLOAT, flops);
         g.ops(Op.INT, 4L * g.localItems());
+    }
+
+    private static void adaptive(WorkGroup g) {
+        GlobalInts rowPtr = g.ints(0), col = g.ints(1);
+        GlobalFloats val = g.floats(2), x = g.floats(3), y = g.floats(4);
+        GlobalInts blocks = g.ints(5);
+        int nblocks = g.intArg(6);
+        float[] prod = g.localFloats(7);
+        int b = (int) g.groupId(0), wg = g.localItems();
+        if (b >= nblocks) return;
+        int r0 = blocks.get(b), rows = blocks.get(b + 1) - r0;
+        int first = rowPtr.get(r0), last = rowPtr.get(r0 + rows);
+        float[] sum = new float[wg];
+        int lanes = wg;
+        long flops = 0, ints = 0;
+        if (rows > 1) {
+            // the products into local memory, work-item lid taking every wg-th as the OpenCL C does
+            for (int i = first; i < last; i++) {
+                float p = val.get(i) * x.get(col.get(i));
+                prod[i - first] = p;
+            }
+            lanes = 1;
+            while (lanes * 2 * rows <= wg) lanes <<= 1;
+            for (int lid = 0; lid < wg; lid++) {
+                int j = lid / lanes, lane = lid & (lanes - 1);
+                if (j >= rows) continue;
+                int e = rowPtr.get(r0 + j + 1) - first;
+                for (int i = rowPtr.get(r0 + j) - first + lane; i < e; i += lanes) sum[lid] += prod[i];
+                ints += 4;
+            }
+            flops += 2L * (last - first);
+            g.ops(Op.LOCAL_MEM, 2L * (last - first));
+        } else {
+            for (int lid = 0; lid < wg; lid++) {
+                for (int i = first + lid; i < last; i += wg) {
+                    float p = val.get(i) * x.get(col.get(i));
+                    sum[lid] += p;
+                }
+            }
+            flops += 2L * (last - first);
+        }
+        System.arraycopy(sum, 0, prod, 0, wg);
+        for (int s = lanes / 2; s > 0; s >>= 1) {
+            for (int lid = 0; lid < wg; lid++) if ((lid & (lanes - 1)) < s) prod[lid] += prod[lid + s];
+            flops += wg / 2;
+        }
+        for (int lid = 0; lid < wg; lid += lanes) if (lid / lanes < rows) y.set(r0 + lid / lanes, prod[lid]);
+        g.ops(Op.FLOAT, flops);
+        g.ops(Op.INT, ints + 3L * (last - first) + 6L * wg);
+        g.ops(Op.LOCAL_MEM, 3L * wg * Math.max(1, Integer.numberOfTrailingZeros(lanes)));
     }
 }

@@ -1,6 +1,7 @@
 package dev.perfport.workloads.spmv;
 
 import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
@@ -22,13 +23,14 @@ import java.util.Map;
 /**
  * The paper's SpMV knobs as a tuning problem per variant: the work-group size everywhere; rows per
  * work-item and the thread-row mapping ({@code map}: 0 interleaved, 1 blocked) for csr-scalar and
- * ELLPACK; lanes per row for csr-vector; C and sigma for SELL; items per work-item for merge. The
+ * ELLPACK; lanes per row for csr-vector; C and sigma for SELL; items per work-item for merge;
+ * non-zeros per row block for csr-adaptive. The
  * objective is GFLOP/s (modelled on emulators): it compares times, where GB/s of the bytes a
  * format reads would favour a format that pads more.
  */
 public final class SpmvTuning {
     /** Every tuned parameter of some variant, in hierarchy order. */
-    public static final List<String> KNOBS = List.of("wg", "rpt", "map", "lanes", "C", "sigma", "ipt");
+    public static final List<String> KNOBS = List.of("wg", "rpt", "map", "lanes", "C", "sigma", "ipt", "block");
 
     private SpmvTuning() {
     }
@@ -48,6 +50,7 @@ public final class SpmvTuning {
                 g.put("sigma", List.of(1, 32, 1024));
             }
             case Spmv.MERGE -> g.put("ipt", List.of(8, 32, 128, 512));
+            case Spmv.CSR_ADAPTIVE -> g.put("block", List.of(256, 512, 1024, 2048, 4096));
             default -> throw new ConfigException("unknown variant '" + variant + "' of spmv; variants: " + Spmv.VARIANTS);
         }
         return g;
@@ -65,6 +68,12 @@ public final class SpmvTuning {
         if (g.containsKey("lanes")) {
             cs.add(Constraint.of("lanes divides wg", c -> c.get("wg") % c.get("lanes") == 0 && Integer.bitCount(c.get("lanes")) == 1,
                     c -> "lanes " + c.get("lanes") + " is not a power of two dividing wg " + c.get("wg")));
+        }
+        if (g.containsKey("block")) {
+            long localBytes = s.device().capacity(MemoryLevel.LOCAL);
+            cs.add(Constraint.of("block >= wg, 4*max(block, wg) B <= local memory " + localBytes,
+                    c -> c.get("block") >= c.get("wg") && 4L * Math.max(c.get("block"), c.get("wg")) <= localBytes,
+                    c -> "block " + c.get("block") + " with wg " + c.get("wg") + " breaks block >= wg or the " + localBytes + " B of local memory"));
         }
         Space space = new Space(params, cs);
         boolean modelled = s.profile().hasModelledTime();
@@ -96,6 +105,7 @@ public final class SpmvTuning {
             case Spmv.CSR_SCALAR, Spmv.ELL_COL, Spmv.ELL_ROW -> SpmvKernels.rows().hash() + "-" + variant;
             case Spmv.CSR_VECTOR -> SpmvKernels.csrVector().hash();
             case Spmv.SELL -> SpmvKernels.sell().hash();
+            case Spmv.CSR_ADAPTIVE -> SpmvKernels.adaptive().hash();
             default -> SpmvKernels.merge().hash() + SpmvKernels.mergeFixup().hash();
         };
     }

@@ -8,7 +8,24 @@
  * Pass p of radix R over butterflies j in [0, N/R), with Ns the product of the earlier radices:
  * reads x[j + r*N/R], multiplies by w^(r*k) with k = j mod Ns and w = exp(-2*pi*i/(Ns*R)), does an
  * R-point DFT in registers, writes y[(j-k)*R + k + m*Ns]. */
+/* FFT_MATH (the math parameter): 0 precise, products rounded before the sums as the Java routes
+ * add; 1 lets the compiler fuse multiply-adds (one rounding fewer); 2 also takes the twiddles'
+ * sin/cos from native_sin/native_cos (the hardware's approximations). Both stay within the
+ * O(log N eps) bound that every row is checked against. */
+#ifndef FFT_MATH
+#define FFT_MATH 0
+#endif
+#if FFT_MATH == 0
 #pragma OPENCL FP_CONTRACT OFF
+#endif
+/* SINCOSPI(t, c): sin(pi t), cos(pi t) into c, for t = -2 m / M with M a power of two, so t is
+ * exact and sinpi/cospi reduce it exactly (no Payne-Hanek path, whose stack frame costs a GPU
+ * occupancy); relaxed: the hardware's approximations of sin and cos of pi t. */
+#if FFT_MATH == 2
+#define SINCOSPI(t, c) ((c) = native_cos(3.14159265358979324f * (t)), native_sin(3.14159265358979324f * (t)))
+#else
+#define SINCOSPI(t, c) ((c) = cospi(t), sinpi(t))
+#endif
 
 #ifndef RADIX
 #define RADIX 8
@@ -88,9 +105,8 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
         twr[r] = tw[2 * m];
         twi[r] = tw[2 * m + 1];
 #else
-        float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
-        twr[r] = cos(a);
-        twi[r] = sin(a);
+        float t = (float) (r * k) * (-2.0f / (float) (ns * R));
+        twi[r] = SINCOSPI(t, twr[r]);
 #endif
     }
 }
@@ -106,9 +122,8 @@ inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
         return;
     }
     for (int r = 1; r < R; r <<= 1) {
-        float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * R));
-        twr[r] = cos(a);
-        twi[r] = sin(a);
+        float t = (float) (r * k) * (-2.0f / (float) (ns * R));
+        twi[r] = SINCOSPI(t, twr[r]);
     }
     for (int r = 3; r < R; r++) {
         int hi = r >= 4 ? 4 : 2, lo = r - hi;
@@ -272,15 +287,32 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
         barrier(CLK_LOCAL_MEM_FENCE);                                                       \
     }
 
+/* COLS_LEN > 0: the launch's shape as constants (COLS_LEN, COLS_COLS, COLS_OUTS, COLS_OUTC,
+ * COLS_TWIST, COLS_WG; the host builds one program per launch), so the pass loop unrolls with each
+ * pass's radix known, the other radices' bodies drop out and the index arithmetic folds: on the
+ * H100 the generic form needs 123 registers a work-item, one 512-item group per SM. The
+ * arguments then only check the constants' launch (they must agree). */
+#ifndef COLS_LEN
+#define COLS_LEN 0
+#endif
 __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst, __global const float* tw,
-                       const int n, const int batch, const int len, const int cols, const int outs, const int outc,
-                       const int twist, __local float* lre, __local float* lim) {
+                       const int n, const int batch, const int len_a, const int cols_a, const int outs_a, const int outc_a,
+                       const int twist_a, __local float* lre, __local float* lim) {
+#if COLS_LEN > 0
+    const int len = COLS_LEN, cols = COLS_COLS, outs = COLS_OUTS, outc = COLS_OUTC, twist = COLS_TWIST, wg = COLS_WG;
+    int lid = get_local_id(0);
+#else
+    const int len = len_a, cols = cols_a, outs = outs_a, outc = outc_a, twist = twist_a;
     int lid = get_local_id(0), wg = get_local_size(0);
+#endif
     int cb = wg * RADIX / len, gpt = cols / cb;
     int grp = get_group_id(0), b = grp / gpt, c0 = (grp - b * gpt) * cb;
     int base = b * n, total = n * batch, pitch = len + 1;
     int c = lid % cb, j0 = lid / cb;
     int ns = 1;
+#if COLS_LEN > 0
+#pragma unroll
+#endif
     for (int p = 0; ns < len; p++) {
         int radix = ns * RADIX <= len ? RADIX : len / ns;
         BY_RADIX(radix, COLS_PASS)
@@ -294,8 +326,8 @@ __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst
 #if TWTABLE
             float wr = tw[2 * e], wi = tw[2 * e + 1];
 #else
-            float a = (float) e * (-6.28318530717958648f / (float) n);
-            float wr = cos(a), wi = sin(a);
+            float t = (float) e * (-2.0f / (float) n);
+            float wr, wi = SINCOSPI(t, wr);
 #endif
             float xr = re;
             re = xr * wr - im * wi;

@@ -127,3 +127,49 @@ __kernel void spmv_merge_fixup(PP_PARAMS, __global const int* carryRow, __global
     for (int u = t; u < threads && carryRow[u] == r; u++) sum += carryVal[u];
     y[r] += sum;
 }
+
+/* CSR-Adaptive (Greathouse and Daga, SC'14): the host cuts the rows into blocks of consecutive
+ * rows, one work-group each (blocks[b] .. blocks[b+1]-1). A block of several rows holds at most
+ * "block" non-zeros and at most wg rows: the group streams its products into local memory with
+ * coalesced loads, then lanes work-items per row (the largest power of two with lanes*rows <= wg)
+ * add each row and combine in a tree. A block of one row (a row longer than a block) is added by
+ * the whole group, so a power-law matrix's longest rows do not leave one work-item's serial loop
+ * as the launch's tail. wg is a power of two; prod holds max(block, wg) floats. */
+__kernel void spmv_adaptive(PP_PARAMS, __global const int* rowPtr, __global const int* col, __global const float* val,
+                            __global const float* x, __global float* y, __global const int* blocks, const int nblocks,
+                            __local float* prod) {
+    int b = get_group_id(0);
+    if (b >= nblocks) return;   /* uniform over the group */
+    int lid = get_local_id(0), wg = get_local_size(0);
+    int r0 = blocks[b], rows = blocks[b + 1] - r0;
+    int first = rowPtr[r0], last = rowPtr[r0 + rows];
+    int lanes = wg, lane = lid, j = 0;
+    float sum = 0.0f;
+    if (rows > 1) {
+        for (int i = first + lid; i < last; i += wg) {
+            float p = val[i] * x[col[i]];
+            prod[i - first] = p;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        lanes = 1;
+        while (lanes * 2 * rows <= wg) lanes <<= 1;
+        j = lid / lanes;
+        lane = lid & (lanes - 1);
+        if (j < rows) {
+            int e = rowPtr[r0 + j + 1] - first;
+            for (int i = rowPtr[r0 + j] - first + lane; i < e; i += lanes) sum += prod[i];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);   /* prod is reused for the tree */
+    } else {
+        for (int i = first + lid; i < last; i += wg) {
+            float p = val[i] * x[col[i]];
+            sum += p;
+        }
+    }
+    prod[lid] = sum;
+    for (int s = lanes / 2; s > 0; s >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane < s) prod[lid] += prod[lid + s];
+    }
+    if (lane == 0 && j < rows) y[r0 + j] = prod[lid];
+}

@@ -106,16 +106,21 @@ class FftTest {
         assertTrue(e.getMessage().contains("power of two"), e.getMessage());
     }
 
-    /** 2^20 = 1024 x 1024 in two launches, 4 adjacent columns per group within 48 KiB; up to 1024 points one launch. */
+    /** 2^20 = 2048 x 512 in two launches (the fewest passes), 2 and 8 adjacent columns per group within 48 KiB; up to 1024 points one launch. */
     @Test
     void fourstepSplitsLargeTransformsIntoTwoLaunches() {
-        var l = Fft.fourstep(1 << 20, 8, 1024, 48 * 1024);
-        assertEquals(List.of(new Fft.ColsLaunch(1024, 1024, 4, 1, 1024, 1), new Fft.ColsLaunch(1024, 1024, 4, 1024, 1, 0)), l);
+        var l = Fft.fourstep(1 << 20, 8, 1024, 48 * 1024, 0);
+        assertEquals(List.of(new Fft.ColsLaunch(2048, 512, 2, 1, 2048, 1), new Fft.ColsLaunch(512, 2048, 8, 2048, 1, 0)), l);
         assertEquals(512, l.getFirst().wg(8));
-        var odd = Fft.fourstep(2048, 4, 1024, 48 * 1024);
+        var odd = Fft.fourstep(2048, 4, 1024, 48 * 1024, 0);
         assertEquals(List.of(new Fft.ColsLaunch(64, 32, 32, 1, 64, 1), new Fft.ColsLaunch(32, 64, 64, 64, 1, 0)), odd);
-        assertEquals(List.of(new Fft.ColsLaunch(512, 1, 1, 1, 512, 0)), Fft.fourstep(512, 8, 1024, 48 * 1024));
+        assertEquals(List.of(new Fft.ColsLaunch(512, 1, 1, 1, 512, 0)), Fft.fourstep(512, 8, 1024, 48 * 1024, 0));
         // a small local memory shrinks the columns per group: 2 x 1025 x 8 B
-        assertEquals(2, Fft.fourstep(1 << 20, 8, 1024, 16400).getFirst().cb());
+        assertEquals(2, Fft.fourstep(1 << 20, 8, 1024, 16400, 1024).getFirst().cb());
+        // a given split: 512 x 2048 (8 and 2 columns per group), and two launches even for a small n; radix 4 balances 2^20 as 1024 x 1024
+        assertEquals(List.of(new Fft.ColsLaunch(512, 2048, 8, 1, 512, 1), new Fft.ColsLaunch(2048, 512, 2, 512, 1, 0)),
+                Fft.fourstep(1 << 20, 8, 1024, 48 * 1024, 512));
+        assertEquals(1024, Fft.fourstep(1 << 20, 4, 1024, 48 * 1024, 0).getFirst().len());
+        assertEquals(2, Fft.fourstep(512, 8, 1024, 48 * 1024, 16).size());
     }
 }

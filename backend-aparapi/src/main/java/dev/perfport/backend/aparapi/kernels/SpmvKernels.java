@@ -25,7 +25,8 @@ public final class SpmvKernels implements KernelLibrary {
                 KernelSpec.of("spmv.sell", Sell.class, c -> new Sell(), "slicePtr", "col", "val", "perm", "x", "y", "slots", "C"),
                 KernelSpec.of("spmv.merge", Merge.class, c -> new Merge(), "rowPtr", "col", "val", "x", "y", "n", "nnz", "ipt",
                         "carryRow", "carryVal", "threads"),
-                KernelSpec.of("spmv.merge_fixup", MergeFixup.class, c -> new MergeFixup(), "carryRow", "carryVal", "y", "n", "threads"));
+                KernelSpec.of("spmv.merge_fixup", MergeFixup.class, c -> new MergeFixup(), "carryRow", "carryVal", "y", "n", "threads"),
+                KernelSpec.of("spmv.adaptive", Adaptive.class, c -> new Adaptive(), "rowPtr", "col", "val", "x", "y", "blocks", "nblocks", "prod"));
     }
 
     /** The arrays every format reads (its column indices, values and x) and writes (y). */
@@ -210,6 +211,68 @@ public final class SpmvKernels implements KernelLibrary {
                     }
                     y[r] = y[r] + sum;
                 }
+            }
+        }
+    }
+
+    /** CSR-Adaptive: one work-group per row block; several rows streamed through local memory, one long row by the whole group. */
+    public static final class Adaptive extends SpmvKernel {
+        int[] rowPtr;
+        int[] blocks;
+        int nblocks;
+        @Local float[] prod;
+
+        @Override
+        public void run() {
+            int b = getGroupId();
+            int lid = getLocalId();
+            int wg = getLocalSize();
+            int r0 = 0;
+            int rows = 0;
+            if (b < nblocks) {
+                r0 = blocks[b];
+                rows = blocks[b + 1] - r0;
+            }
+            int first = rowPtr[r0];
+            int last = rowPtr[r0 + rows];
+            int lanes = wg;
+            int lane = lid;
+            int j = 0;
+            float sum = 0.0f;
+            if (rows > 1) {
+                for (int i = first + lid; i < last; i += wg) {
+                    float p = val[i] * x[col[i]];
+                    prod[i - first] = p;
+                }
+                localBarrier();
+                lanes = 1;
+                while (lanes * 2 * rows <= wg) {
+                    lanes = lanes * 2;
+                }
+                j = lid / lanes;
+                lane = lid & (lanes - 1);
+                if (j < rows) {
+                    int e = rowPtr[r0 + j + 1] - first;
+                    for (int i = rowPtr[r0 + j] - first + lane; i < e; i += lanes) {
+                        sum += prod[i];
+                    }
+                }
+                localBarrier();
+            } else {
+                for (int i = first + lid; i < last; i += wg) {
+                    float p = val[i] * x[col[i]];
+                    sum += p;
+                }
+            }
+            prod[lid] = sum;
+            for (int s = lanes / 2; s > 0; s >>= 1) {
+                localBarrier();
+                if (lane < s) {
+                    prod[lid] += prod[lid + s];
+                }
+            }
+            if (lane == 0 && j < rows) {
+                y[r0 + j] = prod[lid];
             }
         }
     }

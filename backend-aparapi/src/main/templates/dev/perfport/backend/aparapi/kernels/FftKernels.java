@@ -48,6 +48,9 @@ public final class FftKernels implements KernelLibrary {
         @PrivateMemorySpace(8) float[] twi = new float[8];
 
         FftBase(Constants c) {
+            if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {   // Java rounds every product and has no native sin/cos
+                throw new IllegalArgumentException("fft math=fma and math=relaxed are OpenCL C only; Aparapi's kernels round as Java does: use math=precise");
+            }
             kRadix = c.getInt("RADIX");
             kSoa = c.getInt("SOA");
             kLocal = c.getInt("LOCALX");

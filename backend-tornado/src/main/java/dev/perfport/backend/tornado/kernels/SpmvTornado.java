@@ -43,6 +43,10 @@ public final class SpmvTornado {
         into.add(new TornadoKernel("spmv.merge_fixup", sig(GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT), false,
                 a -> a.graph().task(a.task(), SpmvTornado::mergeFixup, a.context(), a.ints(0), a.floats(1), a.floats(2),
                         a.intArg(3), a.intArg(4))));
+        into.add(new TornadoKernel("spmv.adaptive", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT,
+                GLOBAL, INT, PRIVATE, INT, LOCAL, FLOAT), false,
+                a -> a.graph().task(a.task(), SpmvTornado::adaptive, a.context(), a.ints(0), a.ints(1), a.floats(2), a.floats(3), a.floats(4),
+                        a.ints(5), a.intArg(6), a.localLength(7))));
     }
 
     /** CSR scalar (layout 0) and ELLPACK column-major (1) or row-major (2): rpt whole rows per work-item, blocked or interleaved. */
@@ -204,6 +208,62 @@ public final class SpmvTornado {
                 }
                 y.set(r, y.get(r) + sum);
             }
+        }
+    }
+
+    /** CSR-Adaptive: one work-group per row block; several rows streamed through local memory, one long row by the whole group. */
+    public static void adaptive(KernelContext ctx, IntArray rowPtr, IntArray col, FloatArray val, FloatArray x, FloatArray y,
+                                IntArray blocks, int nblocks, int prodLength) {
+        float[] prod = ctx.allocateFloatLocalArray(prodLength);
+        int b = ctx.groupIdx;
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int r0 = 0;
+        int rows = 0;
+        if (b < nblocks) {
+            r0 = blocks.get(b);
+            rows = blocks.get(b + 1) - r0;
+        }
+        int first = rowPtr.get(r0);
+        int last = rowPtr.get(r0 + rows);
+        int lanes = wg;
+        int lane = lid;
+        int j = 0;
+        float sum = 0.0f;
+        if (rows > 1) {
+            for (int i = first + lid; i < last; i += wg) {
+                float p = val.get(i) * x.get(col.get(i));
+                prod[i - first] = p;
+            }
+            ctx.localBarrier();
+            lanes = 1;
+            while (lanes * 2 * rows <= wg) {
+                lanes = lanes * 2;
+            }
+            j = lid / lanes;
+            lane = lid & (lanes - 1);
+            if (j < rows) {
+                int e = rowPtr.get(r0 + j + 1) - first;
+                for (int i = rowPtr.get(r0 + j) - first + lane; i < e; i += lanes) {
+                    sum += prod[i];
+                }
+            }
+            ctx.localBarrier();
+        } else {
+            for (int i = first + lid; i < last; i += wg) {
+                float p = val.get(i) * x.get(col.get(i));
+                sum += p;
+            }
+        }
+        prod[lid] = sum;
+        for (int s = lanes / 2; s > 0; s >>= 1) {
+            ctx.localBarrier();
+            if (lane < s) {
+                prod[lid] += prod[lid + s];
+            }
+        }
+        if (lane == 0 && j < rows) {
+            y.set(r0 + j, prod[lid]);
         }
     }
 }

@@ -26,10 +26,18 @@ public final class FftTornado {
     private FftTornado() {
     }
 
+    /** Java rounds every product and has no native sin/cos: math other than precise would be claimed, not run. */
+    private static void requirePreciseMath(Constants c) {
+        if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {
+            throw new IllegalArgumentException("fft math=fma and math=relaxed are OpenCL C only; TornadoVM's kernels round as Java does: use math=precise");
+        }
+    }
+
     static void register(List<TornadoKernel> into) {
         into.add(new TornadoKernel("fft.fused", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT,
                 LOCAL, FLOAT, LOCAL, FLOAT), false, a -> {
             Constants c = a.constants();
+            requirePreciseMath(c);
             a.graph().task(a.task(), FftTornado::fused, a.context(), a.floats(0), a.floats(1), a.floats(2), a.floats(3),
                     a.intArg(4), a.intArg(5), a.localLength(6), c.getInt("RADIX"), c.getInt("SOA") * 2 + c.getInt("LOCALX"),
                     c.getInt("TWTABLE") * 2 + c.getInt("SHARE"));
@@ -37,6 +45,7 @@ public final class FftTornado {
         into.add(new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, INT), false, a -> {
             Constants c = a.constants();
+            requirePreciseMath(c);
             a.graph().task(a.task(), FftTornado::pass, a.context(), a.floats(0), a.floats(1), a.floats(2),
                     a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), c.getInt("SOA"), c.getInt("TWTABLE"));
         }));

@@ -1,0 +1,124 @@
+package dev.perfport.workloads.flops;
+
+import com.google.auto.service.AutoService;
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Outcome;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The device's FP32 multiply-add throughput, measured: the FLOP/s "peak" that seed 004's report
+ * compares FFT and SGEMM with, as saxpy's GB/s is the bandwidth it compares SpMV with. Variant
+ * {@code fma}: n work-items, each 8 independent chains of {@code iters} steps x = x·a + b (2 flops a
+ * step). OpenCL C asks for the fused instruction ({@code fma()}); the Java routes write a·x + b and
+ * leave fusion to the compiler below them, so a route that does not fuse shows it as a lower rate.
+ * Each work-item's result is checked against the host's fused chains, within 8 ulp of 8 per chain
+ * (an unfused route rounds twice a step; the chains converge to b / (1 - a), so the errors do not grow).
+ */
+@AutoService(Workload.class)
+public final class Flops implements Workload {
+    public static final String FMA = "fma";
+
+    @Override
+    public String name() {
+        return "flops";
+    }
+
+    @Override
+    public String seed() {
+        return "sample";
+    }
+
+    @Override
+    public String description() {
+        return "FP32 multiply-add throughput: 8 independent chains x = x*a + b per work-item (the FLOP/s peak seed 004's report compares with)";
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(FMA);
+    }
+
+    @Override
+    public List<KernelDef> kernels() {
+        return List.of(FlopsKernels.fma());
+    }
+
+    @Override
+    public List<Params> smallCases() {
+        return List.of(Params.of("n", "1", "iters", "1", "reps", "1"), Params.of("n", "1000", "iters", "37", "wg", "64", "reps", "1"),
+                Params.of("n", "4099", "iters", "300", "a", "0.5", "b", "0.25", "reps", "1"));
+    }
+
+    @Override
+    public Params defaults() {
+        return Params.of("n", "2^20", "iters", "512", "a", "0.9", "b", "0.1", "wg", "256", "reps", "3");
+    }
+
+    @Override
+    public List<String> paramHelp() {
+        return List.of("n: work-items (>= 1)", "iters: steps of each of the 8 chains (>= 1); 16 flops per step and work-item",
+                "a, b: the step x = x*a + b (0 < a < 1, so the chains converge to b/(1-a))", "wg: work-group size",
+                "reps: repetitions; the row reports the fastest");
+    }
+
+    @Override
+    public RunResult run(DeviceSession s, String variant, Params params) {
+        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of flops; variants: " + variants());
+        Params p = defaults().with(params);
+        int n = p.getInt("n"), iters = p.getInt("iters"), wg = p.getInt("wg"), reps = p.getInt("reps");
+        float a = number(p, "a"), b = number(p, "b");
+        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
+        if (iters < 1) throw new ConfigException("iters must be >= 1, got " + iters);
+        if (wg < 1) throw new ConfigException("wg must be >= 1, got " + wg);
+        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        if (!(a > 0 && a < 1) || !Float.isFinite(b)) throw new ConfigException("a must be in (0, 1) and b finite, got a=" + a + " b=" + b);
+        return Runs.run(s, name(), variant, p, () -> execute(s, n, iters, a, b, wg, reps));
+    }
+
+    private static float number(Params p, String key) {
+        try {
+            return Float.parseFloat(p.get(key));
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key + " must be a number, got '" + p.get(key) + "'");
+        }
+    }
+
+    private static Outcome execute(DeviceSession s, int n, int iters, float a, float b, int wg, int reps) {
+        float want = FlopsKernels.chains(iters, a, b);
+        float[] got = new float[n];
+        long groups = (n + (long) wg - 1) / wg;
+        Rep best = null;
+        try (CompiledKernel k = s.compile(FlopsKernels.fma()); DeviceBuffer out = s.allocate(ElemType.FLOAT, n)) {
+            for (int r = 0; r < reps; r++) {
+                Rep one = new Rep();
+                one.add(s.launch(k, NDRange.of(groups * wg, wg), out, n, iters, a, b));
+                out.read(got);
+                best = Rep.best(best, one.stop());
+            }
+        }
+        String mismatch = null;
+        float tol = 64 * Math.ulp(Math.abs(want)) + 64 * Math.ulp(8f);
+        for (int i = 0; i < n && mismatch == null; i++) {
+            if (!(Math.abs(got[i] - want) <= tol)) mismatch = "out[" + i + "] = " + got[i] + ", host " + want + " (tolerance " + tol + ")";
+        }
+        double flops = 2.0 * FlopsKernels.CHAINS * iters * (groups * wg);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("GFLOP/s", best.kernelNanos() > 0 ? flops / best.kernelNanos() : 0);
+        if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / best.modelledNanos());
+        return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+}

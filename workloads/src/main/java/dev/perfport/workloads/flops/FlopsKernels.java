@@ -1,0 +1,61 @@
+package dev.perfport.workloads.flops;
+
+import dev.perfport.core.kernel.Access;
+import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.Sources;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.KernelCost;
+import dev.perfport.core.wg.Op;
+
+/**
+ * The kernel of {@link Flops}: its definition (out, n, iters, a, b) with the OpenCL C
+ * ({@code flops.cl}) and Java work-group implementations; the Aparapi and TornadoVM ones live in
+ * their backends. {@link #CHAINS} independent multiply-add chains per work-item.
+ */
+public final class FlopsKernels {
+    static final String SOURCE = Sources.load(FlopsKernels.class, "flops.cl");
+    /** Independent chains per work-item (the kernels' x0..x7). */
+    public static final int CHAINS = 8;
+
+    private FlopsKernels() {
+    }
+
+    /**
+     * Per work-item (active or not: all run the loop): the 8 chains' steps as two 4-wide vector FMAs
+     * per step, as an SPU issues them and as the gemm kernels charge theirs (one FLOAT operation per
+     * 128-bit vector FMA), then the 7 adds of the sum; the index and test.
+     */
+    private static final KernelCost COST = KernelCost.of(Op.FLOAT, g -> ((long) CHAINS / 4 * g.intArg(2) + CHAINS - 1) * g.localItems())
+            .andPerItem(Op.INT, 2);
+
+    private static final KernelDef FMA = KernelDef.builder("flops.fma")
+            .global("out", ElemType.FLOAT, Access.WRITE)
+            .scalar("n", ElemType.INT).scalar("iters", ElemType.INT)
+            .scalar("a", ElemType.FLOAT).scalar("b", ElemType.FLOAT)
+            .impl(new KernelImpl.OpenClSource(SOURCE, "fma_peak"))
+            .impl(KernelImpl.JavaWorkGroup.of(c -> g -> {
+                GlobalFloats out = g.floats(0);
+                int n = g.intArg(1), iters = g.intArg(2);
+                float a = g.floatArg(3), b = g.floatArg(4);
+                // every work-item's chains are the same (they depend on a, b and iters only): the values once, the cost per item
+                float s = chains(iters, a, b);
+                int base = (int) g.groupLinearId() * g.localItems();
+                int end = base + (int) g.itemsBelow(n);
+                for (int i = base; i < end; i++) out.set(i, s);
+            }, 0).withCost(COST))
+            .build();
+
+    public static KernelDef fma() {
+        return FMA;
+    }
+
+    /** One work-item's result: the 8 chains from 0, 1/8, .., 7/8, iters fused steps each, summed as the kernels sum them. */
+    public static float chains(int iters, float a, float b) {
+        float[] x = new float[CHAINS];
+        for (int j = 0; j < CHAINS; j++) x[j] = j / 8f;
+        for (int k = 0; k < iters; k++) for (int j = 0; j < CHAINS; j++) x[j] = Math.fma(x[j], a, b);
+        return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
+    }
+}
