@@ -93,11 +93,10 @@ public final class GemmRunner implements AutoCloseable {
             add(rep, s.launch(direct, range, a, b, c, m, n, k, al, be, ao, asi, ask, bo, bsk, bsj, co, csi, csj, tile, tile));
             return;
         }
-        if (xgemm == null) {
-            pad = keep(s.compile(GemmKernels.pad(p)));
-            unpad = keep(s.compile(GemmKernels.unpad(p)));
-            xgemm = keep(s.compile(GemmKernels.xgemm(p), cfg.constants()));
-        }
+        // pad and unpad are built when a copy needs them: operands used in place need none, and a
+        // kernel built but never launched holds native objects on routes that cannot release it
+        // (Aparapi: one JNI context each, until a long tuning session runs out of them)
+        if (xgemm == null) xgemm = keep(s.compile(GemmKernels.xgemm(p), cfg.constants()));
         int mp = (int) Gemm.roundUp(m, cfg.mwg()), np = (int) Gemm.roundUp(n, cfg.nwg()), kp = (int) Gemm.roundUp(k, cfg.kwg());
         if (mp > maxMp || np > maxNp || kp > maxKp) {
             throw new IllegalArgumentException("GEMM of " + m + "x" + n + "x" + k + " exceeds the runner's scratch for " + maxMp + "x" + maxNp + "x" + maxKp);
@@ -113,11 +112,21 @@ public final class GemmRunner implements AutoCloseable {
         LocalSize alm = LocalSize.of(cfg.sa() == 1 ? (long) cfg.kwg() * cfg.mwg() : 1);
         LocalSize blm = LocalSize.of(cfg.sb() == 1 ? (long) cfg.kwg() * cfg.nwg() : 1);
         // op(A)(i,k) -> Ap[k*Mp + i]; op(B)(k,j) -> Bp[k*Np + j]; C(i,j) <-> Cp[j*Mp + i]
-        if (!aIn) copy(rep, pad, a, ap, ao, asi, ask, m, k, mp, kp);
-        if (!bIn) copy(rep, pad, b, bp, bo, bsj, bsk, n, k, np, kp);
-        if (beta != 0 && !cIn) copy(rep, pad, c, cp, co, csi, csj, m, n, mp, np);
+        if (!aIn) copy(rep, pad(), a, ap, ao, asi, ask, m, k, mp, kp);
+        if (!bIn) copy(rep, pad(), b, bp, bo, bsj, bsk, n, k, np, kp);
+        if (beta != 0 && !cIn) copy(rep, pad(), c, cp, co, csi, csj, m, n, mp, np);
         add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, cIn ? c : cp, mp, np, kp, al, be, alm, blm));
-        if (!cIn) copy(rep, unpad, c, cp, co, csi, csj, m, n, mp, np);
+        if (!cIn) copy(rep, unpad(), c, cp, co, csi, csj, m, n, mp, np);
+    }
+
+    private CompiledKernel pad() {
+        if (pad == null) pad = keep(s.compile(GemmKernels.pad(p)));
+        return pad;
+    }
+
+    private CompiledKernel unpad() {
+        if (unpad == null) unpad = keep(s.compile(GemmKernels.unpad(p)));
+        return unpad;
     }
 
     /** pad: the W×H plane from the strided source at off; unpad: the X×Y corner back (src and dst swapped). */
