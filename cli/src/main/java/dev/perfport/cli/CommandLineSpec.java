@@ -199,7 +199,8 @@ final class CommandLineSpec {
                             + "pipeline, tuned against untuned, the transfer strategies measured beside the fitted transfer model's "
                             + "prediction and its error, on every available device or those the selectors pick; writes "
                             + "DIR/seed-002.md with plots. Parameters: width, height (512), filters (3,5,9,17,33), tuneSize (256), "
-                            + "tuneFilter (17), transferSize (2048), chunks (4,16), reps (2).",
+                            + "tuneFilter (17), transferSize and transferFilter (2048 and 17; comma lists, one case each pair), chunks (4,16), "
+                            + "reps (2).",
                     "%nseed-004: seed 004's knobs on every available device or those the selectors pick: per workload and "
                             + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, %% of the "
                             + "streaming bandwidth measured in the same run (saxpy) and %% of a reference; writes DIR/seed-004.md "

@@ -22,6 +22,10 @@ import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
+import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.TransferCapable;
+import dev.perfport.core.transfer.TransferStrategy;
+import dev.perfport.core.transfer.TransferTiming;
 import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.WorkGroupKernel;
 
@@ -38,9 +42,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * part), buffers as Java arrays at modelled main-memory addresses, Java work-group kernels. Before
  * a launch runs, the footprint of the work-groups an SPE keeps in flight is checked against its
  * local store; every launch reports modelled time (see {@code COST_MODEL.md}) next to wall time.
- * Host-device copies are main-memory copies on a Cell and add no modelled time.
+ * Host-device copies through the session API are main-memory copies on a Cell and add no
+ * modelled time; the transfer strategies ({@link TransferCapable}) model them as MFC DMA
+ * ({@link CellTransfers}).
  */
-final class CellSession extends AbstractDeviceSession {
+final class CellSession extends AbstractDeviceSession implements TransferCapable {
     private static final AtomicInteger SESSIONS = new AtomicInteger();
     /** Kernel constant: work-groups an SPE keeps in progress (version ε); other backends ignore it. */
     static final String GROUPS_IN_FLIGHT = "PP_GROUPS_IN_FLIGHT";
@@ -214,6 +220,24 @@ final class CellSession extends AbstractDeviceSession {
     @Override
     protected void closeSession() {
         pool.close();
+    }
+
+    @Override
+    public java.util.Optional<String> cannotRun(TransferStrategy strategy) {
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
+        ensureOpen();
+        return new CellTransfers(this, config.cost()).run(job, strategy, queues);
+    }
+
+    /** Modelled: an MFC copy's time from the cost model; a mapped buffer is read in place and costs none. */
+    @Override
+    public long timeCopy(long bytes, boolean toDevice, boolean mapped) {
+        ensureOpen();
+        return mapped ? 0 : new CellTransfers(this, config.cost()).copyNanos(bytes);
     }
 
     void transferred(long nanos, long bytes, boolean toDevice) {

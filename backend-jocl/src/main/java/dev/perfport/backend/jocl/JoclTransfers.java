@@ -21,16 +21,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The transfer strategies of seed 002 §6.7 on one OpenCL session. The host data lives in direct
- * (page-aligned, non-moving) buffers, the OpenCL counterpart of pinned memory, so that copies can
- * be non-blocking; filling them from the Java arrays and back is the host producing and consuming
- * its data, outside the clock.
+ * The transfer strategies of seed 002 §6.7 on one OpenCL session. The host data lives in pinned
+ * memory: a {@code CL_MEM_ALLOC_HOST_PTR} buffer kept mapped for the run, the OpenCL counterpart
+ * of CUDA's page-locked memory. Only from such memory can a GPU's copy engines move data by DMA
+ * while the host goes on; from ordinary (pageable) memory NVIDIA's driver stages every copy
+ * through a bounce buffer, synchronously, at about half the bandwidth, and nothing overlaps.
+ * Filling it from the Java arrays and back is the host producing and consuming its data, outside
+ * the clock.
  *
  * <ul>
  *   <li>explicit: blocking copy in, kernel, blocking copy out, on one queue;</li>
  *   <li>mapped: buffers made with {@code CL_MEM_ALLOC_HOST_PTR}; the host writes the input into the
  *       mapped input and reads the result from the mapped output; the clock runs from the unmap
- *       of the input until the output's map returns (zero-copy on a CPU device);</li>
+ *       of the input until the output's map returns (zero-copy on a CPU device; on an NVIDIA GPU
+ *       the unmap and the map are copies of the whole buffer);</li>
  *   <li>streams: chunks round robin over {@code queues} in-order queues, each chunk a non-blocking
  *       copy in, its kernel, a non-blocking copy out, so one queue's copies overlap another's kernel;</li>
  *   <li>hybrid: streams' copies in, the kernel writing a host-visible output that is mapped
@@ -84,8 +88,18 @@ final class JoclTransfers {
         return new JoclBuffer(s, m, ElemType.FLOAT, floats, MemoryLevel.GLOBAL);
     }
 
-    private static ByteBuffer direct(int floats) {
-        return ByteBuffer.allocateDirect(Math.max(4, floats * 4)).order(ByteOrder.nativeOrder());
+    /**
+     * Pinned host memory of {@code bytes}: a host-allocated buffer mapped until the run ends (the
+     * unmap is undone before the buffer and the queue are released).
+     */
+    private ByteBuffer pinned(long bytes, cl_command_queue q, List<Runnable> undo) {
+        cl_mem m = buffer(CL.CL_MEM_READ_WRITE | CL.CL_MEM_ALLOC_HOST_PTR, bytes, undo);
+        ByteBuffer b = CL.clEnqueueMapBuffer(q, m, CL.CL_TRUE, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, Math.max(4, bytes), 0, null, null, null);
+        undo.addFirst(() -> {
+            CL.clEnqueueUnmapMemObject(q, m, b, 0, null, null);
+            CL.clFinish(q);
+        });
+        return b.order(ByteOrder.nativeOrder());
     }
 
     /** Sets the chunk's arguments and enqueues its kernel on a queue, as JoclSession's launch does (an ordinary NDRange only). */
@@ -110,7 +124,7 @@ final class JoclTransfers {
         int n = chunks.size();
         boolean hybrid = strategy == TransferStrategy.HYBRID;
         boolean blocking = strategy == TransferStrategy.EXPLICIT;
-        ByteBuffer hostIn = direct(job.input().length), hostOut = direct(job.output().length);
+        ByteBuffer hostIn = pinned(4L * job.input().length, qs[0], undo), hostOut = pinned(4L * job.output().length, qs[0], undo);
         hostIn.asFloatBuffer().put(job.input());
         JoclBuffer[] ins = new JoclBuffer[n], outs = new JoclBuffer[n];
         for (int i = 0; i < n; i++) {
@@ -180,7 +194,14 @@ final class JoclTransfers {
         return new TransferTiming(TransferStrategy.MAPPED, job.chunks().size(), 1, total, kernel, job.inBytes(), job.outBytes());
     }
 
-    /** The fastest of three blocking transfers of one size (for fitting the model). */
+    /**
+     * The fastest of three blocking transfers of one size (for fitting the model), each as its
+     * strategy does it: a copy call from pinned host memory, or for a host-visible buffer the
+     * unmap of a written mapping followed by a kernel that reads the buffer (a driver may defer
+     * the copy to the first use), or a kernel that writes the buffer followed by its map for
+     * reading (a driver copies only what the device may have changed). The touching kernel's own
+     * time, measured alone, is taken off.
+     */
     long timeCopy(long bytes, boolean toDevice, boolean mapped) {
         List<Runnable> undo = new ArrayList<>();
         try {
@@ -188,23 +209,38 @@ final class JoclTransfers {
             undo.addFirst(() -> CL.clReleaseCommandQueue(q));
             long flags = CL.CL_MEM_READ_WRITE | (mapped ? CL.CL_MEM_ALLOC_HOST_PTR : 0);
             cl_mem m = buffer(flags, bytes, undo);
-            ByteBuffer host = ByteBuffer.allocateDirect((int) Math.max(4, bytes));
             long best = Long.MAX_VALUE;
-            for (int rep = 0; rep < 3; rep++) {
-                long t;
-                if (!mapped) {
+            if (!mapped) {
+                ByteBuffer host = pinned(bytes, q, undo);
+                for (int rep = 0; rep < 3; rep++) {
                     long t0 = System.nanoTime();
                     if (toDevice) CL.clEnqueueWriteBuffer(q, m, CL.CL_TRUE, 0, bytes, Pointer.to(host), 0, null, null);
                     else CL.clEnqueueReadBuffer(q, m, CL.CL_TRUE, 0, bytes, Pointer.to(host), 0, null, null);
-                    t = System.nanoTime() - t0;
-                } else if (toDevice) {
+                    best = Math.min(best, System.nanoTime() - t0);
+                }
+                return best;
+            }
+            JoclSession.Touch touch = s.touch();
+            cl_mem sink = buffer(CL.CL_MEM_READ_WRITE, 4, undo);
+            long alone = Long.MAX_VALUE;
+            for (int rep = 0; rep < 3; rep++) {
+                long t0 = System.nanoTime();
+                touch.run(q, toDevice, m, sink);
+                CL.clFinish(q);
+                alone = Math.min(alone, System.nanoTime() - t0);
+            }
+            for (int rep = 0; rep < 3; rep++) {
+                long t;
+                if (toDevice) {
                     ByteBuffer w = CL.clEnqueueMapBuffer(q, m, CL.CL_TRUE, CL.CL_MAP_WRITE, 0, bytes, 0, null, null, null);
                     long t0 = System.nanoTime();
                     CL.clEnqueueUnmapMemObject(q, m, w, 0, null, null);
+                    touch.run(q, true, m, sink);
                     CL.clFinish(q);
                     t = System.nanoTime() - t0;
                 } else {
                     long t0 = System.nanoTime();
+                    touch.run(q, false, m, sink);
                     ByteBuffer r = CL.clEnqueueMapBuffer(q, m, CL.CL_TRUE, CL.CL_MAP_READ, 0, bytes, 0, null, null, null);
                     t = System.nanoTime() - t0;
                     CL.clEnqueueUnmapMemObject(q, m, r, 0, null, null);
@@ -212,7 +248,7 @@ final class JoclTransfers {
                 }
                 best = Math.min(best, t);
             }
-            return best;
+            return Math.max(0, best - alone);
         } catch (CLException e) {
             throw new DeviceExecutionException("timing a " + bytes + " B " + (mapped ? "mapped " : "") + (toDevice ? "write" : "read")
                     + " on " + s.device().name() + " failed: " + Cl.name(e), e);

@@ -39,11 +39,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * the fit's R². {@link #recommend} names the strategy the model predicts fastest.
  *
  * <p>Explicit runs on every backend through the session API. The others need a session that can
- * run them ({@link TransferCapable}: jocl); elsewhere the row fails saying why.
+ * run them ({@link TransferCapable}: jocl, and the emulator in modelled time as MFC DMA); elsewhere
+ * the row fails saying why.
  */
 @AutoService(Workload.class)
 public final class ConvolutionTransfers implements Workload {
     private static final Map<String, TransferModel> MODELS = new ConcurrentHashMap<>();
+    /** Metric: host-to-host time measured. */
+    public static final String MEASURED = "measured ms";
+    /** Metric: host-to-host time in an emulator's cost model. */
+    public static final String MODELLED = "modelled ms";
 
     @Override
     public String name() {
@@ -163,19 +168,23 @@ public final class ConvolutionTransfers implements Workload {
         ConvolutionData d = ConvolutionData.generate(p.w(), p.h(), p.fw(), p.fh(), p.seed());
         float[] out = new float[p.w() * p.h()];
         TransferTiming best = null;
+        long wall = Long.MAX_VALUE;
         try (CompiledKernel k = s.compile(ConvolutionKernels.tiled(true), Convolution.constants(p, false));
              DeviceBuffer f = s.allocate(ElemType.FLOAT, d.filter().length, MemoryLevel.CONSTANT)) {
             f.write(d.filter());
             ChunkedJob job = job(k, f, p, d.input(), out, n);
             for (int r = 0; r < p.reps(); r++) {
                 Arrays.fill(out, Float.NaN);
+                long t0 = System.nanoTime();
                 TransferTiming t = s instanceof TransferCapable tc ? tc.run(job, st, queues) : ExplicitTransfers.run(s, job);
+                wall = Math.min(wall, System.nanoTime() - t0);
                 if (best == null || t.totalNanos() < best.totalNanos()) best = t;
             }
         }
         String mismatch = d.check(out);
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("measured ms", best.totalNanos() / 1e6);
+        // an emulator's times are its cost model's: "modelled ms" in place of "measured ms"
+        m.put(best.modelled() ? MODELLED : MEASURED, best.totalNanos() / 1e6);
         m.put("kernel ms", best.kernelNanos() / 1e6);
         if (s instanceof TransferCapable t) {
             TransferModel model = model(s, t);
@@ -185,7 +194,8 @@ public final class ConvolutionTransfers implements Workload {
             m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());
             m.put("R2 d2h", model.link(TransferModel.Direction.D2H).r2());
         }
-        m.put("GFLOP/s", p.flop() / best.totalNanos());
+        m.put(best.modelled() ? "modelled GFLOP/s" : "GFLOP/s", p.flop() / best.totalNanos());
+        if (best.modelled()) return new Outcome(mismatch == null, mismatch, wall, best.kernelNanos(), best.totalNanos(), m, Map.of());
         return new Outcome(mismatch == null, mismatch, best.totalNanos(), best.kernelNanos(), -1, m, Map.of());
     }
 

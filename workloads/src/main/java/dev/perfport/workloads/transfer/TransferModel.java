@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The transfer model of seed 002 §6, fitted per device: per direction and per mechanism (copy
  * call, mapped buffer) a latency L+o and a time per byte G (t = L+o + k·G, §6.4), fitted by least
- * squares over blocking transfers of 64 KiB to 16 MiB, with R²; the device's overlap category
+ * squares over blocking transfers of 64 KiB to 64 MiB (the range of the report's images), with R²; the device's overlap category
  * (§6.3); and the combined models (§6.5) that predict each strategy's time from the bytes in and
  * out, the kernel time tE (an input, as in the thesis: measured) and the number of chunks n.
  *
@@ -29,7 +29,7 @@ import java.util.Map;
  * @param links    fitted link per direction and mechanism
  */
 public record TransferModel(String device, Category category, Map<Direction, Link> links) {
-    static final long[] SIZES = {1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20, 1 << 21, 1 << 22, 1 << 23, 1 << 24};
+    static final long[] SIZES = {1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20, 1 << 21, 1 << 22, 1 << 23, 1 << 24, 1 << 25, 1 << 26};
 
     /** A direction and mechanism. */
     public enum Direction {

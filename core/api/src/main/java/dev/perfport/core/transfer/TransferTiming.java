@@ -10,7 +10,12 @@ package dev.perfport.core.transfer;
  * @param kernelNanos  device time of the kernels, summed over chunks
  * @param bytesIn      bytes moved to the device (halos counted each time)
  * @param bytesOut     bytes moved back
+ * @param modelled     whether the times are an emulator's modelled times, not measured ones
  */
 public record TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos,
-                             long bytesIn, long bytesOut) {
+                             long bytesIn, long bytesOut, boolean modelled) {
+    /** Measured times. */
+    public TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos, long bytesIn, long bytesOut) {
+        this(strategy, chunks, queues, totalNanos, kernelNanos, bytesIn, bytesOut, false);
+    }
 }

@@ -1,0 +1,87 @@
+package dev.perfport.backend.cell;
+
+import dev.perfport.backend.cell.mfc.DmaCosts;
+import dev.perfport.backend.cell.mfc.DmaRules;
+import dev.perfport.backend.cell.model.CostModel;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.TransferStrategy;
+import dev.perfport.core.transfer.TransferTiming;
+
+/**
+ * The transfer strategies of seed 002 §6.7 on the emulated Cell, in modelled time. A Cell has no
+ * device memory: host arrays and device buffers are both main memory. A copy between them is MFC
+ * DMA, a get into a local-store staging area and a put out in 16 KiB commands, so every byte
+ * crosses an SPE's port twice; the device has one such MFC queue per direction beside the SPEs
+ * that run the kernels (the thesis's category 3: two copy engines, no implicit synchronisation). A
+ * mapped buffer is one the kernel's own DMA reads or writes in place, which its modelled time
+ * already charges, so it costs no copy.
+ *
+ * <p>The schedule is the one in-order queues give: chunks round robin over the queues; a chunk's
+ * copy in waits for its queue's previous command and the input engine, its kernel for its copy and
+ * the SPEs, its copy out for its kernel and the output engine. The data really moves (the kernels
+ * run on it); the times are the cost model's, so the fitted transfer model is checked against the
+ * emulator's own schedule.
+ */
+final class CellTransfers {
+    private final CellSession s;
+    private final CostModel cost;
+
+    CellTransfers(CellSession s, CostModel cost) {
+        this.s = s;
+        this.cost = cost;
+    }
+
+    /** Modelled nanoseconds of one copy of {@code bytes} through an MFC (0 for none). */
+    long copyNanos(long bytes) {
+        if (bytes <= 0) return 0;
+        DmaCosts d = cost.dma();
+        long full = bytes / DmaRules.MAX_COMMAND_BYTES, rest = bytes % DmaRules.MAX_COMMAND_BYTES;
+        long commands = full + (rest > 0 ? 1 : 0);
+        long port = full * d.commandCycles(0, DmaRules.MAX_COMMAND_BYTES) + (rest > 0 ? d.commandCycles(0, rest) : 0);
+        return cost.nanos(d.latencyCycles() + commands * d.issueCycles() + 2 * port);
+    }
+
+    TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
+        int n = job.chunks().size();
+        int q = strategy == TransferStrategy.STREAMS || strategy == TransferStrategy.HYBRID ? Math.max(2, queues) : 1;
+        boolean copyIn = strategy != TransferStrategy.MAPPED;
+        boolean copyOut = strategy == TransferStrategy.EXPLICIT || strategy == TransferStrategy.STREAMS;
+        long inFree = 0, outFree = 0, speFree = 0, kernels = 0, end = 0;
+        long[] queueFree = new long[q];
+        DeviceBuffer[] ins = new DeviceBuffer[n], outs = new DeviceBuffer[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                ChunkedJob.Chunk c = job.chunks().get(i);
+                ins[i] = s.allocate(ElemType.FLOAT, c.inCount());
+                outs[i] = s.allocate(ElemType.FLOAT, c.outCount());
+            }
+            for (int i = 0; i < n; i++) {
+                ChunkedJob.Chunk c = job.chunks().get(i);
+                int k = i % q;
+                ins[i].write(0, job.input(), c.inOffset(), c.inCount());
+                long inStart = Math.max(inFree, queueFree[k]);
+                long inEnd = inStart + (copyIn ? copyNanos(4L * c.inCount()) : 0);
+                inFree = inEnd;
+                LaunchStats st = s.launch(job.kernel(), c.launch(), ChunkedJob.bind(c, ins[i], outs[i]));
+                long kernel = Math.max(0, st.modelledNanos());
+                kernels += kernel;
+                long kEnd = Math.max(speFree, inEnd) + kernel;
+                speFree = kEnd;
+                outs[i].read(0, job.output(), c.outOffset(), c.outCount());
+                long outEnd = Math.max(outFree, kEnd) + (copyOut ? copyNanos(4L * c.outCount()) : 0);
+                outFree = copyOut ? outEnd : outFree;
+                queueFree[k] = outEnd;
+                end = Math.max(end, outEnd);
+            }
+            return new TransferTiming(strategy, n, q, end, kernels, job.inBytes(), job.outBytes(), true);
+        } finally {
+            for (int i = 0; i < n; i++) {
+                if (ins[i] != null) ins[i].close();
+                if (outs[i] != null) outs[i].close();
+            }
+        }
+    }
+}
