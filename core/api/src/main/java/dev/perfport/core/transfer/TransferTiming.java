@@ -7,7 +7,7 @@ package dev.perfport.core.transfer;
  * @param chunks       chunks the job was split into
  * @param queues       command queues used
  * @param totalNanos   host to host: from the first copy (or unmap) until the output is on the host
- * @param kernelNanos  device time of the kernels, summed over chunks
+ * @param kernelNanos  device time of the kernels over all chunks (where chunks run at once, the time any runs)
  * @param bytesIn      bytes moved to the device (halos counted each time)
  * @param bytesOut     bytes moved back
  * @param modelled     whether the times are an emulator's modelled times, not measured ones
