@@ -29,10 +29,10 @@ if [[ "$steps" == *" conv "* ]]; then
   done
 fi
 if [[ "$steps" == *" report "* ]]; then
-  timeout ${SEED002_REPORT_SECONDS:-570} $G report seed-002 "${sel[@]}" --out "$out/report" \
+  timeout ${SEED002_REPORT_SECONDS:-490} $G report seed-002 "${sel[@]}" --out "$out/report" \
       --param width=2048 --param height=2048 --param filters=3,5,9,17,33 --param tuneSize=2048 --param tuneFilter=17 \
       --param transferSize=${SEED002_SIZES:-2048,4096,8192} --param transferFilter=${SEED002_FILTERS:-3,17,33} \
-      --param chunks=4,16 --param reps=3 >> "$out/log.txt" 2>&1
+      --param chunks=${SEED002_CHUNKS:-4,16} --param reps=3 --param parts=${SEED002_PARTS:-ladder,lazy,tuning,strategies} >> "$out/log.txt" 2>&1
   echo "report: rc=$? (1 is expected: no plots there)" | tee -a "$out/log.txt"
   tar czf "$out/report.tar.gz" -C "$out" report && rm -rf "$out/report"
 fi

@@ -233,6 +233,12 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
         return new CellTransfers(this, config.cost()).run(job, strategy, queues);
     }
 
+    @Override
+    public long timeChunks(int chunks, int queues, boolean mappedOut) {
+        ensureOpen();
+        return new CellTransfers(this, config.cost()).timeChunks(chunks, queues, mappedOut);
+    }
+
     /** Modelled: an MFC copy's time from the cost model; a mapped buffer is read in place and costs none. */
     @Override
     public long timeCopy(long bytes, boolean toDevice, boolean mapped) {

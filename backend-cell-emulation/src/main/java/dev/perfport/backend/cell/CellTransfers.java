@@ -49,8 +49,7 @@ final class CellTransfers {
         int q = strategy == TransferStrategy.STREAMS || strategy == TransferStrategy.HYBRID ? Math.max(2, queues) : 1;
         boolean copyIn = strategy != TransferStrategy.MAPPED;
         boolean copyOut = strategy == TransferStrategy.EXPLICIT || strategy == TransferStrategy.STREAMS;
-        long inFree = 0, outFree = 0, speFree = 0, kernels = 0, end = 0;
-        long[] queueFree = new long[q];
+        long[] in = new long[n], kernel = new long[n], out = new long[n];
         DeviceBuffer[] ins = new DeviceBuffer[n], outs = new DeviceBuffer[n];
         try {
             for (int i = 0; i < n; i++) {
@@ -58,30 +57,53 @@ final class CellTransfers {
                 ins[i] = s.allocate(ElemType.FLOAT, c.inCount());
                 outs[i] = s.allocate(ElemType.FLOAT, c.outCount());
             }
+            long kernels = 0;
             for (int i = 0; i < n; i++) {
                 ChunkedJob.Chunk c = job.chunks().get(i);
-                int k = i % q;
                 ins[i].write(0, job.input(), c.inOffset(), c.inCount());
-                long inStart = Math.max(inFree, queueFree[k]);
-                long inEnd = inStart + (copyIn ? copyNanos(4L * c.inCount()) : 0);
-                inFree = inEnd;
                 LaunchStats st = s.launch(job.kernel(), c.launch(), ChunkedJob.bind(c, ins[i], outs[i]));
-                long kernel = Math.max(0, st.modelledNanos());
-                kernels += kernel;
-                long kEnd = Math.max(speFree, inEnd) + kernel;
-                speFree = kEnd;
                 outs[i].read(0, job.output(), c.outOffset(), c.outCount());
-                long outEnd = Math.max(outFree, kEnd) + (copyOut ? copyNanos(4L * c.outCount()) : 0);
-                outFree = copyOut ? outEnd : outFree;
-                queueFree[k] = outEnd;
-                end = Math.max(end, outEnd);
+                in[i] = copyIn ? copyNanos(4L * c.inCount()) : 0;
+                kernel[i] = Math.max(0, st.modelledNanos());
+                out[i] = copyOut ? copyNanos(4L * c.outCount()) : 0;
+                kernels += kernel[i];
             }
-            return new TransferTiming(strategy, n, q, end, kernels, job.inBytes(), job.outBytes(), true);
+            return new TransferTiming(strategy, n, q, schedule(in, kernel, out, q), kernels, job.inBytes(), job.outBytes(), true);
         } finally {
             for (int i = 0; i < n; i++) {
                 if (ins[i] != null) ins[i].close();
                 if (outs[i] != null) outs[i].close();
             }
         }
+    }
+
+    /** Modelled: {@code chunks} chunks of a 4 KiB copy in, an empty kernel and a 4 KiB copy out (none when mapped). */
+    long timeChunks(int chunks, int queues, boolean mappedOut) {
+        long[] copy = new long[chunks], none = new long[chunks];
+        java.util.Arrays.fill(copy, copyNanos(4096));
+        return schedule(copy, none, mappedOut ? none : copy, queues);
+    }
+
+    /**
+     * The end of the schedule that in-order queues give over one input engine, the SPEs and one
+     * output engine: chunk i on queue i mod q; its copy in waits for its queue's previous command
+     * and the input engine, its kernel for its copy and the SPEs, its copy out for its kernel and
+     * the output engine (a chunk without a copy out ends with its kernel).
+     */
+    static long schedule(long[] in, long[] kernel, long[] out, int queues) {
+        long inFree = 0, outFree = 0, speFree = 0, end = 0;
+        long[] queueFree = new long[queues];
+        for (int i = 0; i < in.length; i++) {
+            int k = i % queues;
+            long inEnd = Math.max(inFree, queueFree[k]) + in[i];
+            if (in[i] > 0) inFree = inEnd;
+            long kEnd = Math.max(speFree, inEnd) + kernel[i];
+            speFree = kEnd;
+            long outEnd = out[i] > 0 ? Math.max(outFree, kEnd) + out[i] : kEnd;
+            if (out[i] > 0) outFree = outEnd;
+            queueFree[k] = outEnd;
+            end = Math.max(end, outEnd);
+        }
+        return end;
     }
 }

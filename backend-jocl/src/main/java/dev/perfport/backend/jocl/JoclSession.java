@@ -240,6 +240,12 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     @Override
+    public long timeChunks(int chunks, int queues, boolean mappedOut) {
+        ensureOpen();
+        return new JoclTransfers(this).timeChunks(chunks, queues, mappedOut);
+    }
+
+    @Override
     public long timeCopy(long bytes, boolean toDevice, boolean mapped) {
         ensureOpen();
         return new JoclTransfers(this).timeCopy(bytes, toDevice, mapped);

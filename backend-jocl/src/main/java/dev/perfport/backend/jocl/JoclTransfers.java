@@ -238,6 +238,65 @@ final class JoclTransfers {
         return new TransferTiming(TransferStrategy.MAPPED, job.chunks().size(), 1, total, kernel, job.inBytes(), job.outBytes());
     }
 
+    /** The fastest of three runs of {@code chunks} tiny chunks, as {@link #streamed} runs them (for the per-chunk gap). */
+    long timeChunks(int chunks, int queues, boolean mappedOut) {
+        if (chunks < 1 || queues < 2) throw new IllegalArgumentException("chunks >= 1 and queues >= 2, got " + chunks + ", " + queues);
+        final long bytes = 4096;
+        List<Runnable> undo = new ArrayList<>();
+        try {
+            cl_command_queue[] qs = new cl_command_queue[queues];
+            for (int i = 0; i < queues; i++) {
+                cl_command_queue c = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), 0, null);
+                qs[i] = c;
+                undo.addFirst(() -> CL.clReleaseCommandQueue(c));
+            }
+            ByteBuffer host = pinned(2 * bytes * chunks, qs[0], undo);
+            cl_mem[] ins = new cl_mem[chunks], outs = new cl_mem[chunks];
+            for (int i = 0; i < chunks; i++) {
+                ins[i] = buffer(CL.CL_MEM_READ_ONLY, bytes, undo);
+                outs[i] = buffer(CL.CL_MEM_WRITE_ONLY | (mappedOut ? CL.CL_MEM_ALLOC_HOST_PTR : 0), bytes, undo);
+                warm(qs[0], ins[i]);
+                if (mappedOut) warmMapped(qs[0], outs[i], bytes);
+                else warm(qs[0], outs[i]);
+            }
+            CL.clFinish(qs[0]);
+            JoclSession.Touch touch = s.touch();
+            ByteBuffer[] maps = new ByteBuffer[chunks];
+            long best = Long.MAX_VALUE;
+            for (int rep = 0; rep < 3; rep++) {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < chunks; i++) {
+                    cl_command_queue q = qs[i % queues];
+                    CL.clEnqueueWriteBuffer(q, ins[i], CL.CL_FALSE, 0, bytes, Pointer.to(host).withByteOffset(bytes * i), 0, null, null);
+                    touch.run(q, true, ins[i], outs[i]);
+                    if (mappedOut) {
+                        maps[i] = CL.clEnqueueMapBuffer(q, outs[i], CL.CL_FALSE, CL.CL_MAP_READ, 0, bytes, 0, null, null, null);
+                    } else {
+                        CL.clEnqueueReadBuffer(q, outs[i], CL.CL_FALSE, 0, bytes, Pointer.to(host).withByteOffset(bytes * (chunks + i)),
+                                0, null, null);
+                    }
+                }
+                for (cl_command_queue q : qs) CL.clFinish(q);
+                best = Math.min(best, System.nanoTime() - t0);
+                if (mappedOut) {
+                    for (int i = 0; i < chunks; i++) CL.clEnqueueUnmapMemObject(qs[i % queues], outs[i], maps[i], 0, null, null);
+                    for (cl_command_queue q : qs) CL.clFinish(q);
+                }
+            }
+            return best;
+        } catch (CLException e) {
+            throw new DeviceExecutionException("timing " + chunks + " chunks on " + s.device().name() + " failed: " + Cl.name(e), e);
+        } finally {
+            for (Runnable r : undo) {
+                try {
+                    r.run();
+                } catch (RuntimeException ignored) {
+                    // the first failure is the one reported
+                }
+            }
+        }
+    }
+
     /**
      * The fastest of three blocking transfers of one size (for fitting the model), each as its
      * strategy does it: a copy call from pinned host memory, or for a host-visible buffer the

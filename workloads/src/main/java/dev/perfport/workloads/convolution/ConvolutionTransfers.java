@@ -49,6 +49,8 @@ public final class ConvolutionTransfers implements Workload {
     public static final String MEASURED = "measured ms";
     /** Metric: host-to-host time in an emulator's cost model. */
     public static final String MODELLED = "modelled ms";
+    /** Metric: (slowest − fastest repetition) / fastest, in %. */
+    public static final String SPREAD = "spread %";
 
     @Override
     public String name() {
@@ -143,7 +145,7 @@ public final class ConvolutionTransfers implements Workload {
         Map<TransferStrategy, Double> pred = new LinkedHashMap<>();
         for (TransferStrategy st : TransferStrategy.values()) {
             int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(p.getInt("chunks"), plan.h()) : 1;
-            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n));
+            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n, p.getInt("queues")));
         }
         return pred;
     }
@@ -168,7 +170,7 @@ public final class ConvolutionTransfers implements Workload {
         ConvolutionData d = ConvolutionData.generate(p.w(), p.h(), p.fw(), p.fh(), p.seed());
         float[] out = new float[p.w() * p.h()];
         TransferTiming best = null;
-        long wall = Long.MAX_VALUE;
+        long wall = Long.MAX_VALUE, worst = 0;
         try (CompiledKernel k = s.compile(ConvolutionKernels.tiled(true), Convolution.constants(p, false));
              DeviceBuffer f = s.allocate(ElemType.FLOAT, d.filter().length, MemoryLevel.CONSTANT)) {
             f.write(d.filter());
@@ -179,6 +181,7 @@ public final class ConvolutionTransfers implements Workload {
                 TransferTiming t = s instanceof TransferCapable tc ? tc.run(job, st, queues) : ExplicitTransfers.run(s, job);
                 wall = Math.min(wall, System.nanoTime() - t0);
                 if (best == null || t.totalNanos() < best.totalNanos()) best = t;
+                worst = Math.max(worst, t.totalNanos());
             }
         }
         String mismatch = d.check(out);
@@ -186,9 +189,11 @@ public final class ConvolutionTransfers implements Workload {
         // an emulator's times are its cost model's: "modelled ms" in place of "measured ms"
         m.put(best.modelled() ? MODELLED : MEASURED, best.totalNanos() / 1e6);
         m.put("kernel ms", best.kernelNanos() / 1e6);
+        // how far the slowest repetition lies from the fastest: the run's own noise
+        if (p.reps() > 1) m.put(SPREAD, 100.0 * (worst - best.totalNanos()) / best.totalNanos());
         if (s instanceof TransferCapable t) {
             TransferModel model = model(s, t);
-            double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n);
+            double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n, queues);
             m.put("predicted ms", pred / 1e6);
             m.put("error %", 100.0 * (pred - best.totalNanos()) / best.totalNanos());
             m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());

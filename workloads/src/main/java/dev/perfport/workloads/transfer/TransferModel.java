@@ -20,15 +20,22 @@ import java.util.Map;
  * also run the kernels, so nothing overlaps and every strategy is the sum of its parts (n chunks
  * pay n latencies per direction). A GPU is taken as the thesis's category 3 (no implicit
  * synchronisation, two copy engines: every NVIDIA GPU since Kepler's K20, the H100 included), Eq.
- * 5.5 for streams and, with the mapped output, for hybrid; the per-stream gap g is taken as the
- * copy latency (the thesis measured g &lt; L+o). Mapped runs as unmap, kernel, map, one after
- * another, so it is the sum with the mapped parameters.
+ * 5.5 for streams and, with the mapped output, for hybrid, with the per-chunk gap g fitted from
+ * runs of 1 to 64 tiny chunks on two queues, each strategy's own way (copies out for streams,
+ * maps for hybrid; the thesis measured g beside L+o); a run of n chunks
+ * also takes at least n gaps and the last chunk's own share of the work. Mapped runs as unmap,
+ * kernel, map, one after another, so it is the sum with the mapped parameters.
  *
  * @param device   the device's name
  * @param category overlap category
  * @param links    fitted link per direction and mechanism
+ * @param gap      fitted per-chunk gap of streamed chunks (copies out: streams)
+ * @param mappedGap fitted per-chunk gap with mapped outputs (hybrid)
  */
-public record TransferModel(String device, Category category, Map<Direction, Link> links) {
+public record TransferModel(String device, Category category, Map<Direction, Link> links, Gap gap, Gap mappedGap) {
+    static final int[] CHUNKS = {1, 2, 4, 8, 16, 32, 64};
+    /** Queues of the gap's calibration (the strategies' default). */
+    public static final int GAP_QUEUES = 2;
     static final long[] SIZES = {1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20, 1 << 21, 1 << 22, 1 << 23, 1 << 24, 1 << 25, 1 << 26};
 
     /** A direction and mechanism. */
@@ -83,6 +90,16 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
     }
 
     /**
+     * The fitted per-chunk gap: t(n) = base + n · g over runs of n tiny chunks.
+     *
+     * @param baseNanos     the intercept
+     * @param nanosPerChunk g, the slope
+     * @param r2            R² of the fit
+     */
+    public record Gap(double baseNanos, double nanosPerChunk, double r2) {
+    }
+
+    /**
      * Measures and fits the model on a session that can time transfers.
      *
      * @param t      the session
@@ -99,7 +116,14 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
             for (long bytes : SIZES) r.addData(bytes, t.timeCopy(bytes, toDevice, mapped));
             links.put(d, new Link(r.getIntercept(), r.getSlope(), r.getRSquare()));
         }
-        return new TransferModel(device.name(), Category.of(device), links);
+        return new TransferModel(device.name(), Category.of(device), links, gap(t, false), gap(t, true));
+    }
+
+    private static Gap gap(TransferCapable t, boolean mappedOut) {
+        SimpleRegression r = new SimpleRegression();
+        t.timeChunks(1, GAP_QUEUES, mappedOut);   // warm-up
+        for (int n : CHUNKS) r.addData(n, t.timeChunks(n, GAP_QUEUES, mappedOut));
+        return new Gap(r.getIntercept(), r.getSlope(), r.getRSquare());
     }
 
     /** {@return the link of a direction} @param d the direction */
@@ -118,23 +142,44 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
      * @return the prediction
      */
     public double predict(TransferStrategy s, long bhd, long bdh, double tE, int n) {
+        return predict(s, bhd, bdh, tE, n, GAP_QUEUES);
+    }
+
+    /**
+     * The predicted host-to-host time of a strategy, in nanoseconds, with its chunks round robin
+     * over {@code queues} in-order queues.
+     *
+     * @param s      the strategy
+     * @param bhd    bytes in (halos counted)
+     * @param bdh    bytes out
+     * @param tE     kernel time over all chunks (measured)
+     * @param n      chunks
+     * @param queues command queues of streams and hybrid
+     * @return the prediction
+     */
+    public double predict(TransferStrategy s, long bhd, long bdh, double tE, int n, int queues) {
         Link hd = links.get(Direction.H2D), dh = links.get(Direction.D2H);
         Link mhd = links.get(Direction.MAPPED_H2D), mdh = links.get(Direction.MAPPED_D2H);
         return switch (s) {
             case EXPLICIT -> hd.time(bhd) + tE + dh.time(bdh);
             case MAPPED -> mhd.time(bhd) + tE + mdh.time(bdh);
-            case STREAMS -> overlapped(hd, dh, bhd, bdh, tE, n);
-            case HYBRID -> overlapped(hd, mdh, bhd, bdh, tE, n);
+            case STREAMS -> overlapped(hd, dh, gap, bhd, bdh, tE, n, queues);
+            case HYBRID -> overlapped(hd, mdh, mappedGap, bhd, bdh, tE, n, queues);
         };
     }
 
-    private double overlapped(Link in, Link out, long bhd, long bdh, double tE, int n) {
+    private double overlapped(Link in, Link out, Gap gap, long bhd, long bdh, double tE, int n, int queues) {
         double lIn = in.latency(), lOut = out.latency();
         double gIn = in.nanosPerByte() * bhd, gOut = out.nanosPerByte() * bdh;
         if (category == Category.SHARED_MEMORY) return n * lIn + gIn + tE + n * lOut + gOut;
-        double g = lIn;   // per-stream gap: one copy latency
+        double g = gap != null && gap.nanosPerChunk() > 0 ? gap.nanosPerChunk() : lIn;   // per-stream gap
         // Eq. 5.5: the dominant component overlaps all others but one stream's worth
-        return Math.max(lIn + gIn + g * (n - 1) + tE / n + lOut + gOut / n,
+        double e55 = Math.max(lIn + gIn + g * (n - 1) + tE / n + lOut + gOut / n,
                 Math.max(lIn + gIn / n + tE + lOut + gOut / n, lIn + gIn / n + tE / n + lOut + gOut + g * (n - 1)));
+        double chunk = lIn + gIn / n + tE / n + lOut + gOut / n;
+        // n chunks take n gaps at least, then the last chunk's own work; and an in-order queue
+        // runs its ceil(n/queues) chunks one after another (Eq. 5.5 has one stream per chunk)
+        int perQueue = (n + Math.max(1, queues) - 1) / Math.max(1, queues);
+        return Math.max(e55, Math.max(n * g + gIn / n + tE / n + gOut / n, perQueue * chunk));
     }
 }

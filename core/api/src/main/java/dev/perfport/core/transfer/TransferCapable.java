@@ -33,4 +33,16 @@ public interface TransferCapable {
      * @param mapped   through a host-visible buffer (map/unmap) instead of a copy call
      */
     long timeCopy(long bytes, boolean toDevice, boolean mapped);
+
+    /**
+     * {@return the host-to-host time, in nanoseconds, of {@code chunks} tiny chunks run as the
+     * streams strategy runs its chunks (per chunk: a 4 KiB copy in, a kernel touching it, a 4 KiB
+     * copy out, or with {@code mappedOut} the map of a host-visible output as hybrid does; round
+     * robin over {@code queues} queues), for fitting the per-chunk gap of the model}
+     *
+     * @param chunks    chunks, at least 1
+     * @param queues    command queues, at least 2
+     * @param mappedOut outputs mapped (hybrid) instead of copied (streams)
+     */
+    long timeChunks(int chunks, int queues, boolean mappedOut);
 }
