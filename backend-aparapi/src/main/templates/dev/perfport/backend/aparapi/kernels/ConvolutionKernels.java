@@ -11,7 +11,7 @@ import java.util.List;
  * The convolution study of seed 002 (workloads' {@code convolution.cl}) as Aparapi kernels: naive,
  * tiled in local memory (tx×ty outputs per work-item; filter in constant or global memory, one
  * class each, from this template), and the separable row and column passes. Dimension 0 runs along
- * x, dimension 1 along y.
+ * x, dimension 1 along y. Also the line detection's pixel-wise max ({@code lazy.pixmax}).
  *
  * <p>What Aparapi cannot say: it has no private arrays of a size given at launch, so a work-item
  * of the tiled kernel accumulates its tx·ty outputs one after another (each reloads the filter
@@ -34,7 +34,21 @@ public final class ConvolutionKernels implements KernelLibrary {
                 KernelSpec.of("convolution.tiled_gf", TiledGlobal.class, c -> new TiledGlobal(),
                         "in", "filt", "out", "W", "H", "Iw", "fw", "fh", "tx", "ty", "sw", "tile"),
                 KernelSpec.of("convolution.rows", Rows.class, c -> new Rows(), "in", "f", "out", "W", "rows", "Iw", "fw", "tx"),
-                KernelSpec.of("convolution.cols", Cols.class, c -> new Cols(), "in", "f", "out", "W", "H", "fh", "ty"));
+                KernelSpec.of("convolution.cols", Cols.class, c -> new Cols(), "in", "f", "out", "W", "H", "fh", "ty"),
+                KernelSpec.of("lazy.pixmax", PixelMax.class, c -> new PixelMax(), "r", "c", "n"));
+    }
+
+    /** The line detection's fold (workloads' LineDetection): r = max(r, c), one work-item per pixel. */
+    public static final class PixelMax extends PerfportKernel {
+        float[] r;
+        float[] c;
+        int n;
+
+        @Override
+        public void run() {
+            int i = getGlobalId();
+            if (i < n) r[i] = max(r[i], c[i]);
+        }
     }
 
     /** The image arguments of the 2-D kernels. */

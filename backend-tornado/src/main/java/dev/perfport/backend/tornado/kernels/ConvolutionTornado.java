@@ -44,6 +44,8 @@ public final class ConvolutionTornado {
                 sig(GLOBAL, FLOAT, CONSTANT, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT), false,
                 a -> a.graph().task(a.task(), ConvolutionTornado::rows, a.context(), a.floats(0), a.floats(1), a.floats(2),
                         a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), a.intArg(7))));
+        into.add(new TornadoKernel("lazy.pixmax", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT), false,
+                a -> a.graph().task(a.task(), ConvolutionTornado::pixelMax, a.context(), a.floats(0), a.floats(1), a.intArg(2))));
         into.add(new TornadoKernel("convolution.cols",
                 sig(GLOBAL, FLOAT, CONSTANT, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT), false,
                 a -> a.graph().task(a.task(), ConvolutionTornado::cols, a.context(), a.floats(0), a.floats(1), a.floats(2),
@@ -51,6 +53,12 @@ public final class ConvolutionTornado {
     }
 
     /** Naive: one work-item per output. */
+    /** The line detection's fold (workloads' LineDetection): r = max(r, c), one work-item per pixel. */
+    public static void pixelMax(KernelContext ctx, FloatArray r, FloatArray c, int n) {
+        int i = ctx.globalIdx;
+        if (i < n) r.set(i, Math.max(r.get(i), c.get(i)));
+    }
+
     public static void naive(KernelContext ctx, FloatArray in, FloatArray filt, FloatArray out, int w, int h, int iw, int fw, int fh) {
         int x = ctx.globalIdx;
         int y = ctx.globalIdy;
