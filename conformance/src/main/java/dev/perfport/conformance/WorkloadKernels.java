@@ -3,6 +3,7 @@ package dev.perfport.conformance;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
+import dev.perfport.workloads.convolution.LineDetection;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +16,8 @@ public final class WorkloadKernels {
 
     /**
      * The definitions of {@link Workload#kernels()} of every workload that has route-native kernels
-     * ({@link Workload#hasRouteNativeKernels()}), by first occurrence of each name.
+     * ({@link Workload#hasRouteNativeKernels()}), by first occurrence of each name, and the line
+     * detection's pixel-wise max (seed 002 §3: report seed-002 and the lazy-transfer kit run it).
      */
     public static List<KernelDef> all() {
         Map<String, KernelDef> byName = new LinkedHashMap<>();
@@ -23,6 +25,8 @@ public final class WorkloadKernels {
             if (!w.hasRouteNativeKernels()) continue;
             for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
         }
+        KernelDef max = LineDetection.pixelMax();
+        byName.putIfAbsent(max.name(), max);
         return List.copyOf(byName.values());
     }
 }

@@ -238,9 +238,13 @@ public final class Seed002Report {
     private void strategies(DeviceSession s, String sel, ReportData data) {
         Workload w = Workloads.get("convolution-transfers");
         List<StrategyRow> rows = new ArrayList<>();
+        // a session without the other strategies runs explicit in every case; its refusals are listed once
+        boolean capable = s instanceof TransferCapable;
+        boolean first = true;
         for (int side : o.transferSizes()) {
             for (int f : o.transferFilters()) {
                 for (TransferStrategy st : TransferStrategy.values()) {
+                    if (!capable && st != TransferStrategy.EXPLICIT && !first) continue;
                     boolean chunked = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID;
                     for (int c : chunked ? o.chunks() : List.of(1)) {
                         RunResult r = w.run(s, "adaptive", Params.of("width", Integer.toString(side), "height", Integer.toString(side),
@@ -254,8 +258,10 @@ public final class Seed002Report {
                                 r.error()));
                         err.println("[report " + sel + "] " + side + "² " + f + "x" + f + " " + st.id() + " chunks=" + c + ": "
                                 + (r.verified() ? fmt(ms) + (modelled ? " modelled" : "") + " ms" : r.error()));
+                        if (!capable && chunked) break;
                     }
                 }
+                first = false;
             }
         }
         data.save("strategies", sel, rows);
