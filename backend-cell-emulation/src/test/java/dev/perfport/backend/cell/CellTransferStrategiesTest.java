@@ -37,6 +37,10 @@ class CellTransferStrategiesTest {
     }
 
     private static RunResult run(TransferStrategy st, int chunks) {
+        return run(s, st, chunks);
+    }
+
+    private static RunResult run(DeviceSession s, TransferStrategy st, int chunks) {
         RunResult r = new ConvolutionTransfers().run(s, "adaptive", Params.of("width", "256", "height", "200", "fw", "5", "fh", "5",
                 "bw", "16", "bh", "8", "strategy", st.id(), "chunks", Integer.toString(chunks), "queues", "2", "reps", "1"));
         assertTrue(r.verified(), st + " chunks=" + chunks + ": " + r.error());
@@ -78,5 +82,44 @@ class CellTransferStrategiesTest {
         double median = errors.get(errors.size() / 2);
         assertTrue(median <= 15, "median |error| " + median + "% over " + errors);
         assertEquals(0.0, Math.abs(run(TransferStrategy.EXPLICIT, 1).metrics().get("error %")), 1.0, "explicit is exactly the sum");
+    }
+
+    /**
+     * With the SPEs' arithmetic made free, the kernels cost little beside the MFC copies, so the
+     * copies dominate (the default model's kernels dominate): chunks on two queues overlap the two
+     * directions, and the model still predicts the emulator's schedule and names its best.
+     */
+    @Test
+    void whenCopiesDominateStreamsOverlapThemAndTheModelFollows() {
+        try (DeviceSession fast = Cells.open("cost.floatCycles", "0", "cost.intCycles", "0", "cost.localMemCycles", "0",
+                "cost.itemCycles", "0")) {
+            Map<String, RunResult> rows = new LinkedHashMap<>();
+            for (TransferStrategy st : new TransferStrategy[]{TransferStrategy.EXPLICIT, TransferStrategy.STREAMS, TransferStrategy.HYBRID}) {
+                for (int chunks : st == TransferStrategy.EXPLICIT ? new int[]{1} : new int[]{4, 16}) rows.put(st.id() + chunks, run(fast, st, chunks));
+            }
+            Map<String, Double> e = rows.get("explicit1").metrics();
+            assertTrue(e.get(ConvolutionTransfers.MODELLED) > 2 * e.get("kernel ms"), "copies dominate: " + e);
+            // 4 chunks; at 16 the emulated launch overhead of the smaller kernels takes the gain back
+            assertTrue(rows.get("streams4").metrics().get(ConvolutionTransfers.MODELLED) < 0.8 * e.get(ConvolutionTransfers.MODELLED),
+                    "two MFC queues overlap the directions: " + rows.get("streams4").metrics() + " vs " + e);
+            List<Double> errors = new ArrayList<>();
+            String measured = null, predicted = null;
+            double bm = Double.MAX_VALUE, bp = Double.MAX_VALUE;
+            for (var en : rows.entrySet()) {
+                Map<String, Double> m = en.getValue().metrics();
+                errors.add(Math.abs(m.get("error %")));
+                if (m.get(ConvolutionTransfers.MODELLED) < bm) {
+                    bm = m.get(ConvolutionTransfers.MODELLED);
+                    measured = en.getKey();
+                }
+                if (m.get("predicted ms") < bp) {
+                    bp = m.get("predicted ms");
+                    predicted = en.getKey();
+                }
+            }
+            errors.sort(null);
+            assertTrue(errors.get(errors.size() / 2) <= 15, "median |error| over " + errors);
+            assertEquals(measured, predicted, "the model names the emulator's best: " + rows);
+        }
     }
 }
