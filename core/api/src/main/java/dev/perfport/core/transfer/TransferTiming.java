@@ -14,7 +14,17 @@ package dev.perfport.core.transfer;
  */
 public record TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos,
                              long bytesIn, long bytesOut, boolean modelled) {
-    /** Measured times. */
+    /**
+     * Measured times.
+     *
+     * @param strategy    the strategy
+     * @param chunks      chunks the job was split into
+     * @param queues      command queues used
+     * @param totalNanos  host to host
+     * @param kernelNanos device time of the kernels
+     * @param bytesIn     bytes moved to the device
+     * @param bytesOut    bytes moved back
+     */
     public TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos, long bytesIn, long bytesOut) {
         this(strategy, chunks, queues, totalNanos, kernelNanos, bytesIn, bytesOut, false);
     }
