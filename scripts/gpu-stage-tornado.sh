@@ -4,7 +4,7 @@
 # (~58 MB), TornadoVM's runtime (29 MB minimal SDK) and the distribution exceed the 64 MiB the
 # device tool carries; compressed they take about 25 MB. Run on the development machine:
 #
-#   TORNADOVM_HOME=/path/to/sdk ./mvnw -B -q install -DskipTests   # distribution with the tornado plugin
+#   TORNADOVM_HOME=/path/to/sdk ./mvnw -B -q package -DskipTests   # distribution with the tornado plugin (package, not install: no SNAPSHOTs in ~/.m2)
 #   ../shared/gpu/stage.sh cli/target/perfport                      # once: the OpenCL loader in .gpu/ocl
 #   TORNADOVM_HOME=/path/to/sdk bash scripts/gpu-stage-tornado.sh
 #
