@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * The transfer model of seed 002 §6, fitted per device: per direction and per mechanism (copy
  * call, mapped buffer) a latency L+o and a time per byte G (t = L+o + k·G, §6.4), fitted by least
- * squares over blocking transfers of 64 KiB to 64 MiB (the range of the report's images), with R²; the device's overlap category
- * (§6.3); and the combined models (§6.5) that predict each strategy's time from the bytes in and
+ * squares over blocking transfers of 64 KiB to 64 MiB (the range of the report's images), with
+ * R²; the device's overlap category (§6.3); and the combined models (§6.5) that predict each strategy's time from the bytes in and
  * out, the kernel time tE (an input, as in the thesis: measured) and the number of chunks n.
  *
  * <p>Categories: a CPU device shares the host's memory, its copies are memcpy by the cores that
@@ -22,14 +22,14 @@ import java.util.Map;
  * synchronisation, two copy engines: every NVIDIA GPU since Kepler's K20, the H100 included), Eq.
  * 5.5 for streams and, with the mapped output, for hybrid, with the per-chunk gap g fitted from
  * runs of 1 to 64 tiny chunks on two queues, each strategy's own way (copies out for streams,
- * maps for hybrid; the thesis measured g beside L+o); a run of n chunks
- * also takes at least n gaps and the last chunk's own share of the work. Mapped runs as unmap,
- * kernel, map, one after another, so it is the sum with the mapped parameters.
+ * maps for hybrid; the thesis measured g beside L+o); a run of n chunks also takes at least n
+ * gaps and the last chunk's own share of the work. Mapped runs as unmap, kernel, map, one after
+ * another, so it is the sum with the mapped parameters.
  *
- * @param device   the device's name
- * @param category overlap category
- * @param links    fitted link per direction and mechanism
- * @param gap      fitted per-chunk gap of streamed chunks (copies out: streams)
+ * @param device    the device's name
+ * @param category  overlap category
+ * @param links     fitted link per direction and mechanism
+ * @param gap       fitted per-chunk gap of streamed chunks (copies out: streams)
  * @param mappedGap fitted per-chunk gap with mapped outputs (hybrid)
  */
 public record TransferModel(String device, Category category, Map<Direction, Link> links, Gap gap, Gap mappedGap) {
