@@ -233,6 +233,12 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
         return new CellTransfers(this, config.cost()).run(job, strategy, queues);
     }
 
+    /** Modelled time has no host issue cost. */
+    @Override
+    public long timeKernelIssue() {
+        return 0;
+    }
+
     @Override
     public long timeChunks(int chunks, int queues, boolean mappedOut) {
         ensureOpen();

@@ -68,7 +68,7 @@ final class CellTransfers {
                 out[i] = copyOut ? copyNanos(4L * c.outCount()) : 0;
                 kernels += kernel[i];
             }
-            return new TransferTiming(strategy, n, q, schedule(in, kernel, out, q), kernels, job.inBytes(), job.outBytes(), true);
+            return new TransferTiming(strategy, n, q, schedule(in, kernel, out, q), kernels, job.inBytes(), job.outBytes(), true, 0);
         } finally {
             for (int i = 0; i < n; i++) {
                 if (ins[i] != null) ins[i].close();

@@ -240,6 +240,12 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     @Override
+    public long timeKernelIssue() {
+        ensureOpen();
+        return new JoclTransfers(this).timeKernelIssue();
+    }
+
+    @Override
     public long timeChunks(int chunks, int queues, boolean mappedOut) {
         ensureOpen();
         return new JoclTransfers(this).timeChunks(chunks, queues, mappedOut);

@@ -183,13 +183,16 @@ final class JoclTransfers {
         cl_event[] kernels = new cl_event[n];
         ByteBuffer[] mapped = new ByteBuffer[n];
         boolean flag = blocking;
+        long issue = 0;
         long t0 = System.nanoTime();
         for (int i = 0; i < n; i++) {
             ChunkedJob.Chunk c = chunks.get(i);
             cl_command_queue q = qs[i % qs.length];
             CL.clEnqueueWriteBuffer(q, ins[i].mem(), flag, 0, 4L * c.inCount(), Pointer.to(hostIn).withByteOffset(4L * c.inOffset()),
                     0, null, null);
+            long e0 = System.nanoTime();
             kernels[i] = enqueueKernel(job, c, q, ins[i], outs[i]);
+            issue += System.nanoTime() - e0;
             if (hybrid) {
                 mapped[i] = CL.clEnqueueMapBuffer(q, outs[i].mem(), CL.CL_FALSE, CL.CL_MAP_READ, 0, 4L * c.outCount(), 0, null, null, null);
             } else {
@@ -210,12 +213,12 @@ final class JoclTransfers {
         } else {
             hostOut.asFloatBuffer().get(job.output());
         }
-        return new TransferTiming(strategy, n, qs.length, total, kernel, job.inBytes(), job.outBytes());
+        return new TransferTiming(strategy, n, qs.length, total, kernel, job.inBytes(), job.outBytes(), false, issue / n);
     }
 
     /** Mapped: one chunk, host-visible input and output. */
     private TransferTiming mapped(ChunkedJob job, cl_command_queue q, List<Runnable> undo) {
-        long kernel = 0;
+        long kernel = 0, issue = 0;
         long total = 0;
         for (ChunkedJob.Chunk c : job.chunks()) {
             JoclBuffer in = wrap(buffer(CL.CL_MEM_READ_ONLY | CL.CL_MEM_ALLOC_HOST_PTR, 4L * c.inCount(), undo), c.inCount());
@@ -226,7 +229,9 @@ final class JoclTransfers {
             w.order(ByteOrder.nativeOrder()).asFloatBuffer().put(job.input(), c.inOffset(), c.inCount());
             long t0 = System.nanoTime();
             CL.clEnqueueUnmapMemObject(q, in.mem(), w, 0, null, null);
+            long e0 = System.nanoTime();
             cl_event ev = enqueueKernel(job, c, q, in, out);
+            issue += System.nanoTime() - e0;
             ByteBuffer r = CL.clEnqueueMapBuffer(q, out.mem(), CL.CL_TRUE, CL.CL_MAP_READ, 0, 4L * c.outCount(), 0, null, null, null);
             total += System.nanoTime() - t0;
             kernel += Cl.eventNanos(ev);
@@ -235,7 +240,39 @@ final class JoclTransfers {
             CL.clEnqueueUnmapMemObject(q, out.mem(), r, 0, null, null);
             CL.clFinish(q);
         }
-        return new TransferTiming(TransferStrategy.MAPPED, job.chunks().size(), 1, total, kernel, job.inBytes(), job.outBytes());
+        return new TransferTiming(TransferStrategy.MAPPED, job.chunks().size(), 1, total, kernel, job.inBytes(), job.outBytes(), false,
+                issue / job.chunks().size());
+    }
+
+    /** The mean host time of setting the touching kernel's arguments and enqueuing it, over 64 enqueues (best of three rounds). */
+    long timeKernelIssue() {
+        List<Runnable> undo = new ArrayList<>();
+        try {
+            cl_command_queue q = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), 0, null);
+            undo.addFirst(() -> CL.clReleaseCommandQueue(q));
+            cl_mem in = buffer(CL.CL_MEM_READ_WRITE, 4096, undo), out = buffer(CL.CL_MEM_READ_WRITE, 4096, undo);
+            JoclSession.Touch touch = s.touch();
+            touch.run(q, true, in, out);
+            CL.clFinish(q);
+            long best = Long.MAX_VALUE;
+            for (int rep = 0; rep < 3; rep++) {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < 64; i++) touch.run(q, true, in, out);
+                best = Math.min(best, (System.nanoTime() - t0) / 64);
+                CL.clFinish(q);
+            }
+            return best;
+        } catch (CLException e) {
+            throw new DeviceExecutionException("timing a kernel's issue on " + s.device().name() + " failed: " + Cl.name(e), e);
+        } finally {
+            for (Runnable r : undo) {
+                try {
+                    r.run();
+                } catch (RuntimeException ignored) {
+                    // the first failure is the one reported
+                }
+            }
+        }
     }
 
     /** The fastest of three runs of {@code chunks} tiny chunks, as {@link #streamed} runs them (for the per-chunk gap). */

@@ -39,6 +39,8 @@ public final class Seed002Report {
     public static final String NAME = "seed-002";
     /** The model table's row of the per-chunk gap (its L+o column holds g). */
     static final String GAP = "per-chunk gap g (1 to 64 tiny chunks on 2 queues)";
+    /** The model table's row of the calibration kernel's issue time (its L+o column holds it). */
+    static final String ISSUE = "host time to issue the gap's kernel (a job's kernel that takes longer widens g)";
     static final List<String> VARIANTS = List.of("naive", "tiled", "tiled-x4", "adaptive", "separable");
 
     /**
@@ -275,6 +277,7 @@ public final class Seed002Report {
             links.add(new LinkRow(s.device().name(), m.category().text, GAP + ", streams", m.gap().nanosPerChunk() / 1e3, Double.NaN, m.gap().r2()));
             links.add(new LinkRow(s.device().name(), m.category().text, GAP + ", hybrid", m.mappedGap().nanosPerChunk() / 1e3, Double.NaN,
                     m.mappedGap().r2()));
+            links.add(new LinkRow(s.device().name(), m.category().text, ISSUE, m.touchIssueNanos() / 1e3, Double.NaN, Double.NaN));
             data.save("model", sel, links);
         }
     }
@@ -494,7 +497,9 @@ public final class Seed002Report {
                         " intercept (the model takes it as 0); where mapping is zero-copy (a CPU device, the emulator) its time does",
                         " not grow with the size, so 1/G is unbounded and R² says nothing (shown as -). The last rows are the per-chunk gap",
                         " g of Eq. 5.5, fitted as t(n) = base + n·g over runs of n tiny chunks (4 KiB in, a kernel, 4 KiB out by a copy",
-                        " for streams or a map for hybrid).");
+                        " for streams or a map for hybrid); the row after them is the host's time to set the arguments of and enqueue",
+                        " that run's one-work-item kernel: a job whose kernel takes longer to issue (measured in its run, like tE)",
+                        " widens g by the difference.");
                 Markdown.Table t = md.table("direction", "L+o (µs)", "1/G (GB/s)", "R²");
                 for (LinkRow l : links) {
                     t.row(l.direction(), fmt(l.latencyMicros()), Double.isNaN(l.gbPerSecond()) ? "-" : fmt(l.gbPerSecond()),

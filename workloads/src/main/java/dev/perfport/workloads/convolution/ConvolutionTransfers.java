@@ -49,6 +49,8 @@ public final class ConvolutionTransfers implements Workload {
     public static final String MEASURED = "measured ms";
     /** Metric: host-to-host time in an emulator's cost model. */
     public static final String MODELLED = "modelled ms";
+    /** Metric: the host's time to issue one chunk's kernel, in µs (a model input, as the kernel time). */
+    public static final String ISSUE = "issue us";
     /** Metric: (slowest − fastest repetition) / fastest, in %. */
     public static final String SPREAD = "spread %";
 
@@ -141,11 +143,12 @@ public final class ConvolutionTransfers implements Workload {
         RunResult explicit = w.run(s, Convolution.ADAPTIVE, params.with("strategy", "explicit").with("reps", "1"));
         if (!explicit.verified()) throw new UnsupportedFeatureException("the explicit run that measures the kernel time failed: " + explicit.error());
         double kernelNanos = explicit.kernelNanos();
+        double issue = explicit.metrics().containsKey(ISSUE) ? explicit.metrics().get(ISSUE) * 1e3 : -1;
         TransferModel m = model(s, t);
         Map<TransferStrategy, Double> pred = new LinkedHashMap<>();
         for (TransferStrategy st : TransferStrategy.values()) {
             int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(p.getInt("chunks"), plan.h()) : 1;
-            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n, p.getInt("queues")));
+            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n, p.getInt("queues"), issue));
         }
         return pred;
     }
@@ -189,11 +192,12 @@ public final class ConvolutionTransfers implements Workload {
         // an emulator's times are its cost model's: "modelled ms" in place of "measured ms"
         m.put(best.modelled() ? MODELLED : MEASURED, best.totalNanos() / 1e6);
         m.put("kernel ms", best.kernelNanos() / 1e6);
+        if (best.issueNanos() >= 0) m.put(ISSUE, best.issueNanos() / 1e3);
         // how far the slowest repetition lies from the fastest: the run's own noise
         if (p.reps() > 1) m.put(SPREAD, 100.0 * (worst - best.totalNanos()) / best.totalNanos());
         if (s instanceof TransferCapable t) {
             TransferModel model = model(s, t);
-            double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n, queues);
+            double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n, queues, best.issueNanos());
             m.put("predicted ms", pred / 1e6);
             m.put("error %", 100.0 * (pred - best.totalNanos()) / best.totalNanos());
             m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());

@@ -23,16 +23,20 @@ import java.util.Map;
  * 5.5 for streams and, with the mapped output, for hybrid, with the per-chunk gap g fitted from
  * runs of 1 to 64 tiny chunks on two queues, each strategy's own way (copies out for streams,
  * maps for hybrid; the thesis measured g beside L+o); a run of n chunks also takes at least n
- * gaps and the last chunk's own share of the work. Mapped runs as unmap, kernel, map, one after
- * another, so it is the sum with the mapped parameters.
+ * gaps and the last chunk's own share of the work. A job's kernel that takes the host longer to
+ * issue than the calibration's (more arguments: measured in the run, like tE) widens g by the
+ * difference. Mapped runs as unmap, kernel, map, one after another, so it is the sum with the
+ * mapped parameters.
  *
  * @param device    the device's name
  * @param category  overlap category
  * @param links     fitted link per direction and mechanism
  * @param gap       fitted per-chunk gap of streamed chunks (copies out: streams)
  * @param mappedGap fitted per-chunk gap with mapped outputs (hybrid)
+ * @param touchIssueNanos the host's time to issue the gap calibration's kernel, which g includes
  */
-public record TransferModel(String device, Category category, Map<Direction, Link> links, Gap gap, Gap mappedGap) {
+public record TransferModel(String device, Category category, Map<Direction, Link> links, Gap gap, Gap mappedGap,
+                            double touchIssueNanos) {
     static final int[] CHUNKS = {1, 2, 4, 8, 16, 32, 64};
     /** Queues of the gap's calibration (the strategies' default). */
     public static final int GAP_QUEUES = 2;
@@ -116,7 +120,7 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
             for (long bytes : SIZES) r.addData(bytes, t.timeCopy(bytes, toDevice, mapped));
             links.put(d, new Link(r.getIntercept(), r.getSlope(), r.getRSquare()));
         }
-        return new TransferModel(device.name(), Category.of(device), links, gap(t, false), gap(t, true));
+        return new TransferModel(device.name(), Category.of(device), links, gap(t, false), gap(t, true), t.timeKernelIssue());
     }
 
     private static Gap gap(TransferCapable t, boolean mappedOut) {
@@ -142,7 +146,23 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
      * @return the prediction
      */
     public double predict(TransferStrategy s, long bhd, long bdh, double tE, int n) {
-        return predict(s, bhd, bdh, tE, n, GAP_QUEUES);
+        return predict(s, bhd, bdh, tE, n, GAP_QUEUES, -1);
+    }
+
+    /**
+     * The predicted host-to-host time of a strategy, in nanoseconds, over {@code queues} queues,
+     * its kernel's issue time unknown (the fitted gap as it is).
+     *
+     * @param s      the strategy
+     * @param bhd    bytes in (halos counted)
+     * @param bdh    bytes out
+     * @param tE     kernel time over all chunks (measured)
+     * @param n      chunks
+     * @param queues command queues of streams and hybrid
+     * @return the prediction
+     */
+    public double predict(TransferStrategy s, long bhd, long bdh, double tE, int n, int queues) {
+        return predict(s, bhd, bdh, tE, n, queues, -1);
     }
 
     /**
@@ -155,24 +175,26 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
      * @param tE     kernel time over all chunks (measured)
      * @param n      chunks
      * @param queues command queues of streams and hybrid
+     * @param issue  the host's time to issue one chunk's kernel (measured, as tE), or -1 if unknown
      * @return the prediction
      */
-    public double predict(TransferStrategy s, long bhd, long bdh, double tE, int n, int queues) {
+    public double predict(TransferStrategy s, long bhd, long bdh, double tE, int n, int queues, double issue) {
         Link hd = links.get(Direction.H2D), dh = links.get(Direction.D2H);
         Link mhd = links.get(Direction.MAPPED_H2D), mdh = links.get(Direction.MAPPED_D2H);
         return switch (s) {
             case EXPLICIT -> hd.time(bhd) + tE + dh.time(bdh);
             case MAPPED -> mhd.time(bhd) + tE + mdh.time(bdh);
-            case STREAMS -> overlapped(hd, dh, gap, bhd, bdh, tE, n, queues);
-            case HYBRID -> overlapped(hd, mdh, mappedGap, bhd, bdh, tE, n, queues);
+            case STREAMS -> overlapped(hd, dh, gap, bhd, bdh, tE, n, queues, issue);
+            case HYBRID -> overlapped(hd, mdh, mappedGap, bhd, bdh, tE, n, queues, issue);
         };
     }
 
-    private double overlapped(Link in, Link out, Gap gap, long bhd, long bdh, double tE, int n, int queues) {
+    private double overlapped(Link in, Link out, Gap gap, long bhd, long bdh, double tE, int n, int queues, double issue) {
         double lIn = in.latency(), lOut = out.latency();
         double gIn = in.nanosPerByte() * bhd, gOut = out.nanosPerByte() * bdh;
         if (category == Category.SHARED_MEMORY) return n * lIn + gIn + tE + n * lOut + gOut;
         double g = gap != null && gap.nanosPerChunk() > 0 ? gap.nanosPerChunk() : lIn;   // per-stream gap
+        if (issue > touchIssueNanos) g += issue - touchIssueNanos;
         // Eq. 5.5: the dominant component overlaps all others but one stream's worth
         double e55 = Math.max(lIn + gIn + g * (n - 1) + tE / n + lOut + gOut / n,
                 Math.max(lIn + gIn / n + tE + lOut + gOut / n, lIn + gIn / n + tE / n + lOut + gOut + g * (n - 1)));

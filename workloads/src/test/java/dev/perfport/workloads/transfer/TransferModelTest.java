@@ -17,7 +17,7 @@ class TransferModelTest {
         Map<TransferModel.Direction, TransferModel.Link> links = new EnumMap<>(TransferModel.Direction.class);
         for (TransferModel.Direction d : TransferModel.Direction.values()) links.put(d, new TransferModel.Link(10_000, NS_PER_BYTE, 1));
         TransferModel.Gap g = new TransferModel.Gap(0, gap, 1);
-        return new TransferModel("test", c, links, g, g);
+        return new TransferModel("test", c, links, g, g, 5_000);
     }
 
     @Test
@@ -50,6 +50,17 @@ class TransferModelTest {
         double chunk = 10_000 + MB64 * NS_PER_BYTE / 16 + tE / 16 + 10_000 + MB64 * NS_PER_BYTE / 16;
         assertTrue(twoQueues >= 8 * chunk - 1e-6, twoQueues + " < " + 8 * chunk);
         assertTrue(m.predict(TransferStrategy.STREAMS, MB64, MB64, tE, 16, 16) <= twoQueues);
+    }
+
+    @Test
+    void aKernelThatTakesLongerToIssueWidensTheGap() {
+        TransferModel m = model(TransferModel.Category.NO_SYNC_2CE, 20_000);
+        long small = 1 << 16;
+        double plain = m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64, 5_000);
+        double heavy = m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64, 35_000);
+        assertTrue(heavy >= 64 * 50_000, "64 gaps of 20 + 30 us at least: " + heavy);
+        assertTrue(heavy - plain >= 63 * 30_000, "each chunk 30 us more to issue: " + plain + " -> " + heavy);
+        assertEquals(plain, m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64, -1), 1e-6, "unknown: the fitted gap");
     }
 
     @Test

@@ -45,4 +45,11 @@ public interface TransferCapable {
      * @param mappedOut outputs mapped (hybrid) instead of copied (streams)
      */
     long timeChunks(int chunks, int queues, boolean mappedOut);
+
+    /**
+     * {@return the host's mean time, in nanoseconds, to set the arguments of and enqueue the
+     * one-work-item kernel that {@link #timeChunks} uses} The gap fitted there includes it; a
+     * job's kernel that takes longer to issue widens the gap by the difference.
+     */
+    long timeKernelIssue();
 }

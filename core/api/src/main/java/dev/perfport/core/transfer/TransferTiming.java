@@ -11,9 +11,11 @@ package dev.perfport.core.transfer;
  * @param bytesIn      bytes moved to the device (halos counted each time)
  * @param bytesOut     bytes moved back
  * @param modelled     whether the times are an emulator's modelled times, not measured ones
+ * @param issueNanos   the host's mean time to set one chunk's kernel arguments and enqueue it, or -1
+ *                     where unknown (a run of many small chunks can be bound by it)
  */
 public record TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos,
-                             long bytesIn, long bytesOut, boolean modelled) {
+                             long bytesIn, long bytesOut, boolean modelled, long issueNanos) {
     /**
      * Measured times.
      *
@@ -26,6 +28,6 @@ public record TransferTiming(TransferStrategy strategy, int chunks, int queues, 
      * @param bytesOut    bytes moved back
      */
     public TransferTiming(TransferStrategy strategy, int chunks, int queues, long totalNanos, long kernelNanos, long bytesIn, long bytesOut) {
-        this(strategy, chunks, queues, totalNanos, kernelNanos, bytesIn, bytesOut, false);
+        this(strategy, chunks, queues, totalNanos, kernelNanos, bytesIn, bytesOut, false, -1);
     }
 }
