@@ -223,11 +223,6 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
     }
 
     @Override
-    public java.util.Optional<String> cannotRun(TransferStrategy strategy) {
-        return java.util.Optional.empty();
-    }
-
-    @Override
     public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
         ensureOpen();
         return new CellTransfers(this, config.cost()).run(job, strategy, queues);

@@ -184,11 +184,6 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     @Override
-    public java.util.Optional<String> cannotRun(TransferStrategy strategy) {
-        return java.util.Optional.empty();
-    }
-
-    @Override
     public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
         ensureOpen();
         TransferTiming t = new JoclTransfers(this).run(job, strategy, queues);

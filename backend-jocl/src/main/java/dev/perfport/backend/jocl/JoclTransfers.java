@@ -68,12 +68,17 @@ final class JoclTransfers {
         } catch (CLException e) {
             throw new DeviceExecutionException(strategy.id() + " transfers on " + s.device().name() + " failed: " + Cl.name(e), e);
         } finally {
-            for (Runnable r : undo) {
-                try {
-                    r.run();
-                } catch (RuntimeException ignored) {
-                    // the first failure is the one reported
-                }
+            undo(undo);
+        }
+    }
+
+    /** Releases what a run made, last made first; a failure here never hides the run's own. */
+    private static void undo(List<Runnable> undo) {
+        for (Runnable r : undo) {
+            try {
+                r.run();
+            } catch (RuntimeException ignored) {
+                // the first failure is the one reported
             }
         }
     }
@@ -265,13 +270,7 @@ final class JoclTransfers {
         } catch (CLException e) {
             throw new DeviceExecutionException("timing a kernel's issue on " + s.device().name() + " failed: " + Cl.name(e), e);
         } finally {
-            for (Runnable r : undo) {
-                try {
-                    r.run();
-                } catch (RuntimeException ignored) {
-                    // the first failure is the one reported
-                }
-            }
+            undo(undo);
         }
     }
 
@@ -324,13 +323,7 @@ final class JoclTransfers {
         } catch (CLException e) {
             throw new DeviceExecutionException("timing " + chunks + " chunks on " + s.device().name() + " failed: " + Cl.name(e), e);
         } finally {
-            for (Runnable r : undo) {
-                try {
-                    r.run();
-                } catch (RuntimeException ignored) {
-                    // the first failure is the one reported
-                }
-            }
+            undo(undo);
         }
     }
 
@@ -393,13 +386,7 @@ final class JoclTransfers {
             throw new DeviceExecutionException("timing a " + bytes + " B " + (mapped ? "mapped " : "") + (toDevice ? "write" : "read")
                     + " on " + s.device().name() + " failed: " + Cl.name(e), e);
         } finally {
-            for (Runnable r : undo) {
-                try {
-                    r.run();
-                } catch (RuntimeException ignored) {
-                    // the first failure is the one reported
-                }
-            }
+            undo(undo);
         }
     }
 }

@@ -9,11 +9,14 @@ import java.util.Optional;
  */
 public interface TransferCapable {
     /**
-     * {@return why this session cannot run a strategy, or empty when it can}
+     * {@return why this session cannot run a strategy, or empty when it can (by default it runs
+     * every strategy)}
      *
      * @param strategy the strategy
      */
-    Optional<String> cannotRun(TransferStrategy strategy);
+    default Optional<String> cannotRun(TransferStrategy strategy) {
+        return Optional.empty();
+    }
 
     /**
      * Runs the job with a strategy; the output array holds the result afterwards.
