@@ -56,11 +56,7 @@ final class JoclTransfers {
         List<Runnable> undo = new ArrayList<>();
         try {
             cl_command_queue[] qs = new cl_command_queue[q];
-            for (int i = 0; i < q; i++) {
-                cl_command_queue c = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), CL.CL_QUEUE_PROFILING_ENABLE, null);
-                qs[i] = c;
-                undo.addFirst(() -> CL.clReleaseCommandQueue(c));
-            }
+            for (int i = 0; i < q; i++) qs[i] = queue(CL.CL_QUEUE_PROFILING_ENABLE, undo);
             return switch (strategy) {
                 case MAPPED -> mapped(job, qs[0], undo);
                 default -> streamed(job, strategy, qs, undo);
@@ -81,6 +77,13 @@ final class JoclTransfers {
                 // the first failure is the one reported
             }
         }
+    }
+
+    /** A command queue of this session's device, released with the run's other objects. */
+    private cl_command_queue queue(long properties, List<Runnable> undo) {
+        cl_command_queue q = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), properties, null);
+        undo.addFirst(() -> CL.clReleaseCommandQueue(q));
+        return q;
     }
 
     private cl_mem buffer(long flags, long bytes, List<Runnable> undo) {
@@ -253,8 +256,7 @@ final class JoclTransfers {
     long timeKernelIssue() {
         List<Runnable> undo = new ArrayList<>();
         try {
-            cl_command_queue q = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), 0, null);
-            undo.addFirst(() -> CL.clReleaseCommandQueue(q));
+            cl_command_queue q = queue(0, undo);
             cl_mem in = buffer(CL.CL_MEM_READ_WRITE, 4096, undo), out = buffer(CL.CL_MEM_READ_WRITE, 4096, undo);
             JoclSession.Touch touch = s.touch();
             touch.run(q, true, in, out);
@@ -281,11 +283,7 @@ final class JoclTransfers {
         List<Runnable> undo = new ArrayList<>();
         try {
             cl_command_queue[] qs = new cl_command_queue[queues];
-            for (int i = 0; i < queues; i++) {
-                cl_command_queue c = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), 0, null);
-                qs[i] = c;
-                undo.addFirst(() -> CL.clReleaseCommandQueue(c));
-            }
+            for (int i = 0; i < queues; i++) qs[i] = queue(0, undo);
             ByteBuffer host = pinned(2 * bytes * chunks, qs[0], undo);
             cl_mem[] ins = new cl_mem[chunks], outs = new cl_mem[chunks];
             for (int i = 0; i < chunks; i++) {
@@ -338,8 +336,7 @@ final class JoclTransfers {
     long timeCopy(long bytes, boolean toDevice, boolean mapped) {
         List<Runnable> undo = new ArrayList<>();
         try {
-            cl_command_queue q = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), 0, null);
-            undo.addFirst(() -> CL.clReleaseCommandQueue(q));
+            cl_command_queue q = queue(0, undo);
             long flags = CL.CL_MEM_READ_WRITE | (mapped ? CL.CL_MEM_ALLOC_HOST_PTR : 0);
             cl_mem m = buffer(flags, bytes, undo);
             long best = Long.MAX_VALUE;

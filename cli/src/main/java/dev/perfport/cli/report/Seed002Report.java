@@ -355,16 +355,31 @@ public final class Seed002Report {
             return cases;
         }
 
-        static StrategyRow measuredBest(List<StrategyRow> l) {
-            return l.stream().min(Comparator.comparingDouble(StrategyRow::measuredMs)).orElseThrow();
-        }
+        /**
+         * One case judged.
+         *
+         * @param measured the measured (or modelled) best
+         * @param predicted the predicted best
+         */
+        record Judged(StrategyRow measured, StrategyRow predicted) {
+            static Judged of(List<StrategyRow> l) {
+                return new Judged(l.stream().min(Comparator.comparingDouble(StrategyRow::measuredMs)).orElseThrow(),
+                        l.stream().min(Comparator.comparingDouble(StrategyRow::predictedMs)).orElseThrow());
+            }
 
-        static StrategyRow predictedBest(List<StrategyRow> l) {
-            return l.stream().min(Comparator.comparingDouble(StrategyRow::predictedMs)).orElseThrow();
-        }
+            boolean hit() {
+                return measured == predicted;
+            }
 
-        static boolean tie(StrategyRow bm, StrategyRow bp) {
-            return bp.measuredMs() <= bm.measuredMs() * (1 + Math.max(bm.spreadPct(), bp.spreadPct()) / 100);
+            /** Not a hit, but the pick measured within the larger spread of the two rows. */
+            boolean tie() {
+                return !hit() && predicted.measuredMs() <= measured.measuredMs() * (1 + Math.max(measured.spreadPct(), predicted.spreadPct()) / 100);
+            }
+
+            /** How much slower the pick measured than the best, in %. */
+            double slowerPct() {
+                return 100 * (predicted.measuredMs() / measured.measuredMs() - 1);
+            }
         }
 
         static Verdict of(List<StrategyRow> rows) {
@@ -372,10 +387,10 @@ public final class Seed002Report {
             if (ok.isEmpty()) return null;
             int cases = 0, hits = 0, ties = 0;
             for (List<StrategyRow> l : cases(rows)) {
+                Judged j = Judged.of(l);
                 cases++;
-                StrategyRow bm = measuredBest(l), bp = predictedBest(l);
-                if (bm == bp) hits++;
-                else if (tie(bm, bp)) ties++;
+                if (j.hit()) hits++;
+                if (j.tie()) ties++;
             }
             double[] errs = ok.stream().mapToDouble(r -> Math.abs(r.errorPct())).sorted().toArray();
             double median = errs.length % 2 == 1 ? errs[errs.length / 2] : (errs[errs.length / 2 - 1] + errs[errs.length / 2]) / 2;
@@ -471,12 +486,11 @@ public final class Seed002Report {
                             " thesis accepts (Streams and Hybrid on its two-copy-engine K20).");
                     Markdown.Table ct = md.table("image, filter", "n", what + " best", "ms", "predicted best", "its " + what + " ms", "verdict");
                     for (List<StrategyRow> l : Verdict.cases(st)) {
-                        StrategyRow bm = Verdict.measuredBest(l), bp = Verdict.predictedBest(l);
+                        Verdict.Judged j = Verdict.Judged.of(l);
+                        StrategyRow bm = j.measured(), bp = j.predicted();
                         int n = l.stream().filter(StrategyRow::chunked).mapToInt(StrategyRow::chunks).findFirst().orElse(1);
                         ct.row(bm.caseName(), n, bm.strategy() + " (" + bm.chunks() + ")", fmt(bm.measuredMs()), bp.strategy() + " (" + bp.chunks() + ")",
-                                fmt(bp.measuredMs()), bm == bp ? "hit" : Verdict.tie(bm, bp) ? String.format(Locale.ROOT, "tie (+%.1f%%)",
-                                        100 * (bp.measuredMs() / bm.measuredMs() - 1)) : String.format(Locale.ROOT, "miss (+%.1f%%)",
-                                        100 * (bp.measuredMs() / bm.measuredMs() - 1)));
+                                fmt(bp.measuredMs()), j.hit() ? "hit" : String.format(Locale.ROOT, "%s (+%.1f%%)", j.tie() ? "tie" : "miss", j.slowerPct()));
                     }
                     ct.end();
                     md.paragraph("The model names the ", what, " best strategy in **", v.hits(), " of ", v.cases(), "** cases (",
