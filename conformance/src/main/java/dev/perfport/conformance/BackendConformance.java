@@ -257,6 +257,32 @@ public abstract class BackendConformance {
         }
     }
 
+    /**
+     * launchRepeated runs every launch once, in order, and counts them all (queued, a route's own
+     * repeated launch, or one by one): the local-atomic reduction adds its sum to out each time.
+     */
+    @Test
+    void repeatedLaunchesEachRunOnceAndAllCount() {
+        int n = 1001, wg = 16, times = 6;
+        int[] data = new int[n];
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            data[i] = i % 11 - 4;
+            sum += data[i];
+        }
+        try (CompiledKernel k = session.compile(ReductionKernels.localAtomic(ElemType.INT));
+             DeviceBuffer in = session.upload(data); DeviceBuffer out = session.upload(new int[1])) {
+            long before = session.profile().launches();
+            LaunchStats st = session.launchRepeated(k, NDRange.of(1008, wg), times, in, out, n, LocalSize.of(wg));
+            int[] got = new int[1];
+            out.read(got);
+            assertEquals(times * sum, got[0], "every launch added the sum once");
+            assertEquals(times, session.profile().launches() - before, "the session counts every launch");
+            assertEquals(times * 63L, st.counters().get(Counters.WORK_GROUPS), st.counters().toString());
+            assertTrue(st.kernelNanos() > 0, "kernel time of the launches");
+        }
+    }
+
     // ---- buffers and launch arguments ----------------------------------------------------------
 
     @Test

@@ -1,0 +1,56 @@
+package dev.perfport.backend.aparapi;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Counters;
+import dev.perfport.workloads.reduction.ReductionKernels;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Repeated launches through Aparapi's passes ({@code execute(range, passes)}): without shared
+ * memory the tuned reduction (an {@code AtomicInteger[]} of partials, a self-resetting ticket)
+ * runs as passes of one execute; with shared memory, where such a kernel read garbage in some of
+ * 2,000 passes on PoCL, it goes launch by launch. Either way every launch leaves the exact sum.
+ */
+class RepeatedLaunchTest {
+    @ParameterizedTest(name = "sharedMemory={0}")
+    @ValueSource(strings = {"false", "true"})
+    void theTunedReductionGivesTheExactSumAfterEveryRepeatedLaunch(String shared) {
+        Aparapi.DEVICE.assumeDevice();
+        AparapiBackend backend = AparapiBackend.create(PerfportConfig.of(Map.of(AparapiProvider.SHARED_MEMORY_KEY, shared)),
+                TestKernels.registry());
+        int n = 100_003, wg = 64, groups = 8, times = 300;
+        int[] data = new int[n];
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            data[i] = i % 13 - 6;
+            sum += data[i];
+        }
+        try (DeviceSession s = backend.open(Aparapi.DEVICE.deviceIndex());
+             CompiledKernel k = s.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 2));
+             DeviceBuffer in = s.upload(data); DeviceBuffer out = s.allocate(ElemType.INT, 1);
+             DeviceBuffer partial = s.allocate(ElemType.INT, groups); DeviceBuffer ticket = s.upload(new int[1])) {
+            for (int round = 0; round < 3; round++) {
+                LaunchStats st = s.launchRepeated(k, NDRange.of((long) groups * wg, wg), times, in, partial, out, ticket, n, LocalSize.of(wg));
+                int[] got = new int[1];
+                out.read(got);
+                assertEquals(sum, got[0], "round " + round + ": the last of " + times + " launches wrote the exact sum");
+                assertEquals((long) times * groups, st.counters().get(Counters.WORK_GROUPS));
+                assertTrue(st.kernelNanos() > 0);
+            }
+        }
+    }
+}
