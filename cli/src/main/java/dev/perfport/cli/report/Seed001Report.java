@@ -183,7 +183,7 @@ public final class Seed001Report {
 
     private static Params withConfig(Params p, Map<String, Integer> cfg) {
         Params q = p.with("config", "default");
-        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(cfg.get(name)));
+        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(GemmConfig.value(cfg, name)));
         return q;
     }
 
@@ -348,12 +348,12 @@ public final class Seed001Report {
         }
         g.end();
         md.heading(2, "Parameters chosen per device, tuning time and evaluations");
-        Markdown.Table tt = md.table("device", "tuned parameters (mwg nwg kwg mdimc ndimc mdima ndimb kwi vwm vwn strm strn sa sb)",
+        Markdown.Table tt = md.table("device", "tuned parameters (mwg nwg kwg mdimc ndimc mdima ndimb kwi vwm vwn strm strn sa sb ks)",
                 "tuned " + o.tuneSize() + "³ float", "default", "evaluations (measured, rejected)", "grid", "tuning time (s)");
         for (Result r : results) {
             TuneRow u = r.tune();
             if (u == null) continue;
-            String params = u.best() == null ? "none valid" : String.join(" ", GemmConfig.NAMES.stream().map(k -> String.valueOf(u.best().get(k))).toList());
+            String params = u.best() == null ? "none valid" : String.join(" ", GemmConfig.NAMES.stream().map(k -> String.valueOf(GemmConfig.value(u.best(), k))).toList());
             tt.row(r.device().selector(), "`" + params + "`" + ("default".equals(u.chosen()) ? " (the default: nothing better found)" : ""),
                     fmt(u.bestValue()) + " " + u.metric(), fmt(u.defaultValue()),
                     u.evaluations() + " (" + u.measured() + ", " + u.rejected() + ")", u.grid(), String.format(Locale.ROOT, "%.1f", u.seconds()));

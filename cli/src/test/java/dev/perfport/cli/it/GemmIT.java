@@ -85,6 +85,24 @@ class GemmIT {
         }
     }
 
+    /**
+     * Split k (ks slices summed by gemm_ksum) verifies on every route, k padded to ks k-tiles, beta
+     * added once; ks beyond its limit is refused with the limit.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation", "aparapi"})
+    void splitKVerifiesOnEveryRoute(String backend) {
+        assumeBackend(backend.equals("aparapi") ? "jocl" : backend);   // aparapi runs on the same OpenCL
+        for (String type : List.of("float", "double")) {
+            Run r = gemm("run", backend, List.of("m=70", "n=65", "k=47", "type=" + type, "ks=3", "beta=0.5", "transb=t"), "indirect");
+            assertAllVerified(r, 1, backend);
+            assertEquals("3", String.valueOf(((Map<?, ?>) Dist.jsonRows(r).getFirst().get("params")).get("ks")));
+        }
+        Run r = gemm("run", backend, List.of("m=9", "n=9", "k=9", "ks=17"), "indirect");
+        String err = (String) Dist.jsonRows(r).getFirst().get("error");
+        assertTrue(err.contains("ks must be in [1, 16], got 17"), err);
+    }
+
     /** The size of the issue, on PoCL only (the emulator would take minutes). */
     @Test
     void largeOddShapeVerifiesOnPocl() {

@@ -210,8 +210,8 @@ public final class Gemm implements Workload, Tunable {
             if (!why.isEmpty()) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
             v.forEach((key, x) -> shown.put(key, Integer.toString(x)));
             if (why.isEmpty()) {
-                long mp = roundUp(m, cfg.mwg()), np = roundUp(n, cfg.nwg()), kp = roundUp(k, cfg.kwg());
-                for (long e : new long[]{mp * kp, kp * np, mp * np}) {
+                long mp = roundUp(m, cfg.mwg()), np = roundUp(n, cfg.nwg()), kp = cfg.paddedK(k);
+                for (long e : new long[]{mp * kp, kp * np, mp * np * cfg.ks()}) {
                     if (e > GemmProblem.MAX_ELEMENTS) throw new ConfigException("padded matrices of " + e + " elements exceed " + GemmProblem.MAX_ELEMENTS);
                 }
             }
@@ -324,7 +324,7 @@ public final class Gemm implements Workload, Tunable {
 
     /** The operands the indirect path copies into packed form ("none" when all three are used in place). */
     static String copies(GemmProblem pr, GemmConfig cfg) {
-        int mp = (int) roundUp(pr.m(), cfg.mwg()), np = (int) roundUp(pr.n(), cfg.nwg()), kp = (int) roundUp(pr.k(), cfg.kwg());
+        int mp = (int) roundUp(pr.m(), cfg.mwg()), np = (int) roundUp(pr.n(), cfg.nwg()), kp = cfg.paddedK(pr.k());
         List<String> l = new java.util.ArrayList<>();
         if (!packed(pr.m(), pr.k(), mp, kp, pr.asi(), pr.ask())) l.add("a");
         if (!packed(pr.n(), pr.k(), np, kp, pr.bsj(), pr.bsk())) l.add("b");
@@ -383,9 +383,9 @@ public final class Gemm implements Workload, Tunable {
         Precision prec = Precision.of(p.get("type"));
         if (prec == null) return params;
         var best = lookup.best(session, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT));
-        if (best.isEmpty() || !best.get().keySet().containsAll(GemmConfig.NAMES)) return params;
+        if (best.isEmpty() || !GemmConfig.complete(best.get())) return params;
         Params q = params.with("config", TUNED);
-        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(best.get().get(name)));
+        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(GemmConfig.value(best.get(), name)));
         return q;
     }
 

@@ -16,28 +16,56 @@ import java.util.Map;
  * computing {@code (MWG/MDIMC)×(NWG/NDIMC)}; loader shapes {@code MDIMA}, {@code NDIMB} (the
  * threads re-shaped to load the A and B tiles); k unroll {@code KWI}; vector widths {@code VWM},
  * {@code VWN}; strided thread access {@code STRM}, {@code STRN}; local-memory staging {@code SA},
- * {@code SB}. On the command line they are lower case ({@code --param mwg=64}).
+ * {@code SB}; and split k {@code KS} (cuBLAS's split-K, not CLBlast's): ks slices of k summed by
+ * ks groups each into planes of their own, then added by {@code gemm_ksum}, which gives small
+ * products (1024³ on a 132-SM GPU) ks times the work-groups. On the command line they are lower
+ * case ({@code --param mwg=64}).
  *
  * <p>{@link #violations} checks every constraint before anything is compiled, so that a refused
  * configuration is reported with its reason instead of failing in a compiler.
  */
 public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int mdima, int ndimb, int kwi,
-                         int vwm, int vwn, int strm, int strn, int sa, int sb) {
+                         int vwm, int vwn, int strm, int strn, int sa, int sb, int ks) {
+    /** The most k slices: each is a plane of C in scratch memory. */
+    public static final int MAX_KS = 16;
+
+    /** A configuration without split k (ks = 1). */
+    public GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int mdima, int ndimb, int kwi,
+                      int vwm, int vwn, int strm, int strn, int sa, int sb) {
+        this(mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, 1);
+    }
 
     /** Parameter names, lower case, in the order of the record (also the tuner's hierarchy order). */
     public static final List<String> NAMES = List.of("mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "kwi",
-            "vwm", "vwn", "strm", "strn", "sa", "sb");
+            "vwm", "vwn", "strm", "strn", "sa", "sb", "ks");
     static final List<Integer> VECTOR_WIDTHS = List.of(1, 2, 4, 8);
 
-    /** A configuration from values by lower-case name; every name must be present. */
+    /**
+     * A configuration from values by lower-case name; every name must be present but {@code ks}
+     * (1 when absent: tuning results from before split k).
+     */
     public static GemmConfig of(Map<String, Integer> v) {
         return new GemmConfig(v.get("mwg"), v.get("nwg"), v.get("kwg"), v.get("mdimc"), v.get("ndimc"), v.get("mdima"),
-                v.get("ndimb"), v.get("kwi"), v.get("vwm"), v.get("vwn"), v.get("strm"), v.get("strn"), v.get("sa"), v.get("sb"));
+                v.get("ndimb"), v.get("kwi"), v.get("vwm"), v.get("vwn"), v.get("strm"), v.get("strn"), v.get("sa"), v.get("sb"),
+                v.getOrDefault("ks", 1));
+    }
+
+    /** {@code v}'s value of {@code name}, where {@code ks} may be absent (1). */
+    public static int value(Map<String, Integer> v, String name) {
+        Integer x = v.get(name);
+        if (x == null && name.equals("ks")) return 1;
+        if (x == null) throw new IllegalArgumentException("no value of gemm parameter '" + name + "'");
+        return x;
+    }
+
+    /** Whether {@code v} has every parameter ({@code ks} may be absent). */
+    public static boolean complete(Map<String, Integer> v) {
+        return NAMES.stream().allMatch(n -> n.equals("ks") || v.containsKey(n));
     }
 
     /** The values by lower-case name, in {@link #NAMES} order. */
     public Map<String, Integer> values() {
-        int[] a = {mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb};
+        int[] a = {mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, ks};
         Map<String, Integer> m = new LinkedHashMap<>();
         for (int i = 0; i < a.length; i++) m.put(NAMES.get(i), a[i]);
         return m;
@@ -82,6 +110,7 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         for (String k : List.of("strm", "strn", "sa", "sb")) if (all.get(k) > 1) v.add(k + " must be 0 or 1, got " + all.get(k));
         if (!VECTOR_WIDTHS.contains(vwm)) v.add("vwm must be 1, 2, 4 or 8, got " + vwm);
         if (!VECTOR_WIDTHS.contains(vwn)) v.add("vwn must be 1, 2, 4 or 8, got " + vwn);
+        if (ks > MAX_KS) v.add("ks must be in [1, " + MAX_KS + "], got " + ks);
         if (!v.isEmpty()) return v;
         multiple(v, "mwg", mwg, "mdimc*vwm", mdimc * vwm);
         multiple(v, "nwg", nwg, "ndimc*vwn", ndimc * vwn);
@@ -110,18 +139,28 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         if (by <= 0 || x % by != 0) v.add(name + " = " + x + " is not a multiple of " + byName + " = " + by);
     }
 
-    /** The -D constants of the OpenCL source (upper case, as CLBlast spells them). */
+    /**
+     * The -D constants of the OpenCL source (upper case, as CLBlast spells them); not {@code ks}:
+     * the kernels take the slice count from the launch, so one build serves every ks.
+     */
     public Constants constants() {
         Map<String, Object> m = new LinkedHashMap<>();
-        values().forEach((k, x) -> m.put(k.toUpperCase(java.util.Locale.ROOT), x));
+        values().forEach((k, x) -> {
+            if (!k.equals("ks")) m.put(k.toUpperCase(java.util.Locale.ROOT), x);
+        });
         return Constants.of(m);
     }
 
-    /** From constants as {@link #constants()} writes them. */
+    /** From constants as {@link #constants()} writes them (ks = 1). */
     static GemmConfig of(Constants c) {
         Map<String, Integer> m = new LinkedHashMap<>();
-        for (String k : NAMES) m.put(k, c.getInt(k.toUpperCase(java.util.Locale.ROOT)));
+        for (String k : NAMES) if (!k.equals("ks")) m.put(k, c.getInt(k.toUpperCase(java.util.Locale.ROOT)));
         return of(m);
+    }
+
+    /** Kp of a product with k: a multiple of kwg in each of the ks slices. */
+    public int paddedK(int k) {
+        return (int) Gemm.roundUp(k, (long) kwg * ks);
     }
 
     @Override

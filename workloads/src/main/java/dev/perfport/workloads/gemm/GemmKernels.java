@@ -42,6 +42,7 @@ public final class GemmKernels {
     private static final Map<Precision, KernelDef> PAD = new EnumMap<>(Precision.class);
     private static final Map<Precision, KernelDef> UNPAD = new EnumMap<>(Precision.class);
     private static final Map<Precision, KernelDef> DIRECT = new EnumMap<>(Precision.class);
+    private static final Map<Precision, KernelDef> KSUM = new EnumMap<>(Precision.class);
 
     static {
         for (Precision p : Precision.values()) {
@@ -49,6 +50,7 @@ public final class GemmKernels {
             PAD.put(p, copyDef(p, "pad", "gemm_pad", false));
             UNPAD.put(p, copyDef(p, "unpad", "gemm_unpad", true));
             DIRECT.put(p, directDef(p));
+            KSUM.put(p, ksumDef(p));
         }
     }
 
@@ -69,6 +71,37 @@ public final class GemmKernels {
 
     public static KernelDef direct(Precision p) {
         return DIRECT.get(p);
+    }
+
+    /** Split k's sum of the planes: {@code gemm_ksum}. */
+    public static KernelDef ksum(Precision p) {
+        return KSUM.get(p);
+    }
+
+    /** Args: 0 w (ks planes of mn), 1 c, 2 mn, 3 ks, 4 beta. */
+    private static KernelDef ksumDef(Precision p) {
+        return KernelDef.builder("gemm.ksum." + p.label)
+                .global("w", p.elem, Access.READ).global("c", p.elem, Access.READ_WRITE)
+                .scalar("mn", ElemType.INT).scalar("ks", ElemType.INT).scalar("beta", p.elem)
+                .defaults(Constants.of("PRECISION", p.bits))
+                .impl(new KernelImpl.OpenClSource(SOURCE, "gemm_ksum"))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> ksumGroup(g, p), 0)
+                        .withCost(KernelCost.of(op(p), g -> (long) g.localItems() * g.intArg(3))))
+                .build();
+    }
+
+    /** gemm_ksum: c[i] = sum of the ks planes' w[z·mn + i] + beta·c[i], summed in the precision. */
+    static void ksumGroup(WorkGroup g, Precision p) {
+        Mem w = Mem.of(g, 0, p), cm = Mem.of(g, 1, p);
+        int mn = g.intArg(2), ks = g.intArg(3);
+        double beta = scalar(g, 4, p);
+        g.forEachItem(lid -> {
+            int i = (int) g.globalId(0, lid);
+            if (i >= mn) return;
+            double r = 0;
+            for (int z = 0; z < ks; z++) r = p.round(r + w.get(z * mn + i));
+            cm.set(i, beta == 0 ? r : p.round(r + p.round(beta * cm.get(i))));
+        });
     }
 
     /** Args: 0 A(p), 1 B(p), 2 C(p), 3 Mp, 4 Np, 5 Kp, 6 alpha, 7 beta, 8 alm, 9 blm. */
@@ -193,7 +226,9 @@ public final class GemmKernels {
         Mem a = Mem.of(g, 0, p), b = Mem.of(g, 1, p), cm = Mem.of(g, 2, p);
         int mp = g.intArg(3), np = g.intArg(4), kp = g.intArg(5);
         double alpha = scalar(g, 6, p), beta = scalar(g, 7, p);
-        int gm = (int) g.groupId(0), gn = (int) g.groupId(1);
+        // split k: dimension 1 holds ks slices of Np/NWG groups (see gemm.cl)
+        int ngn = np / c.nwg(), z = (int) g.groupId(1) / ngn, kper = kp / ((int) g.numGroups(1) / ngn);
+        int gm = (int) g.groupId(0), gn = (int) g.groupId(1) % ngn;
         int mwi = c.mwg() / c.mdimc(), nwi = c.nwg() / c.ndimc(), per = mwi * nwi;
         int items = c.threads();
         // tile-local m (n) of each thread's mi-th (ni-th) element: vector index by STRM (STRN), then lane
@@ -213,7 +248,7 @@ public final class GemmKernels {
         }
         int m0 = gm * c.mwg(), n0 = gn * c.nwg();
         double[] ap = new double[mwi], bp = new double[nwi];
-        for (int kwg = 0; kwg < kp; kwg += c.kwg()) {
+        for (int kwg = z * kper; kwg < (z + 1) * kper; kwg += c.kwg()) {
             // phase 1: stage the tiles (one DMA per tile row: a row of Ap/Bp's tile is contiguous)
             if (c.sa() == 1) stageTile(g, p, almF, almD, 0, kwg, c.kwg(), c.mwg(), mp, m0);
             if (c.sb() == 1) stageTile(g, p, blmF, blmD, 1, kwg, c.kwg(), c.nwg(), np, n0);
@@ -254,7 +289,7 @@ public final class GemmKernels {
                 for (int ni = 0; ni < nwi; ni++) {
                     int n = n0 + nOf[tn][ni];
                     for (int mi = 0; mi < mwi; mi++) {
-                        int idx = n * mp + m0 + mOf[tm][mi];
+                        int idx = z * mp * np + n * mp + m0 + mOf[tm][mi];
                         double r = p.round(alpha * acc[base + ni * mwi + mi]);
                         cm.set(idx, beta == 0 ? r : p.round(r + p.round(beta * cm.get(idx))));
                     }

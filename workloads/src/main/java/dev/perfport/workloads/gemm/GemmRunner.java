@@ -18,7 +18,8 @@ import java.util.List;
  * built on it (trsm): C = alpha·op(A)·op(B) + beta·C where op(A)(i,k) = a[ao + i·asi + k·ask],
  * op(B)(k,j) = b[bo + k·bsk + j·bsj] and C(i,j) = c[co + i·csi + j·csj]. Each call takes the direct
  * kernel when m·n·k &lt; directMax³ (or when no indirect configuration is given), else the indirect
- * path: pad op(A), op(B) (and C when beta ≠ 0) into packed tile multiples, the tiled kernel, unpad;
+ * path: pad op(A), op(B) (and C when beta ≠ 0) into packed tile multiples, the tiled kernel (with
+ * split k, ks &gt; 1: into ks planes of scratch, then {@code gemm_ksum} adds them into C), unpad;
  * an operand that already is its packed form (offset 0, tile multiples, the packed strides) is
  * used in place, without its copy.
  * Kernels are compiled once, on first use; the packed scratch buffers are sized once for the
@@ -33,8 +34,8 @@ public final class GemmRunner implements AutoCloseable {
     private final double directMax;
     private final int maxMp, maxNp, maxKp;
     private final List<AutoCloseable> held = new ArrayList<>();
-    private CompiledKernel pad, unpad, xgemm, direct;
-    private DeviceBuffer ap, bp, cp;
+    private CompiledKernel pad, unpad, xgemm, direct, ksum;
+    private DeviceBuffer ap, bp, cp, wp;
     private int launches;
 
     /**
@@ -52,7 +53,7 @@ public final class GemmRunner implements AutoCloseable {
         this.directMax = cfg == null ? Double.POSITIVE_INFINITY : dc == null ? 0 : directMax;
         this.maxMp = cfg == null ? 0 : (int) Gemm.roundUp(maxM, cfg.mwg());
         this.maxNp = cfg == null ? 0 : (int) Gemm.roundUp(maxN, cfg.nwg());
-        this.maxKp = cfg == null ? 0 : (int) Gemm.roundUp(maxK, cfg.kwg());
+        this.maxKp = cfg == null ? 0 : cfg.paddedK(maxK);
     }
 
     /** Whether a call of these sizes takes the direct kernel. */
@@ -62,7 +63,7 @@ public final class GemmRunner implements AutoCloseable {
 
     /** The kernels of a path, each refused by name (no silent fallback) where the route has none. */
     public static List<KernelDef> kernels(Precision p, boolean direct) {
-        return direct ? List.of(GemmKernels.direct(p)) : List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p));
+        return direct ? List.of(GemmKernels.direct(p)) : List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p), GemmKernels.ksum(p));
     }
 
     /** Throws, naming the backend and the kernel, when the session cannot run a kernel a call may need. */
@@ -97,7 +98,7 @@ public final class GemmRunner implements AutoCloseable {
         // kernel built but never launched holds native objects on routes that cannot release it
         // (Aparapi: one JNI context each, until a long tuning session runs out of them)
         if (xgemm == null) xgemm = keep(s.compile(GemmKernels.xgemm(p), cfg.constants()));
-        int mp = (int) Gemm.roundUp(m, cfg.mwg()), np = (int) Gemm.roundUp(n, cfg.nwg()), kp = (int) Gemm.roundUp(k, cfg.kwg());
+        int mp = (int) Gemm.roundUp(m, cfg.mwg()), np = (int) Gemm.roundUp(n, cfg.nwg()), kp = cfg.paddedK(k);
         if (mp > maxMp || np > maxNp || kp > maxKp) {
             throw new IllegalArgumentException("GEMM of " + m + "x" + n + "x" + k + " exceeds the runner's scratch for " + maxMp + "x" + maxNp + "x" + maxKp);
         }
@@ -108,16 +109,31 @@ public final class GemmRunner implements AutoCloseable {
         if (!aIn && ap == null) ap = keep(s.allocate(p.elem, (long) maxKp * maxMp));
         if (!bIn && bp == null) bp = keep(s.allocate(p.elem, (long) maxKp * maxNp));
         if (!cIn && cp == null) cp = keep(s.allocate(p.elem, (long) maxMp * maxNp));
-        NDRange range = NDRange.of((long) mp / cfg.mwg() * cfg.mdimc(), (long) np / cfg.nwg() * cfg.ndimc(), cfg.mdimc(), cfg.ndimc());
+        int ks = cfg.ks();
+        if (ks > 1 && wp == null) wp = keep(s.allocate(p.elem, (long) ks * maxMp * maxNp));
+        // split k: the ks slices are ks times the groups along dimension 1 (the kernel splits them again)
+        NDRange range = NDRange.of((long) mp / cfg.mwg() * cfg.mdimc(), (long) np / cfg.nwg() * cfg.ndimc() * ks, cfg.mdimc(), cfg.ndimc());
         LocalSize alm = LocalSize.of(cfg.sa() == 1 ? (long) cfg.kwg() * cfg.mwg() : 1);
         LocalSize blm = LocalSize.of(cfg.sb() == 1 ? (long) cfg.kwg() * cfg.nwg() : 1);
         // op(A)(i,k) -> Ap[k*Mp + i]; op(B)(k,j) -> Bp[k*Np + j]; C(i,j) <-> Cp[j*Mp + i]
         if (!aIn) copy(rep, pad(), a, ap, ao, asi, ask, m, k, mp, kp);
         if (!bIn) copy(rep, pad(), b, bp, bo, bsj, bsk, n, k, np, kp);
         if (beta != 0 && !cIn) copy(rep, pad(), c, cp, co, csi, csj, m, n, mp, np);
-        add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, cIn ? c : cp, mp, np, kp, al, be, alm, blm));
+        DeviceBuffer cOut = cIn ? c : cp;
+        if (ks == 1) {
+            add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, cOut, mp, np, kp, al, be, alm, blm));
+        } else {
+            // the slices write alpha·A·B of their k into planes of wp; gemm_ksum adds them and beta·C
+            add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, wp, mp, np, kp, al, box(0), alm, blm));
+            if (ksum == null) ksum = keep(s.compile(GemmKernels.ksum(p)));
+            int mn = mp * np;
+            add(rep, s.launch(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be));
+        }
         if (!cIn) copy(rep, unpad(), c, cp, co, csi, csj, m, n, mp, np);
     }
+
+    /** Work-group of gemm_ksum. */
+    private static final int KSUM_WG = 256;
 
     private CompiledKernel pad() {
         if (pad == null) pad = keep(s.compile(GemmKernels.pad(p)));

@@ -61,6 +61,8 @@ final class GemmTuning {
         g.put("strn", bit);
         g.put("sa", bit);
         g.put("sb", bit);
+        // split k only where groups are many and k is long enough to split (GPUs)
+        g.put("ks", gpu ? List.of(1, 2, 4) : List.of(1));
         // the device default is always a grid point (the hierarchical strategy starts there)
         GemmConfig def = GemmConfig.defaultFor(d);
         def.values().forEach((k, v) -> {
@@ -127,7 +129,8 @@ final class GemmTuning {
                 new Strategy.Stage("vectors", List.of("vwm", "vwn"), best),
                 new Strategy.Stage("staging", List.of("sa", "sb"), best),
                 new Strategy.Stage("loaders", List.of("mdima", "ndimb"), best),
-                new Strategy.Stage("strides", List.of("strm", "strn"), best)), null);
+                new Strategy.Stage("strides", List.of("strm", "strn"), best),
+                new Strategy.Stage("split", List.of("ks"), best)), null);
 
         Map<String, String> fx = new LinkedHashMap<>();
         for (String key : List.of("m", "n", "k", "type", "layout", "transa", "transb", "alpha", "beta", "reps", "seed")) {

@@ -12,6 +12,7 @@
  *   VWM, VWN    vector widths along m (A and C) and n (B)
  *   STRM, STRN  0: a thread's elements are contiguous; 1: strided by the thread count
  *   SA, SB      1: stage the A / B tile in local memory; 0: read it from global memory
+ *   (ks, split k, is no -D constant: the kernel reads it from the launch, see gemm_xgemm)
  *
  * gemm_xgemm, the fast kernel of the indirect path, needs tile multiples and packed operands:
  *   Ap  Kp×Mp, element (m,k) at k·Mp + m          (m fastest)
@@ -163,7 +164,10 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
                 __global realM* cgm, const int Mp, const int Np, const int Kp,
                 const real alpha, const real beta, __local realM* alm, __local realN* blm) {
     const int tm = get_local_id(0), tn = get_local_id(1);
-    const int gm = get_group_id(0), gn = get_group_id(1);
+    /* split k: dimension 1 holds ks slices of Np/NWG groups; slice z sums k in [z·Kp/ks, (z+1)·Kp/ks)
+     * into its own Mp×Np plane of C (gemm_ksum adds the planes); ks = 1 is the plain kernel */
+    const int ngn = Np / NWG, z = get_group_id(1) / ngn, kper = Kp / (get_num_groups(1) / ngn);
+    const int gm = get_group_id(0), gn = get_group_id(1) % ngn;
     const int tid = tm + MDIMC * tn;
     const int mvecs = Mp / VWM, nvecs = Np / VWN;
     realM cpm[NWI][MWI / VWM];
@@ -172,7 +176,7 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
         #pragma unroll
         for (int mi = 0; mi < MWI / VWM; mi++) cpm[ni][mi] = (realM) ZERO;
     }
-    for (int kwg = 0; kwg < Kp; kwg += KWG) {
+    for (int kwg = z * kper; kwg < (z + 1) * kper; kwg += KWG) {
 #if SA == 1
         TILE_TO_LOCAL(alm, agm, MDIMA, MWA, KWA, MWG, VWM, STRM, mvecs, gm)   /* A: KWG×MWG, loader MDIMA × KDIMA */
 #endif
@@ -224,12 +228,21 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
             const int n = (gn * (NWG / VWN) + NVEC(ni, tn)) * VWN + nj;
             #pragma unroll
             for (int mi = 0; mi < MWI / VWM; mi++) {
-                const int idx = n * mvecs + gm * (MWG / VWM) + MVEC(mi, tm);
+                const int idx = z * mvecs * Np + n * mvecs + gm * (MWG / VWM) + MVEC(mi, tm);
                 const realM r = alpha * cpm[ni * VWN + nj][mi];
                 cgm[idx] = beta == ZERO ? r : r + beta * cgm[idx];
             }
         }
     }
+}
+
+/* split k's sum: c[i] = the ks planes' w[z·mn + i] added (alpha is in them) + beta·c[i]. */
+__kernel void gemm_ksum(PP_PARAMS, __global const real* w, __global real* c, const int mn, const int ks, const real beta) {
+    const int i = get_global_id(0);
+    if (i >= mn) return;
+    real r = ZERO;
+    for (int z = 0; z < ks; z++) r += w[z * mn + i];
+    c[i] = beta == ZERO ? r : r + beta * c[i];
 }
 
 /* dst[y·W + x] = src[off + x·sx + y·sy] for x < X, y < Y; 0 elsewhere in the W×H padded plane. */

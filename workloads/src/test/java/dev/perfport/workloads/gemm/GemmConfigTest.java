@@ -74,6 +74,23 @@ class GemmConfigTest {
         assertEquals(c, GemmConfig.of(c.constants()));
     }
 
+    /** Split k: no -D constant (one build serves every ks), k padded to ks k-tiles, absent in old tuning results. */
+    @Test
+    void splitKIsALaunchShapeNotAConstant() {
+        GemmConfig c = new GemmConfig(64, 32, 16, 16, 8, 16, 8, 2, 4, 2, 1, 0, 1, 0, 4);
+        assertEquals(new GemmConfig(64, 32, 16, 16, 8, 16, 8, 2, 4, 2, 1, 0, 1, 0).constants(), c.constants());
+        assertEquals(64, c.paddedK(47));
+        assertEquals(128, c.paddedK(65));
+        assertEquals(16, new GemmConfig(64, 32, 16, 16, 8, 16, 8, 2, 4, 2, 1, 0, 1, 0).paddedK(9));
+        java.util.Map<String, Integer> old = new java.util.LinkedHashMap<>(c.values());
+        old.remove("ks");
+        assertTrue(GemmConfig.complete(old));
+        assertEquals(1, GemmConfig.of(old).ks());
+        assertEquals(1, GemmConfig.value(old, "ks"));
+        assertTrue(new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 1, 1, 1, 1, 1, 1, 17).violations(GPU, 4).contains("ks must be in [1, 16], got 17"));
+        assertTrue(new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 1, 1, 1, 1, 1, 1, 0).violations(GPU, 4).contains("ks = 0 is out of range"));
+    }
+
     @Test
     void oneSourceForBothPrecisionsNoDynamicallyIndexedPrivateTiles() {
         KernelImpl.OpenClSource f = (KernelImpl.OpenClSource) GemmKernels.xgemm(Precision.FLOAT).impl(Dialect.OPENCL_C).orElseThrow();

@@ -45,6 +45,7 @@ public final class GemmKernels implements KernelLibrary {
     public List<KernelSpec> kernels() {
         String[] xgemm = {"agm", "bgm", "cgm", "mp", "np", "kp", "alpha", "beta", "alm", "blm"};
         String[] copy = {"src", "dst", "off", "sx", "sy", "xs", "ys", "w", "h"};
+        String[] ksum = {"w", "c", "mn", "ks", "beta"};
         String[] direct = {"a", "b", "c", "mm", "nn", "kk", "alpha", "beta", "ao", "asi", "ask", "bo", "bsk", "bsj", "co", "csi", "csj",
                 "als", "bls"};
         List<KernelSpec> l = new ArrayList<>();
@@ -52,6 +53,7 @@ public final class GemmKernels implements KernelLibrary {
         l.add(KernelSpec.of("gemm.xgemm.$T$", Xgemm$Ty$.class, c -> Specialiser.of(Xgemm$Ty$.class, shape(c)), xgemm));
         l.add(KernelSpec.of("gemm.pad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(0), copy));
         l.add(KernelSpec.of("gemm.unpad.$T$", Copy$Ty$.class, c -> new Copy$Ty$(1), copy));
+        l.add(KernelSpec.of("gemm.ksum.$T$", Ksum$Ty$.class, c -> new Ksum$Ty$(), ksum));
         l.add(KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty$.class, directShape(c)), direct));
 //#end
         return l;
@@ -157,13 +159,17 @@ public final class GemmKernels implements KernelLibrary {
 
 //#use privates K=Xgemm opd=yes
             int gm = getGroupId(0);
-            int gn = getGroupId(1);
+            // split k: dimension 1 holds ks slices of np/nwg groups, slice z sums its share of k into plane z
+            int ngn = np / nwg;
+            int z = getGroupId(1) / ngn;
+            int kper = kp / (getNumGroups(1) / ngn);
+            int gn = getGroupId(1) % ngn;
             int tid = tm + mdimc * tn;
             int threads = mdimc * ndimc;
             int mwi = mwg / mdimc;
             int nwi = nwg / ndimc;
             for (int i = 0; i < mwi * nwi; i++) acc[i] = $Z$;
-            for (int k0 = 0; k0 < kp; k0 += kwg) {
+            for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
                 if (sa == 1) {
 //#use stage dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
                 }
@@ -199,7 +205,7 @@ public final class GemmKernels implements KernelLibrary {
 //#use nOf i=ni n=n
                 for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
-                    int idx = (gn * nwg + n) * mp + gm * mwg + m;
+                    int idx = z * mp * np + (gn * nwg + n) * mp + gm * mwg + m;
 //#use store e=ni*mwi+mi c=cgm
                 }
             }
@@ -233,6 +239,29 @@ public final class GemmKernels implements KernelLibrary {
                 $T$ v = $Z$;
                 if (x < xs && y < ys) v = src[off + x * sx + y * sy];
                 dst[y * w + x] = v;
+            }
+        }
+    }
+
+    /** gemm_ksum in $T$: c[i] = the ks planes' w[z·mn + i] added (alpha is in them) + beta·c[i]. */
+    public static final class Ksum$Ty$ extends PerfportKernel {
+        $T$[] w;
+        $T$[] c;
+        int mn;
+        int ks;
+        $T$ beta;
+
+        @Override
+        public void run() {
+            int i = getGlobalId(0);
+            if (i < mn) {
+                $T$ r = $Z$;
+                for (int z = 0; z < ks; z++) r += w[z * mn + i];
+                if (beta == $Z$) {
+                    c[i] = r;
+                } else {
+                    c[i] = r + beta * c[i];
+                }
             }
         }
     }

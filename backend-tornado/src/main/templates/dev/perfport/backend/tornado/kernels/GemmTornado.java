@@ -74,6 +74,9 @@ public final class GemmTornado {
                 a.$Arr$(0), a.$Arr$(1), a.intArg(2), a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), a.intArg(7), a.intArg(8))));
         into.add(new TornadoKernel("gemm.unpad.$T$", copy$Ty$, false, a -> a.graph().task(a.task(), GemmTornado::unpad$Ty$, a.context(),
                 a.$Arr$(0), a.$Arr$(1), a.intArg(2), a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), a.intArg(7), a.intArg(8))));
+        into.add(new TornadoKernel("gemm.ksum.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, $E$), false,
+                a -> a.graph().task(a.task(), GemmTornado::ksum$Ty$, a.context(), a.$Arr$(0), a.$Arr$(1), a.intArg(2), a.intArg(3),
+                        a.$Arg$(4))));
         into.add(new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, $E$, PRIVATE, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, LOCAL, $E$, LOCAL, $E$), false, a -> {
@@ -125,7 +128,11 @@ public final class GemmTornado {
         int tm = ctx.localIdx;
         int tn = ctx.localIdy;
         int gm = ctx.groupIdx;
-        int gn = ctx.groupIdy;
+        // split k: dimension 1 holds ks slices of np/nwg groups, slice z sums its share of k into plane z
+        int ngn = np / nwg;
+        int z = ctx.groupIdy / ngn;
+        int kper = kp / (ctx.globalGroupSizeY / ctx.localGroupSizeY / ngn);
+        int gn = ctx.groupIdy % ngn;
         int tid = tm + mdimc * tn;
         int threads = mdimc * ndimc;
         int mwi = mwg / mdimc;
@@ -137,7 +144,7 @@ public final class GemmTornado {
         for (int i = 0; i < accLength; i++) {
             acc[i] = $Z$;
         }
-        for (int k0 = 0; k0 < kp; k0 += kwg) {
+        for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
             if (sa == 1) {
 //#use stage dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
             }
@@ -166,10 +173,22 @@ public final class GemmTornado {
 //#use nOf i=ni n=n
             for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
-                int idx = (gn * nwg + n) * mp + gm * mwg + m;
+                int idx = z * mp * np + (gn * nwg + n) * mp + gm * mwg + m;
                 $T$ r = alpha * acc[ni * mwi + mi];
                 cgm.set(idx, beta == $Z$ ? r : r + beta * cgm.get(idx));
             }
+        }
+    }
+
+    /** gemm_ksum in $T$: c[i] = the ks planes' w[z·mn + i] added (alpha is in them) + beta·c[i]. */
+    public static void ksum$Ty$(KernelContext ctx, $Ty$Array w, $Ty$Array c, int mn, int ks, $T$ beta) {
+        int i = ctx.globalIdx;
+        if (i < mn) {
+            $T$ r = $Z$;
+            for (int z = 0; z < ks; z++) {
+                r += w.get(z * mn + i);
+            }
+            c.set(i, beta == $Z$ ? r : r + beta * c.get(i));
         }
     }
 
