@@ -6,17 +6,22 @@
 Prints "--param name=value ..." for the RANK-th best verified evaluation (1 = the tuner's best)
 of the tune step named STEP in RESULTS.jsonl; nothing when the step or that rank is missing.
 """
-import importlib.util
-import os
 import sys
 
 
 def objects(path):
-    """The JSON objects of a results.jsonl, as scripts/gpu-vs-torch.py reads them."""
-    spec = importlib.util.spec_from_file_location("gpu_vs_torch", os.path.join(os.path.dirname(__file__), "gpu-vs-torch.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.objects(path)
+    """The step objects of a results.jsonl; text between them (a crashed JVM's report) is skipped."""
+    import json
+    text, out, i, dec = open(path).read(), [], 0, json.JSONDecoder()
+    while True:
+        i = text.find('{"name"', i)
+        if i < 0:
+            return out
+        try:
+            obj, i = dec.raw_decode(text, i)
+            out.append(obj)
+        except ValueError:
+            i += 1
 
 
 def main(path, step, rank=1):

@@ -194,10 +194,10 @@ final class AparapiRuntime {
      * Runs one launch on {@code device} and makes sure Aparapi ran it there. Call under the lock,
      * after {@link #bind}.
      */
-    static void execute(PerfportKernel kernel, Device device, Range range, int passes, String where) {
+    static void execute(PerfportKernel kernel, Device device, Range range, String where) {
         try (Capture c = Capture.begin(true)) {
             try {
-                kernel.execute(range, passes);
+                kernel.execute(range);
             } catch (FallbackRefused e) {
                 throw new DeviceExecutionException(where + " failed in Aparapi, which was about to fall back to another"
                         + " device (perfport allows no fallback): " + e.getMessage() + logSuffix(c), e);

@@ -294,22 +294,14 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
 
     // ---- launch ----------------------------------------------------------------------------
 
-    @Override
-    protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
-        return launch(compiled, v, args, 1);
-    }
-
-    /**
-     * Aparapi's own repeated launch: one {@code execute(range, passes)}, so the arguments are bound,
-     * checked and converted once and the launches are enqueued by its JNI loop (which still waits for
-     * each pass before the next). Dynamic mapping resets its ticket per launch, so it goes one by one.
+    /*
+     * No doLaunchRepeated of Aparapi's own: its repeated launch, execute(range, passes), profiles an
+     * execute event after releasing it (Aparapi 3.0.2's JNI), which crashed the JVM on NVIDIA's
+     * OpenCL (SIGSEGV in profile(), 2026-11-27, H200) with profiling on, as perfport runs it for
+     * kernel time; so repeated launches go one execute each (AbstractDeviceSession's loop).
      */
     @Override
-    protected LaunchStats doLaunchRepeated(CompiledKernel compiled, ValidatedLaunch v, Object[] args, int times) {
-        return launch(compiled, v, args, times);
-    }
-
-    private LaunchStats launch(CompiledKernel compiled, ValidatedLaunch v, Object[] args, int passes) {
+    protected LaunchStats doLaunch(CompiledKernel compiled, ValidatedLaunch v, Object[] args) {
         AparapiKernelHandle k = own(compiled, AparapiKernelHandle.class);
         KernelDef def = k.def();
         Launch launch = v.launch();
@@ -335,9 +327,6 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                 ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
                 : LaunchGrid.ordinary((NDRange) launch);
         for (int d = 0; d < dims; d++) checkInt(grid.global()[d], "work-items in dimension " + d, where);
-        if (passes > 1 && (grid.mapping() == PerfportKernel.MAP_DYNAMIC || !passesSafe(k))) {
-            return LaunchStats.repeated(passes, () -> launch(compiled, v, args, 1));
-        }
 
         long[] result = AparapiRuntime.locked(() -> {
             ensureOpen();
@@ -346,23 +335,13 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                 throw new DeviceExecutionException(where + ": this compiled kernel failed in an earlier launch and cannot run again ("
                         + k.broken + "); compile it again");
             }
-            return launchLocked(k, args, grid.global(), local, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), passes, where);
+            return launchLocked(k, args, grid.global(), local, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
         });
 
         Map<String, Long> m = new LinkedHashMap<>();
         if (counting) m.put(Counters.GLOBAL_ATOMICS, result[1]);
-        grid.addCounters(m, def.usesStaticLocal(), passes);
+        grid.addCounters(m, def.usesStaticLocal(), 1);
         return new LaunchStats(result[0], -1, m);
-    }
-
-    /**
-     * Whether Aparapi's passes give the kernel's result: not on a device whose buffers use the Java
-     * arrays as host memory when the kernel has an {@code AtomicInteger[]}: on PoCL such a kernel
-     * read garbage partials in some of 2,000 passes (never one by one, never without shared memory).
-     */
-    private boolean passesSafe(AparapiKernelHandle k) {
-        if (!(device0() instanceof OpenCLDevice cl) || !cl.isSharedMemory()) return true;
-        return k.fields.stream().noneMatch(f -> f.getType() == java.util.concurrent.atomic.AtomicInteger[].class);
     }
 
     /** What limits counts and ids to an int here (for {@link LaunchGrid}'s errors). */
@@ -372,12 +351,9 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         LaunchGrid.checkInt(value, what, where, INT_LIMIT);
     }
 
-    /**
-     * Binds, runs and accounts one execute of {@code passes} launches; returns {kernel nanos, global
-     * atomics}. Under the lock.
-     */
+    /** Binds, runs and accounts one launch; returns {kernel nanos, global atomics}. Under the lock. */
     private long[] launchLocked(AparapiKernelHandle k, Object[] args, long[] global, int[] local,
-                                int tasks, int mapping, int ng0, int ng1, int passes, String where) {
+                                int tasks, int mapping, int ng0, int ng1, String where) {
         PerfportKernel kernel = k.kernel;
         Device device = device0();
         boolean cl = !dev.isThreadPool();
@@ -469,7 +445,7 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         long t0 = System.nanoTime();
         try {
             k.launched = true;
-            AparapiRuntime.execute(kernel, device, range, passes, where);
+            AparapiRuntime.execute(kernel, device, range, where);
         } catch (RuntimeException e) {
             k.broken = e.getMessage();
             throw e;
@@ -479,20 +455,15 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         long kernelNanos = wall;
         if (cl) {
             List<ProfileInfo> infos = kernel.getProfileInfo();
-            long x = 0, w = 0, first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+            long x = 0, w = 0;
             boolean sawX = false;
             if (infos != null) {
                 for (ProfileInfo p : infos) {
-                    if (p == null) continue;   // a pass between the first and the last: Aparapi did not time it
                     long d = Math.max(0, p.getEnd() - p.getStart());
                     switch (String.valueOf(p.getType())) {
                         case "X" -> {
                             x += d;
                             sawX = true;
-                            if (p.getEnd() > 0) {
-                                first = Math.min(first, p.getStart());
-                                last = Math.max(last, p.getEnd());
-                            }
                         }
                         // writes of the hidden counters are perfport's bookkeeping, not the workload's transfers
                         case "W" -> {
@@ -504,8 +475,7 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                     }
                 }
             }
-            // Aparapi's JNI times only the first and the last of several passes: their span
-            if (sawX) kernelNanos = passes > 1 && last > first ? last - first : x;
+            if (sawX) kernelNanos = x;
             // the bytes are those handed to the device; the time is that of Aparapi's write events,
             // which it records only for real copies (none where its buffers use the Java arrays
             // as host memory, as on CPU devices with shared memory)

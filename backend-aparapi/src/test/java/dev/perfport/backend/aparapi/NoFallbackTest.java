@@ -77,7 +77,7 @@ class NoFallbackTest {
         k.setExplicit(true);
         DeviceExecutionException e = assertThrows(DeviceExecutionException.class, () -> AparapiRuntime.locked(() -> {
             AparapiRuntime.bind(k, device);
-            AparapiRuntime.execute(k, device, device.createRange(16, 4), 1, "kernel 'test.untranslatable' on the test device");
+            AparapiRuntime.execute(k, device, device.createRange(16, 4), "kernel 'test.untranslatable' on the test device");
         }));
         String m = e.getMessage();
         assertTrue(m.contains("about to fall back") && m.contains("perfport allows no fallback"), m);
@@ -96,7 +96,7 @@ class NoFallbackTest {
         k.setExplicit(true);
         DeviceExecutionException e = assertThrows(DeviceExecutionException.class, () -> AparapiRuntime.locked(() -> {
             AparapiRuntime.bind(k, device);
-            AparapiRuntime.execute(k, device, device.createRange(4, 2), 1, "kernel 'test.twice'");
+            AparapiRuntime.execute(k, device, device.createRange(4, 2), "kernel 'test.twice'");
         }));
         assertTrue(e.getMessage().contains("Cannot send null refs to kernel"), e.getMessage());
         assertNull(k.out, "nothing ran in Java");

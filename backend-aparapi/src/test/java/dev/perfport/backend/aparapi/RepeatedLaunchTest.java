@@ -20,10 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Repeated launches through Aparapi's passes ({@code execute(range, passes)}): without shared
- * memory the tuned reduction (an {@code AtomicInteger[]} of partials, a self-resetting ticket)
- * runs as passes of one execute; with shared memory, where such a kernel read garbage in some of
- * 2,000 passes on PoCL, it goes launch by launch. Either way every launch leaves the exact sum.
+ * Repeated launches of the tuned reduction (an {@code AtomicInteger[]} of partials, a self-resetting
+ * ticket), with and without Aparapi's shared memory: every launch leaves the exact sum, launch
+ * after launch and round after round, without the per-launch counters (counting off by default).
+ * Not Aparapi's own passes: see {@code AparapiSession} for why they are not used.
  */
 class RepeatedLaunchTest {
     @ParameterizedTest(name = "sharedMemory={0}")

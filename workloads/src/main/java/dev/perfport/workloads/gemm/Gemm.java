@@ -141,7 +141,7 @@ public final class Gemm implements Workload, Tunable {
     public List<KernelDef> kernels() {
         List<KernelDef> l = new java.util.ArrayList<>();
         for (Precision p : Precision.values()) {
-            l.addAll(List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p), GemmKernels.direct(p)));
+            l.addAll(List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p), GemmKernels.direct(p), GemmKernels.ksum(p)));
         }
         return l;
     }

@@ -140,14 +140,22 @@ public final class ReductionKernelClasses {
      * groups of {@code reduce_tuned}, one partial per group, the last group (a ticket atomic)
      * adding them. Aparapi has no vector types, so a "vector" of vw elements is vw scalar loads
      * of consecutive elements (the route cannot ask for 16-byte loads), and the ipt loads per
-     * sweep are a loop the translator does not unroll. The partials are an {@code AtomicInteger[]}
-     * of values (float bits for float) written and read with atomics: Aparapi cannot declare the
-     * volatile loads that make other groups' partials visible to the last group.
+     * sweep are a loop the translator does not unroll. The partials are written and read with
+     * atomics (Aparapi cannot declare the volatile loads that make other groups' partials visible
+     * to the last group): int partials are an {@code int[]}, set by adding to the 0 the last group
+     * of the launch before left there (Aparapi's only atomic on an array is {@code atomicAdd}),
+     * which keeps them on the device between launches; float partials are bits in an
+     * {@code AtomicInteger[]}, which Aparapi copies in and out on every execute (a float buffer has
+     * no int[] view here).
      */
 //#for T=int,float  Ty=Int,Float  zero=0,0f  one=1,1f
     public static final class Tuned$Ty$ extends PerfportKernel {
         $T$[] in;
+//#if T=float
         AtomicInteger[] partial;
+//#else
+        int[] partial;
+//#end
         $T$[] out;
         int[] ticket;
         int n;
@@ -188,7 +196,7 @@ public final class ReductionKernelClasses {
 //#if T=float
                 atomicXchg(partial[g], Float.floatToRawIntBits(scratch[0]));
 //#else
-                atomicXchg(partial[g], scratch[0]);
+                atomicAdd(partial, g, scratch[0]);
 //#end
                 scratch[0] = atomicAdd(ticket, 0, 1) == groups - 1 ? $one$ : $zero$;
                 countGlobalAtomic();
@@ -201,7 +209,10 @@ public final class ReductionKernelClasses {
 //#if T=float
                 for (int j = lid; j < groups; j += L) a += Float.intBitsToFloat(atomicAdd(partial[j], 0));
 //#else
-                for (int j = lid; j < groups; j += L) a += atomicAdd(partial[j], 0);
+                for (int j = lid; j < groups; j += L) {
+                    a += atomicAdd(partial, j, 0);
+                    partial[j] = 0;   // the next launch's group j adds to 0
+                }
 //#end
                 scratch[lid] = a;
 //#use treeSum size=L

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Issue 13 at n = 1024 with split k (ks), and issue 16's queued launches, in one device-tool call:
+# cuBLAS (bench/torch_gemm.py) and PyTorch's launch loop (bench/torch_ref.py --only launch), jocl's
+# and the Java routes' SGEMM configurations with ks 1, 2 and 4, random searches that include ks, and
+# 10,000 queued launches of the tuned reduction on jocl and on Aparapi (its passes).
+#   cd <checkout> && OUT=$OUT bash scripts/gpu-i13-splitk.sh [seconds, default 420]   (carry .gpu)
+# TornadoVM instead of Aparapi (carry .gpu-tornado alone):
+#   SPLITK_RUNNER="bash scripts/gpu-tornado.sh" SPLITK_ROUTE=tornado OUT=$OUT bash scripts/gpu-i13-splitk.sh
+# (SPLITK_OVERHEAD=0 skips the launch measurements, SPLITK_JOCL_TUNE=0 jocl's search; SPLITK_BUDGET sizes the route's)
+# Writes $OUT/results.jsonl (one line per command: name, exit code, rows), $OUT/log.txt, $OUT/table.md.
+cd "$(dirname "$0")/.." || exit 2
+out=${OUT:?set OUT}; total=${1:-420}
+G=${SPLITK_RUNNER:-bash scripts/gpu-perfport.sh}
+route=${SPLITK_ROUTE:-aparapi}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
+q=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
+GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024)
+
+step() {   # name, seconds, perfport arguments...
+  local name=$1 limit=$2; shift 2
+  local left=$((total - SECONDS)); (( left > 5 )) || { echo "   $name: no time left" | tee -a "$out/log.txt"; return; }
+  (( limit < left )) || limit=$left
+  local t0=$SECONDS
+  timeout "$limit" $G "$@" --format json > "$out/rows.json" 2>> "$out/log.txt"
+  local rc=$?
+  local rows; rows=$(cat "$out/rows.json"); [ -n "$rows" ] || rows=null
+  printf '{"name":"%s","rc":%d,"rows":%s}\n' "$name" "$rc" "$rows" >> "$out/results.jsonl"
+  echo "   $name: rc=$rc, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
+}
+
+PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
+if [ "${SPLITK_OVERHEAD:-1}" = 1 ]; then
+  PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_ref.py --only launch --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
+  # issue 16: 10,000 launches at n = 1024 (jocl: queued, one wait; Aparapi: one execute each)
+  for b in jocl aparapi; do
+    step "overhead-$b" 120 compare reduction --backend $b:gpu "${q[@]}" --variant tuned --param n=1024 --param gpc=1 --param type=int \
+      --param launches=10000 --param reps=3
+  done
+fi
+
+# jocl: its tuned 1024 shape and CLBlast's 4096 shape (float4, kwi 8), each with ks 1, 2, 4
+J1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8
+    --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
+J4=(--param mwg=128 --param nwg=128 --param kwg=16 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=8
+    --param vwm=4 --param vwn=4 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+# J2: the best of call 2's random search with ks (docs/results/gpu/raw/i13-splitk-call2)
+J2=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=32 --param ndimb=16 --param kwi=8
+    --param vwm=2 --param vwn=2 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
+step "jocl-j2-ks4" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 "${J2[@]}" --param ks=4
+for ks in 1 2 4; do
+  step "jocl-j1-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 "${J1[@]}" --param ks=$ks
+  step "jocl-j4-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 "${J4[@]}" --param ks=$ks
+done
+# the Java route's known shapes (scalar, strided, staged) with ks 1, 2, 4
+A1=(--param mwg=32 --param nwg=64 --param kwg=64 --param mdimc=8 --param ndimc=16 --param mdima=32 --param ndimb=16 --param kwi=2
+    --param vwm=1 --param vwn=2 --param strm=0 --param strn=1 --param sa=1 --param sb=1)
+A2=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=2
+    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+A3=(--param mwg=128 --param nwg=128 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=2
+    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+A4=(--param mwg=64 --param nwg=128 --param kwg=64 --param mdimc=8 --param ndimc=8 --param mdima=16 --param ndimb=32 --param kwi=2
+    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+rq=(--config perfport.aparapi.counters=false)
+for ks in 1 2 4; do
+  step "$route-a1-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A1[@]}" --param ks=$ks
+  step "$route-a2-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A2[@]}" --param ks=$ks
+  step "$route-a3-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A3[@]}" --param ks=$ks
+  step "$route-a4-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A4[@]}" --param ks=$ks
+done
+# random searches with ks in the grid: the route's scalar space, then jocl's vector space
+step "$route-tune" 150 tune gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --strategy random --budget ${SPLITK_BUDGET:-50} --seed 13 --param reps=5 \
+  --param mwg=32,64,128 --param nwg=64,128 --param kwg=32,64 --param mdimc=8,16 --param ndimc=8,16 --param mdima=16,32 --param ndimb=16,32 \
+  --param kwi=2 --param vwm=1 --param vwn=1,2 --param strm=0,1 --param strn=1 --param sa=1 --param sb=1 --param ks=2,4
+[ "${SPLITK_JOCL_TUNE:-1}" = 1 ] && step "jocl-tune" 120 tune gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --strategy random --budget ${SPLITK_JOCL_BUDGET:-40} --seed 13 --param reps=5 \
+  --param mwg=64,128 --param nwg=64,128 --param kwg=16,32 --param mdimc=8,16 --param ndimc=8,16 --param mdima=16,32 --param ndimb=16,32 \
+  --param kwi=2,8 --param vwm=2,4 --param vwn=2,4 --param sa=1 --param sb=1 --param ks=1,2,4
+# each search's best, measured again beside the other's (reps 20)
+rb=$(python3 scripts/gpu-best.py "$out/results.jsonl" "$route-tune"); jb=$(python3 scripts/gpu-best.py "$out/results.jsonl" jocl-tune)
+echo "best: $route: ${rb:-none}; jocl: ${jb:-none}" | tee -a "$out/log.txt"
+[ -n "$jb" ] && step "jocl-best" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 $jb
+[ -n "$rb" ] && step "$route-best" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 $rb
+python3 scripts/gpu-splitk-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"
