@@ -58,7 +58,7 @@ def main(d):
             print(f"- best {b}: {g:,.0f} GFLOP/s ({name}), {g / j:.3f}x jocl's best"
                   + (f", {g / cublas[-1]['best']:.3f}x cuBLAS {cublas[-1]['op']}" if cublas else ""))
     for s in res:
-        if not s["name"].startswith("overhead-") or not isinstance(s.get("rows"), list):
+        if not s["name"].startswith(("overhead-", "wall-")) or not isinstance(s.get("rows"), list):
             continue
         for r in s["rows"]:
             m = r.get("metrics") or {}
@@ -67,6 +67,17 @@ def main(d):
                   + ("" if r.get("verified") else f" ({r.get('error')})"))
     for t in launch:
         print(f"- PyTorch: {t['op']}: {t['us_per_call']:.2f} us/call")
+    cums = {(t["n"], t["dtype"]): t["best"] for t in lines(os.path.join(d, "torch.jsonl")) if t.get("workload") == "scan"}
+    for s in res:
+        if not s["name"].startswith("scan-") or not isinstance(s.get("rows"), list):
+            continue
+        for r in s["rows"]:
+            p, m = r.get("params") or {}, r.get("metrics") or {}
+            n = int(p.get("n", 0)) if str(p.get("n", "")).isdigit() else p.get("n")
+            ref = cums.get((n, "int32" if p.get("type") == "int" else "float32"))
+            g = m.get("Gelem/s", 0)
+            print(f"- {s['name']}: {r['backend']} verified={r.get('verified')} {g:.1f} Gelem/s (k={p.get('k')}, wg={p.get('wg')}, "
+                  f"items={p.get('items')}, rake={p.get('rake')})" + (f", torch.cumsum {ref:.1f}: {g / ref:.3f}x" if ref else ""))
 
 
 if __name__ == "__main__":
