@@ -37,8 +37,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * register tile, and a private array indexed by a run-time value lives in (slow) local memory on
  * NVIDIA. javac folds only {@code static final} literals, and a class per configuration cannot be
  * written by hand, so this makes one at run time: a subclass of the template whose {@code run()} is
- * the template's bytecode with each read of a {@code final int} field of the template
- * ({@code aload_0; getfield}) replaced by the value of that field in this configuration. Aparapi
+ * the template's bytecode with each read of a {@code final int} field of the template or a
+ * superclass below {@link PerfportKernel} ({@code aload_0; getfield}) replaced by the value of that
+ * field in this configuration; every other method of that hierarchy that reads one (a helper
+ * {@code run()} calls, such as VaR's loops over its k simulations) is overridden by a folded copy
+ * too, which needs it not to be final, private or to call {@code super}. Aparapi
  * then translates constants ({@code for (int mi = 0; mi < 8; mi++)}), which the OpenCL compiler
  * unrolls. No javac is needed (the distribution's runtime image has no jdk.compiler): the class is
  * written with the JDK's ClassFile API and defined in the template's package.
@@ -92,17 +95,31 @@ public final class Specialiser {
         }
     }
 
-    /** The template's own final int instance fields and their values in {@code proto}, in declaration order. */
+    /**
+     * The final int instance fields of the template and its superclasses below PerfportKernel and
+     * their values in {@code proto}, the template's first, each class's in declaration order.
+     */
     static Map<String, Integer> constants(Class<?> template, Object proto) throws IllegalAccessException {
         Map<String, Integer> m = new LinkedHashMap<>();
-        for (Field f : template.getDeclaredFields()) {
-            int mod = f.getModifiers();
-            if (f.getType() == int.class && Modifier.isFinal(mod) && !Modifier.isStatic(mod)) {
-                f.setAccessible(true);
-                m.put(f.getName(), f.getInt(proto));
+        for (Class<?> c : hierarchy(template)) {
+            for (Field f : c.getDeclaredFields()) {
+                int mod = f.getModifiers();
+                if (f.getType() == int.class && Modifier.isFinal(mod) && !Modifier.isStatic(mod)) {
+                    f.setAccessible(true);
+                    m.putIfAbsent(f.getName(), f.getInt(proto));
+                }
             }
         }
         return m;
+    }
+
+    /** The template and its superclasses below PerfportKernel, most derived first. */
+    private static java.util.List<Class<?>> hierarchy(Class<?> template) {
+        java.util.List<Class<?>> l = new java.util.ArrayList<>();
+        for (Class<?> c = template; c != null && c != PerfportKernel.class && PerfportKernel.class.isAssignableFrom(c); c = c.getSuperclass()) {
+            l.add(c);
+        }
+        return l;
     }
 
     private static Constructor<?> define(Class<?> template, String name, Map<String, Integer> values) {
@@ -120,46 +137,80 @@ public final class Specialiser {
 
     /** {@code final class name extends template { name(int[] v) { super(v); } public void run() { template's run, folded } }}. */
     static byte[] bytes(Class<?> template, String name, Map<String, Integer> values) throws IOException {
-        String res = template.getName().replace('.', '/') + ".class";
-        byte[] src;
-        try (var in = template.getClassLoader().getResourceAsStream(res)) {
-            if (in == null) throw new IOException("no class file " + res);
-            src = in.readAllBytes();
-        }
-        // the stack maps of the new run() need the template's hierarchy, which the system loader does not see
+        // the stack maps of the new methods need the template's hierarchy, which the system loader does not see
         ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(ClassHierarchyResolver.defaultResolver()
                 .orElse(ClassHierarchyResolver.ofResourceParsing(template.getClassLoader()))));
-        ClassModel model = cf.parse(src);
+        java.util.List<ClassModel> models = new java.util.ArrayList<>();
+        java.util.Set<ClassDesc> owners = new java.util.HashSet<>();
+        for (Class<?> c : hierarchy(template)) {
+            ClassModel m = cf.parse(classBytes(c));
+            models.add(m);
+            owners.add(m.thisClass().asSymbol());
+        }
+        ClassModel model = models.getFirst();
         MethodModel run = model.methods().stream()
                 .filter(m -> m.methodName().equalsString("run") && m.methodType().equalsString("()V"))
                 .findFirst().orElseThrow(() -> new IOException(template.getName() + " has no run()"));
+        // run(), then each helper of the hierarchy that reads a folded field, most derived first
+        java.util.List<MethodModel> fold = new java.util.ArrayList<>(java.util.List.of(run));
+        java.util.Set<String> seen = new java.util.HashSet<>(java.util.Set.of("run()V"));
+        for (ClassModel cm : models) {
+            for (MethodModel m : cm.methods()) {
+                String key = m.methodName().stringValue() + m.methodType().stringValue();
+                int f = m.flags().flagsMask();
+                if (!seen.add(key) || m.methodName().stringValue().startsWith("<") || m.code().isEmpty()
+                        || (f & (ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE | ClassFile.ACC_FINAL)) != 0) continue;
+                if (reads(m, owners, values) && !callsSuper(m)) fold.add(m);
+            }
+        }
         ClassDesc self = ClassDesc.of(name);
         ClassDesc sup = model.thisClass().asSymbol();
         MethodTypeDesc init = MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_int.arrayType());
-        return cf.build(self, cb -> cb
-                .withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER)
-                .withSuperclass(sup)
-                .withVersion(model.majorVersion(), model.minorVersion())
-                .withMethodBody(ConstantDescs.INIT_NAME, init, 0, code -> code
-                        .aload(0).aload(1).invokespecial(sup, ConstantDescs.INIT_NAME, init).return_())
-                .transformMethod(run, MethodTransform.transformingCode(new Fold(sup, values))));
+        return cf.build(self, cb -> {
+            cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER)
+                    .withSuperclass(sup)
+                    .withVersion(model.majorVersion(), model.minorVersion())
+                    .withMethodBody(ConstantDescs.INIT_NAME, init, 0, code -> code
+                            .aload(0).aload(1).invokespecial(sup, ConstantDescs.INIT_NAME, init).return_());
+            for (MethodModel m : fold) cb.transformMethod(m, MethodTransform.transformingCode(new Fold(owners, values)));
+        });
     }
 
-    /** Replaces {@code aload_0; getfield owner.f:I} by the constant of {@code f}. */
+    private static byte[] classBytes(Class<?> c) throws IOException {
+        String res = c.getName().replace('.', '/') + ".class";
+        try (var in = c.getClassLoader().getResourceAsStream(res)) {
+            if (in == null) throw new IOException("no class file " + res);
+            return in.readAllBytes();
+        }
+    }
+
+    /** Whether {@code m} reads one of the folded fields. */
+    private static boolean reads(MethodModel m, java.util.Set<ClassDesc> owners, Map<String, Integer> values) {
+        return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof FieldInstruction f && f.opcode() == Opcode.GETFIELD
+                && owners.contains(f.owner().asSymbol()) && values.containsKey(f.name().stringValue()));
+    }
+
+    /** Whether {@code m} calls a superclass method ({@code invokespecial} other than a constructor), which a copy would rebind. */
+    private static boolean callsSuper(MethodModel m) {
+        return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof java.lang.classfile.instruction.InvokeInstruction i
+                && i.opcode() == Opcode.INVOKESPECIAL && !i.name().stringValue().startsWith("<"));
+    }
+
+    /** Replaces {@code aload_0; getfield owner.f:I} (owner: a class of the template's hierarchy) by the constant of {@code f}. */
     private static final class Fold implements CodeTransform {
-        private final ClassDesc owner;
+        private final java.util.Set<ClassDesc> owners;
         private final Map<String, Integer> values;
         private CodeElement held;
 
-        Fold(ClassDesc owner, Map<String, Integer> values) {
-            this.owner = owner;
+        Fold(java.util.Set<ClassDesc> owners, Map<String, Integer> values) {
+            this.owners = owners;
             this.values = values;
         }
 
         @Override
         public void accept(CodeBuilder b, CodeElement e) {
             if (held != null) {
-                if (e instanceof FieldInstruction f && f.opcode() == Opcode.GETFIELD && f.owner().asSymbol().equals(owner)
+                if (e instanceof FieldInstruction f && f.opcode() == Opcode.GETFIELD && owners.contains(f.owner().asSymbol())
                         && f.typeSymbol().equals(ConstantDescs.CD_int) && values.containsKey(f.name().stringValue())) {
                     held = null;
                     b.loadConstant(values.get(f.name().stringValue()));

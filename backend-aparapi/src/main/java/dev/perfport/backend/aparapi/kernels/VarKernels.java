@@ -82,28 +82,28 @@ public final class VarKernels implements KernelLibrary {
         return l;
     }
 
-    /** A VaR kernel class's constructor: positions per block, simulations per work-item, generator. */
-    private interface Ctor {
-        VarCore make(int posbs, int k, int rng);
-    }
-
-    /** The kernel of the smallest capacity that holds SIMBS·VWIDTH simulations per work-item. */
-    private static VarCore smallest(Constants c, Ctor cap16, Ctor cap64, Ctor cap1024) {
+    /**
+     * The kernel of the smallest capacity that holds SIMBS·VWIDTH simulations per work-item, with
+     * POSBS, k and RNG folded into its code ({@link Specialiser}): the loops over the k simulations
+     * then have a constant trip count, which the OpenCL compiler can unroll into registers.
+     */
+    private static VarCore smallest(Constants c, Class<? extends VarCore> cap16, Class<? extends VarCore> cap64,
+                                    Class<? extends VarCore> cap1024) {
         int k = perItem(c);
-        Ctor ctor = k <= 16 ? cap16 : k <= 64 ? cap64 : cap1024;
-        return ctor.make(c.getInt("POSBS"), k, c.getInt("RNG"));
+        Class<? extends VarCore> cls = k <= 16 ? cap16 : k <= 64 ? cap64 : cap1024;
+        return Specialiser.of(cls, new int[]{c.getInt("POSBS"), k, c.getInt("RNG")});
     }
 
     static VarCore loadstore(Constants c) {
-        return smallest(c, Loadstore16::new, Loadstore64::new, Loadstore1024::new);
+        return smallest(c, Loadstore16.class, Loadstore64.class, Loadstore1024.class);
     }
 
     static VarCore singlebuffer(Constants c) {
-        return smallest(c, Singlebuffer16::new, Singlebuffer64::new, Singlebuffer1024::new);
+        return smallest(c, Singlebuffer16.class, Singlebuffer64.class, Singlebuffer1024.class);
     }
 
     static VarCore doublebuffer(Constants c) {
-        return smallest(c, Doublebuffer16::new, Doublebuffer64::new, Doublebuffer1024::new);
+        return smallest(c, Doublebuffer16.class, Doublebuffer64.class, Doublebuffer1024.class);
     }
 
     /** What every VaR kernel class has: the arguments, the constants and the capacity check. */

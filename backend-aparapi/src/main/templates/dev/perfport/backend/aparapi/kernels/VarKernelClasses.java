@@ -6,7 +6,10 @@ import dev.perfport.backend.aparapi.kernels.VarKernels.VarCore;
  * The Aparapi classes of the VaR kernels, one set per private-array capacity (16, 64 or 1024
  * simulations per work-item) from one source: Aparapi needs the size of a
  * {@code @PrivateMemorySpace} array fixed in the class, so tools/KernelGen.java writes the
- * classes once per capacity. {@link VarKernels} picks the smallest that holds SIMBS·VWIDTH.
+ * classes once per capacity. {@link VarKernels} picks the smallest that holds SIMBS·VWIDTH, and
+ * {@link Specialiser} folds POSBS, k = SIMBS·VWIDTH and RNG into a subclass per configuration, so the
+ * loops over the k simulations have a constant trip count (the helpers are not final: the subclass
+ * overrides them with folded copies).
  */
 public final class VarKernelClasses {
     private VarKernelClasses() {
@@ -15,6 +18,11 @@ public final class VarKernelClasses {
 //#def variantCtor
         $V$$C$(int posbs, int k, int rng) {
             super(posbs, k, rng);
+        }
+
+        /** posbs, k, rng: the constructor {@link Specialiser} makes its per-configuration subclass with. */
+        $V$$C$(int[] v) {
+            this(v[0], v[1], v[2]);
         }
 //#end
 //#def groupInit
@@ -58,13 +66,13 @@ public final class VarKernelClasses {
         }
 
         /** A 32-bit word as a uniform number in (0, 1]: ((float) unsigned x + 1) / 2^32. */
-        protected final float uniform(int x) {
+        protected float uniform(int x) {
             float f = (float) ((long) x & 0xFFFFFFFFL);
             f = f + 1.0f;
             return f * 0x1.0p-32f;
         }
 
-        protected final float ln(float u) {
+        protected float ln(float u) {
             int bits = Float.floatToRawIntBits(u);
             int e = ((bits >> 23) & 0xff) - 127;
             float m = Float.intBitsToFloat((bits & 0x007fffff) | 0x3f800000);
@@ -86,7 +94,7 @@ public final class VarKernelClasses {
             return hi + lo;
         }
 
-        protected final float sqrtF(float a) {
+        protected float sqrtF(float a) {
             float result = 0.0f;
             if (a != 0.0f) {
                 float h = 0.5f * a;
@@ -103,7 +111,7 @@ public final class VarKernelClasses {
         }
 
         /** sin 2 pi t into zz[4], cos 2 pi t into zz[5], for t in (0, 1]. */
-        protected final void sinCos2Pi(float t) {
+        protected void sinCos2Pi(float t) {
             float t4 = t * 4.0f;
             t4 = t4 + 0.5f;
             int q = (int) t4;
@@ -144,7 +152,7 @@ public final class VarKernelClasses {
         }
 
         /** Box-Muller of two uniforms: r cos 2 pi u2 into zz[6], r sin 2 pi u2 into zz[7]. */
-        protected final void boxMuller(float u1, float u2) {
+        protected void boxMuller(float u1, float u2) {
             float l = ln(u1);
             float a = -2.0f * l;
             float r = sqrtF(a);
@@ -154,7 +162,7 @@ public final class VarKernelClasses {
         }
 
         /** Philox4x32-10 of counter (c0, 0, 0, 0) and key (seed0, seed1) into pw. */
-        protected final void philox(int c0) {
+        protected void philox(int c0) {
             int c1 = 0;
             int c2 = 0;
             int c3 = 0;
@@ -183,7 +191,7 @@ public final class VarKernelClasses {
         }
 
         /** MT607 stream of work-item {@code stream}, seeded with its parameter set's seed ^ seed0. */
-        protected final void mtInit(int stream) {
+        protected void mtInit(int stream) {
             mt[20] = mtParams[4 * stream];
             mt[21] = mtParams[4 * stream + 1];
             mt[22] = mtParams[4 * stream + 2];
@@ -194,7 +202,7 @@ public final class VarKernelClasses {
             zz[3] = 0.0f;
         }
 
-        protected final int mtNext() {
+        protected int mtNext() {
             int i = mt[19];
             int k1 = i + 1 == 19 ? 0 : i + 1;
             int km = i + 9 >= 19 ? i + 9 - 19 : i + 9;
@@ -209,7 +217,7 @@ public final class VarKernelClasses {
             return x;
         }
 
-        protected final float mtNormal() {
+        protected float mtNormal() {
             float result = 0.0f;
             if (mt[23] != 0) {
                 mt[23] = 0;
@@ -226,7 +234,7 @@ public final class VarKernelClasses {
         }
 
         /** The three normals of simulation isim (Philox) or the next three of the work-item's stream (MT607), into zz[0..2]. */
-        protected final void draw(int isim) {
+        protected void draw(int isim) {
             if (rng == 0) {
                 philox(isim);
                 boxMuller(uniform(pw[0]), uniform(pw[1]));
@@ -242,7 +250,7 @@ public final class VarKernelClasses {
         }
 
         /** Market parameters S, r, X of simulation j from the normals in zz (var_market). */
-        protected final void marketOf(int j) {
+        protected void marketOf(int j) {
             float z0 = zz[0];
             float z1 = zz[1];
             float z2 = zz[2];
@@ -264,7 +272,7 @@ public final class VarKernelClasses {
         }
 
         /** The work-item's simulations: market parameters drawn, sums zeroed (var_init). */
-        protected final void init(int gid) {
+        protected void init(int gid) {
             if (rng != 0) mtInit(gid);
             for (int j = 0; j < k; j++) {
                 draw(gid * k + j);
@@ -274,7 +282,7 @@ public final class VarKernelClasses {
         }
 
         /** One position for all the work-item's simulations: STOCK amount*S, FBOND amount*X*exp(-r*tau). */
-        protected final void evaluate(int t, float a, int d) {
+        protected void evaluate(int t, float a, int d) {
             if (t == 1) {
                 for (int j = 0; j < k; j++) {
                     float v = a * ms[j];
@@ -295,7 +303,7 @@ public final class VarKernelClasses {
         }
 
         /** Copies n positions from base into the local block at offset o, element e by work-item e mod group size. */
-        protected final void copyBlock(int o, int base, int n, int lid, int size) {
+        protected void copyBlock(int o, int base, int n, int lid, int size) {
             for (int e = lid; e < n; e += size) {
                 ltype[o + e] = type[base + e];
                 lamount[o + e] = amount[base + e];
@@ -303,13 +311,13 @@ public final class VarKernelClasses {
             }
         }
 
-        protected final void finish(int gid) {
+        protected void finish(int gid) {
             for (int j = 0; j < k; j++) simulation[gid * k + j] = sum[j];
         }
     }
 
     /** Load/Store: every position read from global memory. */
-    public static final class Loadstore$C$ extends VarCore$C$ {
+    public static class Loadstore$C$ extends VarCore$C$ {
 //#use variantCtor V=Loadstore
 
         @Override
@@ -322,7 +330,7 @@ public final class VarKernelClasses {
     }
 
     /** Single-Buffer: the group copies POSBS positions into local memory, waits, computes. */
-    public static final class Singlebuffer$C$ extends VarCore$C$ {
+    public static class Singlebuffer$C$ extends VarCore$C$ {
 //#use variantCtor V=Singlebuffer
 
         @Override
@@ -341,7 +349,7 @@ public final class VarKernelClasses {
     }
 
     /** Double-Buffer: two local blocks; block b+1 is copied into the other half before block b is computed. */
-    public static final class Doublebuffer$C$ extends VarCore$C$ {
+    public static class Doublebuffer$C$ extends VarCore$C$ {
 //#use variantCtor V=Doublebuffer
 
         @Override

@@ -49,6 +49,34 @@ class SpecialiserTest {
                 "no literal bound in:\n" + after);
     }
 
+    /**
+     * VaR's loops over its k simulations live in helpers of a superclass ({@code evaluate},
+     * {@code init}, {@code finish}): the per-configuration class overrides them with k folded, so
+     * Aparapi writes literal loop bounds there too (on the H100 this took Aparapi's VaR kernel from
+     * 4.99× jocl's time to 0.99×: docs/results/gpu/routes.md).
+     */
+    @Test
+    void inheritedHelpersAreFoldedToo() throws Exception {
+        int[] cfg = {64, 32, 0};   // posbs, k = simbs·vwidth, Philox
+        VarKernelClasses.Singlebuffer64 template = new VarKernelClasses.Singlebuffer64(cfg);
+        VarKernels.VarCore spec = Specialiser.of(VarKernelClasses.Singlebuffer64.class, cfg);
+        assertNotSame(VarKernelClasses.Singlebuffer64.class, spec.getClass());
+        for (String m : new String[]{"run", "evaluate", "init", "finish"}) {
+            assertTrue(java.util.Arrays.stream(spec.getClass().getDeclaredMethods()).anyMatch(x -> x.getName().equals(m)),
+                    m + " is not overridden by the folded class");
+        }
+        String before = openCl(template);
+        String after = openCl(spec);
+        Path dir = Path.of("target", "aparapi-opencl");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("var-singlebuffer64-template.cl"), before);
+        Files.writeString(dir.resolve("var-singlebuffer64-k32.cl"), after);
+        assertTrue(before.contains("this->k"), "the template reads k from a kernel argument:\n" + before);
+        assertFalse(after.contains("this->k") || after.contains("this->posbs") || after.contains("this->rng"),
+                "k, posbs or rng is still a kernel argument:\n" + after);
+        assertTrue(after.contains("<32") || after.contains("< 32"), "no literal bound 32 in:\n" + after);
+    }
+
     @Test
     void switchedOffTheTemplateItselfRuns() {
         boolean was = Specialiser.enabled();
