@@ -6,22 +6,11 @@
 Prints "--param name=value ..." for the RANK-th best verified evaluation (1 = the tuner's best)
 of the tune step named STEP in RESULTS.jsonl; nothing when the step or that rank is missing.
 """
+import os
 import sys
 
-
-def objects(path):
-    """The step objects of a results.jsonl; text between them (a crashed JVM's report) is skipped."""
-    import json
-    text, out, i, dec = open(path).read(), [], 0, json.JSONDecoder()
-    while True:
-        i = text.find('{"name"', i)
-        if i < 0:
-            return out
-        try:
-            obj, i = dec.raw_decode(text, i)
-            out.append(obj)
-        except ValueError:
-            i += 1
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gpu_results import objects  # noqa: E402
 
 
 def main(path, step, rank=1):

@@ -6,7 +6,7 @@
 #             each), beside PyTorch's launch loop; the single-pass scan with one tile per group (k = tiles)
 #             beside torch.cumsum.
 #   OUT=$OUT bash scripts/gpu-confirm.sh [seconds, default 420]
-# Writes $OUT/results.jsonl, $OUT/log.txt, $OUT/table.md (scripts/gpu-splitk-table.py).
+# Writes $OUT/results.jsonl, $OUT/log.txt, $OUT/table.md (scripts/gpu-steps-table.py).
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}; total=${1:-420}
 G=${CONFIRM_RUNNER:-bash scripts/gpu-perfport.sh}
@@ -15,17 +15,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/
 q=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
 GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024 --param reps=20)
 
-step() {   # name, seconds, perfport arguments...
-  local name=$1 limit=$2; shift 2
-  local left=$((total - SECONDS)); (( left > 5 )) || { echo "   $name: no time left" | tee -a "$out/log.txt"; return; }
-  (( limit < left )) || limit=$left
-  local t0=$SECONDS
-  timeout "$limit" $G "$@" --format json > "$out/rows.json" 2>> "$out/log.txt"
-  local rc=$?
-  local rows; rows=$(cat "$out/rows.json"); [ -n "$rows" ] || rows=null
-  printf '{"name":"%s","rc":%d,"rows":%s}\n' "$name" "$rc" "$rows" >> "$out/results.jsonl"
-  echo "   $name: rc=$rc, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
-}
+source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
 
 PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
 PYTHONUNBUFFERED=1 timeout 90 python3 bench/torch_ref.py --only launch,scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
@@ -72,4 +62,4 @@ if [ "${CONFIRM_OVERHEAD:-1}" = 1 ]; then
   step scan-k1056-2p28 90 compare scan --backend jocl:gpu "${q[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param k=1056 --param rake=1
   step scan-ktiles-2p28 90 compare scan --backend jocl:gpu "${q[@]}" "${SP[@]}" --param n=2^28 --param reps=5 --param k=32768 --param rake=1
 fi
-python3 scripts/gpu-splitk-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"
+python3 scripts/gpu-steps-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"

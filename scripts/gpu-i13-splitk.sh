@@ -16,17 +16,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/
 q=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
 GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024)
 
-step() {   # name, seconds, perfport arguments...
-  local name=$1 limit=$2; shift 2
-  local left=$((total - SECONDS)); (( left > 5 )) || { echo "   $name: no time left" | tee -a "$out/log.txt"; return; }
-  (( limit < left )) || limit=$left
-  local t0=$SECONDS
-  timeout "$limit" $G "$@" --format json > "$out/rows.json" 2>> "$out/log.txt"
-  local rc=$?
-  local rows; rows=$(cat "$out/rows.json"); [ -n "$rows" ] || rows=null
-  printf '{"name":"%s","rc":%d,"rows":%s}\n' "$name" "$rc" "$rows" >> "$out/results.jsonl"
-  echo "   $name: rc=$rc, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
-}
+source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
 
 PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
 if [ "${SPLITK_OVERHEAD:-1}" = 1 ]; then
@@ -79,4 +69,4 @@ rb=$(python3 scripts/gpu-best.py "$out/results.jsonl" "$route-tune"); jb=$(pytho
 echo "best: $route: ${rb:-none}; jocl: ${jb:-none}" | tee -a "$out/log.txt"
 [ -n "$jb" ] && step "jocl-best" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 $jb
 [ -n "$rb" ] && step "$route-best" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 $rb
-python3 scripts/gpu-splitk-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"
+python3 scripts/gpu-steps-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"

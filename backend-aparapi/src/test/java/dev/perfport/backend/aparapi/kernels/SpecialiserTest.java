@@ -27,18 +27,23 @@ class SpecialiserTest {
         return KernelWriter.writeToString(ClassModel.createClassModel(kernel.getClass()).getEntrypoint("run", kernel));
     }
 
+    /** The OpenCL Aparapi writes for {@code kernel}, also saved as target/aparapi-opencl/{@code file}. */
+    private static String dumped(Object kernel, String file) throws Exception {
+        String cl = openCl(kernel);
+        Path dir = Path.of("target", "aparapi-opencl");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(file), cl);
+        return cl;
+    }
+
     @Test
     void tilingParametersBecomeConstantsInTheGeneratedOpenCl() throws Exception {
         GemmKernels.XgemmFloat template = new GemmKernels.XgemmFloat(TUNED);
         GemmKernels.XgemmFloat spec = Specialiser.of(GemmKernels.XgemmFloat.class, TUNED);
         assertNotSame(GemmKernels.XgemmFloat.class, spec.getClass());
         assertEquals(128, spec.mwg, "the subclass keeps the template's fields");
-        String before = openCl(template);
-        String after = openCl(spec);
-        Path dir = Path.of("target", "aparapi-opencl");
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("xgemm-float-template.cl"), before);
-        Files.writeString(dir.resolve("xgemm-float-128x128x16.cl"), after);
+        String before = dumped(template, "xgemm-float-template.cl");
+        String after = dumped(spec, "xgemm-float-128x128x16.cl");
         assertTrue(before.contains("this->mwg"), "the template reads its tile sizes from kernel arguments:\n" + before);
         for (String f : new String[]{"mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "vwm", "vwn", "strm", "strn", "sa", "sb"}) {
             assertFalse(after.contains("this->" + f + ";") || after.contains("this->" + f + " ") || after.contains("this->" + f + ")"),
@@ -65,12 +70,8 @@ class SpecialiserTest {
             assertTrue(java.util.Arrays.stream(spec.getClass().getDeclaredMethods()).anyMatch(x -> x.getName().equals(m)),
                     m + " is not overridden by the folded class");
         }
-        String before = openCl(template);
-        String after = openCl(spec);
-        Path dir = Path.of("target", "aparapi-opencl");
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("var-singlebuffer64-template.cl"), before);
-        Files.writeString(dir.resolve("var-singlebuffer64-k32.cl"), after);
+        String before = dumped(template, "var-singlebuffer64-template.cl");
+        String after = dumped(spec, "var-singlebuffer64-k32.cl");
         assertTrue(before.contains("this->k"), "the template reads k from a kernel argument:\n" + before);
         assertFalse(after.contains("this->k") || after.contains("this->posbs") || after.contains("this->rng"),
                 "k, posbs or rng is still a kernel argument:\n" + after);
@@ -85,10 +86,7 @@ class SpecialiserTest {
     void convolutionFilterAndTileFactorsBecomeConstants() throws Exception {
         int[] cfg = ConvolutionKernels.compiledIn(dev.perfport.core.kernel.Constants.of("FW", 17, "FH", 17, "TX", 8, "TY", 2));
         ConvolutionKernels.TiledConst spec = Specialiser.of(ConvolutionKernels.TiledConst.class, cfg);
-        String after = openCl(spec);
-        Path dir = Path.of("target", "aparapi-opencl");
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("convolution-tiled-17x17-8x2.cl"), after);
+        String after = dumped(spec, "convolution-tiled-17x17-8x2.cl");
         assertFalse(after.contains("this->kfw") || after.contains("this->ktx"), "the compiled-in values are still kernel arguments:\n" + after);
         // the loop bounds are locals Aparapi writes as (17>0)?17:this->fw, constants for the OpenCL compiler
         assertTrue(after.replace(" ", "").contains("(17>0)?17:") && after.replace(" ", "").contains("(8>0)?8:"),
