@@ -306,7 +306,7 @@ public final class Seed001Report {
         md.paragraph("Every rate is GFLOP/s = 2·m·n·k (GEMM) or m²·n (TRSM) over the kernel time of the best of " + o.reps()
                 + " verified repetitions (modelled time on the Cell/B.E. emulator), pad/unpad copies included, host transfers excluded. "
                 + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy random` "
-                + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters) at " + o.tuneSize() + "³ in float, "
+                + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters and split k) at " + o.tuneSize() + "³ in float, "
                 + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
                 + "No vendor BLAS is called from Java (perfport binds no cuBLAS or CLBlast); the comparison with cuBLAS on the H100, "
                 + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/gemm-h100.md.");

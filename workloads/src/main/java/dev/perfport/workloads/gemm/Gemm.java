@@ -29,7 +29,7 @@ import java.util.Map;
  * <p>Variants (the paths of CLBlast, anchors-wave2 §1.2):
  * <ul>
  *   <li>{@code indirect}: pad/copy kernels bring op(A), op(B) and C to tile multiples in the
- *       packed layouts of the fast kernel {@code gemm_xgemm} (GemmConfig's 14 parameters), which
+ *       packed layouts of the fast kernel {@code gemm_xgemm} (GemmConfig's 15 parameters), which
  *       then runs on whole tiles; a last kernel copies C back into the user's layout;</li>
  *   <li>{@code direct}: one bounds-checked kernel on the user's matrices (DirectConfig);</li>
  *   <li>{@code auto}: direct when m·n·k &lt; directmax³, else indirect; {@code directmax} is the
@@ -129,7 +129,7 @@ public final class Gemm implements Workload, Tunable {
         return List.of(base.with("type", "float"), base.with("type", "double"));
     }
 
-    /** The GEMM's own parameters at their defaults: directmax, config, the 14 indirect and 3 direct ones (all auto). */
+    /** The GEMM's own parameters at their defaults: directmax, config, the 15 indirect and 3 direct ones (all auto). */
     public static void putGemmDefaults(Map<String, String> m) {
         m.put("directmax", AUTO);
         m.put("config", AUTO);
@@ -231,7 +231,7 @@ public final class Gemm implements Workload, Tunable {
     }
 
     /**
-     * The indirect kernel's configuration of parameters {@code p} (gemm's keys: the 14 lower-case
+     * The indirect kernel's configuration of parameters {@code p} (gemm's keys: the 15 lower-case
      * names, {@code auto} = the device type's default); not yet checked against the device.
      */
     public static GemmConfig indirectConfig(DeviceInfo d, Params p) {
@@ -345,7 +345,7 @@ public final class Gemm implements Workload, Tunable {
         return INDIRECT;
     }
 
-    /** The indirect kernel's 14 parameters ({@code --variant indirect}), and the switch-over {@code directmax} ({@code --variant auto}). */
+    /** The indirect kernel's 15 parameters ({@code --variant indirect}), and the switch-over {@code directmax} ({@code --variant auto}). */
     /** strm, strn, sa and sb are on/off knobs. */
     @Override
     public int minimum(String param) {

@@ -59,7 +59,7 @@ public final class GemmKernels implements KernelLibrary {
         return l;
     }
 
-    /** The 14 parameters (KWI ignored) after checking what the private arrays hold. */
+    /** The 13 tiling parameters (KWI ignored; ks is the launch's) after checking what the private arrays hold. */
     static int[] shape(Constants c) {
         String[] names = {"MWG", "NWG", "KWG", "MDIMC", "NDIMC", "MDIMA", "NDIMB", "VWM", "VWN", "STRM", "STRN", "SA", "SB"};
         int[] v = new int[names.length];
