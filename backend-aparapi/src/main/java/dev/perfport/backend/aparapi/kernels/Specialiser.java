@@ -41,7 +41,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * superclass below {@link PerfportKernel} ({@code aload_0; getfield}) replaced by the value of that
  * field in this configuration; every other method of that hierarchy that reads one (a helper
  * {@code run()} calls, such as VaR's loops over its k simulations) is overridden by a folded copy
- * too, which needs it not to be final, private or to call {@code super}. Aparapi
+ * too, unless it is final or private or calls {@code super} or a private method (a copy could
+ * not); such a helper keeps its run-time reads. Aparapi
  * then translates constants ({@code for (int mi = 0; mi < 8; mi++)}), which the OpenCL compiler
  * unrolls. No javac is needed (the distribution's runtime image has no jdk.compiler): the class is
  * written with the JDK's ClassFile API and defined in the template's package.
@@ -160,7 +161,7 @@ public final class Specialiser {
                 int f = m.flags().flagsMask();
                 if (!seen.add(key) || m.methodName().stringValue().startsWith("<") || m.code().isEmpty()
                         || (f & (ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE | ClassFile.ACC_FINAL)) != 0) continue;
-                if (reads(m, owners, values) && !callsSuper(m)) fold.add(m);
+                if (reads(m, owners, values) && !callsSuper(m) && !callsPrivate(m, models)) fold.add(m);
             }
         }
         ClassDesc self = ClassDesc.of(name);
@@ -188,6 +189,23 @@ public final class Specialiser {
     private static boolean reads(MethodModel m, java.util.Set<ClassDesc> owners, Map<String, Integer> values) {
         return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof FieldInstruction f && f.opcode() == Opcode.GETFIELD
                 && owners.contains(f.owner().asSymbol()) && values.containsKey(f.name().stringValue()));
+    }
+
+    /**
+     * Whether {@code m} calls a private method of the hierarchy, which a copy in the new class (no
+     * nestmate of it) may not call.
+     */
+    private static boolean callsPrivate(MethodModel m, java.util.List<ClassModel> models) {
+        java.util.Set<String> priv = new java.util.HashSet<>();
+        for (ClassModel cm : models) {
+            for (MethodModel x : cm.methods()) {
+                if ((x.flags().flagsMask() & ClassFile.ACC_PRIVATE) != 0) {
+                    priv.add(cm.thisClass().asInternalName() + "." + x.methodName().stringValue() + x.methodType().stringValue());
+                }
+            }
+        }
+        return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof java.lang.classfile.instruction.InvokeInstruction i
+                && priv.contains(i.owner().asInternalName() + "." + i.name().stringValue() + i.type().stringValue()));
     }
 
     /** Whether {@code m} calls a superclass method ({@code invokespecial} other than a constructor), which a copy would rebind. */
