@@ -47,7 +47,7 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
     public static GemmConfig of(Map<String, Integer> v) {
         return new GemmConfig(v.get("mwg"), v.get("nwg"), v.get("kwg"), v.get("mdimc"), v.get("ndimc"), v.get("mdima"),
                 v.get("ndimb"), v.get("kwi"), v.get("vwm"), v.get("vwn"), v.get("strm"), v.get("strn"), v.get("sa"), v.get("sb"),
-                v.getOrDefault("ks", 1));
+                value(v, "ks"));
     }
 
     /** {@code v}'s value of {@code name}, where {@code ks} may be absent (1). */

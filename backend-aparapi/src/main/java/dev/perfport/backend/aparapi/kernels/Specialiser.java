@@ -155,13 +155,14 @@ public final class Specialiser {
         // run(), then each helper of the hierarchy that reads a folded field, most derived first
         java.util.List<MethodModel> fold = new java.util.ArrayList<>(java.util.List.of(run));
         java.util.Set<String> seen = new java.util.HashSet<>(java.util.Set.of("run()V"));
+        java.util.Set<String> privates = privateMethods(models);
         for (ClassModel cm : models) {
             for (MethodModel m : cm.methods()) {
                 String key = m.methodName().stringValue() + m.methodType().stringValue();
                 int f = m.flags().flagsMask();
                 if (!seen.add(key) || m.methodName().stringValue().startsWith("<") || m.code().isEmpty()
                         || (f & (ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE | ClassFile.ACC_FINAL)) != 0) continue;
-                if (reads(m, owners, values) && !callsSuper(m) && !callsPrivate(m, models)) fold.add(m);
+                if (reads(m, owners, values) && !callsSuper(m) && !callsAny(m, privates)) fold.add(m);
             }
         }
         ClassDesc self = ClassDesc.of(name);
@@ -191,11 +192,8 @@ public final class Specialiser {
                 && owners.contains(f.owner().asSymbol()) && values.containsKey(f.name().stringValue()));
     }
 
-    /**
-     * Whether {@code m} calls a private method of the hierarchy, which a copy in the new class (no
-     * nestmate of it) may not call.
-     */
-    private static boolean callsPrivate(MethodModel m, java.util.List<ClassModel> models) {
+    /** The private methods of the hierarchy, as owner.nameDescriptor: a copy in the new class (no nestmate) may not call them. */
+    private static java.util.Set<String> privateMethods(java.util.List<ClassModel> models) {
         java.util.Set<String> priv = new java.util.HashSet<>();
         for (ClassModel cm : models) {
             for (MethodModel x : cm.methods()) {
@@ -204,8 +202,13 @@ public final class Specialiser {
                 }
             }
         }
+        return priv;
+    }
+
+    /** Whether {@code m} calls one of {@code methods} (owner.nameDescriptor). */
+    private static boolean callsAny(MethodModel m, java.util.Set<String> methods) {
         return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof java.lang.classfile.instruction.InvokeInstruction i
-                && priv.contains(i.owner().asInternalName() + "." + i.name().stringValue() + i.type().stringValue()));
+                && methods.contains(i.owner().asInternalName() + "." + i.name().stringValue() + i.type().stringValue()));
     }
 
     /** Whether {@code m} calls a superclass method ({@code invokespecial} other than a constructor), which a copy would rebind. */
