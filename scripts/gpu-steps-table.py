@@ -3,7 +3,8 @@
 gpu-scan-sweep.sh, gpu-var-routes.sh, gpu-conv-routes.sh), from OUT_DIR/results.jsonl and the
 PyTorch references beside it: gemm rows (GFLOP/s, ks, tile) with each route's best over jocl's
 best and cuBLAS; launch-overhead and wall rows beside PyTorch's launch loop; scan rows beside
-torch.cumsum; var and conv rows with the Java route's kernel time over jocl's.
+torch.cumsum; var and conv rows with the Java route's kernel time over jocl's; cmp-* steps (several
+routes in one compare, gpu-tornado-routes.sh) with each row's kernel time over jocl's row.
 
     python3 scripts/gpu-steps-table.py OUT_DIR
 """
@@ -99,12 +100,46 @@ def routes(res, d):
             print(f"- cuDNN {t.get('impl')}: best {t.get('best_ms'):.3f} ms, median {t.get('median_ms'):.3f} ms")
 
 
+def compared(res, d):
+    """cmp-* steps (one compare over several routes): every row, and each row's kernel time over the
+    jocl row of the same workload, variant and type in that step."""
+    lines = []
+    for s in res:
+        if not s["name"].startswith("cmp-") or not isinstance(s.get("rows"), list):
+            continue
+        jocl = {}
+        for r in s["rows"]:
+            if r.get("backend") == "jocl" and r.get("verified"):
+                jocl[(r.get("variant"), (r.get("params") or {}).get("type"))] = r.get("kernelNanos")
+        for r in s["rows"]:
+            p, m = r.get("params") or {}, r.get("metrics") or {}
+            j = jocl.get((r.get("variant"), p.get("type")))
+            k = r.get("kernelNanos") if r.get("verified") else None
+            ratio = f"{k / j:.2f}" if k and j and r.get("backend") != "jocl" else "–"
+            metric = ", ".join(f"{a} {b:.4g}" for a, b in m.items())
+            lines.append(f"| {s['name']} | {r.get('backend')} | {r.get('variant')} {p.get('type') or ''} | {r.get('verified')} | "
+                         f"{(k or 0) / 1e6:.3f} | {metric} | {ratio} |" + ("" if r.get("verified") else f" {r.get('error')} |"))
+    if lines:
+        print("| step | route | variant | verified | kernel ms | metrics | kernel time / jocl's |")
+        print("|---|---|---|---|---|---|---|")
+        print("\n".join(lines))
+        print()
+        for t in refs(d, "torch.jsonl") + refs(d, "torch-conv.jsonl") + refs(d, "torch-fft.jsonl"):
+            if t.get("workload") in ("var", "reduction", "fft"):
+                print(f"- PyTorch {t.get('workload')} {t.get('op')} n={t.get('n') or t.get('nsim')}"
+                      + (f" batch={t['batch']}" if "batch" in t else "") + f": best {t.get('best'):.4g} {t.get('metric')}"
+                      + f" ({t.get('best_ms'):.4f} ms)")
+            if t.get("workload") == "convolution":
+                print(f"- cuDNN {t.get('impl')}: best {t.get('best_ms'):.3f} ms, median {t.get('median_ms'):.3f} ms")
+
+
 def main(d):
     res = objects(os.path.join(d, "results.jsonl"))
     gemm(res, d)
     launches(res, d)
     scans(res, d)
     routes(res, d)
+    compared(res, d)
 
 
 if __name__ == "__main__":

@@ -47,9 +47,9 @@ public final class ReductionKernels implements KernelLibrary {
                         "partial", "out", "m", "scratch"),
                 KernelSpec.of("reduction.final.float", FinalFloat.class, c -> checked(c, 1, new FinalFloat()),
                         "partial", "out", "m", "scratch"),
-                KernelSpec.of("reduction.tuned.int", TunedInt.class, c -> checked(c, 0, new TunedInt(c.getInt("VW"), c.getInt("IPT"))),
+                KernelSpec.of("reduction.tuned.int", TunedInt.class, c -> checked(c, 0, Specialiser.of(TunedInt.class, new int[]{c.getInt("VW"), c.getInt("IPT")})),
                         "in", "partial", "out", "ticket", "n", "scratch"),
-                KernelSpec.of("reduction.tuned.float", TunedFloat.class, c -> checked(c, 1, new TunedFloat(c.getInt("VW"), c.getInt("IPT"))),
+                KernelSpec.of("reduction.tuned.float", TunedFloat.class, c -> checked(c, 1, Specialiser.of(TunedFloat.class, new int[]{c.getInt("VW"), c.getInt("IPT")})),
                         "in", "partial", "out", "ticket", "n", "scratch"));
     }
 

@@ -38,9 +38,17 @@ public final class FftTornado {
                 LOCAL, FLOAT, LOCAL, FLOAT), false, a -> {
             Constants c = a.constants();
             requirePreciseMath(c);
+            int n = a.intArg(4);
+            int radix = c.getInt("RADIX");
+            int full = 0;
+            int rest = n;
+            while (rest >= radix) {
+                rest = rest / radix;
+                full++;
+            }
             a.graph().task(a.task(), FftTornado::fused, a.context(), a.floats(0), a.floats(1), a.floats(2), a.floats(3),
-                    a.intArg(4), a.intArg(5), a.localLength(6), c.getInt("RADIX"), c.getInt("SOA") * 2 + c.getInt("LOCALX"),
-                    c.getInt("TWTABLE") * 2 + c.getInt("SHARE"));
+                    n, a.intArg(5), a.localLength(6), radix, c.getInt("SOA") * 2 + c.getInt("LOCALX"),
+                    c.getInt("TWTABLE") * 2 + c.getInt("SHARE"), full, rest);
         }));
         into.add(new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, INT), false, a -> {
@@ -65,31 +73,37 @@ public final class FftTornado {
             }
 //#end
 //#def dft
+//#if first=0
             for (int r = 1; r < radix; r++) {
                 float xr = vr[r];
                 float xi = vi[r];
                 vr[r] = xr * twr[r] - xi * twi[r];
                 vi[r] = xr * twi[r] + xi * twr[r];
             }
-            // the radix-point DFT in registers: radix-2 decimation in frequency, output bit-reversed
-            for (int h = radix / 2; h >= 1; h = h / 2) {
-                for (int i = 0; i < radix; i++) {
-                    if ((i & h) == 0) {
-                        int e = (i & (h - 1)) * (4 / h);
-                        float ar = vr[i];
-                        float ai = vi[i];
-                        float br = vr[i + h];
-                        float bi = vi[i + h];
-                        vr[i] = ar + br;
-                        vi[i] = ai + bi;
-                        float dr = ar - br;
-                        float di = ai - bi;
-                        // exp(-2*pi*i*e/8), e = 0..3
-                        float wr = e == 0 ? 1f : (e == 2 ? 0f : (e == 1 ? 0.70710678118654752f : -0.70710678118654752f));
-                        float wi = e == 0 ? 0f : (e == 2 ? -1f : -0.70710678118654752f);
-                        vr[i + h] = e == 0 ? dr : dr * wr - di * wi;
-                        vi[i + h] = e == 0 ? di : dr * wi + di * wr;
-                    }
+//#end
+            // the radix-point DFT in registers: radix-2 decimation in frequency, output bit-reversed;
+            // counted loops over the stages and the radix/2 butterflies of each, so that with the
+            // radix fixed they unroll and every index is a constant
+            int lg = radix == 8 ? 3 : (radix == 4 ? 2 : 1);
+            for (int st = 0; st < lg; st++) {
+                int h = radix >> (st + 1);
+                for (int g = 0; g < radix / 2; g++) {
+                    int low = g & (h - 1);
+                    int i = ((g - low) << 1) + low;
+                    int e = low * (4 / h);
+                    float ar = vr[i];
+                    float ai = vi[i];
+                    float br = vr[i + h];
+                    float bi = vi[i + h];
+                    vr[i] = ar + br;
+                    vi[i] = ai + bi;
+                    float dr = ar - br;
+                    float di = ai - bi;
+                    // exp(-2*pi*i*e/8), e = 0..3
+                    float wr = e == 0 ? 1f : (e == 2 ? 0f : (e == 1 ? 0.70710678118654752f : -0.70710678118654752f));
+                    float wi = e == 0 ? 0f : (e == 2 ? -1f : -0.70710678118654752f);
+                    vr[i + h] = e == 0 ? dr : dr * wr - di * wi;
+                    vi[i + h] = e == 0 ? di : dr * wi + di * wr;
                 }
             }
             int d = (j - k) * radix + k;
@@ -114,13 +128,22 @@ public final class FftTornado {
             int k = j & (ns - 1);
             int base = b * n;
             int step = ksoa == 1 ? total : 1;
+            if (ns > 1) {
 //#use twiddles
+            } else {
+                // the first pass's twiddles are all 1: written out, since TornadoVM (which compiles ns
+                // in) fails on cos and sin of a constant ("unable to compute op COS")
+                for (int r = 1; r < radix; r++) {
+                    twr[r] = 1.0f;
+                    twi[r] = 0.0f;
+                }
+            }
             for (int r = 0; r < radix; r++) {
                 int at = ksoa == 1 ? base + j + r * per : 2 * (base + j + r * per);
                 vr[r] = src.get(at);
                 vi[r] = src.get(at + step);
             }
-//#use dft
+//#use dft first=0
             for (int m = 0; m < radix; m++) {
 //#use revq
                 int at = ksoa == 1 ? base + d + m * ns : 2 * (base + d + m * ns);
@@ -130,42 +153,7 @@ public final class FftTornado {
         }
     }
 
-    /**
-     * Every pass of one transform in one work-group (fft.cl's fft_fused). {@code layoutExchange} is
-     * SOA·2 + LOCALX, {@code twiddleShare} TWTABLE·2 + SHARE (TornadoVM compiles scalars in).
-     */
-    public static void fused(KernelContext ctx, FloatArray in, FloatArray out, FloatArray tmp, FloatArray tw, int n, int batch,
-                             int localLength, int kradix, int layoutExchange, int twiddleShare) {
-        int ksoa = layoutExchange / 2;
-        int klocal = layoutExchange % 2;
-        int ktable = twiddleShare / 2;
-        int kshare = twiddleShare % 2;
-        float[] lre = ctx.allocateFloatLocalArray(localLength);
-        float[] lim = ctx.allocateFloatLocalArray(localLength);
-        float[] vr = new float[8];
-        float[] vi = new float[8];
-        float[] twr = new float[8];
-        float[] twi = new float[8];
-        int lid = ctx.localIdx;
-        int wg = ctx.localGroupSizeX;
-        int base = ctx.groupIdx * n;
-        int total = n * batch;
-        int step = ksoa == 1 ? total : 1;
-        int passes = 0;
-        int rest = n;
-        while (rest >= kradix) {
-            rest = rest / kradix;
-            passes++;
-        }
-        if (rest > 1) {
-            passes++;
-        }
-        int ns = 1;
-        for (int p = 0; p < passes; p++) {
-            int radix = ns * kradix <= n ? kradix : n / ns;
-            // read what pass p-1 wrote (0: in; 1, 2: exchange), write 1, 2 or 3 (out); global: 1 is out, 2 is tmp
-            int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;
-            int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
+//#def fusedPass
             int per = n / radix;
             int cnt = per / wg;
             int same = n / (radix * ns);
@@ -180,9 +168,11 @@ public final class FftTornado {
                     j = s * ns + k;
                     fresh = t == 0 || s == 0 ? 1 : 0;
                 }
+//#if first=0
                 if (fresh == 1) {
 //#use twiddles
                 }
+//#end
                 for (int r = 0; r < radix; r++) {
                     int i = j + r * per;
                     int at = ksoa == 1 ? base + i : 2 * (base + i);
@@ -221,6 +211,60 @@ public final class FftTornado {
             // the exchange buffers are local or global: fence both
             ctx.localBarrier();
             ctx.globalBarrier();
+//#end
+    /**
+     * Every pass of one transform in one work-group (fft.cl's fft_fused). {@code layoutExchange} is
+     * SOA·2 + LOCALX, {@code twiddleShare} TWTABLE·2 + SHARE; {@code full} passes of radix
+     * {@code kradix}, then one of radix {@code tail} where tail > 1 (the host counts them).
+     * TornadoVM compiles scalars in, but it does not evaluate a loop that counts passes, nor fold
+     * a radix that changes inside the pass loop: so each pass body is written for a radix fixed in
+     * it, its loops over the radix unroll, and vr, vi, twr, twi live in registers (with a radix
+     * chosen per pass they were indexed at run time: 4.9x jocl on the H100).
+     */
+    public static void fused(KernelContext ctx, FloatArray in, FloatArray out, FloatArray tmp, FloatArray tw, int n, int batch,
+                             int localLength, int kradix, int layoutExchange, int twiddleShare, int full, int tail) {
+        int ksoa = layoutExchange / 2;
+        int klocal = layoutExchange % 2;
+        int ktable = twiddleShare / 2;
+        int kshare = twiddleShare % 2;
+        float[] lre = ctx.allocateFloatLocalArray(localLength);
+        float[] lim = ctx.allocateFloatLocalArray(localLength);
+        float[] vr = new float[8];
+        float[] vi = new float[8];
+        float[] twr = new float[8];
+        float[] twi = new float[8];
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int base = ctx.groupIdx * n;
+        int total = n * batch;
+        int step = ksoa == 1 ? total : 1;
+        int passes = tail > 1 ? full + 1 : full;
+        int ns = 1;
+        // the first pass (ns = 1) has no twiddles: a copy without them, for TornadoVM folds cos and sin of
+        // a constant and fails ("unable to compute op COS"), even in code it is about to drop
+        if (full > 0) {
+            int radix = kradix;
+            // read what pass p-1 wrote (0: in; 1, 2: exchange), write 1, 2 or 3 (out); global: 1 is out, 2 is tmp
+            int rsel = 0;
+            int wsel = passes == 1 ? 3 : 1 + (passes - 1) % 2;
+//#use fusedPass first=1
+        } else {
+            int radix = tail;
+            int rsel = 0;
+            int wsel = 3;
+//#use fusedPass first=1
+        }
+        for (int p = 1; p < full; p++) {
+            int radix = kradix;
+            int rsel = 1 + (passes - p) % 2;
+            int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
+//#use fusedPass first=0
+        }
+        if (full > 0 && tail > 1) {
+            int radix = tail;
+            int rsel = 2;                               // what the pass before wrote (its wsel)
+            int wsel = 3;
+//#use fusedPass first=0
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
 import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.math.TornadoMath;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
@@ -211,7 +212,7 @@ public final class VarTornado {
                     for (int j = 0; j < sims; j++) {
                         float e = -rr[j];
                         e = e * tau;
-                        e = (float) Math.exp(e);
+                        e = TornadoMath.exp(e);                 // float exp: Math.exp would compile to OpenCL's double exp
                         float v = a * xx[j];
                         v = v * e;
                         sum[j] = sum[j] + v;
