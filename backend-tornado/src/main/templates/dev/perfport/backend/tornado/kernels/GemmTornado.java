@@ -28,7 +28,8 @@ import static dev.perfport.core.memory.ElemType.INT;
  * <ul>
  *   <li><b>VWM, VWN</b>: no vector loads of a FloatArray; a vector is VWM (VWN) consecutive
  *       scalars, so the widths decide which elements a work-item owns, not its load width.</li>
- *   <li><b>KWI</b>: no unroll pragma in Java; left to TornadoVM's compiler (accepted, no effect).</li>
+ *   <li><b>KWI</b>: no unroll pragma in Java; the k loop steps by KWI around an inner loop of KWI
+ *       steps, which TornadoVM unrolls (a loop over a compiled-in constant).</li>
  *   <li>A task takes at most 20 arguments, so MDIMA and NDIMB travel packed in one int and the
  *       flags SA, SB, STRM, STRN, VWM, VWN in another (still compile-time constants), and the
  *       direct kernel's offsets of A and C in one long.</li>
@@ -45,10 +46,10 @@ public final class GemmTornado {
         return c.getInt("MDIMA") | c.getInt("NDIMB") << 16;
     }
 
-    /** sa | sb << 1 | strm << 2 | strn << 3 | vwm << 4 | vwn << 8. */
+    /** sa | sb << 1 | strm << 2 | strn << 3 | vwm << 4 | vwn << 8 | kwi << 12. */
     static int flags(Constants c) {
         return c.getInt("SA") | c.getInt("SB") << 1 | c.getInt("STRM") << 2 | c.getInt("STRN") << 3 | c.getInt("VWM") << 4
-                | c.getInt("VWN") << 8;
+                | c.getInt("VWN") << 8 | c.getInt("KWI") << 12;
     }
 
     static int mwi(Constants c) {
@@ -125,6 +126,7 @@ public final class GemmTornado {
         int strn = (flags >> 3) & 1;
         int vwm = (flags >> 4) & 15;
         int vwn = (flags >> 8) & 15;
+        int kwi = (flags >> 12) & 255;
         int tm = ctx.localIdx;
         int tn = ctx.localIdy;
         int gm = ctx.groupIdx;
@@ -152,7 +154,10 @@ public final class GemmTornado {
 //#use stage dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn
             }
             ctx.localBarrier();
-            for (int k = 0; k < kwg; k++) {
+            // KWI steps of k in one iteration: a loop over a constant, which TornadoVM unrolls (Java has no unroll pragma)
+            for (int kb = 0; kb < kwg; kb += kwi) {
+              for (int ku = 0; ku < kwi; ku++) {
+                int k = kb + ku;
                 for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
                     opd[mi] = sa == 1 ? alm[k * mwg + m] : agm.get((k0 + k) * mp + gm * mwg + m);
@@ -166,6 +171,7 @@ public final class GemmTornado {
                         acc[ni * mwi + mi] += opd[mi] * opd[mwi + ni];
                     }
                 }
+              }
             }
             ctx.localBarrier();
         }
@@ -235,8 +241,10 @@ public final class GemmTornado {
             for (int e = tid; e < wgd * wgd; e += mdimcd * ndimcd) {
                 int r = e % wgd;
                 int ka = k0 + e / wgd;
-                als[e] = i0 + r < mm && ka < kk ? a.get(ao + (i0 + r) * asi + ka * ask) : $Z$;
-                bls[e] = j0 + r < nn && ka < kk ? b.get(bo + ka * bsk + (j0 + r) * bsj) : $Z$;
+                // (x | y) >= 0 for x >= 0 && y >= 0: with the sizes compiled in, TornadoVM proves ka < kk in
+                // some unrolled copies and then fails on the && ("logic node LogicConstantNode")
+                als[e] = (mm - 1 - (i0 + r) | kk - 1 - ka) >= 0 ? a.get(ao + (i0 + r) * asi + ka * ask) : $Z$;
+                bls[e] = (nn - 1 - (j0 + r) | kk - 1 - ka) >= 0 ? b.get(bo + ka * bsk + (j0 + r) * bsj) : $Z$;
             }
             ctx.localBarrier();
             for (int q = 0; q < wgd; q++) {
@@ -253,7 +261,7 @@ public final class GemmTornado {
             for (int mi = 0; mi < mwid; mi++) {
                 int i = i0 + tm + mi * mdimcd;
                 int j = j0 + tn + nj * ndimcd;
-                if (i < mm && j < nn) {
+                if ((mm - 1 - i | nn - 1 - j) >= 0) {
                     int idx = co + i * csi + j * csj;
                     $T$ r = alpha * acc[nj * mwid + mi];
                     c.set(idx, beta == $Z$ ? r : r + beta * c.get(idx));
