@@ -33,9 +33,9 @@ import static dev.perfport.core.memory.ElemType.INT;
  *   <li>A task takes at most 20 arguments, so MDIMA and NDIMB travel packed in one int and the
  *       flags SA, SB, STRM, STRN, VWM, VWN in another (still compile-time constants), and the
  *       direct kernel's offsets of A and C in one long.</li>
- *   <li>No fma: a product and a sum, as FMA fusion is off (bin/tornado-jvm-args).</li>
+ *   <li>No fma: a product and a sum, as FMA fusion is off (bin/tornado-jvm-args); NVIDIA's compiler
+ *       contracts them (the PTX has fma.rn.f32, docs/results/gpu/routes.md).</li>
  * </ul>
- * Not run on this machine (no TornadoVM runtime); it compiles against tornado-api 5.2.0.
  */
 public final class GemmTornado {
     private GemmTornado() {
