@@ -17,8 +17,7 @@ import static dev.perfport.core.memory.ElemType.INT;
  * TRSM's own kernel (workloads' trsm.cl) in TornadoVM's Kernel API, float and double from one
  * template: {@code trsm.invert.<type>}, the inversion of the NB×NB diagonal blocks (work-item j of
  * group b: column j of inv(D_b) by forward substitution). NB is a scalar argument, compiled in as
- * a constant. TRSM's updates run on gemm's TornadoVM kernels ({@link GemmTornado}). Not run on
- * this machine (no TornadoVM runtime); it compiles against tornado-api 5.2.0.
+ * a constant. TRSM's updates run on gemm's TornadoVM kernels ({@link GemmTornado}).
  */
 public final class TrsmTornado {
     private TrsmTornado() {
