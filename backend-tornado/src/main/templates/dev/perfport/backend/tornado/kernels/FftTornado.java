@@ -66,9 +66,11 @@ public final class FftTornado {
                     twr[r] = tw.get(2 * m);
                     twi[r] = tw.get(2 * m + 1);
                 } else {
-                    float a = (float) (r * k) * (-6.28318530717958648f / (float) (ns * radix));
-                    twr[r] = TornadoMath.cos(a);
-                    twi[r] = TornadoMath.sin(a);
+                    // fft.cl's SINCOSPI: t = -2 m / M is exact and cospi/sinpi reduce it exactly; cos and sin
+                    // of radians bring NVIDIA's Payne-Hanek path and its stack frame (1.60x jocl at 2^20)
+                    float tp = (float) (r * k) * (-2.0f / (float) (ns * radix));
+                    twr[r] = TornadoMath.cospi(tp);
+                    twi[r] = TornadoMath.sinpi(tp);
                 }
             }
 //#end
