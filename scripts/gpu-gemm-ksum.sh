@@ -4,15 +4,10 @@
 # shapes not tried before, beside torch.cumsum (carry .gpu-tornado):   OUT=$OUT bash scripts/gpu-gemm-ksum.sh
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}; total=${1:-300}
-G="bash scripts/gpu-tornado.sh"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
-PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
-source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
-GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024 --param reps=20)
-A3=(--param mwg=128 --param nwg=128 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=1
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+source scripts/gpu-gemm-1024.sh   # G, cuBLAS, step, q, GM0, GM, J1, A3, A4
+A3=("${A3[@]}" --param kwi=1)
 for ks in 1 2 4; do
-  step "jocl-a3-ks$ks" 40 compare gemm --backend jocl:gpu --config perfport.jocl.counters=false "${GM[@]}" "${A3[@]}" --param ks=$ks
+  step "jocl-a3-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" "${A3[@]}" --param ks=$ks
   step "tornado-a3-ks$ks" 60 compare gemm --backend tornado:gpu "${GM[@]}" "${A3[@]}" --param ks=$ks
 done
 # issue 16: single-pass scan shapes not tried before (wg 1024; items 8 and 12), beside the best so far (wg 512, items 16)

@@ -7,19 +7,9 @@
 #   OUT=$OUT bash scripts/gpu-tornado-gemm.sh [seconds, default 540]     (KWIS="1 2 4 8": the kwi values tried)
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}; total=${1:-540}
-G="bash scripts/gpu-tornado.sh"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
-PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
-source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
-q=(--config perfport.jocl.counters=false)
-GM0=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024)
-GM=("${GM0[@]}" --param reps=20)
-J1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8
-    --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1 --param ks=4)
-A3=(--param mwg=128 --param nwg=128 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1 --param ks=4)
-A4=(--param mwg=64 --param nwg=128 --param kwg=64 --param mdimc=8 --param ndimc=8 --param mdima=16 --param ndimb=32
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1 --param ks=2)
+source scripts/gpu-gemm-1024.sh   # G, cuBLAS, step, q, GM0, GM, J1, A3, A4
+A3=("${A3[@]}" --param ks=4)
+A4=("${A4[@]}" --param ks=2)
 step jocl-j1-ks4 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" "${J1[@]}"
 step jocl-a3-ks4 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" "${A3[@]}" --param kwi=1
 for kwi in ${KWIS:-1 2}; do
