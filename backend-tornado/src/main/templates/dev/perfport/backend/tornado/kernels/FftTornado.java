@@ -21,6 +21,12 @@ import static dev.perfport.core.memory.ElemType.INT;
  * TWTABLE, SHARE) are scalar arguments, which TornadoVM compiles in, so each configuration is its
  * own compiled kernel as with OpenCL's -D. Every knob is expressed. The code is inline (snippets)
  * rather than in helpers: TornadoVM miscompiles some helper calls (see ReductionTornado).
+ *
+ * <p>Two TornadoVM 5.2 compiler failures shape the code once the radix is a constant: an uncounted
+ * stage loop in the DFT ({@code h /= 2}) ended in "logic node LogicConstantNode", so the stages are
+ * a counted loop; and TornadoVM folds the sine and cosine of a constant argument, which it cannot
+ * compute ("unable to compute op COS"), even in code it then drops, so no pass with ns = 1 (all
+ * twiddles 1) contains a twiddle computation.
  */
 public final class FftTornado {
     private FftTornado() {
