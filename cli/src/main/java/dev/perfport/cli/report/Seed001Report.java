@@ -182,9 +182,7 @@ public final class Seed001Report {
     }
 
     private static Params withConfig(Params p, Map<String, Integer> cfg) {
-        Params q = p.with("config", "default");
-        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(GemmConfig.value(cfg, name)));
-        return q;
+        return GemmConfig.withValues(p.with("config", "default"), cfg);
     }
 
     /** GFLOP/s of a verified row (modelled where the row has it), else null. */

@@ -384,9 +384,7 @@ public final class Gemm implements Workload, Tunable {
         if (prec == null) return params;
         var best = lookup.best(session, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT));
         if (best.isEmpty() || !GemmConfig.complete(best.get())) return params;
-        Params q = params.with("config", TUNED);
-        for (String name : GemmConfig.NAMES) q = q.with(name, Integer.toString(GemmConfig.value(best.get(), name)));
-        return q;
+        return GemmConfig.withValues(params.with("config", TUNED), best.get());
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.workloads.Params;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,6 +57,12 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         if (x == null && name.equals("ks")) return 1;
         if (x == null) throw new IllegalArgumentException("no value of gemm parameter '" + name + "'");
         return x;
+    }
+
+    /** {@code p} with each parameter's value from {@code v} ({@code ks} 1 where absent), as gemm's parameters. */
+    public static Params withValues(Params p, Map<String, Integer> v) {
+        for (String name : NAMES) p = p.with(name, Integer.toString(value(v, name)));
+        return p;
     }
 
     /** Whether {@code v} has every parameter ({@code ks} may be absent). */

@@ -143,9 +143,7 @@ final class GemmTuning {
 
     /** One configuration: run the indirect path, verify, and turn what went wrong into a status with the reason. */
     static Evaluation evaluate(Gemm gemm, DeviceSession s, Params fixed, Config c, String metric) {
-        Params p = fixed;
-        for (String name : GemmConfig.NAMES) p = p.with(name, Integer.toString(c.get(name)));
-        Params q = p;
+        Params q = GemmConfig.withValues(fixed, c.values());
         // a refused configuration: execute throws with the reason, before anything is compiled
         return Tunable.evaluate(() -> gemm.execute(s, gemm.settings(s.device(), Gemm.INDIRECT, q)), metric);
     }

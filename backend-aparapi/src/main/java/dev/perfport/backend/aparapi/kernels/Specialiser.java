@@ -16,6 +16,7 @@ import java.lang.classfile.MethodTransform;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
 import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.LoadInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
@@ -25,8 +26,12 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -115,8 +120,8 @@ public final class Specialiser {
     }
 
     /** The template and its superclasses below PerfportKernel, most derived first. */
-    private static java.util.List<Class<?>> hierarchy(Class<?> template) {
-        java.util.List<Class<?>> l = new java.util.ArrayList<>();
+    private static List<Class<?>> hierarchy(Class<?> template) {
+        List<Class<?>> l = new ArrayList<>();
         for (Class<?> c = template; c != null && c != PerfportKernel.class && PerfportKernel.class.isAssignableFrom(c); c = c.getSuperclass()) {
             l.add(c);
         }
@@ -141,8 +146,8 @@ public final class Specialiser {
         // the stack maps of the new methods need the template's hierarchy, which the system loader does not see
         ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(ClassHierarchyResolver.defaultResolver()
                 .orElse(ClassHierarchyResolver.ofResourceParsing(template.getClassLoader()))));
-        java.util.List<ClassModel> models = new java.util.ArrayList<>();
-        java.util.Set<ClassDesc> owners = new java.util.HashSet<>();
+        List<ClassModel> models = new ArrayList<>();
+        Set<ClassDesc> owners = new HashSet<>();
         for (Class<?> c : hierarchy(template)) {
             ClassModel m = cf.parse(classBytes(c));
             models.add(m);
@@ -153,16 +158,16 @@ public final class Specialiser {
                 .filter(m -> m.methodName().equalsString("run") && m.methodType().equalsString("()V"))
                 .findFirst().orElseThrow(() -> new IOException(template.getName() + " has no run()"));
         // run(), then each helper of the hierarchy that reads a folded field, most derived first
-        java.util.List<MethodModel> fold = new java.util.ArrayList<>(java.util.List.of(run));
-        java.util.Set<String> seen = new java.util.HashSet<>(java.util.Set.of("run()V"));
-        java.util.Set<String> privates = privateMethods(models);
+        List<MethodModel> fold = new ArrayList<>(List.of(run));
+        Set<String> seen = new HashSet<>(Set.of("run()V"));
+        Set<String> privates = privateMethods(models);
         for (ClassModel cm : models) {
             for (MethodModel m : cm.methods()) {
                 String key = m.methodName().stringValue() + m.methodType().stringValue();
                 int f = m.flags().flagsMask();
                 if (!seen.add(key) || m.methodName().stringValue().startsWith("<") || m.code().isEmpty()
                         || (f & (ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE | ClassFile.ACC_FINAL)) != 0) continue;
-                if (reads(m, owners, values) && !callsSuper(m) && !callsAny(m, privates)) fold.add(m);
+                if (reads(m, owners, values) && !callsUncopyable(m, privates)) fold.add(m);
             }
         }
         ClassDesc self = ClassDesc.of(name);
@@ -187,14 +192,14 @@ public final class Specialiser {
     }
 
     /** Whether {@code m} reads one of the folded fields. */
-    private static boolean reads(MethodModel m, java.util.Set<ClassDesc> owners, Map<String, Integer> values) {
+    private static boolean reads(MethodModel m, Set<ClassDesc> owners, Map<String, Integer> values) {
         return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof FieldInstruction f && f.opcode() == Opcode.GETFIELD
                 && owners.contains(f.owner().asSymbol()) && values.containsKey(f.name().stringValue()));
     }
 
     /** The private methods of the hierarchy, as owner.nameDescriptor: a copy in the new class (no nestmate) may not call them. */
-    private static java.util.Set<String> privateMethods(java.util.List<ClassModel> models) {
-        java.util.Set<String> priv = new java.util.HashSet<>();
+    private static Set<String> privateMethods(List<ClassModel> models) {
+        Set<String> priv = new HashSet<>();
         for (ClassModel cm : models) {
             for (MethodModel x : cm.methods()) {
                 if ((x.flags().flagsMask() & ClassFile.ACC_PRIVATE) != 0) {
@@ -205,25 +210,24 @@ public final class Specialiser {
         return priv;
     }
 
-    /** Whether {@code m} calls one of {@code methods} (owner.nameDescriptor). */
-    private static boolean callsAny(MethodModel m, java.util.Set<String> methods) {
-        return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof java.lang.classfile.instruction.InvokeInstruction i
-                && methods.contains(i.owner().asInternalName() + "." + i.name().stringValue() + i.type().stringValue()));
-    }
-
-    /** Whether {@code m} calls a superclass method ({@code invokespecial} other than a constructor), which a copy would rebind. */
-    private static boolean callsSuper(MethodModel m) {
-        return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof java.lang.classfile.instruction.InvokeInstruction i
-                && i.opcode() == Opcode.INVOKESPECIAL && !i.name().stringValue().startsWith("<"));
+    /**
+     * Whether {@code m} makes a call its copy in the new class could not: a superclass method
+     * ({@code invokespecial} other than a constructor, which the copy would rebind) or one of the
+     * hierarchy's private methods ({@code privates}, owner.nameDescriptor: the new class is no nestmate).
+     */
+    private static boolean callsUncopyable(MethodModel m, Set<String> privates) {
+        return m.code().orElseThrow().elementStream().anyMatch(e -> e instanceof InvokeInstruction i
+                && (i.opcode() == Opcode.INVOKESPECIAL && !i.name().stringValue().startsWith("<")
+                    || privates.contains(i.owner().asInternalName() + "." + i.name().stringValue() + i.type().stringValue())));
     }
 
     /** Replaces {@code aload_0; getfield owner.f:I} (owner: a class of the template's hierarchy) by the constant of {@code f}. */
     private static final class Fold implements CodeTransform {
-        private final java.util.Set<ClassDesc> owners;
+        private final Set<ClassDesc> owners;
         private final Map<String, Integer> values;
         private CodeElement held;
 
-        Fold(java.util.Set<ClassDesc> owners, Map<String, Integer> values) {
+        Fold(Set<ClassDesc> owners, Map<String, Integer> values) {
             this.owners = owners;
             this.values = values;
         }

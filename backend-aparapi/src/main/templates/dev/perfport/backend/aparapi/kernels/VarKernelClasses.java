@@ -16,13 +16,9 @@ public final class VarKernelClasses {
     }
 
 //#def variantCtor
-        $V$$C$(int posbs, int k, int rng) {
-            super(posbs, k, rng);
-        }
-
         /** posbs, k, rng: the constructor {@link Specialiser} makes its per-configuration subclass with. */
         $V$$C$(int[] v) {
-            this(v[0], v[1], v[2]);
+            super(v[0], v[1], v[2]);
         }
 //#end
 //#def groupInit

@@ -156,22 +156,22 @@ public final class GemmTornado {
             ctx.localBarrier();
             // KWI steps of k in one iteration: a loop over a constant, which TornadoVM unrolls (Java has no unroll pragma)
             for (int kb = 0; kb < kwg; kb += kwi) {
-              for (int ku = 0; ku < kwi; ku++) {
-                int k = kb + ku;
-                for (int mi = 0; mi < mwi; mi++) {
-//#use mOf i=mi m=m
-                    opd[mi] = sa == 1 ? alm[k * mwg + m] : agm.get((k0 + k) * mp + gm * mwg + m);
-                }
-                for (int ni = 0; ni < nwi; ni++) {
-//#use nOf i=ni n=n
-                    opd[mwi + ni] = sb == 1 ? blm[k * nwg + n] : bgm.get((k0 + k) * np + gn * nwg + n);
-                }
-                for (int ni = 0; ni < nwi; ni++) {
+                for (int ku = 0; ku < kwi; ku++) {
+                    int k = kb + ku;
                     for (int mi = 0; mi < mwi; mi++) {
-                        acc[ni * mwi + mi] += opd[mi] * opd[mwi + ni];
+//#use mOf i=mi m=m
+                        opd[mi] = sa == 1 ? alm[k * mwg + m] : agm.get((k0 + k) * mp + gm * mwg + m);
+                    }
+                    for (int ni = 0; ni < nwi; ni++) {
+//#use nOf i=ni n=n
+                        opd[mwi + ni] = sb == 1 ? blm[k * nwg + n] : bgm.get((k0 + k) * np + gn * nwg + n);
+                    }
+                    for (int ni = 0; ni < nwi; ni++) {
+                        for (int mi = 0; mi < mwi; mi++) {
+                            acc[ni * mwi + mi] += opd[mi] * opd[mwi + ni];
+                        }
                     }
                 }
-              }
             }
             ctx.localBarrier();
         }
