@@ -13,7 +13,8 @@ G=${CONFIRM_RUNNER:-bash scripts/gpu-perfport.sh}
 route=${CONFIRM_ROUTE:-aparapi}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
 q=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
-GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024 --param reps=20)
+source scripts/gpu-gemm-shapes.sh   # GM0, J1, J2, J4, A1-A5
+GM=("${GM0[@]}" --param reps=20)
 
 source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
 
@@ -21,18 +22,12 @@ PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20
 PYTHONUNBUFFERED=1 timeout 90 python3 bench/torch_ref.py --only launch,scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
 
 # calls 2 and 3's best shapes (docs/results/gpu/raw/i13-splitk-call2, -call3)
-J1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8
-    --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1 --param ks=4)
-J2=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=32 --param ndimb=16 --param kwi=8
-    --param vwm=2 --param vwn=2 --param strm=1 --param strn=0 --param sa=1 --param sb=1 --param ks=4)
-J4=(--param mwg=128 --param nwg=128 --param kwg=16 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=8
-    --param vwm=4 --param vwn=4 --param strm=1 --param strn=1 --param sa=1 --param sb=1 --param ks=4)
-A3=(--param mwg=128 --param nwg=128 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=2
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1 --param ks=4)
-A5=(--param mwg=128 --param nwg=128 --param kwg=32 --param mdimc=16 --param ndimc=16 --param mdima=32 --param ndimb=32 --param kwi=2
-    --param vwm=1 --param vwn=2 --param strm=1 --param strn=1 --param sa=1 --param sb=1 --param ks=4)
-A6=(--param mwg=64 --param nwg=128 --param kwg=64 --param mdimc=8 --param ndimc=8 --param mdima=16 --param ndimb=32 --param kwi=2
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1 --param ks=2)
+J1=("${J1[@]}" --param ks=4)
+J2=("${J2[@]}" --param ks=4)
+J4=("${J4[@]}" --param ks=4)
+A3=("${A3[@]}" --param kwi=2 --param ks=4)
+A5=("${A5[@]}" --param kwi=2 --param ks=4)
+A6=("${A4[@]}" --param kwi=2 --param ks=2)   # A4 of gpu-gemm-shapes.sh; "a6" in this script's step names
 rq=(--config perfport.aparapi.counters=false)
 for round in 1 2; do
   step "jocl-j1-r$round" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" "${J1[@]}"

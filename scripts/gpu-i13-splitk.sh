@@ -14,7 +14,7 @@ G=${SPLITK_RUNNER:-bash scripts/gpu-perfport.sh}
 route=${SPLITK_ROUTE:-aparapi}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
 q=(--config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
-GM=(--variant indirect --param transb=t --param alpha=1 --param beta=0 --param type=float --param m=1024 --param n=1024 --param k=1024)
+source scripts/gpu-gemm-shapes.sh   # GM0, J1, J2, J4, A1-A5
 
 source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
 
@@ -28,45 +28,30 @@ if [ "${SPLITK_OVERHEAD:-1}" = 1 ]; then
   done
 fi
 
-# jocl: its tuned 1024 shape and CLBlast's 4096 shape (float4, kwi 8), each with ks 1, 2, 4
-J1=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=8
-    --param vwm=4 --param vwn=4 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
-J4=(--param mwg=128 --param nwg=128 --param kwg=16 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=8
-    --param vwm=4 --param vwn=4 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
-# J2: the best of call 2's random search with ks (docs/results/gpu/raw/i13-splitk-call2)
-J2=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=32 --param ndimb=16 --param kwi=8
-    --param vwm=2 --param vwn=2 --param strm=1 --param strn=0 --param sa=1 --param sb=1)
-step "jocl-j2-ks4" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 "${J2[@]}" --param ks=4
+# jocl: its tuned 1024 shape (J1) and CLBlast's 4096 shape (J4), each with ks 1, 2, 4, and J2 with ks 4
+step "jocl-j2-ks4" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM0[@]}" --param reps=20 "${J2[@]}" --param ks=4
 for ks in 1 2 4; do
-  step "jocl-j1-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 "${J1[@]}" --param ks=$ks
-  step "jocl-j4-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 "${J4[@]}" --param ks=$ks
+  step "jocl-j1-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM0[@]}" --param reps=20 "${J1[@]}" --param ks=$ks
+  step "jocl-j4-ks$ks" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM0[@]}" --param reps=20 "${J4[@]}" --param ks=$ks
 done
-# the Java route's known shapes (scalar, strided, staged) with ks 1, 2, 4
-A1=(--param mwg=32 --param nwg=64 --param kwg=64 --param mdimc=8 --param ndimc=16 --param mdima=32 --param ndimb=16 --param kwi=2
-    --param vwm=1 --param vwn=2 --param strm=0 --param strn=1 --param sa=1 --param sb=1)
-A2=(--param mwg=128 --param nwg=64 --param kwg=32 --param mdimc=16 --param ndimc=16 --param mdima=16 --param ndimb=16 --param kwi=2
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
-A3=(--param mwg=128 --param nwg=128 --param kwg=32 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=2
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
-A4=(--param mwg=64 --param nwg=128 --param kwg=64 --param mdimc=8 --param ndimc=8 --param mdima=16 --param ndimb=32 --param kwi=2
-    --param vwm=1 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
+# the Java route's known shapes (scalar, strided, staged) at kwi 2
 rq=(--config perfport.aparapi.counters=false)
 for ks in 1 2 4; do
-  step "$route-a1-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A1[@]}" --param ks=$ks
-  step "$route-a2-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A2[@]}" --param ks=$ks
-  step "$route-a3-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A3[@]}" --param ks=$ks
-  step "$route-a4-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 "${A4[@]}" --param ks=$ks
+  step "$route-a1-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM0[@]}" --param reps=20 "${A1[@]}" --param kwi=2 --param ks=$ks
+  step "$route-a2-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM0[@]}" --param reps=20 "${A2[@]}" --param kwi=2 --param ks=$ks
+  step "$route-a3-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM0[@]}" --param reps=20 "${A3[@]}" --param kwi=2 --param ks=$ks
+  step "$route-a4-ks$ks" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM0[@]}" --param reps=20 "${A4[@]}" --param kwi=2 --param ks=$ks
 done
 # random searches with ks in the grid: the route's scalar space, then jocl's vector space
-step "$route-tune" 150 tune gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --strategy random --budget ${SPLITK_BUDGET:-50} --seed 13 --param reps=5 \
+step "$route-tune" 150 tune gemm --backend $route:gpu "${rq[@]}" "${GM0[@]}" --strategy random --budget ${SPLITK_BUDGET:-50} --seed 13 --param reps=5 \
   --param mwg=32,64,128 --param nwg=64,128 --param kwg=32,64 --param mdimc=8,16 --param ndimc=8,16 --param mdima=16,32 --param ndimb=16,32 \
   --param kwi=2 --param vwm=1 --param vwn=1,2 --param strm=0,1 --param strn=1 --param sa=1 --param sb=1 --param ks=2,4
-[ "${SPLITK_JOCL_TUNE:-1}" = 1 ] && step "jocl-tune" 120 tune gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --strategy random --budget ${SPLITK_JOCL_BUDGET:-40} --seed 13 --param reps=5 \
+[ "${SPLITK_JOCL_TUNE:-1}" = 1 ] && step "jocl-tune" 120 tune gemm --backend jocl:gpu "${q[@]}" "${GM0[@]}" --strategy random --budget ${SPLITK_JOCL_BUDGET:-40} --seed 13 --param reps=5 \
   --param mwg=64,128 --param nwg=64,128 --param kwg=16,32 --param mdimc=8,16 --param ndimc=8,16 --param mdima=16,32 --param ndimb=16,32 \
   --param kwi=2,8 --param vwm=2,4 --param vwn=2,4 --param sa=1 --param sb=1 --param ks=1,2,4
 # each search's best, measured again beside the other's (reps 20)
 rb=$(python3 scripts/gpu-best.py "$out/results.jsonl" "$route-tune"); jb=$(python3 scripts/gpu-best.py "$out/results.jsonl" jocl-tune)
 echo "best: $route: ${rb:-none}; jocl: ${jb:-none}" | tee -a "$out/log.txt"
-[ -n "$jb" ] && step "jocl-best" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM[@]}" --param reps=20 $jb
-[ -n "$rb" ] && step "$route-best" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM[@]}" --param reps=20 $rb
+[ -n "$jb" ] && step "jocl-best" 40 compare gemm --backend jocl:gpu "${q[@]}" "${GM0[@]}" --param reps=20 $jb
+[ -n "$rb" ] && step "$route-best" 40 compare gemm --backend $route:gpu "${rq[@]}" "${GM0[@]}" --param reps=20 $rb
 python3 scripts/gpu-steps-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"
