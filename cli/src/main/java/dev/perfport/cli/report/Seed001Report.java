@@ -35,9 +35,10 @@ import java.util.Map;
  * the best repetition (modelled time on the emulator), pad/unpad copies included, host transfers
  * excluded (seed-001 F2).
  *
- * <p>Tuning: {@code --strategy random} over gemm's indirect kernel with {@code budget}
- * evaluations at {@code tunesize}³ in float (the tuning cache keeps the result per device
- * fingerprint, so a later {@code run gemm} takes it). The vendor library is not reachable from
+ * <p>Tuning: {@code --strategy random} (or {@code strategy=hierarchical}) over gemm's indirect kernel
+ * with {@code budget} evaluations at {@code tunesize}³, once per type, since a float shape may not
+ * fit double's local memory and double's best shape is not float's (the tuning cache keeps each
+ * result per device fingerprint, so a later {@code run gemm} takes it). The vendor library is not reachable from
  * Java on a CPU machine; the H100 comparison with cuBLAS (bench/torch_gemm.py) is
  * docs/results/gpu/'s.
  *
@@ -52,6 +53,8 @@ public final class Seed001Report {
      * @param sizes    m = n = k of the GEMM sweep
      * @param types    float and/or double
      * @param budget   evaluations of the random tuning
+     * @param strategy random (the default) or hierarchical (gemm's stages: tile, threads, k, vectors, staging,
+     *                 loaders, strides, split; no budget)
      * @param tuneSize m = n = k while tuning
      * @param reps     repetitions per point (the best is kept)
      * @param trsmM    m of the TRSM sweep
@@ -60,8 +63,10 @@ public final class Seed001Report {
      * @param seed     the random strategy's seed
      */
     public record Options(List<Integer> sizes, List<String> types, int budget, int tuneSize, int reps, int trsmM, int trsmN,
-                          List<Integer> nbs, long seed) {
-        public static final List<String> KEYS = List.of("sizes", "types", "budget", "tunesize", "reps", "trsmm", "trsmn", "nbs", "seed");
+                          List<Integer> nbs, long seed, String strategy) {
+        public static final List<String> KEYS = List.of("sizes", "types", "budget", "tunesize", "reps", "trsmm", "trsmn", "nbs", "seed",
+                "strategy");
+        static final List<String> STRATEGIES = List.of("random", "hierarchical");
 
         public static Options parse(Params p) {
             for (String k : p.asMap().keySet()) {
@@ -69,9 +74,17 @@ public final class Seed001Report {
             }
             List<String> types = List.of(p.get("types", "float,double").split(","));
             for (String t : types) if (!t.equals("float") && !t.equals("double")) throw new ConfigException("report parameter types: float and/or double, got '" + t + "'");
+            String strategy = p.get("strategy", "random");
+            if (!STRATEGIES.contains(strategy)) {
+                throw new ConfigException("report parameter strategy: " + String.join(" or ", STRATEGIES) + ", got '" + strategy + "'");
+            }
+            if (strategy.equals("hierarchical") && p.asMap().containsKey("budget")) {
+                throw new ConfigException("report parameter budget applies to strategy=random only (hierarchical runs its stages to the end)");
+            }
             return new Options(list(p, "sizes", "64,128,256,512", 4096), types, (int) range(p, "budget", "24", 1, 100_000),
                     (int) range(p, "tunesize", "256", 1, 8192), (int) range(p, "reps", "2", 1, 100), (int) range(p, "trsmm", "512", 1, 16384),
-                    (int) range(p, "trsmn", "64", 1, 16384), list(p, "nbs", "8,16,32,64", 1024), range(p, "seed", "1", 0, Long.MAX_VALUE));
+                    (int) range(p, "trsmn", "64", 1, 16384), list(p, "nbs", "8,16,32,64", 1024), range(p, "seed", "1", 0, Long.MAX_VALUE),
+                    strategy);
         }
 
         private static long range(Params p, String k, String dflt, long min, long max) {
@@ -96,19 +109,24 @@ public final class Seed001Report {
     }
 
     /**
-     * The random tuning of one device.
+     * The tuning of one device in one type.
      *
+     * @param type        float or double (null in data saved before types were tuned apart: float)
      * @param seconds     wall time of the tuning
      * @param evaluations configurations evaluated (measured plus read from the cache)
      * @param measured    of them measured now
      * @param rejected    refused by a constraint before compiling, failed or wrong
      * @param grid        configurations in the grid before the constraints
-     * @param chosen      {@code random}: the search's best is the tuned configuration; {@code default}: the
+     * @param chosen      {@code random} or {@code hierarchical}: the search's best is the tuned configuration; {@code default}: the
      *                    device default measured better at the tuning size, so it stays (a tuner never
      *                    returns something slower than where it started)
      */
-    public record TuneRow(String metric, long grid, Map<String, Integer> best, Double bestValue, Double defaultValue, int evaluations,
+    public record TuneRow(String type, String metric, long grid, Map<String, Integer> best, Double bestValue, Double defaultValue, int evaluations,
                           int measured, int rejected, double seconds, String chosen) {
+        /** The row's type; data saved before types were tuned apart tuned float only. */
+        public String typeOrFloat() {
+            return type == null ? "float" : type;
+        }
     }
 
     /** GEMM at one size and type: untuned (device default) and tuned; a failed side has a null rate and its error. */
@@ -151,10 +169,12 @@ public final class Seed001Report {
             DeviceRow row = new DeviceRow(sel, d.info().name(), d.info().type().label(), basis, null);
             data.save("device", sel, List.of(row));
             String tag = "[report " + sel + "]";
-            TuneRow tuned = tune(s, tag);
-            data.save("tune", sel, List.of(tuned));
+            Map<String, TuneRow> tunes = new LinkedHashMap<>();
+            for (String type : o.types()) tunes.put(type, tune(s, tag, type));
+            data.save("tune", sel, List.copyOf(tunes.values()));
             List<SizeRow> sizes = new ArrayList<>();
             for (String type : o.types()) {
+                TuneRow tuned = tunes.get(type);
                 for (int n : o.sizes()) {
                     Params base = Params.of("m", "" + n, "n", "" + n, "k", "" + n, "type", type, "reps", "" + o.reps(), "config", "default");
                     RunResult u = gemm.run(s, Gemm.INDIRECT, base);
@@ -167,6 +187,7 @@ public final class Seed001Report {
             data.save("sizes", sel, sizes);
             List<TrsmRow> tr = new ArrayList<>();
             for (String type : o.types()) {
+                TuneRow tuned = tunes.get(type);
                 for (int nb : o.nbs()) {
                     Params p = Params.of("m", "" + o.trsmM(), "n", "" + o.trsmN(), "type", type, "nb", "" + nb, "reps", "" + o.reps());
                     if (tuned.best() != null) p = withConfig(p, tuned.best());
@@ -196,29 +217,29 @@ public final class Seed001Report {
         return r.verified() ? null : r.error() != null ? r.error() : "not verified";
     }
 
-    private TuneRow tune(DeviceSession s, String tag) {
+    private TuneRow tune(DeviceSession s, String tag, String type) {
         Params fixed = gemm.tuningDefaults().with("m", "" + o.tuneSize()).with("n", "" + o.tuneSize()).with("k", "" + o.tuneSize())
-                .with("type", "float").with("reps", "" + o.reps());
+                .with("type", type).with("reps", "" + o.reps());
         Tunable.Tuning t = gemm.tuning(s, Gemm.INDIRECT, fixed, Map.of());
         TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), t.kernelHash(), t.fixed());
         Tuner tuner = new Tuner(t.space(), t.objective(), t.evaluator()).cache(cache, tc).listener(new Tuner.Listener() {
             @Override
             public void looked(dev.perfport.core.tune.TuneRecord rec, int evaluations, int planned) {
-                err.println(tag + " tuning " + evaluations + "/" + planned + ": "
+                err.println(tag + " tuning " + type + " " + evaluations + "/" + planned + ": "
                         + (rec.evaluation().valid() ? fmt(rec.evaluation().value()) + " " + t.objective().metric() : rec.evaluation().status().label())
                         + (rec.fromCache() ? " (cached)" : ""));
             }
         });
         long t0 = System.nanoTime();
-        TuneResult r = tuner.run(new Strategy.RandomSearch(o.seed(), o.budget()));
+        TuneResult r = tuner.run(o.strategy().equals("hierarchical") ? t.hierarchy() : new Strategy.RandomSearch(o.seed(), o.budget()));
         double secs = (System.nanoTime() - t0) * 1e-9;
         RunResult def = gemm.run(s, Gemm.INDIRECT, fixed.with("config", "default"));
         Double defValue = rate(def);
         boolean keepDefault = defValue != null && (r.best() == null || defValue > r.bestValue());
         Map<String, Integer> best = keepDefault ? GemmConfig.defaultFor(s.device()).values()
                 : r.best() == null ? null : new LinkedHashMap<>(r.best().values());
-        return new TuneRow(t.objective().metric(), t.space().gridSize(), best, keepDefault ? defValue : r.best() == null ? null : r.bestValue(),
-                defValue, r.evaluations(), r.measured(), r.rejected(), secs, keepDefault ? "default" : "random");
+        return new TuneRow(type, t.objective().metric(), t.space().gridSize(), best, keepDefault ? defValue : r.best() == null ? null : r.bestValue(),
+                defValue, r.evaluations(), r.measured(), r.rejected(), secs, keepDefault ? "default" : o.strategy());
     }
 
     static String fmt(Double v) {
@@ -228,7 +249,7 @@ public final class Seed001Report {
     // ---- from the saved data ----------------------------------------------------------------
 
     /** What one device gave, rebuilt from the saved data. */
-    record Result(DeviceRow device, TuneRow tune, List<SizeRow> sizes, List<TrsmRow> trsm) {
+    record Result(DeviceRow device, List<TuneRow> tunes, List<SizeRow> sizes, List<TrsmRow> trsm) {
     }
 
     private static <T> List<T> orEmpty(List<T> l) {
@@ -242,7 +263,7 @@ public final class Seed001Report {
             if (d.isEmpty()) continue;
             List<TuneRow> t = data.rows("tune", dev, TuneRow.class);
             // a run stopped early (complete = false) may lack a device's later sweeps: empty, not null
-            l.add(new Result(d.getLast(), t.isEmpty() ? null : t.getFirst(), orEmpty(data.rows("sizes", dev, SizeRow.class)),
+            l.add(new Result(d.getLast(), t, orEmpty(data.rows("sizes", dev, SizeRow.class)),
                     orEmpty(data.rows("trsm", dev, TrsmRow.class))));
         }
         return l;
@@ -303,8 +324,9 @@ public final class Seed001Report {
                 + "of percent between runs and sizes (the emulator's modelled times do not).");
         md.paragraph("Every rate is GFLOP/s = 2·m·n·k (GEMM) or m²·n (TRSM) over the kernel time of the best of " + o.reps()
                 + " verified repetitions (modelled time on the Cell/B.E. emulator), pad/unpad copies included, host transfers excluded. "
-                + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy random` "
-                + "with " + o.budget() + " evaluations over gemm's indirect kernel (CLBlast's 14 parameters and split k) at " + o.tuneSize() + "³ in float, "
+                + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy " + o.strategy() + "` "
+                + (o.strategy().equals("random") ? "with " + o.budget() + " evaluations " : "(its stages run to the end) ")
+                + "over gemm's indirect kernel (CLBlast's 14 parameters and split k) at " + o.tuneSize() + "³, tuned in each type apart, "
                 + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
                 + "No vendor BLAS is called from Java (perfport binds no cuBLAS or CLBlast); the comparison with cuBLAS on the H100, "
                 + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/gemm-h100.md.");
@@ -346,15 +368,15 @@ public final class Seed001Report {
         }
         g.end();
         md.heading(2, "Parameters chosen per device, tuning time and evaluations");
-        Markdown.Table tt = md.table("device", "tuned parameters (mwg nwg kwg mdimc ndimc mdima ndimb kwi vwm vwn strm strn sa sb ks)",
-                "tuned " + o.tuneSize() + "³ float", "default", "evaluations (measured, rejected)", "grid", "tuning time (s)");
+        Markdown.Table tt = md.table("device", "type", "tuned parameters (mwg nwg kwg mdimc ndimc mdima ndimb kwi vwm vwn strm strn sa sb ks)",
+                "tuned at " + o.tuneSize() + "³", "default", "evaluations (measured, rejected)", "grid", "tuning time (s)");
         for (Result r : results) {
-            TuneRow u = r.tune();
-            if (u == null) continue;
-            String params = u.best() == null ? "none valid" : String.join(" ", GemmConfig.NAMES.stream().map(k -> String.valueOf(GemmConfig.value(u.best(), k))).toList());
-            tt.row(r.device().selector(), "`" + params + "`" + ("default".equals(u.chosen()) ? " (the default: nothing better found)" : ""),
-                    fmt(u.bestValue()) + " " + u.metric(), fmt(u.defaultValue()),
-                    u.evaluations() + " (" + u.measured() + ", " + u.rejected() + ")", u.grid(), String.format(Locale.ROOT, "%.1f", u.seconds()));
+            for (TuneRow u : r.tunes()) {
+                String params = u.best() == null ? "none valid" : String.join(" ", GemmConfig.NAMES.stream().map(k -> String.valueOf(GemmConfig.value(u.best(), k))).toList());
+                tt.row(r.device().selector(), u.typeOrFloat(), "`" + params + "`" + ("default".equals(u.chosen()) ? " (the default: nothing better found)" : ""),
+                        fmt(u.bestValue()) + " " + u.metric(), fmt(u.defaultValue()),
+                        u.evaluations() + " (" + u.measured() + ", " + u.rejected() + ")", u.grid(), String.format(Locale.ROOT, "%.1f", u.seconds()));
+            }
         }
         tt.end();
         md.paragraph("Rejected configurations break a constraint checked before compiling (divisibility, work-group and local-memory "

@@ -230,6 +230,26 @@ class GemmIT {
         assertEquals(md, Files.readString(out.resolve("seed-001.md")), "--from writes the same report from the saved data");
     }
 
+    /** Each type is tuned apart (a float shape may not fit double), here by the hierarchical strategy. */
+    @Test
+    void reportSeed001TunesEachTypeApart(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "report", "seed-001", "--backend", "cell-emulation",
+                "--out", out.toString(), "--param", "sizes=16", "--param", "types=float,double", "--param", "strategy=hierarchical",
+                "--param", "tunesize=16", "--param", "reps=1", "--param", "trsmm=16", "--param", "trsmn=2", "--param", "nbs=8");
+        Dist.assertExit(0, r);
+        String md = Files.readString(out.resolve("seed-001.md"));
+        assertTrue(md.contains("`--strategy hierarchical`"), md);
+        for (String type : List.of("float", "double")) {
+            assertTrue(md.contains("| cell-emulation:0 | " + type + " | `"), "a tuned-parameters row for " + type + ": " + md);
+            assertTrue(md.contains("[report cell-emulation:0] tuning " + type + " "), "tuning " + type + " traced: " + r.describe());
+        }
+        Run bad = Run.of("report", "seed-001", "--backend", "cell-emulation", "--out", dir.resolve("bad").toString(),
+                "--param", "strategy=hierarchical", "--param", "budget=5");
+        Dist.assertExit(2, bad);
+        assertTrue(bad.err().contains("budget applies to strategy=random only"), bad::describe);
+    }
+
     @Test
     void listedAmongTheWorkloads() {
         Run r = Run.of("workloads");

@@ -124,7 +124,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0");
     }
 
     @Override
@@ -148,6 +148,9 @@ public final class Scan implements Workload {
                         + "shuffles and ballots (one barrier per tile, a look-back of 32 words by one warp): 1 with the shuffles "
                         + "emulated in local memory (any device; verifies the schedule), 2 as NVIDIA PTX (NVIDIA's OpenCL only); "
                         + "1 and 2 need striped=0, lookback=0, rake=0 and 32 <= wg <= 1024",
+                "prefetch: single-pass only (OpenCL): 0 (default) the tile counter is read at the top of each tile; 1 the next "
+                        + "tile's ticket is taken one tile ahead, while this tile loads; 2 as 1, and the next tile's elements are "
+                        + "loaded before this tile's look-back (needs striped=0)",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -245,7 +248,12 @@ public final class Scan implements Workload {
                 throw new ConfigException("warp=" + warp + " needs striped=0, lookback=0, rake=0 and 32 <= wg <= 1024 (whole warps, "
                         + "one warp total per lane), got striped=" + striped + " lookback=" + lookback + " rake=" + rake + " wg=" + c.wg());
             }
-            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp);
+            int prefetch = p.getInt("prefetch");
+            if (prefetch < 0 || prefetch > 2) throw new ConfigException("prefetch must be 0, 1 or 2, got " + prefetch);
+            if (prefetch != 0 && striped == 1) {
+                throw new ConfigException("prefetch=" + prefetch + " needs striped=0 (the next tile is held in the work-item's registers)");
+            }
+            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch);
             RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, sched, in, p, shown));
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
@@ -255,6 +263,7 @@ public final class Scan implements Workload {
         others.remove("lookback");
         others.remove("rake");
         others.remove("warp");
+        others.remove("prefetch");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));

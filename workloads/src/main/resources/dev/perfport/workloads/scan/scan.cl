@@ -283,6 +283,19 @@ inline ulong sp_word(int epoch, int flag, T v) {
 #ifndef WARP
 #define WARP 0
 #endif
+/* PREFETCH (issue 16, 2026-11-27): hide the tile counter's atomic and the next tile's loads behind
+ * this tile's look-back. 0: the ticket is taken at the top of each tile, the tile loaded after it;
+ * 1: work-item 0 takes the next tile's ticket while this tile's loads are in flight (one ticket
+ * ahead; a group still waits only for tiles taken before its own by running groups, and still
+ * makes exactly one failed take, so the counter's reset is unchanged); 2: as 1, and the next
+ * tile's elements are loaded into registers before this tile's look-back (ITEMS more registers;
+ * needs STRIPED 0). */
+#ifndef PREFETCH
+#define PREFETCH 0
+#endif
+#if PREFETCH && STRIPED
+#error "scan single-pass prefetch needs striped=0 (the prefetched elements are the work-item's own, in registers)"
+#endif
 #if WARP == 2 && !defined(cl_nv_pragma_unroll)
 #error "scan single-pass warp=2 needs NVIDIA's OpenCL (inline PTX shfl.sync and vote.sync); warp=1 is the same schedule with the shuffles emulated in local memory"
 #endif
@@ -364,6 +377,28 @@ inline T warp_scan_incl(T s, int lane, __local uint* sx, int lid) {
 #define XI(i) (i)
 #endif
 
+/* one ticket: the last of the launch's tiles + k takes (each group's one failed take) resets the counter */
+inline int sp_take(volatile __global int* next_tile, int tiles, int k) {
+    int t = atomic_inc(next_tile);
+    if (t == tiles + k - 1) atomic_xchg(next_tile, 0);
+    return t;
+}
+
+/* the work-item's ITEMS consecutive elements of the tile at base (identity past n) */
+inline void sp_load(__global const T* in, int base, int n, T* v) {
+    if (base + ITEMS <= n) {
+        const __global T4* p = (const __global T4*)(in + base);   /* base is a multiple of 4 */
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            T4 w = p[q];
+            v[4 * q] = w.x; v[4 * q + 1] = w.y; v[4 * q + 2] = w.z; v[4 * q + 3] = w.w;
+        }
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) v[j] = base + j < n ? in[base + j] : IDENTITY;
+    }
+}
+
 __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out, volatile __global ulong* status,
                                volatile __global int* next_tile, const int n, const int epoch, __local T* x) {
     __local ulong look[SP_WINDOW];
@@ -371,21 +406,36 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
     __local T rake[32];
 #endif
     __local int tile_l, ctrl_done, ctrl_j;
+#if PREFETCH
+    __local int next_l;
+#endif
     __local T prefix;
     int lid = get_local_id(0), wg = get_local_size(0), k = get_num_groups(0);
     int tile_elems = wg * ITEMS;
     int tiles = (n + tile_elems - 1) / tile_elems;
+    T v[ITEMS];
+#if PREFETCH
+    if (lid == 0) tile_l = sp_take(next_tile, tiles, k);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int tile = tile_l;
+#if PREFETCH == 2
+    if (tile < tiles) sp_load(in, tile * tile_elems + lid * ITEMS, n, v);
+#endif
+#endif
     for (;;) {
-        if (lid == 0) {
-            int t = atomic_inc(next_tile);
-            if (t == tiles + k - 1) atomic_xchg(next_tile, 0);   /* the last increment of the launch */
-            tile_l = t;
-        }
+#if PREFETCH
+        if (tile >= tiles) break;                 /* uniform in the group */
+#if PREFETCH == 1
+        sp_load(in, tile * tile_elems + lid * ITEMS, n, v);
+#endif
+        if (lid == 0) next_l = sp_take(next_tile, tiles, k);   /* read after the scan's barriers */
+#else
+        if (lid == 0) tile_l = sp_take(next_tile, tiles, k);
         barrier(CLK_LOCAL_MEM_FENCE);
         int tile = tile_l;
         if (tile >= tiles) break;                 /* uniform in the group */
+#endif
         int base = tile * tile_elems + lid * ITEMS;
-        T v[ITEMS];
 #if STRIPED
         /* coalesced: the group loads the tile as consecutive 16-byte vectors into local memory
          * (padded by one element every 32 against bank conflicts), each work-item then takes its
@@ -405,18 +455,8 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) v[j] = t[SP_PAD(lid * ITEMS + j)];
-#else
-        if (base + ITEMS <= n) {
-            const __global T4* p = (const __global T4*)(in + base);   /* base is a multiple of 4 */
-#pragma unroll
-            for (int q = 0; q < ITEMS / 4; q++) {
-                T4 w = p[q];
-                v[4 * q] = w.x; v[4 * q + 1] = w.y; v[4 * q + 2] = w.z; v[4 * q + 3] = w.w;
-            }
-        } else {
-#pragma unroll
-            for (int j = 0; j < ITEMS; j++) v[j] = base + j < n ? in[base + j] : IDENTITY;
-        }
+#elif !PREFETCH
+        sp_load(in, base, n, v);
 #endif
         T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
 #pragma unroll
@@ -464,6 +504,13 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         }
         T before = lid > 0 ? x[lid - 1] : IDENTITY;
         T agg = x[wg - 1];
+#endif
+#if PREFETCH
+        int nxt = next_l;                         /* written before the barriers of the scan above */
+#endif
+#if PREFETCH == 2
+        T w2[ITEMS];                              /* the next tile, in flight during the look-back */
+        if (nxt < tiles) sp_load(in, nxt * tile_elems + lid * ITEMS, n, w2);
 #endif
         T excl = IDENTITY;                        /* meaningful in work-item 0 */
         if (lid == 0) status[tile] = sp_word(epoch, tile == 0 ? SP_PREFIX : SP_AGGREGATE, agg);
@@ -582,6 +629,13 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             for (int j = 0; j < ITEMS; j++) if (base + j < n) out[base + j] = j == 0 ? p0 : OP(p0, v[j - 1]);
         }
 #endif
-        barrier(CLK_LOCAL_MEM_FENCE);             /* x, prefix and tile_l are reused by the next tile */
+        barrier(CLK_LOCAL_MEM_FENCE);             /* x, prefix, tile_l and next_l are reused by the next tile */
+#if PREFETCH
+        tile = nxt;
+#endif
+#if PREFETCH == 2
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) v[j] = w2[j];
+#endif
     }
 }
