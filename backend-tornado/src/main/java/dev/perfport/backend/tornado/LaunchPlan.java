@@ -45,7 +45,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * launches, buffers whose newest contents come from another plan). Buffers the kernel writes are
  * copied out only on demand (UNDER_DEMAND), when the host reads them or another plan needs them.
  * The hidden counters (and the dynamic mapping's task counter) are copied in and out at every
- * execution. All methods run under the session's lock.
+ * execution; when the session does not count, the counters are copied in once and never out. All methods run under the session's lock.
  */
 final class LaunchPlan implements LaunchArgs, AutoCloseable {
     /** Slots of the hidden counters array (as the OpenCL prelude's). */
@@ -62,6 +62,8 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
     /** The version of each buffer that this plan's device copy holds. */
     final Map<TornadoVmBuffer, Long> deviceVersion = new IdentityHashMap<>();
     final IntArray counters = new IntArray(COUNTER_SLOTS);
+    /** Whether the kernels count their global atomics (perfport.tornado.counters). */
+    final boolean counting;
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicInteger ticket = new AtomicInteger();
     private final FloatArray deferredOps;
@@ -103,7 +105,8 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
      *
      * @param name a task-graph name unique in this JVM
      */
-    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device) {
+    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting) {
+        this.counting = counting;
         this.key = PlanKey.of(kernel, args, geometry);
         this.kernel = kernel;
         this.geometry = geometry;
@@ -135,14 +138,15 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
 
         graph = new TaskGraph(name);
         List<Object> always = new ArrayList<>();
-        always.add(counters);
+        if (counting) always.add(counters);
         if (dynamic()) always.add(next);
         if (kernel.impl().ticket()) always.add(ticket);
         for (TornadoVmBuffer b : buffers) if (every.contains(b)) always.add(b.array());
         List<Object> once = new ArrayList<>();
+        if (!counting) once.add(counters);
         for (TornadoVmBuffer b : buffers) if (!every.contains(b)) once.add(b.array());
         if (deferredOps != null) once.add(deferredOps);
-        graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, always.toArray());
+        if (!always.isEmpty()) graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, always.toArray());
         if (!once.isEmpty()) graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, once.toArray());
 
         grid.addWorkerGrid(name + "." + task(), workerGrid(geometry.global(), geometry.local()));
@@ -153,10 +157,10 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         }
 
         List<Object> outs = new ArrayList<>();
-        outs.add(counters);
+        if (counting) outs.add(counters);
         if (dynamic()) outs.add(next);
         if (kernel.impl().ticket()) outs.add(ticket);
-        graph.transferToHost(DataTransferMode.EVERY_EXECUTION, outs.toArray());
+        if (!outs.isEmpty()) graph.transferToHost(DataTransferMode.EVERY_EXECUTION, outs.toArray());
         List<Object> onDemand = new ArrayList<>();
         for (TornadoVmBuffer b : writes) onDemand.add(b.array());
         if (!onDemand.isEmpty()) graph.transferToHost(DataTransferMode.UNDER_DEMAND, onDemand.toArray());
@@ -244,6 +248,11 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
     @Override
     public IntArray counters() {
         return counters;
+    }
+
+    @Override
+    public int counting() {
+        return counting ? 1 : 0;
     }
 
     @Override

@@ -21,8 +21,11 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
             + " e.g. pocl-opencl-icd?)";
     private static final AtomicInteger SESSIONS = new AtomicInteger();
 
-    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason) {
+    private final boolean counting;
+
+    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, boolean counting) {
         super(TornadoVmProvider.ID, TornadoVmProvider.DESCRIPTION, Dialect.NATIVE, devices, TornadoVmDevice::info, unavailableReason);
+        this.counting = counting;
     }
 
     /**
@@ -31,6 +34,11 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
      * reason shown when none remains.
      */
     public static TornadoVmBackend create() {
+        return create(true);
+    }
+
+    /** As {@link #create()}; {@code counting} false: kernels leave out their counter atomics (perfport.tornado.counters). */
+    public static TornadoVmBackend create(boolean counting) {
         TornadoRuntime rt = TornadoRuntimeProvider.getTornadoRuntime();
         List<TornadoVmDevice> found = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -44,12 +52,12 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
                 }
             }
         }
-        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems));
+        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), counting);
     }
 
     @Override
     protected DeviceSession open(TornadoVmDevice device) {
-        return new TornadoVmSession(device, nextSessionId());
+        return new TornadoVmSession(device, nextSessionId(), counting);
     }
 
     /** A number unique in this JVM, part of every task-graph name of a session. */

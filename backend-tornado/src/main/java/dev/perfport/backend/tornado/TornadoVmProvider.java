@@ -20,17 +20,25 @@ import org.pf4j.Extension;
 public final class TornadoVmProvider extends AbstractBackendProvider implements BackendProvider {
     /** The backend id used in selectors such as {@code tornado:gpu}. */
     public static final String ID = "tornado";
+    /**
+     * Whether kernels count their global atomics ({@code perfport.tornado.counters}, default true),
+     * as {@code perfport.jocl.counters}: counting adds one atomic on a shared counter per counted
+     * atomic; turn it off for timing runs beside jocl with its counters off (rows then carry no
+     * globalAtomics).
+     */
+    public static final String COUNTERS_KEY = "perfport.tornado.counters";
     static final String DESCRIPTION = "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)";
 
     public TornadoVmProvider() {
         // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
-        super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME));
+        super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME, COUNTERS_KEY));
     }
 
     @Override
     public Backend create(BackendContext context) {
         String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);
-        return StdoutGuard.call(TornadoVmBackend::create);
+        boolean counting = context.config().getBoolean(COUNTERS_KEY, true);
+        return StdoutGuard.call(() -> TornadoVmBackend.create(counting));
     }
 }

@@ -65,6 +65,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     private final TornadoVmDevice dev;
     private final int sessionId;
+    /** Whether kernels count their global atomics (perfport.tornado.counters, default true). */
+    private final boolean counting;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
@@ -72,14 +74,24 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private long plansBuilt;
 
     TornadoVmSession(TornadoVmDevice dev, int sessionId) {
-        this(dev, sessionId, TornadoKernels::find);
+        this(dev, sessionId, true);
+    }
+
+    /** {@code counting} false: kernels leave out their counter atomics, and rows carry no globalAtomics. */
+    TornadoVmSession(TornadoVmDevice dev, int sessionId, boolean counting) {
+        this(dev, sessionId, TornadoKernels::find, counting);
     }
 
     /** A session with another kernel registry (tests add kernels of their own). */
     TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels) {
+        this(dev, sessionId, kernels, true);
+    }
+
+    TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting) {
         super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
+        this.counting = counting;
     }
 
     @Override
@@ -287,14 +299,14 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
             Map<String, Long> c = new LinkedHashMap<>();
             long atomics = Integer.toUnsignedLong(p.counters.get(LaunchArgs.GLOBAL_ATOMICS));
-            c.put(Counters.GLOBAL_ATOMICS, atomics);
+            if (counting) c.put(Counters.GLOBAL_ATOMICS, atomics);
             c.put(Counters.WORK_GROUPS, g.logical());
             if (g.persistent()) {
                 c.put(Counters.UNITS_USED, (long) g.groups());
                 // the code before the task loop runs once in every persistent group
                 if (k.def().usesStaticLocal()) c.put(Counters.STATIC_LOCAL_INITS, (long) g.groups());
             }
-            if (k.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, atomics);
+            if (counting && k.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, atomics);
             return new LaunchStats(kernelNanos, -1, c);
         }
     }
@@ -324,7 +336,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p == null) {
             try {
                 String name = "pp" + sessionId + "x" + (++planSeq);
-                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev));
+                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev, counting));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 // sketch-time failures (TornadoVM could not analyse the method) surface here

@@ -75,4 +75,27 @@ class ReductionTest {
         }
         assertTrue(r.profile().kernelNanos() > 0 && r.profile().bytesToDevice() >= n * 4L, what + " " + r.profile());
     }
+
+    /** perfport.tornado.counters=false: the same results without the counter atomics, and no globalAtomics reported. */
+    @ParameterizedTest(name = "{0} {1}, counters off")
+    @MethodSource("uncounted")
+    void verifiesWithCountersOff(String variant, String type) {
+        Tornado.DEVICE.assumeDevice();
+        try (TornadoVmSession off = new TornadoVmSession(Tornado.DEVICE.backend().device(Tornado.DEVICE.deviceIndex()),
+                TornadoVmBackend.nextSessionId(), false)) {
+            for (int rep = 0; rep < 2; rep++) {   // a second launch reuses the plan (counters copied in once)
+                RunResult r = new Reduction().run(off, variant, Params.of("n", "100003", "type", type, "wg", Integer.toString(WG), "reps", "2"));
+                String what = variant + " " + type;
+                assertNull(r.error(), what);
+                assertTrue(r.verified(), what);
+                assertNull(r.counters().get(Counters.GLOBAL_ATOMICS), what + " " + r.counters());
+                assertNull(r.counters().get(TornadoVmSession.DEFERRED_FLOAT_ATOMICS), what + " " + r.counters());
+            }
+        }
+    }
+
+    static Stream<Arguments> uncounted() {
+        return Stream.of(Arguments.of(Reduction.LOCAL_ATOMIC, "int"), Arguments.of(Reduction.LOCAL_ATOMIC, "float"),
+                Arguments.of(Reduction.STATIC_LOCAL, "int"), Arguments.of(Reduction.TWO_KERNEL, "int"));
+    }
 }

@@ -37,6 +37,15 @@ public interface LaunchArgs {
      */
     IntArray counters();
 
+    /**
+     * 1 when the kernel counts its global atomics in {@link #counters()}, 0 when counting is off
+     * ({@code perfport.tornado.counters=false}). Kernels pass it as a scalar parameter and guard
+     * each counter atomic with it: TornadoVM compiles the 0 in and drops the atomic, which on a GPU
+     * costs as much as jocl's counted atomic (the reduction's local-atomic: one more same-address
+     * atomic per work-group, 1.35x jocl's kernel time on the H100 with jocl's counters off).
+     */
+    int counting();
+
     /** Counter slot of global atomics. */
     int GLOBAL_ATOMICS = 0;
 

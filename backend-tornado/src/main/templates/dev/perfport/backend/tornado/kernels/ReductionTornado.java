@@ -19,7 +19,9 @@ import static dev.perfport.core.memory.ElemType.INT;
  * The reduction study of seed 003 (workloads' ReductionKernels, reduction.cl) in TornadoVM's
  * Kernel API, one method per kernel and element type (TornadoVM compiles a method, not a
  * template). Arguments follow the definitions: in, out (or partial), n, scratch (local)
- * [, slm (static local)], after the hidden counters.
+ * [, slm (static local)], after the hidden counters and the counting flag ({@link LaunchArgs#counting()}:
+ * with {@code perfport.tornado.counters=false} the flag is 0, TornadoVM compiles it in and the
+ * counter atomic beside each global atomic is gone, as jocl's -DPP_NO_COUNTERS removes its own).
  *
  * <p>Written flat on purpose: TornadoVM does inline helper methods, but a helper that reads
  * {@code KernelContext} fields (localGroupSizeX) sees the plain Java field, 0, so the tree loop
@@ -42,23 +44,23 @@ public final class ReductionTornado {
     static void register(List<TornadoKernel> into) {
         into.add(new TornadoKernel("reduction.local_atomic.int",
                 sig(GLOBAL, INT, GLOBAL, INT, PRIVATE, INT, LOCAL, INT), false,
-                a -> a.graph().task(a.task(), ReductionTornado::localAtomicInt, a.context(), a.counters(),
+                a -> a.graph().task(a.task(), ReductionTornado::localAtomicInt, a.context(), a.counters(), a.counting(),
                         a.ints(0), a.ints(1), a.intArg(2), a.localLength(3))));
         into.add(new TornadoKernel("reduction.local_atomic.float",
                 sig(GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, LOCAL, FLOAT), true,
                 a -> {
-                    a.graph().task(a.task(), ReductionTornado::localAtomicFloat, a.context(), a.counters(),
+                    a.graph().task(a.task(), ReductionTornado::localAtomicFloat, a.context(), a.counters(), a.counting(),
                             a.floats(0), a.deferredFloatOps(), a.intArg(2), a.localLength(3));
                     a.applyDeferredFloatAdds(a.floats(1), 0);
                 }));
         into.add(new TornadoKernel("reduction.static_local.int",
                 sig(GLOBAL, INT, GLOBAL, INT, PRIVATE, INT, LOCAL, INT, STATIC_LOCAL, INT), false,
-                a -> a.graph().task(a.task(), ReductionTornado::staticLocalInt, a.context(), a.counters(),
+                a -> a.graph().task(a.task(), ReductionTornado::staticLocalInt, a.context(), a.counters(), a.counting(),
                         a.ints(0), a.ints(1), a.intArg(2), a.localLength(3), a.localLength(4), a.tasks(), a.mapping())));
         into.add(new TornadoKernel("reduction.static_local.float",
                 sig(GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, LOCAL, FLOAT, STATIC_LOCAL, FLOAT), true,
                 a -> {
-                    a.graph().task(a.task(), ReductionTornado::staticLocalFloat, a.context(), a.counters(),
+                    a.graph().task(a.task(), ReductionTornado::staticLocalFloat, a.context(), a.counters(), a.counting(),
                             a.floats(0), a.deferredFloatOps(), a.intArg(2), a.localLength(3), a.localLength(4),
                             a.tasks(), a.mapping());
                     a.applyDeferredFloatAdds(a.floats(1), 0);
@@ -116,7 +118,9 @@ public final class ReductionTornado {
 //#else
             ctx.atomicAdd(out, 0, $sum$);
 //#end
-            ctx.atomicAdd(counters, 0, 1);
+            if (counting != 0) {
+                ctx.atomicAdd(counters, 0, 1);
+            }
         }
 //#end
 //#for T=int,float  Ty=Int,Float  zero=0,0.0f  out=out,ops
@@ -125,7 +129,7 @@ public final class ReductionTornado {
 //#if T=float
     /** As {@link #localAtomicInt}; the float atomic add is deferred ({@link DeferredAtomics}). */
 //#end
-    public static void localAtomic$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array $out$, int n, int scratchLength) {
+    public static void localAtomic$Ty$(KernelContext ctx, IntArray counters, int counting, $Ty$Array in, $Ty$Array $out$, int n, int scratchLength) {
         int lid = ctx.localIdx;
         int gid = ctx.globalIdx;
 //#use loadAndTree
@@ -137,7 +141,7 @@ public final class ReductionTornado {
 //#if T=float
     /** As {@link #staticLocalInt}; the one float atomic per group is deferred ({@link DeferredAtomics}). */
 //#end
-    public static void staticLocal$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array $out$, int n,
+    public static void staticLocal$Ty$(KernelContext ctx, IntArray counters, int counting, $Ty$Array in, $Ty$Array $out$, int n,
                                         int scratchLength, int slmLength, int tasks, int mapping) {
         int lid = ctx.localIdx;
         int size = ctx.localGroupSizeX;

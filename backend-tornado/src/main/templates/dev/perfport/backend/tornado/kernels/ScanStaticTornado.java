@@ -49,10 +49,10 @@ public final class ScanStaticTornado {
             boolean i = t == INT;
 //#for K=v1,plus
             into.add(new TornadoKernel("scan.$K$." + t.clName(), s, false, true, CPU_ONLY,
-                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::$K$Int, a.context(), a.counters(), a.ints(0), a.ints(1),
+                    i ? a -> a.graph().task(a.task(), ScanStaticTornado::$K$Int, a.context(), a.counters(), a.counting(), a.ints(0), a.ints(1),
                             a.ints(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
                             ScanTornado.opMax(a), (int) ScanTornado.identity(a, t), a.ticket())
-                      : a -> a.graph().task(a.task(), ScanStaticTornado::$K$Float, a.context(), a.counters(), a.floats(0), a.floats(1),
+                      : a -> a.graph().task(a.task(), ScanStaticTornado::$K$Float, a.context(), a.counters(), a.counting(), a.floats(0), a.floats(1),
                             a.floats(2), a.ints(3), a.intArg(4), a.localLength(5), a.tasks(), ScanTornado.levels(a.localSize(0)),
                             ScanTornado.opMax(a), (float) ScanTornado.identity(a, t), a.ticket())));
 //#end
@@ -119,7 +119,9 @@ public final class ScanStaticTornado {
             sums.set(sg, x[carry]);
             slot[0] = ticket.getAndIncrement();   // arrival order: the old value that the decrement below cannot return
             ctx.atomicAdd(counter, 0, -1);
-            ctx.atomicAdd(counters, 0, 1);
+            if (counting != 0) {
+                ctx.atomicAdd(counters, 0, 1);
+            }
             if (slot[0] == k - 1) {               // the last to arrive: every group's carry is in SUM
                 $T$ acc = identity;
                 for (int i = 0; i < k; i++) {
@@ -128,9 +130,13 @@ public final class ScanStaticTornado {
                     acc = opMax == 1 ? (acc > v ? acc : v) : acc + v;
                 }
                 ctx.atomicAdd(counter, 1, 1);
-                ctx.atomicAdd(counters, 0, 1);
+                if (counting != 0) {
+                    ctx.atomicAdd(counters, 0, 1);
+                }
                 ctx.atomicAdd(counter, 0, -1);
-                ctx.atomicAdd(counters, 0, 1);
+                if (counting != 0) {
+                    ctx.atomicAdd(counters, 0, 1);
+                }
             }
             if (sg != 0) {
                 // spin until the counter reaches 0; the atomic no-op keeps the compiler from hoisting the
@@ -155,7 +161,7 @@ public final class ScanStaticTornado {
 //#end
 //#for T=int,float  Ty=Int,Float
     /** V1: x holds one tree of m elements, then the carry. */
-    public static void v1$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
+    public static void v1$Ty$(KernelContext ctx, IntArray counters, int counting, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
                              int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
 //#use groupSetup carry=m
         for (int t = first; t < end; t++) {
@@ -186,7 +192,7 @@ public final class ScanStaticTornado {
     }
 
     /** Scan⁺: x holds two trees of m elements, then the carry; task t's up-sweep runs beside task t-1's down-sweep. */
-    public static void plus$Ty$(KernelContext ctx, IntArray counters, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
+    public static void plus$Ty$(KernelContext ctx, IntArray counters, int counting, $Ty$Array in, $Ty$Array out, $Ty$Array sums, IntArray counter, int n,
                                int xLength, int tasks, int levels, int opMax, $T$ identity, AtomicInteger ticket) {
 //#use groupSetup carry="2 * m"
         int cur = 0;                            // tree of the previous task, waiting for its down-sweep

@@ -36,13 +36,13 @@ public final class TableTornado {
     static void register(List<TornadoKernel> into) {
         into.add(new TornadoKernel("table.local",
                 sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, DOUBLE, GLOBAL, DOUBLE, GLOBAL, INT, PRIVATE, INT, LOCAL, DOUBLE, LOCAL, DOUBLE),
-                false, a -> a.graph().task(a.task(), TableTornado::tableLocal, a.context(), a.counters(), a.ints(0), a.ints(1),
+                false, a -> a.graph().task(a.task(), TableTornado::tableLocal, a.context(), a.counters(), a.counting(), a.ints(0), a.ints(1),
                 a.doubles(2), a.doubles(3), a.ints(4), a.intArg(5), a.localLength(7), tableSize(a), a.localSize(0),
                 pow2AtLeast(a.localSize(0)))));
         into.add(new TornadoKernel("table.static_local",
                 sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, DOUBLE, GLOBAL, DOUBLE, GLOBAL, INT, PRIVATE, INT, LOCAL, DOUBLE,
                         STATIC_LOCAL, DOUBLE),
-                false, a -> a.graph().task(a.task(), TableTornado::tableStatic, a.context(), a.counters(), a.ints(0), a.ints(1),
+                false, a -> a.graph().task(a.task(), TableTornado::tableStatic, a.context(), a.counters(), a.counting(), a.ints(0), a.ints(1),
                 a.doubles(2), a.doubles(3), a.ints(4), a.intArg(5), a.localLength(7), tableSize(a), a.localSize(0),
                 pow2AtLeast(a.localSize(0)), a.tasks())));
     }
@@ -64,7 +64,9 @@ public final class TableTornado {
         }
         if (lid == 0) {
             ctx.atomicAdd(builds, 0, 1);
-            ctx.atomicAdd(counters, 0, 1);
+            if (counting != 0) {
+                ctx.atomicAdd(counters, 0, 1);
+            }
         }
         ctx.localBarrier();
 //#end
@@ -94,7 +96,7 @@ public final class TableTornado {
             out.set(g, red[0]);
         }
 //#end
-    public static void tableLocal(KernelContext ctx, IntArray counters, IntArray offsets, IntArray ab, DoubleArray w,
+    public static void tableLocal(KernelContext ctx, IntArray counters, int counting, IntArray offsets, IntArray ab, DoubleArray w,
                                   DoubleArray out, IntArray builds, int iters, int tableLength, int tableSize, int wg, int span) {
         int lid = ctx.localIdx;
         int size = ctx.localGroupSizeX;
@@ -108,7 +110,7 @@ public final class TableTornado {
 //#use groupSum
     }
 
-    public static void tableStatic(KernelContext ctx, IntArray counters, IntArray offsets, IntArray ab, DoubleArray w,
+    public static void tableStatic(KernelContext ctx, IntArray counters, int counting, IntArray offsets, IntArray ab, DoubleArray w,
                                    DoubleArray out, IntArray builds, int iters, int tableLength, int tableSize, int wg, int span,
                                    int tasks) {
         int lid = ctx.localIdx;
