@@ -4,6 +4,7 @@ import dev.perfport.backend.tornado.kernels.DeferredAtomics;
 import dev.perfport.backend.tornado.kernels.ReductionTornado;
 import dev.perfport.backend.tornado.kernels.LaunchArgs;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
+import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.kernel.Access;
 import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Constants;
@@ -20,6 +21,7 @@ import uk.ac.manchester.tornado.api.WorkerGrid2D;
 import uk.ac.manchester.tornado.api.WorkerGrid3D;
 import uk.ac.manchester.tornado.api.enums.DataTransferMode;
 import uk.ac.manchester.tornado.api.enums.ProfilerMode;
+import uk.ac.manchester.tornado.api.enums.TornadoVMBackendType;
 import uk.ac.manchester.tornado.api.exceptions.TornadoExecutionPlanException;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -169,6 +171,20 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         graph = null;
         this.plan = new TornadoExecutionPlan(itg);
         plan.withDevice(device.device()).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
+        String flags = compilerFlags(kernel.impl(), device.info());
+        if (flags != null) plan.withCompilerFlags(TornadoVMBackendType.OPENCL, flags);
+    }
+
+    /** TornadoVM's OpenCL build options as it sets them (tornado.opencl.compiler.flags), without a plan's own. */
+    static final String DEFAULT_OPENCL_FLAGS = System.getProperty("tornado.opencl.compiler.flags", "-cl-mad-enable -cl-fast-relaxed-math -w");
+
+    /**
+     * The OpenCL build options of a kernel's plan, or null for TornadoVM's: a register cap on NVIDIA's
+     * OpenCL where the kernel asks for one (another vendor's compiler would refuse the option).
+     */
+    static String compilerFlags(TornadoKernel k, DeviceInfo d) {
+        if (k.nvidiaMaxRegisters() == 0 || !d.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) return null;
+        return DEFAULT_OPENCL_FLAGS + " -cl-nv-maxrregcount=" + k.nvidiaMaxRegisters();
     }
 
     /**

@@ -31,7 +31,7 @@ public final class SpmvTornado {
         into.add(new TornadoKernel("spmv.csr_vector", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT,
                 PRIVATE, INT, PRIVATE, INT, LOCAL, FLOAT), false,
                 a -> a.graph().task(a.task(), SpmvTornado::csrVector, a.context(), a.ints(0), a.ints(1), a.floats(2), a.floats(3), a.floats(4),
-                        a.intArg(5), a.intArg(6), a.localLength(7))));
+                        a.intArg(5), a.intArg(6), a.localLength(7))).withNvidiaMaxRegisters(CSR_VECTOR_REGISTERS));
         into.add(new TornadoKernel("spmv.sell", sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, INT, GLOBAL, FLOAT, GLOBAL, FLOAT,
                 PRIVATE, INT, PRIVATE, INT), false,
                 a -> a.graph().task(a.task(), SpmvTornado::sell, a.context(), a.ints(0), a.ints(1), a.floats(2), a.ints(3), a.floats(4),
@@ -83,6 +83,15 @@ public final class SpmvTornado {
             }
         }
     }
+
+    /**
+     * csr-vector's register cap on NVIDIA. TornadoVM's form of this kernel is spmv.cl's line for line, but
+     * with lanes compiled in the driver unrolls the row loop with four 64-bit offsets live (each array
+     * access is base + 16-byte header + 4i): ptxas gives it 48 registers for sm_90 against 30 for
+     * spmv_csr_vector, so 10 groups of 128 fit an SM instead of 16. Capped at 32 (jocl's occupancy) it
+     * ran 1.12x jocl's kernel time on the H100 instead of 1.34x (docs/results/gpu/routes.md).
+     */
+    static final int CSR_VECTOR_REGISTERS = 32;
 
     public static void csrVector(KernelContext ctx, IntArray rowPtr, IntArray col, FloatArray val, FloatArray x, FloatArray y,
                                  int n, int lanes, int partialLength) {

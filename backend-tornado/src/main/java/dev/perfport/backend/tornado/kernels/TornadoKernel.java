@@ -29,10 +29,14 @@ import java.util.Objects;
  * @param ticket                whether the kernel takes {@link LaunchArgs#ticket()}, a zeroed
  *                              counter whose getAndIncrement gives each group its arrival order
  * @param cpuOnly               why the kernel may run only on CPU devices, or null when it runs anywhere
+ * @param nvidiaMaxRegisters    on NVIDIA's OpenCL, the registers per work-item the driver may use
+ *                              ({@code -cl-nv-maxrregcount}), or 0 for its own choice: for a kernel whose
+ *                              TornadoVM-generated form takes more registers than its OpenCL C twin,
+ *                              so that as many groups fit a compute unit
  * @param binder                adds the task(s)
  */
 public record TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket,
-                            String cpuOnly, Binder binder) implements KernelImpl.Native {
+                            String cpuOnly, int nvidiaMaxRegisters, Binder binder) implements KernelImpl.Native {
 
     /** One expected argument. */
     public record Sig(MemoryLevel level, ElemType type) {
@@ -51,7 +55,18 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
     public TornadoKernel {
         Objects.requireNonNull(name);
         signature = List.copyOf(signature);
+        if (nvidiaMaxRegisters < 0) throw new IllegalArgumentException("nvidiaMaxRegisters must be >= 0, got " + nvidiaMaxRegisters);
         Objects.requireNonNull(binder);
+    }
+
+    /** A kernel with the driver's own register allocation. */
+    public TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket, String cpuOnly, Binder binder) {
+        this(name, signature, deferredFloatAtomics, ticket, cpuOnly, 0, binder);
+    }
+
+    /** This kernel with at most {@code registers} per work-item on NVIDIA's OpenCL. */
+    public TornadoKernel withNvidiaMaxRegisters(int registers) {
+        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, registers, binder);
     }
 
     /** A kernel without a ticket counter that runs on every device. */

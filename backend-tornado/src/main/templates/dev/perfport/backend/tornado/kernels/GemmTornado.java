@@ -86,7 +86,8 @@ public final class GemmTornado {
             long aco = (a.intArg(8) & 0xFFFFFFFFL) | (long) a.intArg(14) << 32;
             a.graph().task(a.task(), GemmTornado::direct$Ty$, a.context(), a.$Arr$(0), a.$Arr$(1), a.$Arr$(2), a.intArg(3), a.intArg(4),
                     a.intArg(5), a.$Arg$(6), a.$Arg$(7), aco, a.intArg(9), a.intArg(10), a.intArg(11), a.intArg(12), a.intArg(13),
-                    a.intArg(15), a.intArg(16), wgd, a.localLength(17), (wgd / c.getInt("MDIMCD")) * (wgd / c.getInt("NDIMCD")));
+                    a.intArg(15), a.intArg(16), wgd | c.getInt("MDIMCD") << 10 | c.getInt("NDIMCD") << 20, a.localLength(17),
+                    (wgd / c.getInt("MDIMCD")) * (wgd / c.getInt("NDIMCD")));
         }));
 //#end
     }
@@ -216,14 +217,23 @@ public final class GemmTornado {
         }
     }
 
-    /** gemm_direct in $T$: any sizes and strides; {@code aco} is the offsets of A and C (ao | co << 32). */
+    /**
+     * gemm_direct in $T$: any sizes and strides; {@code aco} is the offsets of A and C (ao | co << 32),
+     * {@code shape} is WGD | MDIMCD << 10 | NDIMCD << 20 (TornadoVM's task takes at most 20 arguments).
+     * The group's shape comes in as an argument, not from {@code ctx.localGroupSizeX/Y}:
+     * TornadoVM compiles scalar arguments in, so mwid and nwid are constants, the loops over acc have
+     * constant trip counts and the driver keeps acc in registers. From get_local_size they were run-time
+     * values, acc lived in local memory (ptxas: a 16-byte stack frame, ld.local/st.local in the k loop),
+     * and TRSM, which runs mostly on this kernel, took 2.9x jocl's kernel time on the H100.
+     */
     public static void direct$Ty$(KernelContext ctx, $Ty$Array a, $Ty$Array b, $Ty$Array c, int mm, int nn, int kk, $T$ alpha, $T$ beta,
-                                  long aco, int asi, int ask, int bo, int bsk, int bsj, int csi, int csj, int wgd, int tileLength,
+                                  long aco, int asi, int ask, int bo, int bsk, int bsj, int csi, int csj, int shape, int tileLength,
                                   int accLength) {
         int ao = (int) (aco & 0xFFFFFFFFL);
         int co = (int) (aco >> 32);
-        int mdimcd = ctx.localGroupSizeX;
-        int ndimcd = ctx.localGroupSizeY;
+        int wgd = shape & 1023;
+        int mdimcd = (shape >> 10) & 1023;
+        int ndimcd = shape >> 20;
         int tm = ctx.localIdx;
         int tn = ctx.localIdy;
         int i0 = ctx.groupIdx * wgd;
