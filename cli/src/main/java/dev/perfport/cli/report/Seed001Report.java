@@ -53,14 +53,14 @@ public final class Seed001Report {
      * @param sizes    m = n = k of the GEMM sweep
      * @param types    float and/or double
      * @param budget   evaluations of the random tuning
-     * @param strategy random (the default) or hierarchical (gemm's stages: tile, threads, k, vectors, staging,
-     *                 loaders, strides, split; no budget)
      * @param tuneSize m = n = k while tuning
      * @param reps     repetitions per point (the best is kept)
      * @param trsmM    m of the TRSM sweep
      * @param trsmN    n (right-hand sides) of the TRSM sweep
      * @param nbs      TRSM block sizes
      * @param seed     the random strategy's seed
+     * @param strategy random (the default) or hierarchical (gemm's stages: tile, threads, k, vectors, staging,
+     *                 loaders, strides, split; no budget)
      */
     public record Options(List<Integer> sizes, List<String> types, int budget, int tuneSize, int reps, int trsmM, int trsmN,
                           List<Integer> nbs, long seed, String strategy) {

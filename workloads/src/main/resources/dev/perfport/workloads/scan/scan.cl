@@ -289,7 +289,9 @@ inline ulong sp_word(int epoch, int flag, T v) {
  * ahead; a group still waits only for tiles taken before its own by running groups, and still
  * makes exactly one failed take, so the counter's reset is unchanged); 2: as 1, and the next
  * tile's elements are loaded into registers before this tile's look-back (ITEMS more registers;
- * needs STRIPED 0). */
+ * needs STRIPED 0). Both measured slower on the H100 (0.53-0.75x torch.cumsum against 0.83-0.88x,
+ * docs/results/gpu/i16-h100.md): a ticket held ahead delays the tile after it, and every later
+ * look-back waits on that tile. Kept, off, as the studied alternative. */
 #ifndef PREFETCH
 #define PREFETCH 0
 #endif
