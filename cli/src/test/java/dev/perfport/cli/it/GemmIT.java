@@ -242,7 +242,7 @@ class GemmIT {
         assertTrue(md.contains("`--strategy hierarchical`"), md);
         for (String type : List.of("float", "double")) {
             assertTrue(md.contains("| cell-emulation:0 | " + type + " | `"), "a tuned-parameters row for " + type + ": " + md);
-            assertTrue(md.contains("[report cell-emulation:0] tuning " + type + " "), "tuning " + type + " traced: " + r.describe());
+            assertTrue(r.err().contains("[report cell-emulation:0] tuning " + type + " "), "tuning " + type + " traced: " + r.describe());
         }
         Run bad = Run.of("report", "seed-001", "--backend", "cell-emulation", "--out", dir.resolve("bad").toString(),
                 "--param", "strategy=hierarchical", "--param", "budget=5");
