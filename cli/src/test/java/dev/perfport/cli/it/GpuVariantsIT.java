@@ -102,10 +102,10 @@ class GpuVariantsIT {
             allVerified(compare(backend, "scan", "single-pass", "warp=1", "wg=64", "items=4", "k=300"), backend);
             allVerified(compare(backend, "scan", "single-pass", "warp=1", "wg=32", "items=8", "k=5000"), backend);
             allVerified(compare(backend, "scan", "single-pass", "warp=1", "wg=1024", "items=16", "k=3"), backend);
-            // 2026-11-27: the next tile's ticket (1) and elements (2) taken one tile ahead; k beyond residency,
-            // so groups hold a ticket ahead while others wait on them
-            allVerified(compare(backend, "scan", "single-pass", "prefetch=1", "wg=32", "items=4", "k=5000"), backend);
-            allVerified(compare(backend, "scan", "single-pass", "prefetch=2", "rake=1", "wg=64", "items=8", "k=300"), backend);
+            // 2026-11-27: the next tile's ticket and elements taken one tile ahead (prefetch=2; 1 differs only in
+            // where the tile is loaded); k beyond residency, so groups hold a ticket ahead while others wait on them.
+            // One case: every scan.cl build is cold on a fresh PoCL cache
+            allVerified(compare(backend, "scan", "single-pass", "prefetch=2", "wg=32", "items=4", "k=5000"), backend);
         }
     }
 
