@@ -175,7 +175,12 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         if (flags != null) plan.withCompilerFlags(TornadoVMBackendType.OPENCL, flags);
     }
 
-    /** TornadoVM's OpenCL build options as it sets them (tornado.opencl.compiler.flags), without a plan's own. */
+    /**
+     * TornadoVM's OpenCL build options as it sets them (tornado.opencl.compiler.flags), without a plan's own:
+     * a plan's flags replace them, so a cap goes beside them. The default is TornadoOptions'
+     * DEFAULT_OPENCL_COMPILER_FLAGS, restated because that class is in TornadoVM's runtime, which this
+     * module does not compile against (tornado-api only).
+     */
     static final String DEFAULT_OPENCL_FLAGS = System.getProperty("tornado.opencl.compiler.flags", "-cl-mad-enable -cl-fast-relaxed-math -w");
 
     /**
