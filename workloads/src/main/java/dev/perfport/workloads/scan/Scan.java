@@ -124,7 +124,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0");
     }
 
     @Override
@@ -151,6 +151,9 @@ public final class Scan implements Workload {
                 "prefetch: single-pass only (OpenCL): 0 (default) the tile counter is read at the top of each tile; 1 the next "
                         + "tile's ticket is taken one tile ahead, while this tile loads; 2 as 1, and the next tile's elements are "
                         + "loaded before this tile's look-back (needs striped=0)",
+                "coalesce: single-pass only (OpenCL): 0 (default) each work-item loads and stores its items consecutive elements; "
+                        + "1 a warp's 16-byte vectors cover consecutive bytes (lane L: elements 128q + 4L..+3 of the warp's chunk), "
+                        + "scanned by one warp scan per vector (needs warp=1 or 2, prefetch=0)",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -253,7 +256,13 @@ public final class Scan implements Workload {
             if (prefetch != 0 && striped == 1) {
                 throw new ConfigException("prefetch=" + prefetch + " needs striped=0 (the next tile is held in the work-item's registers)");
             }
-            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch);
+            int coalesce = p.getInt("coalesce");
+            if (coalesce != 0 && coalesce != 1) throw new ConfigException("coalesce must be 0 or 1, got " + coalesce);
+            if (coalesce == 1 && (warp == 0 || prefetch != 0)) {
+                throw new ConfigException("coalesce=1 needs warp=1 or 2 and prefetch=0 (its scan is built on the warp primitives), got warp="
+                        + warp + " prefetch=" + prefetch);
+            }
+            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
             RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, sched, in, p, shown));
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
@@ -264,6 +273,7 @@ public final class Scan implements Workload {
         others.remove("rake");
         others.remove("warp");
         others.remove("prefetch");
+        others.remove("coalesce");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));

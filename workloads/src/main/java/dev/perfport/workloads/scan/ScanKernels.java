@@ -95,7 +95,7 @@ public final class ScanKernels {
      */
     public static KernelDef singlePass(ElemType t) {
         return base("scan.single_pass." + t.clName(), t, "scan_single_pass")
-                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, OP_MAX, 0, "ITEMS", 8, "STRIPED", 0, "LOOKBACK", 0, "RAKE", 0, "WARP", 0, "PREFETCH", 0))
+                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, OP_MAX, 0, "ITEMS", 8, "STRIPED", 0, "LOOKBACK", 0, "RAKE", 0, "WARP", 0, "PREFETCH", 0, "COALESCE", 0))
                 .global("in", t, Access.READ).global("out", t, Access.WRITE).global("status", ElemType.LONG, Access.READ_WRITE)
                 .global("next", ElemType.INT, Access.READ_WRITE)
                 .scalar("n", ElemType.INT).scalar("epoch", ElemType.INT).local("x", t)
@@ -272,9 +272,9 @@ public final class ScanKernels {
         return g -> {
             int items = g.constants().getInt("ITEMS");
             if (g.constants().getInt("LOOKBACK") != 0 || g.constants().getInt("RAKE") != 0 || g.constants().getInt("WARP") != 0
-                    || g.constants().getInt("PREFETCH") != 0) {
+                    || g.constants().getInt("PREFETCH") != 0 || g.constants().getInt("COALESCE") != 0) {
                 // schedules of the OpenCL kernel only: the row would claim a schedule that did not run
-                throw new IllegalArgumentException("the Java work-group single-pass kernel has one schedule (lookback=0, rake=0, warp=0, prefetch=0)");
+                throw new IllegalArgumentException("the Java work-group single-pass kernel has one schedule (lookback=0, rake=0, warp=0, prefetch=0, coalesce=0)");
             }
             dev.perfport.core.wg.GlobalLongs status = g.longs(2);
             GlobalInts next = g.ints(3);

@@ -295,6 +295,21 @@ inline ulong sp_word(int epoch, int flag, T v) {
 #ifndef PREFETCH
 #define PREFETCH 0
 #endif
+/* COALESCE (issue 16, 2026-11-27, fourth stop; needs WARP 1 or 2): the warp's 32*ITEMS elements are
+ * loaded and stored as in CUB's warp-transposed tiles, each 16-byte vector instruction of the warp
+ * covering 512 consecutive bytes (lane L holds elements 128q + 4L .. +3 of its warp's chunk, q < ITEMS/4),
+ * where COALESCE 0 gives each work-item ITEMS consecutive elements (a warp's vector instruction then
+ * touches 32 pieces 16*ITEMS bytes apart, half-sectors for ITEMS 8 or more). No local memory is used
+ * to rearrange: the scan follows the layout, one warp scan of the lanes' totals per q, chained. */
+#ifndef COALESCE
+#define COALESCE 0
+#endif
+#if COALESCE && !WARP
+#error "scan single-pass coalesce=1 needs warp=1 or 2 (its scan is built on the warp primitives)"
+#endif
+#if COALESCE && PREFETCH
+#error "scan single-pass coalesce=1 needs prefetch=0"
+#endif
 #if PREFETCH && STRIPED
 #error "scan single-pass prefetch needs striped=0 (the prefetched elements are the work-item's own, in registers)"
 #endif
@@ -457,25 +472,59 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) v[j] = t[SP_PAD(lid * ITEMS + j)];
+#elif COALESCE
+        int lane = lid & 31, wid = lid >> 5, nw = wg >> 5;
+        __local uint* sx = (__local uint*)x;      /* warp=1's shuffle scratch (wg words) */
+        __local T* wsum = x + wg;                 /* the warps' totals */
+        int cb = tile * tile_elems + wid * 32 * ITEMS + 4 * lane;   /* lane's first element; + 128q */
+        T lp[ITEMS / 4];                          /* per q: what precedes the lane's 4 elements in the warp */
+        T run = IDENTITY;                         /* the warp's total so far (alike in every lane) */
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            int e = cb + 128 * q;
+            if (e + 4 <= n) {
+                T4 w = ((const __global T4*)in)[e >> 2];   /* e is a multiple of 4 */
+                v[4 * q] = w.x; v[4 * q + 1] = w.y; v[4 * q + 2] = w.z; v[4 * q + 3] = w.w;
+            } else {
+                for (int c = 0; c < 4; c++) v[4 * q + c] = e + c < n ? in[e + c] : IDENTITY;
+            }
+            v[4 * q + 1] = OP(v[4 * q], v[4 * q + 1]);   /* inclusive within the lane's 4 */
+            v[4 * q + 2] = OP(v[4 * q + 1], v[4 * q + 2]);
+            v[4 * q + 3] = OP(v[4 * q + 2], v[4 * q + 3]);
+            T sq = warp_scan_incl(v[4 * q + 3], lane, sx, lid);
+            T up = FROM_U(w_up(TO_U(sq), 1, sx, lid));   /* lane - 1's inclusive */
+            T tot = FROM_U(w_idx(TO_U(sq), 31, sx, lid));
+            lp[q] = lane > 0 ? OP(run, up) : run;
+            run = OP(run, tot);
+        }
+        if (lane == 31) wsum[wid] = run;
 #elif !PREFETCH
         sp_load(in, base, n, v);
 #endif
+#if !COALESCE
         T run = IDENTITY;                         /* the work-item's inclusive scan of its items */
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) { run = OP(run, v[j]); v[j] = run; }
+#endif
 #if WARP
+#if !COALESCE
         int lane = lid & 31, wid = lid >> 5, nw = wg >> 5;
         __local uint* sx = (__local uint*)x;      /* warp=1's shuffle scratch (wg words) */
         __local T* wsum = x + wg;                 /* the warps' totals */
         T s = warp_scan_incl(run, lane, sx, lid);
         T sprev = FROM_U(w_up(TO_U(s), 1, sx, lid));   /* lane - 1's inclusive total */
         if (lane == 31) wsum[wid] = s;
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);
         T ws = warp_scan_incl(lane < nw ? wsum[lane] : IDENTITY, lane, sx, lid);   /* every warp, alike */
         T wpre = FROM_U(w_idx(TO_U(ws), wid > 0 ? wid - 1 : 0, sx, lid));
         if (wid == 0) wpre = IDENTITY;
         T agg = FROM_U(w_idx(TO_U(ws), nw - 1, sx, lid));
+#if COALESCE
+        T before = wpre;                          /* the warps before this one; lp[q] adds the lanes */
+#else
         T before = lane > 0 ? OP(wpre, sprev) : wpre;
+#endif
 #else
         x[XI(lid)] = run;
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -613,6 +662,24 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
                 ((__global T4*)(out + tb))[q * wg + lid] = w;
             } else {
                 for (int c = 0; c < 4; c++) if (tb + e + c < n) out[tb + e + c] = t[SP_PAD(e + c)];
+            }
+        }
+#elif COALESCE
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
+            int e = cb + 128 * q;
+            T pq = OP(p0, lp[q]);
+            T4 w;
+            w.x = pq;
+            w.y = OP(pq, v[4 * q]);
+            w.z = OP(pq, v[4 * q + 1]);
+            w.w = OP(pq, v[4 * q + 2]);
+            if (e + 4 <= n) {
+                ((__global T4*)out)[e >> 2] = w;
+            } else {
+                if (e < n) out[e] = w.x;
+                if (e + 1 < n) out[e + 1] = w.y;
+                if (e + 2 < n) out[e + 2] = w.z;
             }
         }
 #else

@@ -1,0 +1,95 @@
+/* Where TornadoVM's fixed ~4 us per launch comes from (issue 16 item 3, docs/results/gpu/routes.md):
+ * the kernel time (CL_PROFILING_COMMAND_END - START of the kernel's own event) of a saxpy over n = 1024
+ * floats, launched the way each route launches it, on the first GPU:
+ *   plain      clSetKernelArg + clEnqueueNDRangeKernel, as jocl does;
+ *   tornado    TornadoVM's signature (_kernel_context, _constant_region, _local_region of 8 bytes,
+ *              _atomics before the kernel's own arguments, all unused by the kernel);
+ *   ctx-write  before each launch a 24-byte clEnqueueWriteBuffer from pageable memory (TornadoVM's
+ *              kernel stack frame, OCLKernelStackFrame: 3 reserved slots), and the kernel lists its
+ *              event in its wait list (OCLInstalledCode.submitWithEvents);
+ *   both       the two together, which is TornadoVM's launch.
+ * Rounds interleave the modes; each prints the median and the minimum over its launches.
+ *   clprobe-launch [launches per round] [rounds] */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char* SRC =
+    "__kernel void saxpy(float a, __global const float* x, __global float* y, int n) {\n"
+    "  int i = get_global_id(0); if (i < n) y[i] = a * x[i] + y[i]; }\n"
+    "__kernel void saxpy_t(__global long* _kernel_context, __constant uchar* _constant_region,\n"
+    "    __local uchar* _local_region, __global int* _atomics, float a, __global uchar* x, __global uchar* y, int n) {\n"
+    "  int i = get_global_id(0); if (i < n) { __global float* yp = (__global float*) (y + ((long) i + 4) * 4);\n"
+    "    *yp = a * *((__global float*) (x + ((long) i + 4) * 4)) + *yp; } }\n";
+
+#define CHECK(e, what) do { if ((e) != CL_SUCCESS) { fprintf(stderr, "clprobe: %s failed (%d)\n", what, (int) (e)); exit(1); } } while (0)
+
+static int cmp(const void* a, const void* b) {
+    cl_ulong x = *(const cl_ulong*) a, y = *(const cl_ulong*) b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char** argv) {
+    int launches = argc > 1 ? atoi(argv[1]) : 2000, rounds = argc > 2 ? atoi(argv[2]) : 3, n = 1024;
+    cl_platform_id p[8]; cl_uint np = 0; clGetPlatformIDs(8, p, &np);
+    cl_device_id d = 0;
+    for (cl_uint i = 0; i < np && !d; i++) if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL) != CL_SUCCESS) d = 0;
+    for (cl_uint i = 0; i < np && !d && getenv("CLPROBE_ANY"); i++)   /* a check on a CPU device (PoCL) */
+        if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS) d = 0;
+    if (!d) { fprintf(stderr, "clprobe: no GPU\n"); return 2; }
+    char name[256]; clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+    cl_int e; cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, &e); CHECK(e, "context");
+    cl_command_queue q = clCreateCommandQueue(c, d, CL_QUEUE_PROFILING_ENABLE, &e); CHECK(e, "queue");
+    cl_program prog = clCreateProgramWithSource(c, 1, &SRC, NULL, &e); CHECK(e, "program");
+    CHECK(clBuildProgram(prog, 1, &d, "-cl-mad-enable", NULL, NULL), "build");
+    cl_kernel kp = clCreateKernel(prog, "saxpy", &e); CHECK(e, "kernel saxpy");
+    cl_kernel kt = clCreateKernel(prog, "saxpy_t", &e); CHECK(e, "kernel saxpy_t");
+    float* h = calloc(n + 8, sizeof(float));
+    cl_mem x = clCreateBuffer(c, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, (n + 8) * sizeof(float), h, &e); CHECK(e, "x");
+    cl_mem y = clCreateBuffer(c, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, (n + 8) * sizeof(float), h, &e); CHECK(e, "y");
+    cl_mem ctx = clCreateBuffer(c, CL_MEM_READ_WRITE, 1024, NULL, &e); CHECK(e, "context buffer");
+    cl_mem atom = clCreateBuffer(c, CL_MEM_READ_WRITE, 4096, NULL, &e); CHECK(e, "atomics buffer");
+    unsigned char frame[24] = {0};
+    size_t gws = n, lws = 256;
+    float a = 2.5f;
+    const char* names[4] = {"plain", "tornado", "ctx-write", "both"};
+    cl_ulong* t = malloc(sizeof(cl_ulong) * launches);
+    cl_event* ev = malloc(sizeof(cl_event) * launches);
+    printf("device: %s, n = %d, %d launches per round, %d rounds\n", name, n, launches, rounds);
+    for (int r = 0; r < rounds; r++) {
+        for (int mode = 0; mode < 4; mode++) {
+            int sig = mode & 1, write = mode >> 1;
+            cl_kernel k = sig ? kt : kp;
+            for (int i = 0; i < launches; i++) {
+                int ai = 0;
+                if (sig) {
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
+                    CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &atom), "arg");
+                }
+                CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
+                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
+                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &y), "arg");
+                CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
+                cl_event w = 0;
+                if (write) CHECK(clEnqueueWriteBuffer(q, ctx, CL_FALSE, 0, sizeof frame, frame, 0, NULL, &w), "write");
+                CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gws, &lws, write ? 1 : 0, write ? &w : NULL, &ev[i]), "launch");
+                if (w) clReleaseEvent(w);
+            }
+            CHECK(clFinish(q), "finish");
+            for (int i = 0; i < launches; i++) {
+                cl_ulong s0, s1;
+                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
+                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
+                t[i] = s1 - s0;
+                clReleaseEvent(ev[i]);
+            }
+            qsort(t, launches, sizeof(cl_ulong), cmp);
+            printf("round %d %-9s kernel time: median %.2f us, min %.2f us\n", r, names[mode], t[launches / 2] / 1e3, t[0] / 1e3);
+        }
+    }
+    return 0;
+}
