@@ -333,7 +333,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         KernelImpl.OpenClSource src = def.impl(Dialect.OPENCL_C)
                 .filter(KernelImpl.OpenClSource.class::isInstance).map(KernelImpl.OpenClSource.class::cast)
                 .orElseThrow(() -> new UnsupportedFeatureException("kernel '" + def.name() + "' has no OpenCL C source"));
-        String requested = join(constants.toOpenClOptions(), src.buildOptions(), buildOptions, counting ? "" : "-DPP_NO_COUNTERS");
+        String requested = join(constants.toOpenClOptions(), src.buildOptions(), vendorOptions(constants, dev.info().vendor()), buildOptions,
+                counting ? "" : "-DPP_NO_COUNTERS");
         String contract = fpContract(requested);
         String options = contract == null ? requested : join(requested.replaceAll(FP_CONTRACT_OPTION, " "));
         // _Pragma on the prelude's first line (a comment) keeps every line number where it was
@@ -400,6 +401,18 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     /** Build options joined by single spaces, empty parts left out. */
+    /**
+     * The options a configuration asks for through constants that only one vendor's compiler
+     * understands: {@link KernelImpl.OpenClSource#NVIDIA_MAX_REGISTERS} as {@code -cl-nv-maxrregcount}
+     * on NVIDIA's OpenCL, nothing elsewhere.
+     */
+    static String vendorOptions(Constants constants, String vendor) {
+        if (!constants.has(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS)) return "";
+        int cap = constants.getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS);
+        if (cap <= 0 || !vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) return "";
+        return "-cl-nv-maxrregcount=" + cap;
+    }
+
     static String join(String... parts) {
         StringBuilder b = new StringBuilder();
         for (String p : parts) {

@@ -144,4 +144,30 @@ class BuildOptionsTest {
     void optionsJoinWithSingleSpaces() {
         assertEquals("-DA=1 -cl-fp-contract=off -DPP_NO_COUNTERS", JoclSession.join("-DA=1", " -cl-fp-contract=off ", "", null, "-DPP_NO_COUNTERS"));
     }
+    /** The register cap a configuration asks for reaches NVIDIA's compiler only; PoCL would refuse the option. */
+    @Test
+    void anNvidiaRegisterCapBecomesAnOptionOnNvidiaOnly() {
+        var cap = dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 32, "ITEMS", 16);
+        assertEquals("-cl-nv-maxrregcount=32", JoclSession.vendorOptions(cap, "NVIDIA Corporation"));
+        assertEquals("", JoclSession.vendorOptions(cap, "The pocl project"));
+        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 0), "NVIDIA Corporation"));
+        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of("ITEMS", 16), "NVIDIA Corporation"));
+    }
+
+    /** On another vendor's OpenCL (PoCL here) a kernel with the cap still builds and runs: it arrives as a define only. */
+    @Test
+    void anNvidiaRegisterCapDoesNotBreakABuildElsewhere() {
+        OpenCl.DEVICE.assumeDevice();
+        org.junit.jupiter.api.Assumptions.assumeFalse(OpenCl.backendDevice().info().vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA"),
+                "the device is NVIDIA's: the cap is an option there");
+        try (DeviceSession s = Perfport.open(jocl(null))) {
+            int[] out = new int[2];
+            try (CompiledKernel k = s.compile(macros(""), dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 32, "K", 5));
+                 DeviceBuffer b = s.upload(out)) {
+                s.launch(k, NDRange.of(1, 1), b);
+                b.read(out);
+            }
+            assertArrayEquals(new int[]{5, -1}, out);
+        }
+    }
 }

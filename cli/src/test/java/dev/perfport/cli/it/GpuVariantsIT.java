@@ -107,7 +107,33 @@ class GpuVariantsIT {
             // 2026-11-27: the next tile's ticket and elements taken one tile ahead (prefetch=2; 1 differs only in
             // where the tile is loaded); k beyond residency, so groups hold a ticket ahead while others wait on them
             allVerified(compare(backend, "scan", "single-pass", "prefetch=2", "type=float", "wg=32", "items=4", "k=5000"), backend);
+            // fourth stop of 2026-11-27: coalesced warp tiles (lane L holds elements 128q + 4L..+3 of its warp's chunk), on the
+            // emulated warp primitives; one case ends mid-vector and mid-warp (n = 1000003), k beyond residency
+            allVerified(compare(backend, "scan", "single-pass", "warp=1", "coalesce=1", "type=int", "wg=64", "items=8", "k=300"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "warp=1", "coalesce=1", "type=float", "wg=32", "items=4", "k=5000"), backend);
         }
+    }
+
+    /**
+     * {@code tune scan} over the single-pass schedule on real OpenCL: warp 0 or 1 by coalesce 0 or 1, where coalesce=1 with
+     * warp=0 is refused by a constraint naming the reason and the other three run and verify (tuned by measured Gelem/s).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jocl"})
+    void singlePassTunesOverItsSchedule(String backend, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        requireAvailable(backend);
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "tune", "scan", "--backend", backend,
+                "--strategy", "exhaustive", "--param", "n=100003", "--param", "reps=1", "--param", "type=int", "--param", "k=40",
+                "--param", "warp=0,1", "--param", "coalesce=0,1", "--param", "regs=0", "--param", "items=8", "--param", "wg=64");
+        Dist.assertExit(0, r);
+        Map<String, Object> row = Dist.jsonRows(r).getFirst();
+        assertEquals(3L, ((Number) row.get("evaluations")).longValue(), r::describe);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> records = (List<Map<String, Object>>) row.get("records");
+        long ok = records.stream().filter(x -> "ok".equals(x.get("status"))).count();
+        assertEquals(3, ok, "three schedules verified: " + records);
+        assertTrue(records.stream().anyMatch(x -> "constraint".equals(x.get("status")) && String.valueOf(x.get("message")).contains("coalesce=1 needs warp=1 or 2")),
+                "the refused point names why: " + records);
     }
 
     /** warp=2 is NVIDIA PTX: another OpenCL compiler refuses it with the reason instead of running something else. */

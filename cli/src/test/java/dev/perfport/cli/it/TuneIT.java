@@ -184,7 +184,8 @@ class TuneIT {
     void badTuneInputIsAUsageError() {
         assertBad("unknown strategy 'annealing'", "tune", "var", "--strategy", "annealing");
         assertBad("--budget and --seed apply to --strategy random only", "tune", "var", "--budget", "5");
-        assertBad("workload 'scan' cannot be tuned; tunable workloads: reduction, var", "tune", "scan");
+        assertBad("workload 'saxpy' cannot be tuned; tunable workloads: reduction, scan, var", "tune", "saxpy");
+        assertBad("only the scan variant 'single-pass' is tunable", "tune", "scan", "--variant", "harris", "--backend", "cell-emulation");
         assertBad("only the reduction variant 'tuned' is tunable", "tune", "reduction", "--variant", "two-kernel", "--backend", "cell-emulation");
         assertBad("posbs must be in [1, 2147483647], got 0", "tune", "var", "--backend", "cell-emulation", "--param", "posbs=0,4");
         assertBad("vwidth values must be among 1, 2, 4, 8, 16, got 3", "tune", "var", "--backend", "cell-emulation", "--param", "vwidth=1,3");

@@ -6,6 +6,7 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
@@ -18,6 +19,7 @@ import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
+import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
 
@@ -66,7 +68,7 @@ import java.util.TreeMap;
  * Metric: {@code Gelem/s} = n / kernel time.
  */
 @AutoService(Workload.class)
-public final class Scan implements Workload {
+public final class Scan implements Workload, Tunable {
     public static final String HARRIS = "harris";
     public static final String V1 = "v1";
     public static final String SCANPLUS = "scanplus";
@@ -124,7 +126,7 @@ public final class Scan implements Workload {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0");
     }
 
     @Override
@@ -154,6 +156,8 @@ public final class Scan implements Workload {
                 "coalesce: single-pass only (OpenCL): 0 (default) each work-item loads and stores its items consecutive elements; "
                         + "1 a warp's 16-byte vectors cover consecutive bytes (lane L: elements 128q + 4L..+3 of the warp's chunk), "
                         + "scanned by one warp scan per vector (needs warp=1 or 2, prefetch=0)",
+                "regs: single-pass only (OpenCL): 0 (default) the compiler's registers per work-item; N in [16, 255] caps them "
+                        + "on NVIDIA's OpenCL (-cl-nv-maxrregcount; ignored by other devices), so that more groups share an SM",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -235,35 +239,8 @@ public final class Scan implements Workload {
         ScanInput in = input(c);
         if (variant.equals(SINGLE_PASS)) {
             Params[] shown = {p};
-            int items = p.getInt("items");
-            if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
-            int striped = p.getInt("striped");
-            if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
-            int lookback = p.getInt("lookback"), rake = p.getInt("rake");
-            if (lookback != 0 && lookback != 1) throw new ConfigException("lookback must be 0 or 1, got " + lookback);
-            if (rake != 0 && rake != 1) throw new ConfigException("rake must be 0 or 1, got " + rake);
-            if (rake == 1 && (striped == 1 || c.wg() < 32)) {
-                throw new ConfigException("rake=1 needs striped=0 and wg >= 32 (32 raking work-items), got striped=" + striped + " wg=" + c.wg());
-            }
-            int warp = p.getInt("warp");
-            if (warp < 0 || warp > 2) throw new ConfigException("warp must be 0, 1 or 2, got " + warp);
-            if (warp != 0 && (striped == 1 || lookback != 0 || rake != 0 || c.wg() < 32 || c.wg() > 1024)) {
-                throw new ConfigException("warp=" + warp + " needs striped=0, lookback=0, rake=0 and 32 <= wg <= 1024 (whole warps, "
-                        + "one warp total per lane), got striped=" + striped + " lookback=" + lookback + " rake=" + rake + " wg=" + c.wg());
-            }
-            int prefetch = p.getInt("prefetch");
-            if (prefetch < 0 || prefetch > 2) throw new ConfigException("prefetch must be 0, 1 or 2, got " + prefetch);
-            if (prefetch != 0 && striped == 1) {
-                throw new ConfigException("prefetch=" + prefetch + " needs striped=0 (the next tile is held in the work-item's registers)");
-            }
-            int coalesce = p.getInt("coalesce");
-            if (coalesce != 0 && coalesce != 1) throw new ConfigException("coalesce must be 0 or 1, got " + coalesce);
-            if (coalesce == 1 && (warp == 0 || prefetch != 0)) {
-                throw new ConfigException("coalesce=1 needs warp=1 or 2 and prefetch=0 (its scan is built on the warp primitives), got warp="
-                        + warp + " prefetch=" + prefetch);
-            }
-            Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
-            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, items, striped == 1, sched, in, p, shown));
+            SinglePass sp = singlePass(p, c);
+            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, sp, in, p, shown));
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
         Map<String, String> others = new LinkedHashMap<>(p.asMap());
@@ -274,11 +251,66 @@ public final class Scan implements Workload {
         others.remove("warp");
         others.remove("prefetch");
         others.remove("coalesce");
+        others.remove("regs");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
         RunResult r = Runs.run(s, name(), variant, q, () -> staticScan(s, variant.equals(SCANPLUS), c, in, q, shown));
         return shown[0] == q ? r : r.withParams(shown[0].asMap());
+    }
+
+    /** The single-pass kernel's settings: items per work-item, striped tiles, and the schedule's constants. */
+    record SinglePass(int items, boolean striped, Constants sched) {
+    }
+
+    /** The smallest and largest register cap (regs) accepted; NVIDIA's compilers take 16 to 255. */
+    static final int MIN_REGS = 16, MAX_REGS = 255;
+
+    /** Checks the single-pass knobs, one error line naming the knob and its limit. */
+    static SinglePass singlePass(Params p, Config c) {
+        int items = p.getInt("items");
+        if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
+        int striped = p.getInt("striped");
+        if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
+        int lookback = p.getInt("lookback"), rake = p.getInt("rake");
+        if (lookback != 0 && lookback != 1) throw new ConfigException("lookback must be 0 or 1, got " + lookback);
+        if (rake != 0 && rake != 1) throw new ConfigException("rake must be 0 or 1, got " + rake);
+        if (rake == 1 && (striped == 1 || c.wg() < 32)) {
+            throw new ConfigException("rake=1 needs striped=0 and wg >= 32 (32 raking work-items), got striped=" + striped + " wg=" + c.wg());
+        }
+        int warp = p.getInt("warp");
+        if (warp < 0 || warp > 2) throw new ConfigException("warp must be 0, 1 or 2, got " + warp);
+        if (warp != 0 && (striped == 1 || lookback != 0 || rake != 0 || c.wg() < 32 || c.wg() > 1024)) {
+            throw new ConfigException("warp=" + warp + " needs striped=0, lookback=0, rake=0 and 32 <= wg <= 1024 (whole warps, "
+                    + "one warp total per lane), got striped=" + striped + " lookback=" + lookback + " rake=" + rake + " wg=" + c.wg());
+        }
+        int prefetch = p.getInt("prefetch");
+        if (prefetch < 0 || prefetch > 2) throw new ConfigException("prefetch must be 0, 1 or 2, got " + prefetch);
+        if (prefetch != 0 && striped == 1) {
+            throw new ConfigException("prefetch=" + prefetch + " needs striped=0 (the next tile is held in the work-item's registers)");
+        }
+        int coalesce = p.getInt("coalesce");
+        if (coalesce != 0 && coalesce != 1) throw new ConfigException("coalesce must be 0 or 1, got " + coalesce);
+        if (coalesce == 1 && (warp == 0 || prefetch != 0)) {
+            throw new ConfigException("coalesce=1 needs warp=1 or 2 and prefetch=0 (its scan is built on the warp primitives), got warp="
+                    + warp + " prefetch=" + prefetch);
+        }
+        int regs = p.getInt("regs");
+        if (regs != 0 && (regs < MIN_REGS || regs > MAX_REGS)) {
+            throw new ConfigException("regs must be 0 (the compiler's choice) or in [" + MIN_REGS + ", " + MAX_REGS + "], got " + regs);
+        }
+        Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
+        // only when set, so that the builds without a cap keep their options (and their cached binaries)
+        if (regs != 0) sched = sched.with(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, regs);
+        return new SinglePass(items, striped == 1, sched);
+    }
+
+    /** One single-pass run as an outcome (the tuner's evaluation); bad knobs are a ConfigException. */
+    Outcome singlePassOutcome(DeviceSession s, Params params) {
+        Params p = defaults().with(params);
+        Config c = config(p);
+        SinglePass sp = singlePass(p, c);
+        return singlePass(s, c, sp, input(c), p, new Params[]{p});
     }
 
     private synchronized ScanInput input(Config c) {
@@ -423,8 +455,10 @@ public final class Scan implements Workload {
         return epoch;
     }
 
-    private Outcome singlePass(DeviceSession s, Config c, int items, boolean striped, Constants sched, ScanInput in, Params p, Params[] shown) {
-        int n = c.n(), wg = c.wg();
+    private Outcome singlePass(DeviceSession s, Config c, SinglePass sp, ScanInput in, Params p, Params[] shown) {
+        int n = c.n(), wg = c.wg(), items = sp.items();
+        boolean striped = sp.striped();
+        Constants sched = sp.sched();
         int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
         Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
         Object fill = fill(c.type(), n);
@@ -486,5 +520,32 @@ public final class Scan implements Workload {
 
     private static void worst(Map<String, Double> metrics, ScanInput in, Object result) {
         if (in.type() == ElemType.FLOAT && in.op() == ScanOp.ADD) metrics.put("maxRelError", in.worstRelativeError(result));
+    }
+    // ---- tuning (the single-pass variant) ---------------------------------------------------
+
+    @Override
+    public String defaultTuningVariant() {
+        return SINGLE_PASS;
+    }
+
+    @Override
+    public List<String> tunedParams() {
+        return ScanTuning.TUNED;
+    }
+
+    /** warp, coalesce and regs may be 0 (the default schedule, no cap). */
+    @Override
+    public int minimum(String param) {
+        return param.equals("items") || param.equals("wg") ? 1 : 0;
+    }
+
+    @Override
+    public Params tuningDefaults() {
+        return Params.of("reps", "5");
+    }
+
+    @Override
+    public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
+        return ScanTuning.tuning(this, session, variant, fixed, grid);
     }
 }

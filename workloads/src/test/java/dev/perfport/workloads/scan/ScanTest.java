@@ -147,4 +147,51 @@ class ScanTest {
         List<Params> ks = s.compareCases(Params.of("type", "int", "op", "max", "k", "1,2,4"));
         assertEquals(List.of("1", "2", "4"), ks.stream().map(p -> p.get("k")).toList(), "one case per k");
     }
+    /** The single-pass knobs: one error line naming the knob and its limit; the register cap reaches the kernel's constants only when set. */
+    @Test
+    void singlePassKnobsAreCheckedAndTheCapIsAConstant() {
+        Params d = new Scan().defaults().with("wg", "256");
+        Scan.Config c = Scan.config(d);
+        String[][] bad = {{"coalesce", "2", "coalesce must be 0 or 1"}, {"regs", "8", "regs must be 0 (the compiler's choice) or in [16, 255]"},
+                {"regs", "256", "in [16, 255], got 256"}};
+        for (String[] b : bad) {
+            var e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with(b[0], b[1]), c), b[0] + "=" + b[1]);
+            assertTrue(e.getMessage().contains(b[2]), e.getMessage());
+        }
+        var e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("coalesce", "1"), c));
+        assertTrue(e.getMessage().contains("coalesce=1 needs warp=1 or 2"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("coalesce", "1").with("warp", "2").with("prefetch", "1"), c));
+        assertTrue(e.getMessage().contains("prefetch=0"), e.getMessage());
+        Scan.SinglePass capped = Scan.singlePass(d.with("coalesce", "1").with("warp", "2").with("regs", "32"), c);
+        assertEquals(32, capped.sched().getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS));
+        assertEquals(1, capped.sched().getInt("COALESCE"));
+        assertFalse(Scan.singlePass(d, c).sched().has(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS), "no cap: the options of earlier builds");
+    }
+
+    /** The tuner's grid: the warp schedules and the cap only on NVIDIA (PTX, an NVIDIA option), wg within the device's limit. */
+    @Test
+    void theTuningGridOffersNvidiaOnlyKnobsOnNvidiaOnly() {
+        var nvidia = device("NVIDIA Corporation", 1024);
+        var cpu = device("The pocl project", 256);
+        var g = ScanTuning.defaultGrid(nvidia);
+        assertEquals(List.of(0, 2), g.get("warp"));
+        assertEquals(List.of(0, 1), g.get("coalesce"));
+        assertEquals(List.of(0, 32, 40), g.get("regs"));
+        assertEquals(List.of(64, 128, 256, 512, 1024), g.get("wg"));
+        var c = ScanTuning.defaultGrid(cpu);
+        assertEquals(List.of(0), c.get("warp"));
+        assertEquals(List.of(0), c.get("coalesce"));
+        assertEquals(List.of(0), c.get("regs"));
+        assertEquals(List.of(64, 128, 256), c.get("wg"));
+        assertEquals(ScanTuning.TUNED, new Scan().tunedParams());
+        assertEquals(0, new Scan().minimum("regs"));
+        assertEquals(1, new Scan().minimum("items"));
+    }
+
+    private static dev.perfport.core.device.DeviceInfo device(String vendor, long maxWg) {
+        var global = new dev.perfport.core.device.MemoryLevelInfo(dev.perfport.core.device.MemoryLevel.GLOBAL, 1L << 30,
+                dev.perfport.core.device.Support.NATIVE, "");
+        return new dev.perfport.core.device.DeviceInfo("dev", vendor, dev.perfport.core.device.DeviceType.GPU, 4, maxWg, List.of(maxWg, maxWg, 64L),
+                java.util.Map.of(dev.perfport.core.device.MemoryLevel.GLOBAL, global), java.util.Map.of(), java.util.Map.of());
+    }
 }

@@ -48,6 +48,15 @@ public sealed interface KernelImpl {
      */
     record OpenClSource(String source, String entryPoint, String buildOptions) implements KernelImpl {
         /**
+         * A constant with which a configuration caps the registers per work-item on NVIDIA's OpenCL:
+         * an OpenCL backend building for an NVIDIA device adds {@code -cl-nv-maxrregcount=N} (another
+         * vendor's compiler would refuse the option; there it only arrives as the {@code -D} define every
+         * constant becomes). 0 or absent: the compiler's choice. Fewer registers let more groups share a
+         * compute unit, which a memory-bound kernel may need more than the registers.
+         */
+        public static final String NVIDIA_MAX_REGISTERS = "PP_NV_MAX_REGISTERS";
+
+        /**
          * Checks the parts.
          *
          * @param source       the kernel's OpenCL C text

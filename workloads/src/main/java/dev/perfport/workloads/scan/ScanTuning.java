@@ -1,0 +1,106 @@
+package dev.perfport.workloads.scan;
+
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.tune.Config;
+import dev.perfport.core.tune.Constraint;
+import dev.perfport.core.tune.Evaluation;
+import dev.perfport.core.tune.Objective;
+import dev.perfport.core.tune.Space;
+import dev.perfport.core.tune.Strategy;
+import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@code single-pass} scan as a tuning problem (issue 16): its schedule (warp, coalesce), the
+ * register cap on NVIDIA (regs), items per work-item and the work-group size, maximising Gelem/s
+ * (modelled on an emulator). The schedule and the cap are one stage because they only pay
+ * together on the H100: coalesced warp tiles at 44 registers fit 2 groups of 512 per SM and run at
+ * the default schedule's speed, capped at 32 they fit 4 and run 1.2x faster
+ * (docs/results/gpu/i16-h100.md). The warp schedules and the cap are in the default grid on NVIDIA
+ * devices only: warp=2 is NVIDIA PTX, warp=1 its emulation (a check, not a schedule to tune), and
+ * the cap an NVIDIA option.
+ */
+final class ScanTuning {
+    static final List<String> TUNED = List.of("warp", "coalesce", "regs", "items", "wg");
+    static final double FRACTION = 0.97;
+
+    private ScanTuning() {
+    }
+
+    static boolean nvidia(DeviceInfo d) {
+        return d.vendor().toUpperCase(Locale.ROOT).contains("NVIDIA");
+    }
+
+    static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
+        Map<String, List<Integer>> g = new LinkedHashMap<>();
+        boolean nv = nvidia(d);
+        g.put("warp", nv ? List.of(0, 2) : List.of(0));
+        g.put("coalesce", nv ? List.of(0, 1) : List.of(0));
+        g.put("regs", nv ? List.of(0, 32, 40) : List.of(0));
+        g.put("items", List.of(4, 8, 12, 16, 24));
+        List<Integer> wg = new ArrayList<>();
+        for (int w = 64; w <= Math.min(1024L, d.maxWorkGroupSize()); w *= 2) wg.add(w);
+        if (wg.isEmpty()) wg.add(Integer.highestOneBit((int) Math.min(1024L, d.maxWorkGroupSize())));
+        g.put("wg", wg);
+        return g;
+    }
+
+    static Tunable.Tuning tuning(Scan scan, DeviceSession s, String variant, Params p, Map<String, List<Integer>> grid) {
+        if (!variant.equals(Scan.SINGLE_PASS)) {
+            throw new ConfigException("only the scan variant '" + Scan.SINGLE_PASS + "' is tunable (the paper's variants keep the paper's settings), got '"
+                    + variant + "'");
+        }
+        DeviceInfo dev = s.device();
+        Space space = new Space(TuningSupport.params("scan", TUNED, defaultGrid(dev), grid), List.of(
+                Constraint.of("work-group size", c -> c.get("wg") <= dev.maxWorkGroupSize() && Integer.bitCount(c.get("wg")) == 1,
+                        c -> "wg " + c.get("wg") + " is not a power of two within the device's maximum work-group size " + dev.maxWorkGroupSize()),
+                Constraint.of("items", c -> c.get("items") >= 4 && c.get("items") <= 32 && c.get("items") % 4 == 0,
+                        c -> "items " + c.get("items") + " is not a multiple of 4 in [4, 32]"),
+                Constraint.of("warp schedule", c -> c.get("warp") == 0 || c.get("wg") >= 32 && c.get("wg") <= 1024,
+                        c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
+                Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
+                        c -> "coalesce=1 needs warp=1 or 2"),
+                Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
+                        c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
+        boolean modelled = s.profile().hasModelledTime();
+        Objective objective = Objective.maximize(modelled ? "modelled Gelem/s" : "Gelem/s");
+        Map<String, Integer> start = new LinkedHashMap<>();
+        for (var prm : space.params()) {
+            int d = switch (prm.name()) {
+                case "items" -> 16;
+                case "wg" -> 512;
+                default -> 0;
+            };
+            start.put(prm.name(), prm.values().contains(d) ? d : prm.values().getFirst());
+        }
+        Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
+                new Strategy.Stage("schedule", List.of("warp", "coalesce", "regs"), new Strategy.Rule.Best()),
+                Strategy.Stage.of("items", Strategy.Rule.smallestWithin(FRACTION)),
+                Strategy.Stage.of("wg", Strategy.Rule.smallestWithin(FRACTION))),
+                new Strategy.Review(List.of("warp", "coalesce", "regs", "items"), 2, 1 / FRACTION - 1, modelled ? 0 : 3));
+        Params fixedAll = scan.defaults().with(p);
+        Map<String, String> fixed = new LinkedHashMap<>(fixedAll.asMap());
+        TUNED.forEach(fixed::remove);
+        List.of("sums").forEach(fixed::remove);   // harris only
+        fixed.put("variant", variant);
+        fixed.put("objective", objective.metric());
+        String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
+        return new Tunable.Tuning(space, objective, c -> evaluate(scan, s, fixedAll, c, objective.metric()), h, hash, fixed);
+    }
+
+    private static Evaluation evaluate(Scan scan, DeviceSession s, Params fixed, Config c, String metric) {
+        Params p = fixed;
+        for (String name : TUNED) p = p.with(name, Integer.toString(c.get(name)));
+        Params q = p;
+        return Tunable.evaluate(() -> scan.singlePassOutcome(s, q), metric);
+    }
+}
