@@ -592,7 +592,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         if (!fitsRequired(k, localSize)) return 0;
         long items = 1;
         for (long l : localSize) items *= l;
-        return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup));
+        // a register cap the build carries (NVIDIA only, vendorOptions) bounds the registers the estimate assumes
+        int cap = vendorOptions(k.constants(), dev.info().vendor()).isEmpty() ? 0 : k.constants().getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS);
+        return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup), cap);
     }
 
     /** Local bytes per group plus whatever the kernel's own __local variables add beyond what its definition declares. */

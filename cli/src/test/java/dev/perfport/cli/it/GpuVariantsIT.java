@@ -123,7 +123,7 @@ class GpuVariantsIT {
     void singlePassTunesOverItsSchedule(String backend, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         requireAvailable(backend);
         Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "tune", "scan", "--backend", backend,
-                "--strategy", "exhaustive", "--param", "n=100003", "--param", "reps=1", "--param", "type=int", "--param", "k=40",
+                "--strategy", "exhaustive", "--param", "n=100003", "--param", "reps=1", "--param", "type=int", "--param", "gpc=2",
                 "--param", "warp=0,1", "--param", "coalesce=0,1", "--param", "regs=0", "--param", "items=8", "--param", "wg=64");
         Dist.assertExit(0, r);
         Map<String, Object> row = Dist.jsonRows(r).getFirst();

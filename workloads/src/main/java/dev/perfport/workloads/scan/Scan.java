@@ -536,7 +536,7 @@ public final class Scan implements Workload, Tunable {
     /** warp, coalesce and regs may be 0 (the default schedule, no cap). */
     @Override
     public int minimum(String param) {
-        return param.equals("items") || param.equals("wg") ? 1 : 0;
+        return param.equals("items") || param.equals("wg") || param.equals("gpc") ? 1 : 0;
     }
 
     @Override

@@ -21,7 +21,9 @@ import java.util.Map;
 
 /**
  * The {@code single-pass} scan as a tuning problem (issue 16): its schedule (warp, coalesce), the
- * register cap on NVIDIA (regs), items per work-item and the work-group size, maximising Gelem/s
+ * register cap on NVIDIA (regs), items per work-item, the work-group size and the persistent groups per
+ * compute unit (gpc: k = gpc x compute units; a single-pass scan needs no co-residency, and the
+ * residency query errs low), maximising Gelem/s
  * (modelled on an emulator). The schedule and the cap are one stage because they only pay
  * together on the H100: coalesced warp tiles at 44 registers fit 2 groups of 512 per SM and run at
  * the default schedule's speed, capped at 32 they fit 4 and run 1.2x faster
@@ -30,7 +32,7 @@ import java.util.Map;
  * the cap an NVIDIA option.
  */
 final class ScanTuning {
-    static final List<String> TUNED = List.of("warp", "coalesce", "regs", "items", "wg");
+    static final List<String> TUNED = List.of("warp", "coalesce", "regs", "items", "wg", "gpc");
     static final double FRACTION = 0.97;
 
     private ScanTuning() {
@@ -51,6 +53,7 @@ final class ScanTuning {
         for (int w = 64; w <= Math.min(1024L, d.maxWorkGroupSize()); w *= 2) wg.add(w);
         if (wg.isEmpty()) wg.add(Integer.highestOneBit((int) Math.min(1024L, d.maxWorkGroupSize())));
         g.put("wg", wg);
+        g.put("gpc", d.type() == dev.perfport.core.device.DeviceType.CPU ? List.of(1, 2, 4) : List.of(2, 4, 8, 16));
         return g;
     }
 
@@ -69,6 +72,8 @@ final class ScanTuning {
                         c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
                 Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
                         c -> "coalesce=1 needs warp=1 or 2"),
+                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= 64,
+                        c -> "gpc " + c.get("gpc") + " is outside [1, 64]"),
                 Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
                         c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
         boolean modelled = s.profile().hasModelledTime();
@@ -78,6 +83,7 @@ final class ScanTuning {
             int d = switch (prm.name()) {
                 case "items" -> 16;
                 case "wg" -> 512;
+                case "gpc" -> 8;
                 default -> 0;
             };
             start.put(prm.name(), prm.values().contains(d) ? d : prm.values().getFirst());
@@ -85,12 +91,13 @@ final class ScanTuning {
         Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
                 new Strategy.Stage("schedule", List.of("warp", "coalesce", "regs"), new Strategy.Rule.Best()),
                 Strategy.Stage.of("items", Strategy.Rule.smallestWithin(FRACTION)),
-                Strategy.Stage.of("wg", Strategy.Rule.smallestWithin(FRACTION))),
+                Strategy.Stage.of("wg", Strategy.Rule.smallestWithin(FRACTION)),
+                Strategy.Stage.of("gpc", Strategy.Rule.smallestWithin(FRACTION))),
                 new Strategy.Review(List.of("warp", "coalesce", "regs", "items"), 2, 1 / FRACTION - 1, modelled ? 0 : 3));
         Params fixedAll = scan.defaults().with(p);
         Map<String, String> fixed = new LinkedHashMap<>(fixedAll.asMap());
         TUNED.forEach(fixed::remove);
-        List.of("sums").forEach(fixed::remove);   // harris only
+        List.of("sums", "k").forEach(fixed::remove);   // harris only; k comes from gpc
         fixed.put("variant", variant);
         fixed.put("objective", objective.metric());
         String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
@@ -99,8 +106,8 @@ final class ScanTuning {
 
     private static Evaluation evaluate(Scan scan, DeviceSession s, Params fixed, Config c, String metric) {
         Params p = fixed;
-        for (String name : TUNED) p = p.with(name, Integer.toString(c.get(name)));
-        Params q = p;
+        for (String name : TUNED) if (!name.equals("gpc")) p = p.with(name, Integer.toString(c.get(name)));
+        Params q = p.with("k", Long.toString((long) c.get("gpc") * s.device().computeUnits()));
         return Tunable.evaluate(() -> scan.singlePassOutcome(s, q), metric);
     }
 }

@@ -183,6 +183,7 @@ class ScanTest {
         assertEquals(List.of(0), c.get("coalesce"));
         assertEquals(List.of(0), c.get("regs"));
         assertEquals(List.of(64, 128, 256), c.get("wg"));
+        assertEquals(List.of(2, 4, 8, 16), g.get("gpc"));
         assertEquals(ScanTuning.TUNED, new Scan().tunedParams());
         assertEquals(0, new Scan().minimum("regs"));
         assertEquals(1, new Scan().minimum("items"));

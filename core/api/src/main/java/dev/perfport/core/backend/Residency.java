@@ -25,7 +25,7 @@ import dev.perfport.core.device.DeviceType;
  *       (the per-group limit, conservatively). Registers per thread are assumed to be at most 64:
  *       NVIDIA's OpenCL reports no register count, and its {@code CL_KERNEL_WORK_GROUP_SIZE} (256
  *       for every kernel on an H100 with driver 580, though groups of 1024 run) says nothing about
- *       registers;</li>
+ *       registers. A kernel built with a lower cap ({@code -cl-nv-maxrregcount}) holds at most the cap;</li>
  *   <li>other GPUs and accelerators: compute units &times; 1;</li>
  *   <li>at least 1 whenever one group fits at all.</li>
  * </ul>
@@ -63,13 +63,29 @@ public final class Residency {
      * @param localBytes      local memory per group (arguments, static local and the kernel's own)
      */
     public static int estimate(DeviceFacts dev, long kernelGroupSize, long localItems, long localBytes) {
+        return estimate(dev, kernelGroupSize, localItems, localBytes, 0);
+    }
+
+    /**
+     * {@return as {@link #estimate(DeviceFacts, long, long, long)}, for a kernel whose registers per thread are capped}
+     * With a cap below the 64 registers assumed (a build with {@code -cl-nv-maxrregcount}), the register
+     * bound on NVIDIA uses the cap: the kernel holds at most that many.
+     *
+     * @param dev             the device
+     * @param kernelGroupSize the most work-items a group of this kernel may have on this device
+     * @param localItems      work-items per group
+     * @param localBytes      local memory per group (arguments, static local and the kernel's own)
+     * @param registerCap     the kernel's register cap on NVIDIA, 0 for none
+     */
+    public static int estimate(DeviceFacts dev, long kernelGroupSize, long localItems, long localBytes, int registerCap) {
         if (localItems < 1 || localItems > kernelGroupSize) return 0;
         if (localBytes > dev.localMemBytes()) return 0;
         long perUnit;
         if (dev.type() == DeviceType.CPU) {
             perUnit = 1;
         } else if (dev.type() == DeviceType.GPU && dev.nvidia() && dev.ccMajor() > 0) {
-            perUnit = nvidiaBlocksPerSm(dev, localItems, localBytes);
+            perUnit = nvidiaBlocksPerSm(dev, localItems, localBytes,
+                    registerCap > 0 ? Math.min(NV_ASSUMED_REGISTERS_PER_THREAD, registerCap) : NV_ASSUMED_REGISTERS_PER_THREAD);
         } else {
             perUnit = 1;
         }
@@ -77,13 +93,13 @@ public final class Residency {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, total));
     }
 
-    private static long nvidiaBlocksPerSm(DeviceFacts dev, long localItems, long localBytes) {
+    private static long nvidiaBlocksPerSm(DeviceFacts dev, long localItems, long localBytes, long registersPerThread) {
         int warp = dev.warpSize() > 0 ? dev.warpSize() : 32;
         long threads = (localItems + warp - 1) / warp * warp;   // SMs allocate whole warps
         long byThreads = threadsPerSm(dev.ccMajor(), dev.ccMinor()) / threads;
         long byBlocks = blocksPerSm(dev.ccMajor(), dev.ccMinor());
         long byLocal = localBytes > 0 ? dev.localMemBytes() / localBytes : Long.MAX_VALUE;
-        long byRegs = NV_REGISTERS_PER_SM / (NV_ASSUMED_REGISTERS_PER_THREAD * threads);
+        long byRegs = NV_REGISTERS_PER_SM / (registersPerThread * threads);
         return Math.max(1, Math.min(Math.min(byThreads, byBlocks), Math.min(byLocal, byRegs)));
     }
 

@@ -33,6 +33,18 @@ class ResidencyTest {
     }
 
     @Test
+    void aRegisterCapRaisesTheRegisterBound() {
+        // 512 items at the assumed 64 registers: 65536/(64*512) = 2; capped at 32: 4 (threads also allow 4)
+        assertEquals(132 * 2, Residency.estimate(H100, 1024, 512, 0));
+        assertEquals(132 * 4, Residency.estimate(H100, 1024, 512, 0, 32));
+        // a cap above the assumption changes nothing, and 0 means none
+        assertEquals(132 * 2, Residency.estimate(H100, 1024, 512, 0, 128));
+        assertEquals(132 * 2, Residency.estimate(H100, 1024, 512, 0, 0));
+        // not NVIDIA: no register bound to raise
+        assertEquals(104, Residency.estimate(AMD, 1024, 512, 0, 32));
+    }
+
+    @Test
     void nvidiaAmpereTuringAndUnknown() {
         // 8.6: 32 items -> threads 1536/32 = 48, registers 32, blocks 16 -> 16
         assertEquals(82 * 16, Residency.estimate(RTX3090, 1024, 32, 0));
