@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 16, fourth stop of 2026-11-27 (one call, carry .gpu-tornado):   OUT=$OUT bash scripts/gpu-scan-tune.sh
-#  - perfport tune scan (single-pass; hierarchical over warp, coalesce, regs, items, wg) at 2^25 int on the H100;
+#  - perfport tune scan (single-pass; hierarchical over warp, coalesce, regs, items, wg, gpc) at 2^25 int on the H100;
 #  - the tuner's configuration and the coalesced, capped tiles at 2^25 and 2^28, int and float, beside torch.cumsum in
 #    the same call, with k (persistent groups) by the residency query and fixed;
 #  - the same configuration verified at n = 1000003 (int and float, add and max).
@@ -29,6 +29,7 @@ for n in 2^25 2^28; do
   [ ${#best[@]} -gt 0 ] && sp int-tuned --param type=int "${best[@]}"
   [ ${#best[@]} -gt 0 ] && sp float-tuned --param type=float "${best[@]}"
   sp int-c512x16-kres --param type=int --param wg=512 --param items=16 "${C[@]}"
+  sp int-c512x16-k528 --param type=int --param wg=512 --param items=16 --param k=528 "${C[@]}"
   sp int-c512x16-k1056 --param type=int --param wg=512 --param items=16 --param k=1056 "${C[@]}"
   sp int-c512x16-k2112 --param type=int --param wg=512 --param items=16 --param k=2112 "${C[@]}"
   sp int-c256x24 --param type=int --param wg=256 --param items=24 --param k=2112 "${C[@]}"
