@@ -126,7 +126,7 @@ public final class Scan implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0", "gpc", "0");
     }
 
     @Override
@@ -158,6 +158,8 @@ public final class Scan implements Workload, Tunable {
                         + "scanned by one warp scan per vector (needs warp=1 or 2, prefetch=0)",
                 "regs: single-pass only (OpenCL): 0 (default) the compiler's registers per work-item; N in [16, 255] caps them "
                         + "on NVIDIA's OpenCL (-cl-nv-maxrregcount; ignored by other devices), so that more groups share an SM",
+                "gpc: single-pass only: 0 (default) k gives the persistent groups; N > 0 runs N per compute unit instead "
+                        + "(the tuner's knob, as the reduction's tuned variant has it; give k or gpc, not both)",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -252,6 +254,7 @@ public final class Scan implements Workload, Tunable {
         others.remove("prefetch");
         others.remove("coalesce");
         others.remove("regs");
+        others.remove("gpc");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
@@ -260,7 +263,7 @@ public final class Scan implements Workload, Tunable {
     }
 
     /** The single-pass kernel's settings: items per work-item, striped tiles, and the schedule's constants. */
-    record SinglePass(int items, boolean striped, Constants sched) {
+    record SinglePass(int items, boolean striped, Constants sched, int gpc) {
     }
 
     /** The smallest and largest register cap (regs) accepted; NVIDIA's compilers take 16 to 255. */
@@ -302,7 +305,12 @@ public final class Scan implements Workload, Tunable {
         Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
         // only when set, so that the builds without a cap keep their options (and their cached binaries)
         if (regs != 0) sched = sched.with(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, regs);
-        return new SinglePass(items, striped == 1, sched);
+        int gpc = p.getInt("gpc");
+        if (gpc < 0 || gpc > 64) throw new ConfigException("gpc must be 0 (k decides) or in [1, 64], got " + gpc);
+        if (gpc > 0 && !c.k().text().equals(StaticGroupCount.RESIDENCY)) {
+            throw new ConfigException("give k or gpc, not both: k=" + c.k().text() + " gpc=" + gpc);
+        }
+        return new SinglePass(items, striped == 1, sched, gpc);
     }
 
     /** One single-pass run as an outcome (the tuner's evaluation); bad knobs are a ConfigException. */
@@ -470,7 +478,7 @@ public final class Scan implements Workload, Tunable {
                 .with(sched))) {
             // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
             int res = s.maxResidentGroups(kernel, new long[]{wg}, local * c.type().bytes());
-            int k = c.k().resolve(Math.max(1, res));
+            int k = sp.gpc() > 0 ? (int) Math.min(Integer.MAX_VALUE, (long) sp.gpc() * s.device().computeUnits()) : c.k().resolve(Math.max(1, res));
             if (k < 1) throw new ConfigException("k must be >= 1, got " + k);
             Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res)).with("tiles", Integer.toString(tiles));
             shown[0] = c.k().text().equals(Integer.toString(k)) ? q : q.with("kSpec", c.k().text());

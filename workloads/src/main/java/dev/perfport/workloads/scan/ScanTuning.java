@@ -12,6 +12,7 @@ import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
+import dev.perfport.workloads.staticwg.StaticGroupCount;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +73,7 @@ final class ScanTuning {
                         c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
                 Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
                         c -> "coalesce=1 needs warp=1 or 2"),
-                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= 64,
+                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= 64,   // 0 would hand k back
                         c -> "gpc " + c.get("gpc") + " is outside [1, 64]"),
                 Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
                         c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
@@ -106,8 +107,8 @@ final class ScanTuning {
 
     private static Evaluation evaluate(Scan scan, DeviceSession s, Params fixed, Config c, String metric) {
         Params p = fixed;
-        for (String name : TUNED) if (!name.equals("gpc")) p = p.with(name, Integer.toString(c.get(name)));
-        Params q = p.with("k", Long.toString((long) c.get("gpc") * s.device().computeUnits()));
+        for (String name : TUNED) p = p.with(name, Integer.toString(c.get(name)));
+        Params q = p.with("k", StaticGroupCount.RESIDENCY);   // gpc decides
         return Tunable.evaluate(() -> scan.singlePassOutcome(s, q), metric);
     }
 }

@@ -153,7 +153,7 @@ class ScanTest {
         Params d = new Scan().defaults().with("wg", "256");
         Scan.Config c = Scan.config(d);
         String[][] bad = {{"coalesce", "2", "coalesce must be 0 or 1"}, {"regs", "8", "regs must be 0 (the compiler's choice) or in [16, 255]"},
-                {"regs", "256", "in [16, 255], got 256"}};
+                {"regs", "256", "in [16, 255], got 256"}, {"gpc", "-1", "gpc must be 0 (k decides) or in [1, 64]"}};
         for (String[] b : bad) {
             var e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with(b[0], b[1]), c), b[0] + "=" + b[1]);
             assertTrue(e.getMessage().contains(b[2]), e.getMessage());
@@ -162,6 +162,9 @@ class ScanTest {
         assertTrue(e.getMessage().contains("coalesce=1 needs warp=1 or 2"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("coalesce", "1").with("warp", "2").with("prefetch", "1"), c));
         assertTrue(e.getMessage().contains("prefetch=0"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("gpc", "8").with("k", "100"), Scan.config(d.with("k", "100"))));
+        assertTrue(e.getMessage().contains("give k or gpc, not both"), e.getMessage());
+        assertEquals(8, Scan.singlePass(d.with("gpc", "8"), c).gpc());
         Scan.SinglePass capped = Scan.singlePass(d.with("coalesce", "1").with("warp", "2").with("regs", "32"), c);
         assertEquals(32, capped.sched().getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS));
         assertEquals(1, capped.sched().getInt("COALESCE"));
