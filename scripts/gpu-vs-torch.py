@@ -120,7 +120,7 @@ def main(d):
             tt = lambda r, typ=typ: r["params"].get("type") == typ and r["params"].get("op") == "add"
             lab = f"scan ({typ}, add) vs torch.cumsum {dt}"
             emit("scan", lab, n, t, lambda v: v in PAPER, "jocl", ("sums", "k"), tt)
-            emit("scan", lab, n, t, lambda v: v == "single-pass", "jocl", ("wg", "items", "k", "striped", "lookback", "rake"), tt)
+            emit("scan", lab, n, t, lambda v: v == "single-pass", "jocl", ("wg", "items", "k", "striped", "lookback", "rake", "warp", "coalesce", "regs"), tt)
             emit("scan", lab, n, t, lambda v: v == "single-pass", "aparapi", ("wg", "items", "k", "striped"), tt)
     for t in [x for x in torch if x.get("workload") == "var"] or [None]:
         form = (t or {}).get("op", "torch.compile").split(" (")[0]
