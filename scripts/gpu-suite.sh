@@ -143,15 +143,15 @@ if [[ "$want" == *" r4 "* ]]; then   # round 4 (expanded here, before the steps 
   TORCH_ONLY=${TORCH_ONLY:-reduction,scan,var,launch}
   want="$want r2-torch r4-gemm r4-scan r3-var r3-reduction r3-overhead r4-others "
 fi
-if [[ "$want" == *" r5 "* ]]; then   # fourth stop of 2026-11-27: issue 16's table in one call, the scan at tune scan's configuration
-  want="$want r5-torch r5-scan r3-var r3-reduction r3-overhead "
+if [[ "$want" == *" r6 "* ]]; then   # fourth stop of 2026-11-27: issue 16's table in one call, the scan at tune scan's configuration
+  want="$want r6-torch r6-scan r3-var r3-reduction r3-overhead "
 fi
-if [[ "$want" == *" r5-torch "* ]]; then
+if [[ "$want" == *" r6-torch "* ]]; then
   t0=$SECONDS
   PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_ref.py --only reduction,scan,var,launch --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
   echo "   torch (reduction,scan,var,launch): rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
 fi
-if [[ "$want" == *" r5-scan "* ]]; then   # tune scan's pick on the H100 (raw/i16-scan-tune-call3) beside round 4's schedule
+if [[ "$want" == *" r6-scan "* ]]; then   # tune scan's pick on the H100 (raw/i16-scan-tune-call3) beside round 4's schedule
   SP=(--variant single-pass --param op=add)
   TS=(--param warp=2 --param coalesce=1 --param regs=32 --param wg=512 --param items=16 --param gpc=8)
   want="$want scan-tuned-2p25 scan-r4-2p25 scan-tuned-2p28 scan-r4-2p28 scan-tuned-odd "
@@ -315,5 +315,5 @@ if [[ "$want" == *" r2-ptx "* ]]; then
   done > "$out/ptxas.txt" 2>&1
   echo "   r2-ptx: $(ls /tmp/ptx 2>/dev/null | wc -l) programs, see ptxas.txt" | tee -a "$out/log.txt"
 fi
-[[ "$want" == *" torch"* || "$want" == *" i16-"* || "$want" == *" r2"* || "$want" == *" r3"* || "$want" == *" r4"* || "$want" == *" r5"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
+[[ "$want" == *" torch"* || "$want" == *" i16-"* || "$want" == *" r2"* || "$want" == *" r3"* || "$want" == *" r4"* || "$want" == *" r5"* || "$want" == *" r6"* ]] && python3 scripts/gpu-vs-torch.py "$out" | tee "$out/table.md"
 rm -f "$out/rows.json"
