@@ -56,7 +56,9 @@ import java.util.TreeMap;
  *   <li>{@code single-pass} (issue 16, not a paper variant): seed 003's inter-group idea carried
  *       to today's GPUs, a decoupled look-back scan on k static work-groups (k = the residency
  *       query by default) that take tiles of wg·{@code items} elements in increasing order;
- *       each tile reads the input once and writes the output once ({@link ScanKernels#singlePass}).</li>
+ *       each tile reads the input once and writes the output once ({@link ScanKernels#singlePass}).
+ *       Its schedule knobs (warp, coalesce, regs, items, wg, gpc) are tuned by {@code perfport tune
+ *       scan} ({@link ScanTuning}); the paper's variants have none.</li>
  * </ul>
  *
  * int32 results must equal the long reference bit for bit for both operators, float32 max
