@@ -7,7 +7,11 @@
  *   ctx-write  before each launch a 24-byte clEnqueueWriteBuffer from pageable memory (TornadoVM's
  *              kernel stack frame, OCLKernelStackFrame: 3 reserved slots), and the kernel lists its
  *              event in its wait list (OCLInstalledCode.submitWithEvents);
- *   both       the two together, which is TornadoVM's launch.
+ *   both       the two together;
+ *   hostptr    TornadoVM's signature with _constant_region and _atomics bound to buffers made with
+ *              CL_MEM_ALLOC_HOST_PTR, as TornadoVM makes its constant and atomics regions
+ *              (OCLMemoryManager), though the kernel reads neither;
+ *   tornado+   hostptr and the frame write together: TornadoVM's launch.
  * Rounds interleave the modes; each prints the median and the minimum over its launches.
  *   clprobe-launch [launches per round] [rounds] */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -51,24 +55,27 @@ int main(int argc, char** argv) {
     cl_mem y = clCreateBuffer(c, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, (n + 8) * sizeof(float), h, &e); CHECK(e, "y");
     cl_mem ctx = clCreateBuffer(c, CL_MEM_READ_WRITE, 1024, NULL, &e); CHECK(e, "context buffer");
     cl_mem atom = clCreateBuffer(c, CL_MEM_READ_WRITE, 4096, NULL, &e); CHECK(e, "atomics buffer");
+    cl_mem hconst = clCreateBuffer(c, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, 4, NULL, &e); CHECK(e, "host constant buffer");
+    cl_mem hatom = clCreateBuffer(c, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 4096, NULL, &e); CHECK(e, "host atomics buffer");
     unsigned char frame[24] = {0};
     size_t gws = n, lws = 256;
     float a = 2.5f;
-    const char* names[4] = {"plain", "tornado", "ctx-write", "both"};
+    const char* names[6] = {"plain", "tornado", "ctx-write", "both", "hostptr", "tornado+"};
     cl_ulong* t = malloc(sizeof(cl_ulong) * launches);
     cl_event* ev = malloc(sizeof(cl_event) * launches);
     printf("device: %s, n = %d, %d launches per round, %d rounds\n", name, n, launches, rounds);
     for (int r = 0; r < rounds; r++) {
-        for (int mode = 0; mode < 4; mode++) {
-            int sig = mode & 1, write = mode >> 1;
+        for (int mode = 0; mode < 6; mode++) {
+            int host = mode >= 4;
+            int sig = host || (mode & 1), write = host ? mode == 5 : mode >> 1;
             cl_kernel k = sig ? kt : kp;
             for (int i = 0; i < launches; i++) {
                 int ai = 0;
                 if (sig) {
                     CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), host ? &hconst : &ctx), "arg");
                     CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &atom), "arg");
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), host ? &hatom : &atom), "arg");
                 }
                 CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
                 CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
@@ -89,6 +96,44 @@ int main(int argc, char** argv) {
             }
             qsort(t, launches, sizeof(cl_ulong), cmp);
             printf("round %d %-9s kernel time: median %.2f us, min %.2f us\n", r, names[mode], t[launches / 2] / 1e3, t[0] / 1e3);
+        }
+    }
+    /* one launch at a time, as perfport's repetitions run: copy x and y in, launch, read y back (blocking) */
+    float* hy = calloc(n + 8, sizeof(float));
+    for (int r = 0; r < rounds; r++) {
+        for (int mode = 0; mode < 6; mode += 5) {
+            int host = mode == 5, sig = host, write = host;
+            cl_kernel k = sig ? kt : kp;
+            int reps = launches / 10;
+            for (int i = 0; i < reps; i++) {
+                CHECK(clEnqueueWriteBuffer(q, x, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, NULL), "copy x");
+                CHECK(clEnqueueWriteBuffer(q, y, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, NULL), "copy y");
+                int ai = 0;
+                if (sig) {
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &hconst), "arg");
+                    CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
+                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &hatom), "arg");
+                }
+                CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
+                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
+                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &y), "arg");
+                CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
+                cl_event w = 0;
+                if (write) CHECK(clEnqueueWriteBuffer(q, ctx, CL_FALSE, 0, sizeof frame, frame, 0, NULL, &w), "write");
+                CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gws, &lws, write ? 1 : 0, write ? &w : NULL, &ev[i]), "launch");
+                if (w) clReleaseEvent(w);
+                CHECK(clEnqueueReadBuffer(q, y, CL_TRUE, 0, (n + 8) * sizeof(float), hy, 0, NULL, NULL), "read y");
+            }
+            for (int i = 0; i < reps; i++) {
+                cl_ulong s0, s1;
+                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
+                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
+                t[i] = s1 - s0;
+                clReleaseEvent(ev[i]);
+            }
+            qsort(t, reps, sizeof(cl_ulong), cmp);
+            printf("round %d %-9s one launch between copies, kernel time: median %.2f us, min %.2f us\n", r, names[mode], t[reps / 2] / 1e3, t[0] / 1e3);
         }
     }
     return 0;
