@@ -11,7 +11,8 @@
  *   hostptr    TornadoVM's signature with _constant_region and _atomics bound to buffers made with
  *              CL_MEM_ALLOC_HOST_PTR, as TornadoVM makes its constant and atomics regions
  *              (OCLMemoryManager), though the kernel reads neither;
- *   tornado+   hostptr and the frame write together: TornadoVM's launch.
+ *   tornado+   hostptr and the frame write together: TornadoVM's launch;
+ *   deps       (one launch between copies only) tornado+ with the copies' events in the kernel's wait list.
  * Rounds interleave the modes; each prints the median and the minimum over its launches.
  *   clprobe-launch [launches per round] [rounds] */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
     unsigned char frame[24] = {0};
     size_t gws = n, lws = 256;
     float a = 2.5f;
-    const char* names[6] = {"plain", "tornado", "ctx-write", "both", "hostptr", "tornado+"};
+    const char* names[7] = {"plain", "tornado", "ctx-write", "both", "hostptr", "tornado+", "deps"};
     cl_ulong* t = malloc(sizeof(cl_ulong) * launches);
     cl_event* ev = malloc(sizeof(cl_event) * launches);
     printf("device: %s, n = %d, %d launches per round, %d rounds\n", name, n, launches, rounds);
@@ -101,13 +102,16 @@ int main(int argc, char** argv) {
     /* one launch at a time, as perfport's repetitions run: copy x and y in, launch, read y back (blocking) */
     float* hy = calloc(n + 8, sizeof(float));
     for (int r = 0; r < rounds; r++) {
-        for (int mode = 0; mode < 6; mode += 5) {
-            int host = mode == 5, sig = host, write = host;
+        for (int mode = 0; mode < 7; mode += mode == 0 ? 5 : 1) {
+            /* 6 ("deps"): as tornado+, and the kernel also lists the two copies' events in its wait list,
+             * as TornadoVM passes a task's copy-in events to its launch */
+            int host = mode >= 5, sig = host, write = host, deps = mode == 6;
             cl_kernel k = sig ? kt : kp;
             int reps = launches / 10;
             for (int i = 0; i < reps; i++) {
-                CHECK(clEnqueueWriteBuffer(q, x, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, NULL), "copy x");
-                CHECK(clEnqueueWriteBuffer(q, y, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, NULL), "copy y");
+                cl_event wl[3] = {0, 0, 0};
+                CHECK(clEnqueueWriteBuffer(q, x, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, deps ? &wl[1] : NULL), "copy x");
+                CHECK(clEnqueueWriteBuffer(q, y, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, deps ? &wl[2] : NULL), "copy y");
                 int ai = 0;
                 if (sig) {
                     CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
@@ -121,8 +125,9 @@ int main(int argc, char** argv) {
                 CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
                 cl_event w = 0;
                 if (write) CHECK(clEnqueueWriteBuffer(q, ctx, CL_FALSE, 0, sizeof frame, frame, 0, NULL, &w), "write");
-                CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gws, &lws, write ? 1 : 0, write ? &w : NULL, &ev[i]), "launch");
-                if (w) clReleaseEvent(w);
+                wl[0] = w;
+                CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gws, &lws, deps ? 3 : write ? 1 : 0, deps || write ? wl : NULL, &ev[i]), "launch");
+                for (int j = 0; j < 3; j++) if (wl[j]) clReleaseEvent(wl[j]);
                 CHECK(clEnqueueReadBuffer(q, y, CL_TRUE, 0, (n + 8) * sizeof(float), hy, 0, NULL, NULL), "read y");
             }
             for (int i = 0; i < reps; i++) {
