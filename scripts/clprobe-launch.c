@@ -31,9 +31,38 @@ static const char* SRC =
 
 #define CHECK(e, what) do { if ((e) != CL_SUCCESS) { fprintf(stderr, "clprobe: %s failed (%d)\n", what, (int) (e)); exit(1); } } while (0)
 
+/* the kernel's arguments; with TornadoVM's signature (sig) its four regions first, host: the constant and
+ * atomics regions as CL_MEM_ALLOC_HOST_PTR buffers */
+static void set_args(cl_kernel k, int sig, int host, cl_mem ctx, cl_mem hconst, cl_mem atom, cl_mem hatom, float a, cl_mem x, cl_mem y, int n) {
+    int ai = 0;
+    if (sig) {
+        CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
+        CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), host ? &hconst : &ctx), "arg");
+        CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
+        CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), host ? &hatom : &atom), "arg");
+    }
+    CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
+    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
+    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &y), "arg");
+    CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
+}
+
 static int cmp(const void* a, const void* b) {
     cl_ulong x = *(const cl_ulong*) a, y = *(const cl_ulong*) b;
     return x < y ? -1 : x > y;
+}
+
+/* each kernel's END - START, released; prints the median and the minimum */
+static void report(cl_event* ev, int count, cl_ulong* t, int round, const char* mode, const char* how) {
+    for (int i = 0; i < count; i++) {
+        cl_ulong s0, s1;
+        clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
+        clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
+        t[i] = s1 - s0;
+        clReleaseEvent(ev[i]);
+    }
+    qsort(t, count, sizeof(cl_ulong), cmp);
+    printf("round %d %-9s %skernel time: median %.2f us, min %.2f us\n", round, mode, how, t[count / 2] / 1e3, t[0] / 1e3);
 }
 
 int main(int argc, char** argv) {
@@ -71,32 +100,14 @@ int main(int argc, char** argv) {
             int sig = host || (mode & 1), write = host ? mode == 5 : mode >> 1;
             cl_kernel k = sig ? kt : kp;
             for (int i = 0; i < launches; i++) {
-                int ai = 0;
-                if (sig) {
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), host ? &hconst : &ctx), "arg");
-                    CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), host ? &hatom : &atom), "arg");
-                }
-                CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &y), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
+                set_args(k, sig, host, ctx, hconst, atom, hatom, a, x, y, n);
                 cl_event w = 0;
                 if (write) CHECK(clEnqueueWriteBuffer(q, ctx, CL_FALSE, 0, sizeof frame, frame, 0, NULL, &w), "write");
                 CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &gws, &lws, write ? 1 : 0, write ? &w : NULL, &ev[i]), "launch");
                 if (w) clReleaseEvent(w);
             }
             CHECK(clFinish(q), "finish");
-            for (int i = 0; i < launches; i++) {
-                cl_ulong s0, s1;
-                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
-                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
-                t[i] = s1 - s0;
-                clReleaseEvent(ev[i]);
-            }
-            qsort(t, launches, sizeof(cl_ulong), cmp);
-            printf("round %d %-9s kernel time: median %.2f us, min %.2f us\n", r, names[mode], t[launches / 2] / 1e3, t[0] / 1e3);
+            report(ev, launches, t, r, names[mode], "");
         }
     }
     /* one launch at a time, as perfport's repetitions run: copy x and y in, launch, read y back (blocking) */
@@ -112,17 +123,7 @@ int main(int argc, char** argv) {
                 cl_event wl[3] = {0, 0, 0};
                 CHECK(clEnqueueWriteBuffer(q, x, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, deps ? &wl[1] : NULL), "copy x");
                 CHECK(clEnqueueWriteBuffer(q, y, CL_FALSE, 0, (n + 8) * sizeof(float), h, 0, NULL, deps ? &wl[2] : NULL), "copy y");
-                int ai = 0;
-                if (sig) {
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &ctx), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &hconst), "arg");
-                    CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &hatom), "arg");
-                }
-                CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &y), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
+                set_args(k, sig, host, ctx, hconst, atom, hatom, a, x, y, n);
                 cl_event w = 0;
                 if (write) CHECK(clEnqueueWriteBuffer(q, ctx, CL_FALSE, 0, sizeof frame, frame, 0, NULL, &w), "write");
                 wl[0] = w;
@@ -130,15 +131,7 @@ int main(int argc, char** argv) {
                 for (int j = 0; j < 3; j++) if (wl[j]) clReleaseEvent(wl[j]);
                 CHECK(clEnqueueReadBuffer(q, y, CL_TRUE, 0, (n + 8) * sizeof(float), hy, 0, NULL, NULL), "read y");
             }
-            for (int i = 0; i < reps; i++) {
-                cl_ulong s0, s1;
-                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
-                clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
-                t[i] = s1 - s0;
-                clReleaseEvent(ev[i]);
-            }
-            qsort(t, reps, sizeof(cl_ulong), cmp);
-            printf("round %d %-9s one launch between copies, kernel time: median %.2f us, min %.2f us\n", r, names[mode], t[reps / 2] / 1e3, t[0] / 1e3);
+            report(ev, reps, t, r, names[mode], "one launch between copies, ");
         }
     }
     return 0;

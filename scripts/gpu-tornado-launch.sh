@@ -9,10 +9,8 @@ G="bash scripts/gpu-tornado.sh"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
 source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
 $G backends > /dev/null 2>> "$out/log.txt"   # unpacks the bundle (its libOpenCL.so.1, the ICD file)
-cc=$(command -v gcc || command -v cc)
-inc=$(ls -d /usr/local/cuda/include /usr/include 2>/dev/null | while read -r x; do [ -f "$x/CL/cl.h" ] && echo "$x" && break; done)
-$cc -O1 -I"$inc" -o /tmp/clprobe scripts/clprobe-launch.c /tmp/perfport-tornado/ocl/libOpenCL.so.1 >> "$out/log.txt" 2>&1 \
-  && OCL_ICD_VENDORS=/tmp/ocl-vendors /tmp/clprobe 2000 3 | tee "$out/clprobe.txt"
+source scripts/gpu-clprobe.sh
+clprobe 2000 3
 C=(--config perfport.jocl.counters=false --config perfport.tornado.counters=false)
 step cmp-saxpy-1024 60 compare saxpy --backend jocl:gpu --backend tornado:gpu "${C[@]}" --param n=1024 --param reps=50
 step cmp-saxpy-1024-again 60 compare saxpy --backend jocl:gpu --backend tornado:gpu "${C[@]}" --param n=1024 --param reps=50

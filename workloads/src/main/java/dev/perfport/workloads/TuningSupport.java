@@ -1,6 +1,8 @@
 package dev.perfport.workloads;
 
+import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Param;
 
 import java.util.ArrayList;
@@ -42,5 +44,20 @@ public final class TuningSupport {
             }
         }
         return params;
+    }
+
+    /** {@return the default grid of a work-group size: the powers of two from 64 to the device's maximum (at most 1024)} */
+    public static List<Integer> workGroupSizes(DeviceInfo d) {
+        long max = Math.min(1024L, d.maxWorkGroupSize());
+        List<Integer> wg = new ArrayList<>();
+        for (int w = 64; w <= max; w *= 2) wg.add(w);
+        if (wg.isEmpty()) wg.add(Integer.highestOneBit((int) max));
+        return wg;
+    }
+
+    /** {@return the constraint on a tuned {@code wg}: a power of two within the device's maximum work-group size} */
+    public static Constraint workGroupSize(DeviceInfo d) {
+        return Constraint.of("work-group size", c -> c.get("wg") <= d.maxWorkGroupSize() && Integer.bitCount(c.get("wg")) == 1,
+                c -> "wg " + c.get("wg") + " is not a power of two within the device's maximum work-group size " + d.maxWorkGroupSize());
     }
 }

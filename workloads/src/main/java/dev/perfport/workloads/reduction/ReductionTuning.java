@@ -18,6 +18,7 @@ import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,10 +43,7 @@ final class ReductionTuning {
         g.put("vw", List.of(1, 2, 4, 8));
         g.put("ipt", List.of(1, 2, 4, 8));
         g.put("gpc", List.of(1, 2, 4, 8, 16, 32));
-        List<Integer> wg = new ArrayList<>();
-        for (int w = 64; w <= Math.min(1024L, d.maxWorkGroupSize()); w *= 2) wg.add(w);
-        if (wg.isEmpty()) wg.add(Integer.highestOneBit((int) Math.min(1024L, d.maxWorkGroupSize())));
-        g.put("wg", wg);
+        g.put("wg", TuningSupport.workGroupSizes(d));
         return g;
     }
 
@@ -71,8 +69,7 @@ final class ReductionTuning {
             }
         }
         List<Constraint> cs = List.of(
-                Constraint.of("work-group size", c -> c.get("wg") <= dev.maxWorkGroupSize() && Integer.bitCount(c.get("wg")) == 1,
-                        c -> "wg " + c.get("wg") + " is not a power of two within the device's maximum work-group size " + dev.maxWorkGroupSize()),
+                TuningSupport.workGroupSize(dev),
                 Constraint.of("vector width", c -> Reduction.VWS.contains(c.get("vw")),
                         c -> "vw " + c.get("vw") + " is not one of 1, 2, 4, 8"),
                 Constraint.of("loads in flight", c -> c.get("ipt") >= 1 && c.get("ipt") <= Reduction.MAX_IPT,

@@ -14,7 +14,6 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,10 +49,7 @@ final class ScanTuning {
         g.put("coalesce", nv ? List.of(0, 1) : List.of(0));
         g.put("regs", nv ? List.of(0, 32, 40) : List.of(0));
         g.put("items", List.of(4, 8, 12, 16, 24));
-        List<Integer> wg = new ArrayList<>();
-        for (int w = 64; w <= Math.min(1024L, d.maxWorkGroupSize()); w *= 2) wg.add(w);
-        if (wg.isEmpty()) wg.add(Integer.highestOneBit((int) Math.min(1024L, d.maxWorkGroupSize())));
-        g.put("wg", wg);
+        g.put("wg", TuningSupport.workGroupSizes(d));
         g.put("gpc", d.type() == dev.perfport.core.device.DeviceType.CPU ? List.of(1, 2, 4) : List.of(2, 4, 8, 16));
         return g;
     }
@@ -65,8 +61,7 @@ final class ScanTuning {
         }
         DeviceInfo dev = s.device();
         Space space = new Space(TuningSupport.params("scan", TUNED, defaultGrid(dev), grid), List.of(
-                Constraint.of("work-group size", c -> c.get("wg") <= dev.maxWorkGroupSize() && Integer.bitCount(c.get("wg")) == 1,
-                        c -> "wg " + c.get("wg") + " is not a power of two within the device's maximum work-group size " + dev.maxWorkGroupSize()),
+                TuningSupport.workGroupSize(dev),
                 Constraint.of("items", c -> c.get("items") >= 4 && c.get("items") <= 32 && c.get("items") % 4 == 0,
                         c -> "items " + c.get("items") + " is not a multiple of 4 in [4, 32]"),
                 Constraint.of("warp schedule", c -> c.get("warp") == 0 || c.get("wg") >= 32 && c.get("wg") <= 1024,
