@@ -134,6 +134,18 @@ class GpuVariantsIT {
         assertEquals(3, ok, "three schedules verified: " + records);
         assertTrue(records.stream().anyMatch(x -> "constraint".equals(x.get("status")) && String.valueOf(x.get("message")).contains("coalesce=1 needs warp=1 or 2")),
                 "the refused point names why: " + records);
+        // run takes the cached best for this device and type (at another n) and says so; config=default does not
+        Map<?, ?> best = (Map<?, ?>) row.get("best");
+        Run run = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "run", "scan", "--backend", backend,
+                "--variant", "single-pass", "--param", "n=5003", "--param", "type=int", "--param", "reps=1");
+        Map<String, Object> tuned = Dist.jsonRows(run).getFirst();
+        Map<?, ?> params = (Map<?, ?>) tuned.get("params");
+        assertEquals("tuned", params.get("config"), run::describe);
+        best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
+        assertEquals(Boolean.TRUE, tuned.get("verified"), run::describe);
+        run = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "run", "scan", "--backend", backend,
+                "--variant", "single-pass", "--param", "n=5003", "--param", "type=int", "--param", "reps=1", "--param", "config=default");
+        assertEquals("default", ((Map<?, ?>) Dist.jsonRows(run).getFirst().get("params")).get("config"), run::describe);
     }
 
     /** warp=2 is NVIDIA PTX: another OpenCL compiler refuses it with the reason instead of running something else. */

@@ -20,6 +20,7 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
 
@@ -75,6 +76,8 @@ public final class Scan implements Workload, Tunable {
     public static final String V1 = "v1";
     public static final String SCANPLUS = "scanplus";
     public static final String SINGLE_PASS = "single-pass";
+    /** config values: the tuning cache's best when no knob is given, never the cache, and what a row from the cache shows. */
+    static final String AUTO = "auto", DEFAULT = "default", TUNED = "tuned";
     /** Counter: static groups that scanned SUM (V1 and Scan⁺ check that it is exactly 1). */
     public static final String SUM_SCANS = "sumScans";
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
@@ -128,7 +131,7 @@ public final class Scan implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0", "gpc", "0");
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0", "gpc", "0", "config", AUTO);
     }
 
     @Override
@@ -162,6 +165,8 @@ public final class Scan implements Workload, Tunable {
                         + "on NVIDIA's OpenCL (-cl-nv-maxrregcount; ignored by other devices), so that more groups share an SM",
                 "gpc: single-pass only: 0 (default) k gives the persistent groups; N > 0 runs N per compute unit instead "
                         + "(the tuner's knob, as the reduction's tuned variant has it; give k or gpc, not both)",
+                "config: single-pass only: auto (default) runs the tuning cache's best for this device and type while "
+                        + "warp, coalesce, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); default never does",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -257,6 +262,7 @@ public final class Scan implements Workload, Tunable {
         others.remove("coalesce");
         others.remove("regs");
         others.remove("gpc");
+        others.remove("config");
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
@@ -307,6 +313,10 @@ public final class Scan implements Workload, Tunable {
         Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
         // only when set, so that the builds without a cap keep their options (and their cached binaries)
         if (regs != 0) sched = sched.with(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, regs);
+        String config = p.get("config");
+        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED)) {
+            throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
+        }
         int gpc = p.getInt("gpc");
         if (gpc < 0 || gpc > 64) throw new ConfigException("gpc must be 0 (k decides) or in [1, 64], got " + gpc);
         if (gpc > 0 && !c.k().text().equals(StaticGroupCount.RESIDENCY)) {
@@ -557,5 +567,32 @@ public final class Scan implements Workload, Tunable {
     @Override
     public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
         return ScanTuning.tuning(this, session, variant, fixed, grid);
+    }
+
+    /**
+     * The single-pass knobs from the tuning cache: with {@code config=auto} and the tuned knobs and k at
+     * their defaults (a run's case holds every default, so a knob given at its default value counts as
+     * not given), the best result cached for this backend, device fingerprint, kernel and type (tuned
+     * at any n); the row then shows {@code config=tuned}.
+     */
+    @Override
+    public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
+        if (!variant.equals(SINGLE_PASS)) return params;
+        Params d = defaults(), p = d.with(params);
+        if (!p.get("config").equals(AUTO)) return params;
+        // a case holds every default: knobs at their defaults count as not given
+        for (String name : ScanTuning.TUNED) if (!p.get(name).equals(d.get(name))) return params;
+        if (!p.get("k").equals(d.get("k"))) return params;
+        ElemType t;
+        try {
+            t = config(p).type();
+        } catch (ConfigException e) {
+            return params;   // run names the bad parameter
+        }
+        var best = lookup.best(session, ScanKernels.singlePass(t).hash(), Map.of("variant", SINGLE_PASS, "type", p.get("type")));
+        if (best.isEmpty() || !best.get().keySet().containsAll(ScanTuning.TUNED)) return params;
+        Params q = params.with("config", TUNED);
+        for (String name : ScanTuning.TUNED) q = q.with(name, Integer.toString(best.get().get(name)));
+        return q;
     }
 }

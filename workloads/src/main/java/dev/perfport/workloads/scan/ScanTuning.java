@@ -93,7 +93,7 @@ final class ScanTuning {
         Params fixedAll = scan.defaults().with(p);
         Map<String, String> fixed = new LinkedHashMap<>(fixedAll.asMap());
         TUNED.forEach(fixed::remove);
-        List.of("sums", "k").forEach(fixed::remove);   // harris only; k comes from gpc
+        List.of("sums", "k", "config").forEach(fixed::remove);   // harris only; k comes from gpc; config is run's
         fixed.put("variant", variant);
         fixed.put("objective", objective.metric());
         String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
