@@ -30,13 +30,6 @@ class CompilerFlagsTest {
     }
 
     @Test
-    void matmulAlphaIsCappedAtThirtyTwoRegistersOnNvidiaOnly() {
-        TornadoKernel alpha = TornadoKernels.find("matmul.alpha").orElseThrow();
-        assertEquals(LaunchPlan.DEFAULT_OPENCL_FLAGS + " -cl-nv-maxrregcount=32", LaunchPlan.compilerFlags(alpha, device("NVIDIA Corporation")));
-        assertNull(LaunchPlan.compilerFlags(alpha, device("The pocl project")));
-    }
-
-    @Test
     void kernelsWithoutACapKeepTornadoVmsOptions() {
         TornadoKernel rows = TornadoKernels.find("spmv.rows").orElseThrow();
         assertNull(LaunchPlan.compilerFlags(rows, device("NVIDIA Corporation")));

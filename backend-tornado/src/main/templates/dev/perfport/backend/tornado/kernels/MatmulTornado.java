@@ -31,22 +31,13 @@ public final class MatmulTornado {
     private MatmulTornado() {
     }
 
-    /**
-     * α's registers on NVIDIA, as jocl's mm_alpha takes (ptxas for sm_90). The driver unrolls TornadoVM's
-     * α loop by 8 with a 64-bit address per load kept in a register (every FloatArray access is
-     * base + ((long) index + 4) << 2): 80 registers, so 3 groups of 256 fit an SM where jocl's 32-register
-     * kernel fits 8, and this latency-bound kernel ran 1.73x jocl's time on the H100
-     * (docs/results/gpu/routes.md).
-     */
-    static final int ALPHA_REGISTERS = 32;
-
     static void register(List<TornadoKernel> into) {
         var plain = sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT);
         var tiles = sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 LOCAL, FLOAT, LOCAL, FLOAT);
         into.add(new TornadoKernel("matmul.alpha", plain, false,
                 a -> a.graph().task(a.task(), MatmulTornado::alpha, a.context(), a.floats(0), a.floats(1), a.floats(2),
-                        a.intArg(3), a.intArg(4), a.intArg(5))).withNvidiaMaxRegisters(ALPHA_REGISTERS));
+                        a.intArg(3), a.intArg(4), a.intArg(5))));
         into.add(new TornadoKernel("matmul.beta", plain, false,
                 a -> a.graph().task(a.task(), MatmulTornado::beta, a.context(), a.floats(0), a.floats(1), a.floats(2),
                         a.intArg(3), a.intArg(4), a.intArg(5))));
