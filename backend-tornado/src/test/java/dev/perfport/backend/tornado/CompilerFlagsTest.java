@@ -30,6 +30,13 @@ class CompilerFlagsTest {
     }
 
     @Test
+    void matmulAlphaStatesTheLargestLimitOnNvidiaOnly() {
+        TornadoKernel alpha = TornadoKernels.find("matmul.alpha").orElseThrow();
+        assertEquals(LaunchPlan.DEFAULT_OPENCL_FLAGS + " -cl-nv-maxrregcount=255", LaunchPlan.compilerFlags(alpha, device("NVIDIA Corporation")));
+        assertNull(LaunchPlan.compilerFlags(alpha, device("The pocl project")));
+    }
+
+    @Test
     void kernelsWithoutACapKeepTornadoVmsOptions() {
         TornadoKernel rows = TornadoKernels.find("spmv.rows").orElseThrow();
         assertNull(LaunchPlan.compilerFlags(rows, device("NVIDIA Corporation")));

@@ -31,13 +31,24 @@ public final class MatmulTornado {
     private MatmulTornado() {
     }
 
+    /**
+     * α's register limit on NVIDIA. The driver unrolls TornadoVM's α loop by 8 with a 64-bit address per
+     * load in a register (every FloatArray access is base + ((long) index + 4) << 2): by default ptxas gave
+     * it 80 registers and it ran 1.73x jocl's kernel time on the H100. Measured limits (every TornadoVM
+     * kernel of the JVM, raw/i16-matmul-alpha-caps-call10): 32 spills (8.9x), 40 5.2x, 48 and 56 1.43x,
+     * 64 1.23x, 80 1.73x, and 255, the largest NVIDIA accepts, 1.14x: with the limit stated the compiler
+     * allocates differently from its default even where the default stays under it. The cause inside
+     * NVIDIA's compiler is not known; the figure is (docs/results/gpu/routes.md).
+     */
+    static final int ALPHA_REGISTERS = 255;
+
     static void register(List<TornadoKernel> into) {
         var plain = sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT);
         var tiles = sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 LOCAL, FLOAT, LOCAL, FLOAT);
         into.add(new TornadoKernel("matmul.alpha", plain, false,
                 a -> a.graph().task(a.task(), MatmulTornado::alpha, a.context(), a.floats(0), a.floats(1), a.floats(2),
-                        a.intArg(3), a.intArg(4), a.intArg(5))));
+                        a.intArg(3), a.intArg(4), a.intArg(5))).withNvidiaMaxRegisters(ALPHA_REGISTERS));
         into.add(new TornadoKernel("matmul.beta", plain, false,
                 a -> a.graph().task(a.task(), MatmulTornado::beta, a.context(), a.floats(0), a.floats(1), a.floats(2),
                         a.intArg(3), a.intArg(4), a.intArg(5))));
