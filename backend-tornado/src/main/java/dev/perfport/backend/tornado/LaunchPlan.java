@@ -107,7 +107,8 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
      *
      * @param name a task-graph name unique in this JVM
      */
-    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting) {
+    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting,
+               boolean registerLimits) {
         this.counting = counting;
         this.key = PlanKey.of(kernel, args, geometry);
         this.kernel = kernel;
@@ -171,7 +172,7 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         graph = null;
         this.plan = new TornadoExecutionPlan(itg);
         plan.withDevice(device.device()).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
-        String flags = compilerFlags(kernel.impl(), device.info());
+        String flags = compilerFlags(kernel.impl(), device.info(), registerLimits);
         if (flags != null) plan.withCompilerFlags(TornadoVMBackendType.OPENCL, flags);
     }
 
@@ -188,7 +189,12 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
      * OpenCL where the kernel asks for one (another vendor's compiler would refuse the option).
      */
     static String compilerFlags(TornadoKernel k, DeviceInfo d) {
-        if (k.nvidiaMaxRegisters() == 0 || !d.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) return null;
+        return compilerFlags(k, d, true);
+    }
+
+    /** As {@link #compilerFlags(TornadoKernel, DeviceInfo)}; {@code registerLimits} false: TornadoVM's options alone (perfport.tornado.registerLimits). */
+    static String compilerFlags(TornadoKernel k, DeviceInfo d, boolean registerLimits) {
+        if (!registerLimits || k.nvidiaMaxRegisters() == 0 || !d.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) return null;
         return DEFAULT_OPENCL_FLAGS + " -cl-nv-maxrregcount=" + k.nvidiaMaxRegisters();
     }
 

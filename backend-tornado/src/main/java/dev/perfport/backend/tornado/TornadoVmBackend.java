@@ -22,10 +22,12 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
     private static final AtomicInteger SESSIONS = new AtomicInteger();
 
     private final boolean counting;
+    private final boolean registerLimits;
 
-    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, boolean counting) {
+    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, boolean counting, boolean registerLimits) {
         super(TornadoVmProvider.ID, TornadoVmProvider.DESCRIPTION, Dialect.NATIVE, devices, TornadoVmDevice::info, unavailableReason);
         this.counting = counting;
+        this.registerLimits = registerLimits;
     }
 
     /**
@@ -39,6 +41,11 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
 
     /** As {@link #create()}; {@code counting} false: kernels leave out their counter atomics (perfport.tornado.counters). */
     public static TornadoVmBackend create(boolean counting) {
+        return create(counting, true);
+    }
+
+    /** As {@link #create(boolean)}; {@code registerLimits} false: kernels without their NVIDIA register limits (perfport.tornado.registerLimits). */
+    public static TornadoVmBackend create(boolean counting, boolean registerLimits) {
         TornadoRuntime rt = TornadoRuntimeProvider.getTornadoRuntime();
         List<TornadoVmDevice> found = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -52,12 +59,12 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
                 }
             }
         }
-        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), counting);
+        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), counting, registerLimits);
     }
 
     @Override
     protected DeviceSession open(TornadoVmDevice device) {
-        return new TornadoVmSession(device, nextSessionId(), counting);
+        return new TornadoVmSession(device, nextSessionId(), counting, registerLimits);
     }
 
     /** A number unique in this JVM, part of every task-graph name of a session. */

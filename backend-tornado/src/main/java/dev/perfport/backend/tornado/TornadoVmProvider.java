@@ -27,11 +27,18 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
      * globalAtomics).
      */
     public static final String COUNTERS_KEY = "perfport.tornado.counters";
+    /**
+     * Whether kernels that state an NVIDIA register limit are built with it ({@code perfport.tornado.registerLimits},
+     * default true); false builds every kernel with TornadoVM's options alone, so that one call can measure what
+     * a limit does (scripts/gpu-tornado-limit2.sh).
+     */
+    public static final String REGISTER_LIMITS_KEY = "perfport.tornado.registerLimits";
     static final String DESCRIPTION = "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)";
 
     public TornadoVmProvider() {
         // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
-        super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME, COUNTERS_KEY));
+        super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME, COUNTERS_KEY,
+                REGISTER_LIMITS_KEY));
     }
 
     @Override
@@ -39,6 +46,7 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
         String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);
         boolean counting = context.config().getBoolean(COUNTERS_KEY, true);
-        return StdoutGuard.call(() -> TornadoVmBackend.create(counting));
+        boolean limits = context.config().getBoolean(REGISTER_LIMITS_KEY, true);
+        return StdoutGuard.call(() -> TornadoVmBackend.create(counting, limits));
     }
 }

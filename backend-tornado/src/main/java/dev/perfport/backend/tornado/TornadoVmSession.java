@@ -67,6 +67,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private final int sessionId;
     /** Whether kernels count their global atomics (perfport.tornado.counters, default true). */
     private final boolean counting;
+    /** Whether kernels are built with their NVIDIA register limits (perfport.tornado.registerLimits, default true). */
+    private final boolean registerLimits;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
@@ -79,7 +81,12 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     /** {@code counting} false: kernels leave out their counter atomics, and rows carry no globalAtomics. */
     TornadoVmSession(TornadoVmDevice dev, int sessionId, boolean counting) {
-        this(dev, sessionId, TornadoKernels::find, counting);
+        this(dev, sessionId, TornadoKernels::find, counting, true);
+    }
+
+    /** {@code registerLimits} false: kernels are built with TornadoVM's options alone, without their NVIDIA register limits. */
+    TornadoVmSession(TornadoVmDevice dev, int sessionId, boolean counting, boolean registerLimits) {
+        this(dev, sessionId, TornadoKernels::find, counting, registerLimits);
     }
 
     /** A session with another kernel registry (tests add kernels of their own). */
@@ -88,10 +95,16 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     }
 
     TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting) {
+        this(dev, sessionId, kernels, counting, true);
+    }
+
+    private TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting,
+                             boolean registerLimits) {
         super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
         this.counting = counting;
+        this.registerLimits = registerLimits;
     }
 
     @Override
@@ -336,7 +349,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p == null) {
             try {
                 String name = "pp" + sessionId + "x" + (++planSeq);
-                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev, counting));
+                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev, counting, registerLimits));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 // sketch-time failures (TornadoVM could not analyse the method) surface here

@@ -64,6 +64,13 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
         this(name, signature, deferredFloatAtomics, ticket, cpuOnly, 0, binder);
     }
 
+    /**
+     * The largest register limit NVIDIA's compiler takes. Stated, it changed the allocation of kernels whose
+     * default stayed under it: matmul α 80 registers and 1.73x jocl's kernel time by default, 1.14x with it
+     * (H100, docs/results/gpu/routes.md); why is not known.
+     */
+    public static final int NVIDIA_LARGEST_LIMIT = 255;
+
     /** This kernel with at most {@code registers} per work-item on NVIDIA's OpenCL. */
     public TornadoKernel withNvidiaMaxRegisters(int registers) {
         return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, registers, binder);

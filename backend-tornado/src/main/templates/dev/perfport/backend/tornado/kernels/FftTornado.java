@@ -62,7 +62,7 @@ public final class FftTornado {
             requirePreciseMath(c);
             a.graph().task(a.task(), FftTornado::pass, a.context(), a.floats(0), a.floats(1), a.floats(2),
                     a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), c.getInt("SOA"), c.getInt("TWTABLE"));
-        }));
+        }).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT));   // 2^20: 1.77 -> 1.47x jocl (raw/i16-tornado-limit-call12)
     }
 
 //#def twiddles

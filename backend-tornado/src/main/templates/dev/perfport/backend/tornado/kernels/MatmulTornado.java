@@ -40,7 +40,7 @@ public final class MatmulTornado {
      * allocates differently from its default even where the default stays under it. The cause inside
      * NVIDIA's compiler is not known; the figure is (docs/results/gpu/routes.md).
      */
-    static final int ALPHA_REGISTERS = 255;
+    static final int ALPHA_REGISTERS = TornadoKernel.NVIDIA_LARGEST_LIMIT;
 
     static void register(List<TornadoKernel> into) {
         var plain = sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT);
