@@ -36,9 +36,9 @@ public final class MatmulTornado {
      * load in a register (every FloatArray access is base + ((long) index + 4) << 2): by default ptxas gave
      * it 80 registers and it ran 1.73x jocl's kernel time on the H100. Measured limits (every TornadoVM
      * kernel of the JVM, raw/i16-matmul-alpha-caps-call10): 32 spills (8.9x), 40 5.2x, 48 and 56 1.43x,
-     * 64 1.23x, 80 1.73x, and 255, the largest NVIDIA accepts, 1.14x: with the limit stated the compiler
-     * allocates differently from its default even where the default stays under it. The cause inside
-     * NVIDIA's compiler is not known; the figure is (docs/results/gpu/routes.md).
+     * 64 1.23x, 80 1.73x, and 255, the largest NVIDIA accepts, 1.14x. By default ptxas stops at 80 registers
+     * and issues 12 of the loop's 128 loads before its first FMA; allowed 255 it takes 184 and issues all 128
+     * first: fewer groups, more loads in flight, which this latency-bound loop needs (docs/results/gpu/routes.md).
      */
     static final int ALPHA_REGISTERS = TornadoKernel.NVIDIA_LARGEST_LIMIT;
 
