@@ -11,6 +11,7 @@ import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.KernelBuildException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.ArgDef;
+import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
@@ -333,7 +334,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         KernelImpl.OpenClSource src = def.impl(Dialect.OPENCL_C)
                 .filter(KernelImpl.OpenClSource.class::isInstance).map(KernelImpl.OpenClSource.class::cast)
                 .orElseThrow(() -> new UnsupportedFeatureException("kernel '" + def.name() + "' has no OpenCL C source"));
-        String requested = join(constants.toOpenClOptions(), src.buildOptions(), vendorOptions(constants, dev.info().vendor()), buildOptions,
+        String requested = join(constants.toOpenClOptions(), src.buildOptions(), vendorOptions(constants, dev.info()), buildOptions,
                 counting ? "" : "-DPP_NO_COUNTERS");
         String contract = fpContract(requested);
         String options = contract == null ? requested : join(requested.replaceAll(FP_CONTRACT_OPTION, " "));
@@ -400,19 +401,23 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         return last;
     }
 
-    /** Build options joined by single spaces, empty parts left out. */
     /**
      * The options a configuration asks for through constants that only one vendor's compiler
      * understands: {@link KernelImpl.OpenClSource#NVIDIA_MAX_REGISTERS} as {@code -cl-nv-maxrregcount}
      * on NVIDIA's OpenCL, nothing elsewhere.
      */
-    static String vendorOptions(Constants constants, String vendor) {
-        if (!constants.has(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS)) return "";
-        int cap = constants.getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS);
-        if (cap <= 0 || !vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) return "";
-        return "-cl-nv-maxrregcount=" + cap;
+    static String vendorOptions(Constants constants, DeviceInfo device) {
+        int cap = registerCap(constants, device);
+        return cap == 0 ? "" : "-cl-nv-maxrregcount=" + cap;
     }
 
+    /** The register cap a build for {@code device} carries: the configuration's on NVIDIA, else 0 (none). */
+    static int registerCap(Constants constants, DeviceInfo device) {
+        if (!device.nvidia() || !constants.has(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS)) return 0;
+        return Math.max(0, constants.getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS));
+    }
+
+    /** Build options joined by single spaces, empty parts left out. */
     static String join(String... parts) {
         StringBuilder b = new StringBuilder();
         for (String p : parts) {
@@ -592,9 +597,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         if (!fitsRequired(k, localSize)) return 0;
         long items = 1;
         for (long l : localSize) items *= l;
-        // a register cap the build carries (NVIDIA only, vendorOptions) bounds the registers the estimate assumes
-        int cap = vendorOptions(k.constants(), dev.info().vendor()).isEmpty() ? 0 : k.constants().getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS);
-        return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup), cap);
+        // a register cap the build carries bounds the registers the estimate assumes
+        return Residency.estimate(dev.residency(), k.workGroupSize(), items, groupLocalBytes(k, localBytesPerGroup),
+                registerCap(k.constants(), dev.info()));
     }
 
     /** Local bytes per group plus whatever the kernel's own __local variables add beyond what its definition declares. */

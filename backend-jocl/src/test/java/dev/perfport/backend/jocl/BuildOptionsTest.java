@@ -148,10 +148,18 @@ class BuildOptionsTest {
     @Test
     void anNvidiaRegisterCapBecomesAnOptionOnNvidiaOnly() {
         var cap = dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 32, "ITEMS", 16);
-        assertEquals("-cl-nv-maxrregcount=32", JoclSession.vendorOptions(cap, "NVIDIA Corporation"));
-        assertEquals("", JoclSession.vendorOptions(cap, "The pocl project"));
-        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 0), "NVIDIA Corporation"));
-        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of("ITEMS", 16), "NVIDIA Corporation"));
+        assertEquals("-cl-nv-maxrregcount=32", JoclSession.vendorOptions(cap, device("NVIDIA Corporation")));
+        assertEquals(32, JoclSession.registerCap(cap, device("NVIDIA Corporation")));
+        assertEquals("", JoclSession.vendorOptions(cap, device("The pocl project")));
+        assertEquals(0, JoclSession.registerCap(cap, device("The pocl project")), "no cap for the residency estimate either");
+        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 0),
+                device("NVIDIA Corporation")));
+        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of("ITEMS", 16), device("NVIDIA Corporation")));
+    }
+
+    private static dev.perfport.core.device.DeviceInfo device(String vendor) {
+        return new dev.perfport.core.device.DeviceInfo("some device", vendor, dev.perfport.core.device.DeviceType.GPU, 1, 256,
+                java.util.List.of(256L, 256L, 64L), Map.of(), Map.of(), Map.of());
     }
 
     /** On another vendor's OpenCL (PoCL here) a kernel with the cap still builds and runs: it arrives as a define only. */

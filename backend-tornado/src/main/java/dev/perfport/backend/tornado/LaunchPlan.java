@@ -194,7 +194,7 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
 
     /** As {@link #compilerFlags(TornadoKernel, DeviceInfo)}; {@code registerLimits} false: TornadoVM's options alone (perfport.tornado.registerLimits). */
     static String compilerFlags(TornadoKernel k, DeviceInfo d, boolean registerLimits) {
-        if (!registerLimits || k.nvidiaMaxRegisters() == 0 || !d.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) return null;
+        if (!registerLimits || k.nvidiaMaxRegisters() == 0 || !d.nvidia()) return null;
         return DEFAULT_OPENCL_FLAGS + " -cl-nv-maxrregcount=" + k.nvidiaMaxRegisters();
     }
 

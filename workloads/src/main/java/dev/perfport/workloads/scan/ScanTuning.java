@@ -16,7 +16,6 @@ import dev.perfport.workloads.staticwg.StaticGroupCount;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -38,13 +37,9 @@ final class ScanTuning {
     private ScanTuning() {
     }
 
-    static boolean nvidia(DeviceInfo d) {
-        return d.vendor().toUpperCase(Locale.ROOT).contains("NVIDIA");
-    }
-
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
-        boolean nv = nvidia(d);
+        boolean nv = d.nvidia();
         g.put("warp", nv ? List.of(0, 2) : List.of(0));
         g.put("coalesce", nv ? List.of(0, 1) : List.of(0));
         g.put("regs", nv ? List.of(0, 32, 40) : List.of(0));

@@ -94,6 +94,14 @@ public record DeviceInfo(String name, String vendor, DeviceType type, int comput
         return Boolean.parseBoolean(properties.get(EXPLICIT_ONLY));
     }
 
+    /**
+     * {@return whether the vendor string names NVIDIA} Options only NVIDIA's OpenCL compiler takes (a register
+     * limit) are passed on that condition; another vendor's compiler would refuse them.
+     */
+    public boolean nvidia() {
+        return vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
+    }
+
     /** {@return short one-line description: {@code name (type, N CUs)}} */
     public String summary() {
         return name + " (" + type.label() + ", " + computeUnits + " CUs)";
