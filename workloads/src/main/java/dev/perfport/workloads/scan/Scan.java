@@ -253,16 +253,7 @@ public final class Scan implements Workload, Tunable {
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
         Map<String, String> others = new LinkedHashMap<>(p.asMap());
-        others.remove("items");
-        others.remove("striped");
-        others.remove("lookback");
-        others.remove("rake");
-        others.remove("warp");
-        others.remove("prefetch");
-        others.remove("coalesce");
-        others.remove("regs");
-        others.remove("gpc");
-        others.remove("config");
+        SINGLE_PASS_ONLY.forEach(others::remove);
         Params q = Params.of(others);
         Params[] shown = {q};
         if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
@@ -274,13 +265,21 @@ public final class Scan implements Workload, Tunable {
     record SinglePass(int items, boolean striped, Constants sched, int gpc) {
     }
 
+    /** Parameters of the single-pass variant alone; the paper's variants' rows leave them out. */
+    static final List<String> SINGLE_PASS_ONLY = List.of("items", "striped", "lookback", "rake", "warp", "prefetch", "coalesce", "regs",
+            "gpc", "config");
+
     /** The smallest and largest register cap (regs) accepted; NVIDIA's compilers take 16 to 255. */
     static final int MIN_REGS = 16, MAX_REGS = 255;
+    /** Elements per work-item (items, a multiple of 4) and persistent groups per compute unit (gpc) accepted. */
+    static final int MIN_ITEMS = 4, MAX_ITEMS = 32, MAX_GPC = 64;
 
     /** Checks the single-pass knobs, one error line naming the knob and its limit. */
     static SinglePass singlePass(Params p, Config c) {
         int items = p.getInt("items");
-        if (items < 4 || items > 32 || items % 4 != 0) throw new ConfigException("items must be a multiple of 4 in [4, 32], got " + items);
+        if (items < MIN_ITEMS || items > MAX_ITEMS || items % 4 != 0) {
+            throw new ConfigException("items must be a multiple of 4 in [" + MIN_ITEMS + ", " + MAX_ITEMS + "], got " + items);
+        }
         int striped = p.getInt("striped");
         if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
         int lookback = p.getInt("lookback"), rake = p.getInt("rake");
@@ -318,7 +317,7 @@ public final class Scan implements Workload, Tunable {
             throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
         }
         int gpc = p.getInt("gpc");
-        if (gpc < 0 || gpc > 64) throw new ConfigException("gpc must be 0 (k decides) or in [1, 64], got " + gpc);
+        if (gpc < 0 || gpc > MAX_GPC) throw new ConfigException("gpc must be 0 (k decides) or in [1, " + MAX_GPC + "], got " + gpc);
         if (gpc > 0 && !c.k().text().equals(StaticGroupCount.RESIDENCY)) {
             throw new ConfigException("give k or gpc, not both: k=" + c.k().text() + " gpc=" + gpc);
         }
@@ -541,6 +540,7 @@ public final class Scan implements Workload, Tunable {
     private static void worst(Map<String, Double> metrics, ScanInput in, Object result) {
         if (in.type() == ElemType.FLOAT && in.op() == ScanOp.ADD) metrics.put("maxRelError", in.worstRelativeError(result));
     }
+
     // ---- tuning (the single-pass variant) ---------------------------------------------------
 
     @Override

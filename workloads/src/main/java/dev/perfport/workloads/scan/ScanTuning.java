@@ -2,6 +2,7 @@ package dev.perfport.workloads.scan;
 
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
@@ -45,7 +46,7 @@ final class ScanTuning {
         g.put("regs", nv ? List.of(0, 32, 40) : List.of(0));
         g.put("items", List.of(4, 8, 12, 16, 24));
         g.put("wg", TuningSupport.workGroupSizes(d));
-        g.put("gpc", d.type() == dev.perfport.core.device.DeviceType.CPU ? List.of(1, 2, 4) : List.of(2, 4, 8, 16));
+        g.put("gpc", d.type() == DeviceType.CPU ? List.of(1, 2, 4) : List.of(2, 4, 8, 16));
         return g;
     }
 
@@ -57,14 +58,14 @@ final class ScanTuning {
         DeviceInfo dev = s.device();
         Space space = new Space(TuningSupport.params("scan", TUNED, defaultGrid(dev), grid), List.of(
                 TuningSupport.workGroupSize(dev),
-                Constraint.of("items", c -> c.get("items") >= 4 && c.get("items") <= 32 && c.get("items") % 4 == 0,
-                        c -> "items " + c.get("items") + " is not a multiple of 4 in [4, 32]"),
+                Constraint.of("items", c -> c.get("items") >= Scan.MIN_ITEMS && c.get("items") <= Scan.MAX_ITEMS && c.get("items") % 4 == 0,
+                        c -> "items " + c.get("items") + " is not a multiple of 4 in [" + Scan.MIN_ITEMS + ", " + Scan.MAX_ITEMS + "]"),
                 Constraint.of("warp schedule", c -> c.get("warp") == 0 || c.get("wg") >= 32 && c.get("wg") <= 1024,
                         c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
                 Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
                         c -> "coalesce=1 needs warp=1 or 2"),
-                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= 64,   // 0 would hand k back
-                        c -> "gpc " + c.get("gpc") + " is outside [1, 64]"),
+                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= Scan.MAX_GPC,   // 0 would hand k back
+                        c -> "gpc " + c.get("gpc") + " is outside [1, " + Scan.MAX_GPC + "]"),
                 Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
                         c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
         boolean modelled = s.profile().hasModelledTime();

@@ -453,6 +453,11 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         if (tile >= tiles) break;                 /* uniform in the group */
 #endif
         int base = tile * tile_elems + lid * ITEMS;
+#if WARP
+        int lane = lid & 31, wid = lid >> 5, nw = wg >> 5;
+        __local uint* sx = (__local uint*)x;      /* warp=1's shuffle scratch (wg words) */
+        __local T* wsum = x + wg;                 /* the warps' totals */
+#endif
 #if STRIPED
         /* coalesced: the group loads the tile as consecutive 16-byte vectors into local memory
          * (padded by one element every 32 against bank conflicts), each work-item then takes its
@@ -473,9 +478,6 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
 #pragma unroll
         for (int j = 0; j < ITEMS; j++) v[j] = t[SP_PAD(lid * ITEMS + j)];
 #elif COALESCE
-        int lane = lid & 31, wid = lid >> 5, nw = wg >> 5;
-        __local uint* sx = (__local uint*)x;      /* warp=1's shuffle scratch (wg words) */
-        __local T* wsum = x + wg;                 /* the warps' totals */
         int cb = tile * tile_elems + wid * 32 * ITEMS + 4 * lane;   /* lane's first element; + 128q */
         T lp[ITEMS / 4];                          /* per q: what precedes the lane's 4 elements in the warp */
         T run = IDENTITY;                         /* the warp's total so far (alike in every lane) */
@@ -508,9 +510,6 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
 #endif
 #if WARP
 #if !COALESCE
-        int lane = lid & 31, wid = lid >> 5, nw = wg >> 5;
-        __local uint* sx = (__local uint*)x;      /* warp=1's shuffle scratch (wg words) */
-        __local T* wsum = x + wg;                 /* the warps' totals */
         T s = warp_scan_incl(run, lane, sx, lid);
         T sprev = FROM_U(w_up(TO_U(s), 1, sx, lid));   /* lane - 1's inclusive total */
         if (lane == 31) wsum[wid] = s;
