@@ -2,7 +2,9 @@
 # Issue 16 item 2 on every backend, in one call (carry .gpu-tornado):   OUT=$OUT bash scripts/gpu-overhead-all.sh
 # Host time per launch at n = 1024 (the tuned reduction, gpc 1, launches queued where the route can, one wait and one
 # 4-byte read per repetition) on jocl, Aparapi, TornadoVM and the emulator, beside PyTorch's torch.sum loop; and a
-# large run's wall against its kernel time (2^28, 10 launches a repetition) on the three GPU routes, jocl three times.
+# large run's wall against its kernel time (2^28, 10 launches a repetition) on the three GPU routes, jocl three times,
+# with the tuned reduction's default warm-up (untimed launches first, so that the host code is JIT-compiled) and,
+# for before/after in the same call, without it (warmup=0).
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
 G="bash scripts/gpu-tornado.sh"
@@ -14,11 +16,15 @@ step overhead-jocl 60 compare reduction --backend jocl:gpu --config perfport.joc
 step overhead-aparapi 90 compare reduction --backend aparapi:gpu --config perfport.aparapi.counters=false "${R[@]}" --param launches=10000 --param reps=2
 step overhead-tornado 120 compare reduction --backend tornado:gpu --config perfport.tornado.counters=false "${R[@]}" --param launches=10000 --param reps=2
 step overhead-cell 120 compare reduction --backend cell-emulation "${R[@]}" --param launches=2000 --param reps=2
-B=(--variant tuned --param n=2^28 --param vw=4 --param ipt=4 --param gpc=8 --param launches=10 --param reps=5 --param type=int)
+B=(--variant tuned --param n=2^28 --param vw=4 --param ipt=4 --param gpc=8 --param launches=10 --param reps=10 --param type=int)
 for i in 1 2 3; do
   step overhead-jocl-2p28-$i 60 compare reduction --backend jocl:gpu --config perfport.jocl.counters=false "${B[@]}"
 done
+step overhead-jocl-2p28-cold 60 compare reduction --backend jocl:gpu --config perfport.jocl.counters=false "${B[@]}" --param warmup=0
+step overhead-aparapi-2p28-cold 90 compare reduction --backend aparapi:gpu --config perfport.aparapi.counters=false "${B[@]}" --param warmup=0
+step overhead-tornado-2p28-cold 120 compare reduction --backend tornado:gpu --config perfport.tornado.counters=false "${B[@]}" --param warmup=0
 step overhead-aparapi-2p28 90 compare reduction --backend aparapi:gpu --config perfport.aparapi.counters=false "${B[@]}"
 step overhead-tornado-2p28 120 compare reduction --backend tornado:gpu --config perfport.tornado.counters=false "${B[@]}"
 python3 scripts/gpu-vs-torch.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"
 rm -f "$out/rows.json"
+python3 scripts/gpu-wall-summary.py "$out" > "$out/wall.md" 2>> "$out/log.txt"; cat "$out/wall.md"

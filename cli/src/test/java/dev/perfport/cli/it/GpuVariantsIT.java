@@ -3,6 +3,7 @@ package dev.perfport.cli.it;
 import dev.perfport.cli.Run;
 import dev.perfport.core.plugin.BackendRegistry;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -187,6 +189,28 @@ class GpuVariantsIT {
                 assertEquals(counters.get("workGroups"), counters.get("globalAtomics"), "one ticket per group and launch: " + counters);
             }
         }
+    }
+
+    /**
+     * warmup=W: W untimed queued launches before the timed repetitions (so that the wall is warm host code's), counted
+     * in the row's launches; 0 turns it off, a single launch per repetition has none and shows no warmup parameter.
+     */
+    @Test
+    void warmUpLaunchesRunBeforeTheTimedOnesAndAreCounted() {
+        for (String warmup : List.of("0", "6")) {
+            List<Map<String, Object>> rows = compare("cell-emulation", "reduction", "tuned", "type=int", "launches=3", "warmup=" + warmup);
+            allVerified(rows, "cell-emulation");
+            Map<?, ?> params = (Map<?, ?>) rows.get(0).get("params"), profile = (Map<?, ?>) rows.get(0).get("profile");
+            assertEquals(Integer.parseInt(warmup), ((Number) params.get("warmup")).intValue(), String.valueOf(params));
+            // the first untimed launch, the warm-up, then 2 repetitions of 3
+            assertEquals(1L + Integer.parseInt(warmup) + 2 * 3, ((Number) profile.get("launches")).longValue(), String.valueOf(profile));
+        }
+        List<Map<String, Object>> single = compare("cell-emulation", "reduction", "tuned", "type=int");
+        assertFalse(((Map<?, ?>) single.get(0).get("params")).containsKey("warmup"), "launches=1 has no warm-up: " + single.get(0));
+        Run bad = Run.of("run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=1000",
+                "--param", "launches=2", "--param", "warmup=-1");
+        assertEquals(2, bad.code(), bad.describe());
+        assertTrue(bad.err().contains("warmup must be in [0, 1000000], got -1"), bad.describe());
     }
 
     /** VaR math=relaxed: jocl runs it (verified against the same bound); routes without a relaxed kernel refuse it by name. */
