@@ -22,8 +22,9 @@ jdk=${STAGE_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 out=.gpu-tornado
 x=$(git rev-parse --git-common-dir)/info/exclude; grep -qx "/$out/" "$x" 2>/dev/null || echo "/$out/" >> "$x"   # a worktree's .git is a file
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-# jdk.internal.vm.ci for TornadoVM's JVMCI, jdk.zipfs for PF4J (it reads plugin jars as zip file systems); no --compress: xz packs the plain image better
-"$jdk/bin/jlink" --add-modules java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.management,jdk.internal.vm.ci,jdk.zipfs \
+# jdk.internal.vm.ci for TornadoVM's JVMCI, jdk.zipfs for PF4J (it reads plugin jars as zip file systems), jdk.jfr for
+# profiles of the host's time (scripts/gpu-jfr.sh); no --compress: xz packs the plain image better
+"$jdk/bin/jlink" --add-modules java.base,java.logging,java.xml,java.management,java.naming,java.sql,jdk.unsupported,jdk.incubator.vector,jdk.crypto.ec,jdk.management,jdk.internal.vm.ci,jdk.zipfs,jdk.jfr \
     --strip-debug --no-man-pages --no-header-files --output "$tmp/jre"
 rm -f "$tmp"/jre/lib/server/classes*.jsa
 cp -a .gpu/ocl "$tmp/ocl"
