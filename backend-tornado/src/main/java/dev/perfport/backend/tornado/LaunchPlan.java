@@ -50,8 +50,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * execution; when the session does not count, the counters are copied in once and never out. All methods run under the session's lock.
  */
 final class LaunchPlan implements LaunchArgs, AutoCloseable {
-    /** perfport.tornado.residentReadWrite's default. */
-    static final boolean RESIDENT_READ_WRITE_DEFAULT = false;
     /** Slots of the hidden counters array (as the OpenCL prelude's). */
     static final int COUNTER_SLOTS = 8;
 
@@ -111,12 +109,6 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
      */
     LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting,
                boolean registerLimits) {
-        this(name, kernel, args, geometry, device, counting, registerLimits, RESIDENT_READ_WRITE_DEFAULT);
-    }
-
-    /** {@code residentReadWrite}: buffers the kernel reads and writes are copied in at the first execution only, unless volatile. */
-    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting,
-               boolean registerLimits, boolean residentReadWrite) {
         this.counting = counting;
         this.key = PlanKey.of(kernel, args, geometry);
         this.kernel = kernel;
@@ -134,9 +126,7 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
                 Access acc = defs.get(i).access();
                 if (acc != Access.READ) writes.add(b);
                 // copied in at every execution unless it is an input the host wrote once
-                if ((acc == Access.READ_WRITE && !residentReadWrite) || b.volatileContents || (b.owner != null && acc != Access.WRITE)) {
-                    every.add(b);
-                }
+                if (acc == Access.READ_WRITE || b.volatileContents || (b.owner != null && acc != Access.WRITE)) every.add(b);
                 converted[i] = b.array();
             } else if (a instanceof LocalSize ls) {
                 converted[i] = Math.toIntExact(ls.elements());

@@ -1,6 +1,5 @@
 package dev.perfport.backend.tornado;
 
-import dev.perfport.backend.tornado.kernels.TornadoKernels;
 import dev.perfport.core.backend.AbstractBackend;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.kernel.Dialect;
@@ -24,14 +23,11 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
 
     private final boolean counting;
     private final boolean registerLimits;
-    private final boolean residentReadWrite;
 
-    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, boolean counting, boolean registerLimits,
-                             boolean residentReadWrite) {
+    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, boolean counting, boolean registerLimits) {
         super(TornadoVmProvider.ID, TornadoVmProvider.DESCRIPTION, Dialect.NATIVE, devices, TornadoVmDevice::info, unavailableReason);
         this.counting = counting;
         this.registerLimits = registerLimits;
-        this.residentReadWrite = residentReadWrite;
     }
 
     /**
@@ -50,11 +46,6 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
 
     /** As {@link #create(boolean)}; {@code registerLimits} false: kernels without their NVIDIA register limits (perfport.tornado.registerLimits). */
     public static TornadoVmBackend create(boolean counting, boolean registerLimits) {
-        return create(counting, registerLimits, LaunchPlan.RESIDENT_READ_WRITE_DEFAULT);
-    }
-
-    /** As {@link #create(boolean, boolean)}; {@code residentReadWrite}: see perfport.tornado.residentReadWrite. */
-    public static TornadoVmBackend create(boolean counting, boolean registerLimits, boolean residentReadWrite) {
         TornadoRuntime rt = TornadoRuntimeProvider.getTornadoRuntime();
         List<TornadoVmDevice> found = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -68,13 +59,12 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
                 }
             }
         }
-        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), counting, registerLimits,
-                residentReadWrite);
+        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), counting, registerLimits);
     }
 
     @Override
     protected DeviceSession open(TornadoVmDevice device) {
-        return new TornadoVmSession(device, nextSessionId(), TornadoKernels::find, counting, registerLimits, residentReadWrite);
+        return new TornadoVmSession(device, nextSessionId(), counting, registerLimits);
     }
 
     /** A number unique in this JVM, part of every task-graph name of a session. */

@@ -33,18 +33,12 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
      * a limit does (scripts/gpu-tornado-limit2.sh).
      */
     public static final String REGISTER_LIMITS_KEY = "perfport.tornado.registerLimits";
-    /**
-     * Whether a buffer a kernel reads and writes stays on the device between launches of its plan while that plan's
-     * copy is the newest ({@code perfport.tornado.residentReadWrite}); false copies it out and back in around every
-     * launch. See {@link LaunchPlan}.
-     */
-    public static final String RESIDENT_READ_WRITE_KEY = "perfport.tornado.residentReadWrite";
     static final String DESCRIPTION = "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)";
 
     public TornadoVmProvider() {
         // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
         super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME, COUNTERS_KEY,
-                REGISTER_LIMITS_KEY, RESIDENT_READ_WRITE_KEY));
+                REGISTER_LIMITS_KEY));
     }
 
     @Override
@@ -53,7 +47,6 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);
         boolean counting = context.config().getBoolean(COUNTERS_KEY, true);
         boolean limits = context.config().getBoolean(REGISTER_LIMITS_KEY, true);
-        boolean resident = context.config().getBoolean(RESIDENT_READ_WRITE_KEY, LaunchPlan.RESIDENT_READ_WRITE_DEFAULT);
-        return StdoutGuard.call(() -> TornadoVmBackend.create(counting, limits, resident));
+        return StdoutGuard.call(() -> TornadoVmBackend.create(counting, limits));
     }
 }

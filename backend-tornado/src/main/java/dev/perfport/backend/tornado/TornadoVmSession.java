@@ -69,8 +69,6 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private final boolean counting;
     /** Whether kernels are built with their NVIDIA register limits (perfport.tornado.registerLimits, default true). */
     private final boolean registerLimits;
-    /** Whether plans keep the buffers their kernel reads and writes resident (perfport.tornado.residentReadWrite). */
-    private final boolean residentReadWrite;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
@@ -102,17 +100,11 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     private TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting,
                              boolean registerLimits) {
-        this(dev, sessionId, kernels, counting, registerLimits, LaunchPlan.RESIDENT_READ_WRITE_DEFAULT);
-    }
-
-    TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting,
-                     boolean registerLimits, boolean residentReadWrite) {
         super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
         this.counting = counting;
         this.registerLimits = registerLimits;
-        this.residentReadWrite = residentReadWrite;
     }
 
     @Override
@@ -357,7 +349,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p == null) {
             try {
                 String name = "pp" + sessionId + "x" + (++planSeq);
-                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev, counting, registerLimits, residentReadWrite));
+                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev, counting, registerLimits));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 // sketch-time failures (TornadoVM could not analyse the method) surface here
