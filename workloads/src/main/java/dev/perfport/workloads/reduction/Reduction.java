@@ -60,12 +60,11 @@ public final class Reduction implements Workload, Tunable {
      * Untimed launches before the first repetition when launches > 1, so that the JIT has compiled the host's
      * launch path and wall time per launch is the steady state's, not the interpreter's. Issue 16, H100, 2^28
      * with 10 launches a repetition: the large run's wall was 1.09-1.11x its kernel time without a warm-up,
-     * 1.03-1.06x after 2,000 launches and 1.02-1.03x after 10,000 (Aparapi 1.61x, 1.19x after 2,000). The
-     * warm-up's launches sum one element, so 10,000 of them cost well under a second on a GPU at any n.
+     * 1.03-1.06x after 2,000 launches and 1.02-1.03x after 10,000 (Aparapi 1.61x, 1.19x after 2,000).
      */
     static final int DEFAULT_WARMUP = 10_000;
-    /** The warm-up stops after this long even when launches remain (a slow device, an emulator). */
-    static final long WARMUP_NANOS = 1_000_000_000L;
+    /** The warm-up stops after this long even when launches remain (large n, a slow device, an emulator). */
+    static final long WARMUP_NANOS = 2_000_000_000L;
     static final List<Integer> VWS = List.of(1, 2, 4, 8);
     static final int MAX_IPT = 16;
     static final int MAX_GPC = 64;
@@ -314,14 +313,14 @@ public final class Reduction implements Workload, Tunable {
              CompiledKernel k = s.compile(ReductionKernels.tuned(t), c)) {
             // queued launches: one untimed launch first, so that no repetition's wall time carries the first
             // launch's one-off costs (a driver loading the module lazily); then the warm-up, queued as the
-            // timed launches are, so that they run JIT-compiled host code (the best repetition is chosen by
-            // kernel time, which cold host code does not raise, so without it the row's wall could be a cold one).
-            // The warm-up sums one element: the host's path is the same at any n, and the device's work is none
+            // timed launches are, so that they run JIT-compiled host code. It repeats the timed launch itself:
+            // a launch with other scalars would be another plan on routes that compile scalars in (TornadoVM),
+            // with device copies of its own
             if (launches > 1) {
                 s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg));
                 long until = System.nanoTime() + WARMUP_NANOS;
                 for (int done = 0; done < warmup && System.nanoTime() - until < 0; done += launches) {
-                    s.launchRepeated(k, range, Math.min(launches, warmup - done), input, partial, out, ticket, 1, LocalSize.of(wg));
+                    s.launchRepeated(k, range, Math.min(launches, warmup - done), input, partial, out, ticket, n, LocalSize.of(wg));
                 }
             }
             for (int r = 0; r < reps; r++) {
