@@ -14,6 +14,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -148,6 +149,38 @@ class GpuVariantsIT {
         run = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "run", "scan", "--backend", backend,
                 "--variant", "single-pass", "--param", "n=5003", "--param", "type=int", "--param", "reps=1", "--param", "config=default");
         assertEquals("default", ((Map<?, ?>) Dist.jsonRows(run).getFirst().get("params")).get("config"), run::describe);
+    }
+
+    /**
+     * The tuned reduction takes what {@code tune reduction} cached for the device and type (tuned at another n) while its
+     * knobs are at their defaults, and says so (config=tuned); config=default, or a knob given, keeps the row's own.
+     */
+    @Test
+    void tunedReductionRunsTheCachedBest(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String cache = "perfport.tune.cache=" + dir.resolve("tune.json");
+        Run tune = Run.of("--config", cache, "--format", "json", "tune", "reduction", "--backend", "cell-emulation",
+                "--strategy", "exhaustive", "--param", "n=10007", "--param", "reps=1", "--param", "type=int",
+                "--param", "vw=1,2", "--param", "ipt=1,2", "--param", "gpc=1", "--param", "wg=64");
+        Dist.assertExit(0, tune);
+        Map<?, ?> best = (Map<?, ?>) Dist.jsonRows(tune).getFirst().get("best");
+        assertTrue(best.keySet().containsAll(List.of("vw", "ipt", "gpc", "wg")), tune::describe);
+        Run run = Run.of("--config", cache, "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
+                "--param", "n=5003", "--param", "type=int", "--param", "reps=1");
+        Map<String, Object> row = Dist.jsonRows(run).getFirst();
+        Map<?, ?> params = (Map<?, ?>) row.get("params");
+        assertEquals("tuned", params.get("config"), run::describe);
+        best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
+        assertEquals(Boolean.TRUE, row.get("verified"), run::describe);
+        for (String own : List.of("config=default", "vw=8")) {
+            run = Run.of("--config", cache, "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
+                    "--param", "n=5003", "--param", "type=int", "--param", "reps=1", "--param", own);
+            Map<?, ?> p = (Map<?, ?>) Dist.jsonRows(run).getFirst().get("params");
+            assertNotEquals("tuned", p.get("config"), own + ": " + run.describe());
+            assertEquals(256, ((Number) p.get("wg")).intValue(), own + " keeps the default wg: " + p);
+        }
+        Run bad = Run.of("run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=100", "--param", "config=best");
+        assertEquals(2, bad.code(), bad.describe());
+        assertTrue(bad.err().contains("config must be auto, default or tuned, got 'best'"), bad.describe());
     }
 
     /** warp=2 is NVIDIA PTX: another OpenCL compiler refuses it with the reason instead of running something else. */

@@ -17,6 +17,7 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 
 import java.util.LinkedHashMap;
@@ -53,7 +54,9 @@ public final class Reduction implements Workload, Tunable {
     public static final String TWO_KERNEL = "two-kernel";
     public static final String TUNED = "tuned";
     /** Parameters only the tuned variant reads (other variants' rows do not show them). */
-    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "warmup");
+    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "warmup", "config");
+    /** The tuned variant's config: the cached best when its knobs are at their defaults (auto), never (default), or the row's label for it (tuned). */
+    static final String AUTO = "auto", DEFAULT = "default", TUNED_CONFIG = "tuned";
     /** Most launches of one repetition (tuned variant's launches), and most untimed launches before the first (warmup). */
     static final int MAX_LAUNCHES = 1_000_000;
     /**
@@ -118,7 +121,8 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "warmup", String.valueOf(DEFAULT_WARMUP));
+        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "warmup", String.valueOf(DEFAULT_WARMUP),
+                "config", AUTO);
     }
 
     @Override
@@ -136,6 +140,9 @@ public final class Reduction implements Workload, Tunable {
                 "launches: tuned only: launches per repetition, queued back to back without waiting for each "
                         + "(DeviceSession.launchRepeated), then one read-back; 1.." + MAX_LAUNCHES + " (host time per launch; the row keeps "
                         + "the repetition of least wall time)",
+                "config: tuned only: auto (default) takes the best configuration that perfport tune reduction cached for "
+                        + "this backend, device and type (tuned at any n) when vw, ipt, gpc, wg and groups are at their defaults "
+                        + "(the row then shows config=tuned); default never does",
                 "warmup: tuned only, launches > 1: untimed launches before the first repetition, queued as the timed ones, "
                         + "so that the JIT has compiled the host's launch path; 0.." + MAX_LAUNCHES + ", default " + DEFAULT_WARMUP
                         + ", stopping after " + WARMUP_NANOS / 1_000_000_000L + " s");
@@ -170,6 +177,10 @@ public final class Reduction implements Workload, Tunable {
             Input in = input(n, type, p.getLong("seed"));
             int launches = p.getInt("launches");
             if (launches < 1 || launches > MAX_LAUNCHES) throw new ConfigException("launches must be in [1, " + MAX_LAUNCHES + "], got " + launches);
+            String config = p.get("config");
+            if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED_CONFIG)) {
+                throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
+            }
             int warmup = p.getInt("warmup");
             if (warmup < 0 || warmup > MAX_LAUNCHES) throw new ConfigException("warmup must be in [0, " + MAX_LAUNCHES + "], got " + warmup);
             // a single launch per repetition is timed by the device: its host path is not what the row measures
@@ -283,6 +294,28 @@ public final class Reduction implements Workload, Tunable {
     @Override
     public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
         return ReductionTuning.tuning(this, session, variant, fixed, grid);
+    }
+
+    /**
+     * The tuned variant's knobs from the tuning cache: with {@code config=auto} and vw, ipt, gpc, wg and groups at
+     * their defaults (a run's case holds every default, so a knob given at its default value counts as not given),
+     * the best result cached for this backend, device fingerprint, kernel and type, tuned at any n; the row then
+     * shows {@code config=tuned}. As the scan's single-pass variant does.
+     */
+    @Override
+    public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
+        if (!variant.equals(TUNED)) return params;
+        Params d = defaults(), p = d.with(params);
+        if (!p.get("config").equals(AUTO) || !p.get("groups").equals(d.get("groups"))) return params;
+        for (String name : ReductionTuning.TUNED) if (!p.get(name).equals(d.get(name))) return params;
+        String type = p.get("type");
+        if (!type.equals("int") && !type.equals("float")) return params;   // run names the bad parameter
+        var best = lookup.best(session, ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
+                Map.of("variant", TUNED, "type", type));
+        if (best.isEmpty() || !best.get().keySet().containsAll(ReductionTuning.TUNED)) return params;
+        Params q = params.with("config", TUNED_CONFIG);
+        for (String name : ReductionTuning.TUNED) q = q.with(name, Integer.toString(best.get().get(name)));
+        return q;
     }
 
     /** The tuned variant's settings: vector width, loads in flight, groups per compute unit and in all. */
