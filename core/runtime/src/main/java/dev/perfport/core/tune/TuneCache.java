@@ -116,6 +116,21 @@ public final class TuneCache {
         save();
     }
 
+    /**
+     * Marks the entry of {@code config} in {@code ctx} as a tuning's pick ({@code "chosen"}: when), which {@link #best}
+     * then prefers: a strategy may pick a configuration within a fraction of the fastest it measured (the
+     * hierarchical one takes the smallest values within 97%), and a run should use what the tuning printed.
+     * Nothing happens when the configuration has no valid entry.
+     */
+    public synchronized void choose(TuneContext ctx, Config config) {
+        Map<String, Object> e = entries.get(key(ctx, config));
+        if (e == null || !Boolean.TRUE.equals(e.get("valid"))) return;
+        Map<String, Object> marked = new LinkedHashMap<>(e);
+        marked.put("chosen", Instant.now().toString());
+        entries.put(key(ctx, config), marked);
+        save();
+    }
+
     private static Map<String, Object> entry(TuneContext ctx, Config config, Evaluation ev) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("backend", ctx.backend());
@@ -132,25 +147,31 @@ public final class TuneCache {
 
     /**
      * The parameters of the best valid entry for this backend, device and kernel among those whose
-     * parameters include every entry of {@code match} (compared as text), highest value first when
-     * {@code maximize}, else lowest: how a run finds what tuning found for its device.
+     * parameters include every entry of {@code match} (compared as text): the most recent tuning's pick
+     * ({@link #choose}) where one is recorded, else the highest value when {@code maximize}, else the lowest
+     * (caches written before picks were recorded): how a run finds what tuning found for its device.
      */
     public synchronized Optional<Map<String, Object>> best(String backend, DeviceFingerprint device, String kernelHash,
                                                            Map<String, String> match, boolean maximize) {
         Object dev = device.toJson();
-        Map<String, Object> best = null;
+        Map<String, Object> best = null, chosen = null;
         double bestValue = 0;
         for (Map<String, Object> e : entries.values()) {
             if (!backend.equals(e.get("backend")) || !kernelHash.equals(e.get("kernel")) || !Boolean.TRUE.equals(e.get("valid"))) continue;
             if (!dev.equals(DeviceFingerprint.fromJson((Map<?, ?>) e.get("device")).toJson())) continue;
             Map<?, ?> p = (Map<?, ?>) e.get("params");
             if (!match.entrySet().stream().allMatch(m -> p.containsKey(m.getKey()) && m.getValue().equals(String.valueOf(p.get(m.getKey()))))) continue;
+            if (e.get("chosen") instanceof String when
+                    && (chosen == null || Instant.parse(when).isAfter(Instant.parse((String) chosen.get("chosen"))))) {
+                chosen = e;
+            }
             double v = ((Number) e.get("value")).doubleValue();
             if (best == null || (maximize ? v > bestValue : v < bestValue)) {
                 best = e;
                 bestValue = v;
             }
         }
+        if (chosen != null) best = chosen;
         if (best == null) return Optional.empty();
         Map<String, Object> params = new LinkedHashMap<>();
         ((Map<?, ?>) best.get("params")).forEach((k, v) -> params.put((String) k, v));

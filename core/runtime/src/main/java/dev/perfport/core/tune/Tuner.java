@@ -112,6 +112,7 @@ public final class Tuner {
             }
         }
         double chosenValue = chosen == null ? Double.NaN : seen.get(chosen).evaluation().value();
+        if (cache != null && chosen != null) cache.choose(context, chosen);   // what a run then takes (TuneCache.best)
         return new TuneResult(strategy.name(), objective, chosen, chosenValue, bestSeen, bestSeenValue, evaluations, measured,
                 rejected, new ArrayList<>(seen.values()), trace);
     }

@@ -33,4 +33,22 @@ class TuneCacheBestTest {
         assertTrue(c.best("aparapi", DEV, "k1", Map.of(), true).isEmpty());
         assertTrue(c.best("jocl", DEV, "k1", Map.of("type", "half"), true).isEmpty());
     }
+
+    /** A tuning's pick wins over a faster entry, the most recent pick over an older one, and the mark survives a reopen. */
+    @Test
+    void aRecordedPickIsPreferredOverTheFastest(@TempDir Path dir) throws InterruptedException {
+        TuneCache c = TuneCache.open(dir.resolve("c.json"));
+        TuneContext ctx = new TuneContext("jocl", DEV, "k1", Map.of("type", "float"));
+        c.put(ctx, Config.of("vw", 1), Evaluation.ok(97));
+        c.put(ctx, Config.of("vw", 4), Evaluation.ok(100));
+        c.put(ctx, Config.of("vw", 8), Evaluation.invalid(Status.CONSTRAINT, "too wide"));
+        assertEquals(4L, ((Number) c.best("jocl", DEV, "k1", Map.of(), true).orElseThrow().get("vw")).longValue(), "no pick: the fastest");
+        c.choose(ctx, Config.of("vw", 1));
+        c.choose(ctx, Config.of("vw", 8));   // invalid: not marked
+        assertEquals(1L, ((Number) TuneCache.open(dir.resolve("c.json")).best("jocl", DEV, "k1", Map.of(), true).orElseThrow().get("vw")).longValue());
+        Thread.sleep(2);
+        c.put(ctx, Config.of("vw", 2), Evaluation.ok(98));
+        c.choose(ctx, Config.of("vw", 2));
+        assertEquals(2L, ((Number) TuneCache.open(dir.resolve("c.json")).best("jocl", DEV, "k1", Map.of(), true).orElseThrow().get("vw")).longValue());
+    }
 }
