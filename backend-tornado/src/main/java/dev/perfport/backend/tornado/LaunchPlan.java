@@ -122,12 +122,15 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         for (int i = 0; i < args.length; i++) {
             Object a = args[i];
             if (a instanceof TornadoVmBuffer b) {
+                TornadoKernel.ArgUse use = kernel.impl().argUses().get(i);
+                converted[i] = b.array();
+                if (use == TornadoKernel.ArgUse.UNUSED) continue;   // no transfers, and its contents stay as they are
                 bufs.add(b);
-                Access acc = defs.get(i).access();
+                // a buffer the tasks write in full before reading needs no copy in after the first launch
+                Access acc = use == TornadoKernel.ArgUse.WRITE_FIRST ? Access.WRITE : defs.get(i).access();
                 if (acc != Access.READ) writes.add(b);
                 // copied in at every execution unless it is an input the host wrote once
                 if (acc == Access.READ_WRITE || b.volatileContents || (b.owner != null && acc != Access.WRITE)) every.add(b);
-                converted[i] = b.array();
             } else if (a instanceof LocalSize ls) {
                 converted[i] = Math.toIntExact(ls.elements());
             } else {

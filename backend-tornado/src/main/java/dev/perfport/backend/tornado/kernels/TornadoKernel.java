@@ -7,7 +7,9 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.memory.ElemType;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -33,10 +35,25 @@ import java.util.Objects;
  *                              ({@code -cl-nv-maxrregcount}), or 0 for its own choice: for a kernel whose
  *                              TornadoVM-generated form takes more registers than its OpenCL C twin,
  *                              so that as many groups fit a compute unit
+ * @param argUses               buffer arguments that this route's tasks use otherwise than the definition's access
+ *                              says (by argument index; see {@link ArgUse}), so that a plan does not copy them
+ *                              around every launch
  * @param binder                adds the task(s)
  */
 public record TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket,
-                            String cpuOnly, int nvidiaMaxRegisters, Binder binder) implements KernelImpl.Native {
+                            String cpuOnly, int nvidiaMaxRegisters, Map<Integer, ArgUse> argUses, Binder binder)
+        implements KernelImpl.Native {
+
+    /**
+     * How this route's tasks use a buffer argument whose definition says READ_WRITE for the other dialects, which
+     * carry content through it (a ticket, partial sums left for the next launch).
+     */
+    public enum ArgUse {
+        /** Every launch writes all of it before reading it: nothing to copy in after the first launch. */
+        WRITE_FIRST,
+        /** No task receives it: the plan neither copies it nor counts it as written. */
+        UNUSED
+    }
 
     /** One expected argument. */
     public record Sig(MemoryLevel level, ElemType type) {
@@ -56,12 +73,25 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
         Objects.requireNonNull(name);
         signature = List.copyOf(signature);
         if (nvidiaMaxRegisters < 0) throw new IllegalArgumentException("nvidiaMaxRegisters must be >= 0, got " + nvidiaMaxRegisters);
+        argUses = Map.copyOf(argUses);
+        for (int arg : argUses.keySet()) {
+            if (arg < 0 || arg >= signature.size() || signature.get(arg).level() != MemoryLevel.GLOBAL) {
+                throw new IllegalArgumentException("kernel '" + name + "': argument " + arg + " given a use is not a global buffer of " + signature);
+            }
+        }
         Objects.requireNonNull(binder);
     }
 
     /** A kernel with the driver's own register allocation. */
     public TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket, String cpuOnly, Binder binder) {
-        this(name, signature, deferredFloatAtomics, ticket, cpuOnly, 0, binder);
+        this(name, signature, deferredFloatAtomics, ticket, cpuOnly, 0, Map.of(), binder);
+    }
+
+    /** This kernel with argument {@code arg} used as {@code use} by its tasks. */
+    public TornadoKernel withArgUse(int arg, ArgUse use) {
+        Map<Integer, ArgUse> m = new HashMap<>(argUses);
+        m.put(arg, Objects.requireNonNull(use));
+        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, nvidiaMaxRegisters, m, binder);
     }
 
     /**
@@ -73,7 +103,7 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
 
     /** This kernel with at most {@code registers} per work-item on NVIDIA's OpenCL. */
     public TornadoKernel withNvidiaMaxRegisters(int registers) {
-        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, registers, binder);
+        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, registers, argUses, binder);
     }
 
     /** A kernel without a ticket counter that runs on every device. */

@@ -7,6 +7,8 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 import java.util.List;
 
+import static dev.perfport.backend.tornado.kernels.TornadoKernel.ArgUse.UNUSED;
+import static dev.perfport.backend.tornado.kernels.TornadoKernel.ArgUse.WRITE_FIRST;
 import static dev.perfport.backend.tornado.kernels.TornadoKernel.sig;
 import static dev.perfport.core.device.MemoryLevel.GLOBAL;
 import static dev.perfport.core.device.MemoryLevel.LOCAL;
@@ -65,7 +67,8 @@ public final class ReductionTornado {
                             a.tasks(), a.mapping());
                     a.applyDeferredFloatAdds(a.floats(1), 0);
                 }));
-        // tuned (issue 16): in, partial, out, ticket, n, scratch; the ticket stays unused (zero). With NVIDIA's largest
+        // tuned (issue 16): in, partial, out, ticket, n, scratch; every group writes its partial before the second task
+        // reads them, and the ticket stays unused (zero), so neither is copied around each launch. With NVIDIA's largest
         // register limit stated: 1.35 -> 1.17x jocl's kernel time at 2^25 on the H100 (raw/i16-tornado-limit-call12)
         into.add(new TornadoKernel("reduction.tuned.int",
                 sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, INT, GLOBAL, INT, PRIVATE, INT, LOCAL, INT), false,
@@ -73,14 +76,14 @@ public final class ReductionTornado {
                     a.graph().task(a.task(), ReductionTornado::tunedInt, a.context(), a.ints(0), a.ints(1), a.intArg(4),
                             a.localLength(5), a.constants().getInt("VW"));
                     a.sumPartials(a.ints(1), a.ints(2), a.groups());
-                }).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT));
+                }).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT).withArgUse(1, WRITE_FIRST).withArgUse(3, UNUSED));
         into.add(new TornadoKernel("reduction.tuned.float",
                 sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, INT, PRIVATE, INT, LOCAL, FLOAT), false,
                 a -> {
                     a.graph().task(a.task(), ReductionTornado::tunedFloat, a.context(), a.floats(0), a.floats(1), a.intArg(4),
                             a.localLength(5), a.constants().getInt("VW"));
                     a.sumPartials(a.floats(1), a.floats(2), a.groups());
-                }).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT));
+                }).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT).withArgUse(1, WRITE_FIRST).withArgUse(3, UNUSED));
         for (ElemType t : List.of(INT, FLOAT)) {
 //#for K=partials,final
             into.add(new TornadoKernel("reduction.$K$." + t.clName(),

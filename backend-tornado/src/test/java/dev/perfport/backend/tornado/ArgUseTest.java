@@ -1,0 +1,37 @@
+package dev.perfport.backend.tornado;
+
+import dev.perfport.backend.tornado.kernels.TornadoKernel;
+import dev.perfport.backend.tornado.kernels.TornadoKernel.ArgUse;
+import dev.perfport.backend.tornado.kernels.TornadoKernels;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static dev.perfport.backend.tornado.kernels.TornadoKernel.sig;
+import static dev.perfport.core.device.MemoryLevel.GLOBAL;
+import static dev.perfport.core.device.MemoryLevel.PRIVATE;
+import static dev.perfport.core.memory.ElemType.INT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Buffer uses a kernel states for its tasks: only global buffers take one; the tuned reduction states its two. */
+class ArgUseTest {
+    @Test
+    void onlyGlobalBuffersTakeAUse() {
+        TornadoKernel k = new TornadoKernel("t", sig(GLOBAL, INT, PRIVATE, INT), false, a -> { });
+        assertEquals(Map.of(0, ArgUse.UNUSED), k.withArgUse(0, ArgUse.UNUSED).argUses());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> k.withArgUse(1, ArgUse.WRITE_FIRST));
+        assertTrue(e.getMessage().contains("argument 1 given a use is not a global buffer"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> k.withArgUse(2, ArgUse.UNUSED));
+    }
+
+    @Test
+    void theTunedReductionWritesItsPartialsFirstAndLeavesTheTicket() {
+        for (String name : new String[]{"reduction.tuned.int", "reduction.tuned.float"}) {
+            TornadoKernel k = TornadoKernels.find(name).orElseThrow();
+            assertEquals(Map.of(1, ArgUse.WRITE_FIRST, 3, ArgUse.UNUSED), k.argUses(), name);
+            assertEquals(TornadoKernel.NVIDIA_LARGEST_LIMIT, k.nvidiaMaxRegisters(), name + " keeps its register limit");
+        }
+    }
+}
