@@ -122,6 +122,33 @@ class CompareOutputIT {
         assertTrue(r.err().contains("[" + rows + "/" + rows + "]"), "progress on stderr: " + r.err());
     }
 
+    /** recommend keeps stdout machine-readable when asked, as its help says (it printed its table line before). */
+    @Test
+    void recommendPrintsJsonAndCsvWhenAsked() {
+        String[] base = {"recommend", "transfers", "convolution", "--backend", "cell-emulation", "--param", "width=256", "--param", "height=256"};
+        Run json = Run.of(concat(base, "--format", "json"));
+        Dist.assertExit(0, json);
+        List<Map<String, Object>> recs = Dist.jsonRows(json);
+        assertEquals(1, recs.size(), json.describe());
+        Map<String, Object> r = recs.getFirst();
+        assertEquals("cell-emulation:0", r.get("selector"));
+        Map<?, ?> ms = assertInstanceOf(Map.class, r.get("predictedMs"));
+        assertEquals(Set.of("explicit", "mapped", "streams", "hybrid"), Set.copyOf(ms.keySet().stream().map(String::valueOf).toList()));
+        double least = ms.values().stream().mapToDouble(v -> ((Number) v).doubleValue()).min().orElseThrow();
+        assertEquals(least, ((Number) ms.get(r.get("best"))).doubleValue(), "best is the least predicted time: " + r);
+        Run csv = Run.of(concat(base, "--format", "csv"));
+        Dist.assertExit(0, csv);
+        List<String> lines = csv.out().lines().toList();
+        assertEquals(2, lines.size(), csv.describe());
+        assertTrue(lines.getFirst().startsWith("selector,device,best,") && lines.getFirst().contains("predictedMs.mapped"), lines.getFirst());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
     @Test
     void runUsesTheConfiguredBackendAndEveryVariant() {
         Run r = Run.of("--config", "perfport.backend=cell-emulation", "run", "reduction", "--param", "n=4099",
