@@ -14,14 +14,14 @@ steps = [s for s in objects(os.path.join(sys.argv[1], "results.jsonl"), '{"name"
 jocl = {}
 for s in steps:
     for r in s["rows"]:
-        if r["backend"] == "jocl" and "wall us/launch" in r["metrics"]:
+        if r.get("backend") == "jocl" and "wall us/launch" in (r.get("metrics") or {}):
             jocl.setdefault((r["params"]["n"], r["params"].get("warmup")), r["metrics"]["wall us/launch"])
 print("| step | backend | n | warmup | verified | wall us/launch | kernel us/launch | wall / kernel | wall / jocl's |")
 print("|---|---|---|---|---|---|---|---|---|")
 for s in steps:
     for r in s["rows"]:
-        m, p = r["metrics"], r["params"]
-        if "wall us/launch" not in m:
+        m, p = r.get("metrics") or {}, r.get("params") or {}
+        if "wall us/launch" not in m:   # other steps' rows (a tuning, a recommendation) have no wall per launch
             continue
         w, k = m["wall us/launch"], m["kernel us/launch"]
         j = jocl.get((p["n"], p.get("warmup")))
