@@ -9,13 +9,39 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the workloads' tuning problems share: the tuned parameters from a default grid and the
  * user's value lists. One evaluation's status is {@link Tunable#evaluate}.
  */
 public final class TuningSupport {
+    /**
+     * A tunable variant's {@code config} values: the tuning cache's pick while its knobs are at their defaults
+     * (auto), never the cache (default), and what a row filled from the cache shows (tuned).
+     */
+    public static final String AUTO = "auto", DEFAULT = "default", TUNED = "tuned";
+
     private TuningSupport() {
+    }
+
+    /** {@return {@code config}, checked to be auto, default or tuned (else one error line naming it)} */
+    public static String config(String config) {
+        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED)) {
+            throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
+        }
+        return config;
+    }
+
+    /**
+     * {@return {@code params} with the cached pick's value of every one of {@code names} and {@code config=tuned}, or
+     * {@code params} as they are when the cache holds no pick or one without all of them}
+     */
+    public static Params withCached(Params params, Optional<Map<String, Integer>> best, List<String> names) {
+        if (best.isEmpty() || !best.get().keySet().containsAll(names)) return params;
+        Params q = params.with("config", TUNED);
+        for (String name : names) q = q.with(name, Integer.toString(best.get().get(name)));
+        return q;
     }
 
     /**

@@ -21,6 +21,7 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 
 import java.util.ArrayList;
@@ -501,10 +502,7 @@ public final class Fft implements Workload, Tunable {
         if (!p.get("config").equals(AUTO)) return params;
         for (String name : FftConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
         var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", variants().contains(variant) ? variant : STOCKHAM));
-        if (best.isEmpty() || !best.get().keySet().containsAll(FftConfig.NAMES)) return params;
-        Params q = params.with("config", TUNED);
-        for (String name : FftConfig.NAMES) q = q.with(name, Integer.toString(best.get().get(name)));
-        return q;
+        return TuningSupport.withCached(params, best, FftConfig.NAMES);
     }
 
     @Override

@@ -18,6 +18,7 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 
 import java.util.LinkedHashMap;
@@ -55,8 +56,6 @@ public final class Reduction implements Workload, Tunable {
     public static final String TUNED = "tuned";
     /** Parameters only the tuned variant reads (other variants' rows do not show them). */
     static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "warmup", "config");
-    /** The tuned variant's config: the cached best when its knobs are at their defaults (auto), never (default), or the row's label for it (tuned). */
-    static final String AUTO = "auto", DEFAULT = "default", TUNED_CONFIG = "tuned";
     /** Most launches of one repetition (tuned variant's launches), and most untimed launches before the first (warmup). */
     static final int MAX_LAUNCHES = 1_000_000;
     /**
@@ -122,7 +121,7 @@ public final class Reduction implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "warmup", String.valueOf(DEFAULT_WARMUP),
-                "config", AUTO);
+                "config", TuningSupport.AUTO);
     }
 
     @Override
@@ -177,10 +176,7 @@ public final class Reduction implements Workload, Tunable {
             Input in = input(n, type, p.getLong("seed"));
             int launches = p.getInt("launches");
             if (launches < 1 || launches > MAX_LAUNCHES) throw new ConfigException("launches must be in [1, " + MAX_LAUNCHES + "], got " + launches);
-            String config = p.get("config");
-            if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED_CONFIG)) {
-                throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
-            }
+            TuningSupport.config(p.get("config"));
             int warmup = p.getInt("warmup");
             if (warmup < 0 || warmup > MAX_LAUNCHES) throw new ConfigException("warmup must be in [0, " + MAX_LAUNCHES + "], got " + warmup);
             // a single launch per repetition is timed by the device: its host path is not what the row measures
@@ -306,16 +302,13 @@ public final class Reduction implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(TUNED)) return params;
         Params d = defaults(), p = d.with(params);
-        if (!p.get("config").equals(AUTO) || !p.get("groups").equals(d.get("groups"))) return params;
+        if (!p.get("config").equals(TuningSupport.AUTO) || !p.get("groups").equals(d.get("groups"))) return params;
         for (String name : ReductionTuning.TUNED) if (!p.get(name).equals(d.get(name))) return params;
         String type = p.get("type");
         if (!type.equals("int") && !type.equals("float")) return params;   // run names the bad parameter
         var best = lookup.best(session, ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
                 Map.of("variant", TUNED, "type", type));
-        if (best.isEmpty() || !best.get().keySet().containsAll(ReductionTuning.TUNED)) return params;
-        Params q = params.with("config", TUNED_CONFIG);
-        for (String name : ReductionTuning.TUNED) q = q.with(name, Integer.toString(best.get().get(name)));
-        return q;
+        return TuningSupport.withCached(params, best, ReductionTuning.TUNED);
     }
 
     /** The tuned variant's settings: vector width, loads in flight, groups per compute unit and in all. */

@@ -21,6 +21,7 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
 
@@ -76,8 +77,6 @@ public final class Scan implements Workload, Tunable {
     public static final String V1 = "v1";
     public static final String SCANPLUS = "scanplus";
     public static final String SINGLE_PASS = "single-pass";
-    /** config values: the tuning cache's best when no knob is given, never the cache, and what a row from the cache shows. */
-    static final String AUTO = "auto", DEFAULT = "default", TUNED = "tuned";
     /** Counter: static groups that scanned SUM (V1 and Scan⁺ check that it is exactly 1). */
     public static final String SUM_SCANS = "sumScans";
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
@@ -131,7 +130,7 @@ public final class Scan implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0", "gpc", "0", "config", AUTO);
+                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0", "gpc", "0", "config", TuningSupport.AUTO);
     }
 
     @Override
@@ -312,10 +311,7 @@ public final class Scan implements Workload, Tunable {
         Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
         // only when set, so that the builds without a cap keep their options (and their cached binaries)
         if (regs != 0) sched = sched.with(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, regs);
-        String config = p.get("config");
-        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED)) {
-            throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
-        }
+        TuningSupport.config(p.get("config"));
         int gpc = p.getInt("gpc");
         if (gpc < 0 || gpc > MAX_GPC) throw new ConfigException("gpc must be 0 (k decides) or in [1, " + MAX_GPC + "], got " + gpc);
         if (gpc > 0 && !c.k().text().equals(StaticGroupCount.RESIDENCY)) {
@@ -579,7 +575,7 @@ public final class Scan implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(SINGLE_PASS)) return params;
         Params d = defaults(), p = d.with(params);
-        if (!p.get("config").equals(AUTO)) return params;
+        if (!p.get("config").equals(TuningSupport.AUTO)) return params;
         // a case holds every default: knobs at their defaults count as not given
         for (String name : ScanTuning.TUNED) if (!p.get(name).equals(d.get(name))) return params;
         if (!p.get("k").equals(d.get("k"))) return params;
@@ -590,9 +586,6 @@ public final class Scan implements Workload, Tunable {
             return params;   // run names the bad parameter
         }
         var best = lookup.best(session, ScanKernels.singlePass(t).hash(), Map.of("variant", SINGLE_PASS, "type", p.get("type")));
-        if (best.isEmpty() || !best.get().keySet().containsAll(ScanTuning.TUNED)) return params;
-        Params q = params.with("config", TUNED);
-        for (String name : ScanTuning.TUNED) q = q.with(name, Integer.toString(best.get().get(name)));
-        return q;
+        return TuningSupport.withCached(params, best, ScanTuning.TUNED);
     }
 }
