@@ -76,6 +76,13 @@ final class CommandLineSpec {
         List<String> params;
     }
 
+    static final class Warmup {
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed runs of each row before the timed one, on the "
+                + "same session, whose results are dropped (0 to 100, default 0): a route's host code runs compiled and the GPU "
+                + "busy, as a benchmark harness's warm-up iterations; the row shows warmup=N")
+        String warmup;
+    }
+
     static final class Progress {
         @Option(names = "--progress", paramLabel = "auto|bar|plain",
                 description = "progress on stderr: a progress bar (bar), one plain line per step (plain), or a bar "
@@ -128,6 +135,7 @@ final class CommandLineSpec {
         @Mixin Backends backends;
         @Mixin Variants variants;
         @Mixin Params params;
+        @Mixin Warmup warmup;
         @Mixin Progress progress;
         @Mixin Global global;
     }

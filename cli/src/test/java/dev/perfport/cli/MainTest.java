@@ -100,6 +100,18 @@ class MainTest {
     }
 
     @Test
+    void warmupIsCheckedBeforeAnyDevice() {
+        for (String bad : List.of("-1", "101", "two")) {
+            Run r = Run.of(withEmptyPlugins("compare", "reduction", "--warmup", bad));
+            assertEquals(2, r.code(), r.describe());
+            assertEquals("perfport: --warmup takes a whole number of runs from 0 to 100, got '" + bad + "'", r.err().strip(), r.describe());
+        }
+        Run t = Run.of(withEmptyPlugins("tune", "var", "--warmup", "1"));
+        assertEquals(2, t.code(), t.describe());
+        assertTrue(t.err().contains("--warmup does not apply to 'tune'"), t.describe());
+    }
+
+    @Test
     void configKeysMustBePerfportKeys() {
         Run r = Run.of("--config", "backend=jocl", "backends");
         assertEquals(2, r.code(), r.describe());

@@ -224,9 +224,10 @@ public final class ClusterMain {
             ctx.err().println("perfport: no device to run on: no executor has a device the selectors pick");
             return 1;
         }
+        int warmup = RunCommand.warmup(cli.options().get("warmup"));
         List<Wire.RowTask> tasks = new ArrayList<>();
         for (Wire.Device d : devices) {
-            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap())));
+            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap()), warmup));
         }
         Records.Row[] rows = new Records.Row[tasks.size()];
         int[] done = {0};

@@ -88,7 +88,7 @@ final class Wire {
     }
 
     /** A comparison row's coordinates: device, variant and case. */
-    record RowTask(int index, Device device, String variant, Map<String, String> params) implements Serializable {
+    record RowTask(int index, Device device, String variant, Map<String, String> params, int warmup) implements Serializable {
     }
 
     /** One result row. */

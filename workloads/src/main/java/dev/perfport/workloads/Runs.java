@@ -8,6 +8,7 @@ import dev.perfport.core.result.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Runs a workload's host program and turns it into a {@link RunResult}: the profile is the
@@ -45,6 +46,34 @@ public final class Runs {
             return RunResult.failed(s.backendId(), device, workload, variant, ps,
                     e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+    }
+
+    /** Most untimed warm-up runs a row may ask for. */
+    public static final int MAX_WARMUP = 100;
+
+    /**
+     * One row after {@code warmup} untimed runs of it on the same session, whose results are dropped
+     * (a failing warm-up stops the warm-up; the timed run reports the failure). A route's host code
+     * runs interpreted at first, and on a GPU the time between its launches leaves the device idle,
+     * which makes the next kernel slower: TornadoVM's saxpy at n = 1024 took 9.7-10.6 us of kernel time
+     * in its first 50 repetitions and 4.4 us later on the H100 (docs/results/gpu/routes.md). With a
+     * warm-up the row shows {@code warmup=N} beside its parameters.
+     *
+     * @param warmup untimed runs first, 0 to {@value #MAX_WARMUP}
+     * @param row    runs the row once (never throws for a run that fails: a failed row)
+     */
+    public static RunResult afterWarmup(int warmup, Supplier<RunResult> row) {
+        if (warmup < 0 || warmup > MAX_WARMUP) {
+            throw new IllegalArgumentException("warmup must be 0.." + MAX_WARMUP + ", got " + warmup);
+        }
+        for (int i = 0; i < warmup; i++) {
+            if (!row.get().ok()) break;
+        }
+        RunResult r = row.get();
+        if (warmup == 0) return r;
+        Map<String, String> shown = new LinkedHashMap<>(r.params());
+        shown.put("warmup", Integer.toString(warmup));
+        return r.withParams(shown);
     }
 
     /** GB/s for {@code bytes} moved in {@code nanos}. */

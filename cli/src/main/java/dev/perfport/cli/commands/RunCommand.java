@@ -11,6 +11,7 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
@@ -31,9 +32,29 @@ import java.util.List;
  * @param selectors --backend selectors (run: at most one)
  * @param variants  --variant names, empty for all
  * @param params    --param items
+ * @param warmup    --warmup: untimed runs of each row before the timed one (Runs.afterWarmup)
  */
 public record RunCommand(boolean compare, String workload, List<String> selectors, List<String> variants,
-                         List<String> params) implements Command {
+                         List<String> params, int warmup) implements Command {
+
+    public RunCommand(boolean compare, String workload, List<String> selectors, List<String> variants, List<String> params) {
+        this(compare, workload, selectors, variants, params, 0);
+    }
+
+    /** The runs of {@code --warmup}: 0 when not given; a ConfigException names a bad value and the limit. */
+    public static int warmup(String text) {
+        if (text == null) return 0;
+        int n;
+        try {
+            n = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < 0 || n > Runs.MAX_WARMUP) {
+            throw new ConfigException("--warmup takes a whole number of runs from 0 to " + Runs.MAX_WARMUP + ", got '" + text + "'");
+        }
+        return n;
+    }
 
     /** Written for a row when no device was reached. */
     static final String NO_DEVICE = "(none)";
@@ -90,7 +111,10 @@ public record RunCommand(boolean compare, String workload, List<String> selector
                 }
                 try (s) {
                     for (String v : vs) {
-                        for (Params p : cases) rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, tuned(w, s, v, p, lookup)))));
+                        for (Params p : cases) {
+                            Params tp = tuned(w, s, v, p, lookup);
+                            rows.add(progress.done(new Row(t.selector(), Runs.afterWarmup(warmup, () -> runOne(s, w, v, tp)))));
+                        }
                     }
                 } catch (ConfigException e) {
                     throw e;

@@ -160,6 +160,18 @@ class CompareOutputIT {
         rows.forEach(m -> assertEquals("int", ((Map<?, ?>) m.get("params")).get("type")));
     }
 
+    /** --warmup: the row is the run after the untimed ones, verified, and says how many there were. */
+    @Test
+    void warmupRowsSayHowManyRunsWarmedThemUp() {
+        Run r = Run.of("compare", "saxpy", "--backend", "cell-emulation", "--warmup", "2", "--param", "n=4099", "--param", "reps=1",
+                "--format", "json");
+        Dist.assertExit(0, r);
+        List<Map<String, Object>> rows = Dist.jsonRows(r);
+        assertEquals(1, rows.size(), r.describe());
+        assertEquals(true, rows.getFirst().get("verified"), r.describe());
+        assertEquals("2", String.valueOf(((Map<?, ?>) rows.getFirst().get("params")).get("warmup")), r.describe());
+    }
+
     @Test
     void devicesDescribeEveryMemoryLevelAndFeature() {
         Run r = Run.of("devices", "--format", "json");
