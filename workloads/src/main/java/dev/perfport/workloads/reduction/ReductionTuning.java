@@ -20,7 +20,6 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,21 +52,9 @@ final class ReductionTuning {
                     + variant + "'");
         }
         DeviceInfo dev = s.device();
-        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid(dev));
-        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
-            if (!TUNED.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of reduction; tuned: " + String.join(", ", TUNED));
-            }
-            g.put(e.getKey(), e.getValue());
-        }
-        List<Param> params = new ArrayList<>();
-        for (String name : TUNED) {
-            try {
-                params.add(new Param(name, g.get(name)));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
+        List<Param> params = TuningSupport.params("reduction", TUNED, defaultGrid(dev), grid);
+        Map<String, List<Integer>> g = new LinkedHashMap<>();
+        for (Param q : params) g.put(q.name(), q.values());
         List<Constraint> cs = List.of(
                 TuningSupport.workGroupSize(dev),
                 Constraint.of("vector width", c -> Reduction.VWS.contains(c.get("vw")),
