@@ -16,9 +16,8 @@
  * Rounds interleave the modes; each prints the median and the minimum over its launches.
  *   clprobe-launch [launches per round] [rounds] */
 #define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
+#define PROBE "clprobe"
+#include "clprobe.h"
 #include <string.h>
 
 static const char* SRC =
@@ -28,8 +27,6 @@ static const char* SRC =
     "    __local uchar* _local_region, __global int* _atomics, float a, __global uchar* x, __global uchar* y, int n) {\n"
     "  int i = get_global_id(0); if (i < n) { __global float* yp = (__global float*) (y + ((long) i + 4) * 4);\n"
     "    *yp = a * *((__global float*) (x + ((long) i + 4) * 4)) + *yp; } }\n";
-
-#define CHECK(e, what) do { if ((e) != CL_SUCCESS) { fprintf(stderr, "clprobe: %s failed (%d)\n", what, (int) (e)); exit(1); } } while (0)
 
 /* the kernel's arguments; with TornadoVM's signature (sig) its four regions first, host: the constant and
  * atomics regions as CL_MEM_ALLOC_HOST_PTR buffers */
@@ -47,11 +44,6 @@ static void set_args(cl_kernel k, int sig, int host, cl_mem ctx, cl_mem hconst, 
     CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
 }
 
-static int cmp(const void* a, const void* b) {
-    cl_ulong x = *(const cl_ulong*) a, y = *(const cl_ulong*) b;
-    return x < y ? -1 : x > y;
-}
-
 /* each kernel's END - START, released; prints the median and the minimum */
 static void report(cl_event* ev, int count, cl_ulong* t, int round, const char* mode, const char* how) {
     for (int i = 0; i < count; i++) {
@@ -61,19 +53,14 @@ static void report(cl_event* ev, int count, cl_ulong* t, int round, const char* 
         t[i] = s1 - s0;
         clReleaseEvent(ev[i]);
     }
-    qsort(t, count, sizeof(cl_ulong), cmp);
+    qsort(t, count, sizeof(cl_ulong), cmp_ulong);
     printf("round %d %-9s %skernel time: median %.2f us, min %.2f us\n", round, mode, how, t[count / 2] / 1e3, t[0] / 1e3);
 }
 
 int main(int argc, char** argv) {
     int launches = argc > 1 ? atoi(argv[1]) : 2000, rounds = argc > 2 ? atoi(argv[2]) : 3, n = 1024;
-    cl_platform_id p[8]; cl_uint np = 0; clGetPlatformIDs(8, p, &np);
-    cl_device_id d = 0;
-    for (cl_uint i = 0; i < np && !d; i++) if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    for (cl_uint i = 0; i < np && !d && getenv("CLPROBE_ANY"); i++)   /* a check on a CPU device (PoCL) */
-        if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    if (!d) { fprintf(stderr, "clprobe: no GPU\n"); return 2; }
-    char name[256]; clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+    char name[256];
+    cl_device_id d = probe_device(name, sizeof name);
     cl_int e; cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, &e); CHECK(e, "context");
     cl_command_queue q = clCreateCommandQueue(c, d, CL_QUEUE_PROFILING_ENABLE, &e); CHECK(e, "queue");
     cl_program prog = clCreateProgramWithSource(c, 1, &SRC, NULL, &e); CHECK(e, "program");

@@ -12,9 +12,8 @@
  *   plain+fp16  the plain saxpy with the fp16 pragma.
  * Rounds interleave the variants.   clprobe-program [launches] [rounds] */
 #define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
+#define PROBE "clprobe-program"
+#include "clprobe.h"
 #include <string.h>
 
 #define FP64 "#pragma OPENCL EXTENSION cl_khr_fp64 : enable  \n"
@@ -33,25 +32,13 @@
     "    f_11  =  f_8 * 2.5F;\n    f_12  =  f_11 + f_10;\n    *((__global float *) ul_9)  =  f_12;\n  }  // B0\n" \
     "  else\n  {\n    // BLOCK 2\n  }  // B0\n  // BLOCK 3 MERGES [2 1 ]\n  return;\n}  //  kernel\n"
 
-#define CHECK(e, what) do { if ((e) != CL_SUCCESS) { fprintf(stderr, "clprobe-program: %s failed (%d)\n", what, (int) (e)); exit(1); } } while (0)
-
-static int cmp(const void* a, const void* b) {
-    cl_ulong x = *(const cl_ulong*) a, y = *(const cl_ulong*) b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char** argv) {
     int launches = argc > 1 ? atoi(argv[1]) : 300, rounds = argc > 2 ? atoi(argv[2]) : 3, n = 1024;
     enum { V = 8 };
     const char* names[V] = {"plain", "tornado", "no-pragma", "fp64", "fp16", "atomics64", "plain+fp16", "plain+all"};
     const char* srcs[V] = {PLAIN, FP64 FP16 AT64 TORNADO, TORNADO, FP64 TORNADO, FP16 TORNADO, AT64 TORNADO, FP16 PLAIN, FP64 FP16 AT64 PLAIN};
-    cl_platform_id p[8]; cl_uint np = 0; clGetPlatformIDs(8, p, &np);
-    cl_device_id d = 0;
-    for (cl_uint i = 0; i < np && !d; i++) if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    for (cl_uint i = 0; i < np && !d && getenv("CLPROBE_ANY"); i++)   /* a check on a CPU device (PoCL) */
-        if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    if (!d) { fprintf(stderr, "clprobe-program: no GPU\n"); return 2; }
-    char name[256]; clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+    char name[256];
+    cl_device_id d = probe_device(name, sizeof name);
     cl_int e; cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, &e); CHECK(e, "context");
     cl_command_queue q = clCreateCommandQueue(c, d, CL_QUEUE_PROFILING_ENABLE, &e); CHECK(e, "queue");
     cl_kernel k[V];
@@ -102,7 +89,7 @@ int main(int argc, char** argv) {
                 t[i] = s1 - s0;
                 clReleaseEvent(ek);
             }
-            qsort(t, launches, sizeof(cl_ulong), cmp);
+            qsort(t, launches, sizeof(cl_ulong), cmp_ulong);
             printf("round %d %-10s kernel time: median %.2f us, min %.2f us\n", r, names[v], t[launches / 2] / 1e3, t[0] / 1e3);
         }
     }

@@ -31,9 +31,8 @@
  * that long slower?   clprobe-sync [launches] [rounds] [none|queues|context|idle] */
 #define CL_TARGET_OPENCL_VERSION 120
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
+#define PROBE "clprobe-sync"
+#include "clprobe.h"
 #include <string.h>
 #include <time.h>
 
@@ -55,22 +54,10 @@ static const char* SRC =
     "    *((__global float *) ul_9) = f_12; }\n"
     "  return; }\n";
 
-#define CHECK(e, what) do { if ((e) != CL_SUCCESS) { fprintf(stderr, "clprobe-sync: %s failed (%d)\n", what, (int) (e)); exit(1); } } while (0)
-
-static int cmp(const void* a, const void* b) {
-    cl_ulong x = *(const cl_ulong*) a, y = *(const cl_ulong*) b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char** argv) {
     int launches = argc > 1 ? atoi(argv[1]) : 300, rounds = argc > 2 ? atoi(argv[2]) : 3, n = 1024;
-    cl_platform_id p[8]; cl_uint np = 0; clGetPlatformIDs(8, p, &np);
-    cl_device_id d = 0;
-    for (cl_uint i = 0; i < np && !d; i++) if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    for (cl_uint i = 0; i < np && !d && getenv("CLPROBE_ANY"); i++)   /* a check on a CPU device (PoCL) */
-        if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    if (!d) { fprintf(stderr, "clprobe-sync: no GPU\n"); return 2; }
-    char name[256]; clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+    char name[256];
+    cl_device_id d = probe_device(name, sizeof name);
     cl_int e; cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, &e); CHECK(e, "context");
     cl_command_queue q = clCreateCommandQueue(c, d, CL_QUEUE_PROFILING_ENABLE, &e); CHECK(e, "queue");
     const char* extra = argc > 3 ? argv[3] : "none";
@@ -166,7 +153,7 @@ int main(int argc, char** argv) {
                 cl_event all[4] = {ex, ey, ew, ek};
                 for (int j = 0; j < 4; j++) if (all[j]) clReleaseEvent(all[j]);
             }
-            qsort(t, launches, sizeof(cl_ulong), cmp);
+            qsort(t, launches, sizeof(cl_ulong), cmp_ulong);
             printf("round %d %-9s %4d us idle, kernel time: median %.2f us, min %.2f us\n", r, names[mode], delay, t[launches / 2] / 1e3, t[0] / 1e3);
         }
     }

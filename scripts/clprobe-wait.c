@@ -12,9 +12,8 @@
  *   nowait   no wait: the blocking read alone (in-order queue: it completes after the kernels)
  * Rounds interleave the modes; medians over the rounds.   clprobe-wait [iters] [launches] [rounds] */
 #define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
+#define PROBE "clprobe-wait"
+#include "clprobe.h"
 #include <time.h>
 
 static const char* SRC =
@@ -22,8 +21,6 @@ static const char* SRC =
     "  float a = get_global_id(0) * 1e-9f, b = 1.0f;\n"
     "  for (int i = 0; i < iters; i++) { b = b * 0.999999f + a; }\n"
     "  if (b == -1.0f) out[get_global_id(0)] = b; if (get_global_id(0) == 0) out[0] = b; }\n";
-
-#define CHECK(e, what) do { if ((e) != CL_SUCCESS) { fprintf(stderr, "clprobe-wait: %s failed (%d)\n", what, (int) (e)); exit(1); } } while (0)
 
 static double now_us(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -37,13 +34,8 @@ static int cmpd(const void* a, const void* b) {
 
 int main(int argc, char** argv) {
     int iters = argc > 1 ? atoi(argv[1]) : 20000, launches = argc > 2 ? atoi(argv[2]) : 10, rounds = argc > 3 ? atoi(argv[3]) : 15;
-    cl_platform_id p[8]; cl_uint np = 0; clGetPlatformIDs(8, p, &np);
-    cl_device_id d = 0;
-    for (cl_uint i = 0; i < np && !d; i++) if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_GPU, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    for (cl_uint i = 0; i < np && !d && getenv("CLPROBE_ANY"); i++)   /* a check on a CPU device (PoCL) */
-        if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS) d = 0;
-    if (!d) { fprintf(stderr, "clprobe-wait: no GPU\n"); return 2; }
-    char name[256]; clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+    char name[256];
+    cl_device_id d = probe_device(name, sizeof name);
     cl_uint cus = 1; clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL);
     cl_int e; cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, &e); CHECK(e, "context");
     cl_command_queue q = clCreateCommandQueue(c, d, CL_QUEUE_PROFILING_ENABLE, &e); CHECK(e, "queue");

@@ -8,14 +8,10 @@
 #    stack-frame write before each launch, both) and saxpy at n = 1024 on jocl and TornadoVM.
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
-G="bash scripts/gpu-tornado.sh"
 touch "$out/.t0"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
+source scripts/gpu-clprobe.sh   # G, step, clprobe
 PYTHONUNBUFFERED=1 timeout 90 python3 bench/torch_ref.py --only scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
-source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
 source scripts/gpu-ptx-lib.sh
-$G backends > /dev/null 2>> "$out/log.txt"   # unpacks the bundle (its libOpenCL.so.1, the ICD file)
-source scripts/gpu-clprobe.sh
 clprobe 2000 3
 C=(--config perfport.jocl.counters=false --config perfport.tornado.counters=false)
 step cmp-saxpy-1024 60 compare saxpy --backend jocl:gpu --backend tornado:gpu "${C[@]}" --param n=1024 --param reps=20

@@ -5,11 +5,7 @@
 # n = 1024 on jocl and TornadoVM in the same call.   OUT=$OUT bash scripts/gpu-tornado-launch.sh
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
-G="bash scripts/gpu-tornado.sh"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
-source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
-$G backends > /dev/null 2>> "$out/log.txt"   # unpacks the bundle (its libOpenCL.so.1, the ICD file)
-source scripts/gpu-clprobe.sh
+source scripts/gpu-clprobe.sh   # G, step, probe_build, probe, clprobe
 clprobe 2000 3
 C=(--config perfport.jocl.counters=false --config perfport.tornado.counters=false)
 step cmp-saxpy-1024 60 compare saxpy --backend jocl:gpu --backend tornado:gpu "${C[@]}" --param n=1024 --param reps=50

@@ -5,16 +5,10 @@
 #   OUT=$OUT bash scripts/gpu-tornado-sync.sh
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
-G="bash scripts/gpu-tornado.sh"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
-source scripts/gpu-step.sh   # step NAME SECONDS ARGS...
-$G backends > /dev/null 2>> "$out/log.txt"   # unpacks the bundle (its libOpenCL.so.1, the ICD file)
-cc=$(command -v gcc || command -v cc)
-inc=$(ls -d /usr/local/cuda/include /usr/include 2>/dev/null | while read -r x; do [ -f "$x/CL/cl.h" ] && echo "$x" && break; done)
-$cc -O1 -I"$inc" -o /tmp/clprobe-sync scripts/clprobe-sync.c /tmp/perfport-tornado/ocl/libOpenCL.so.1 >> "$out/log.txt" 2>&1 \
-  && for company in ${COMPANY:-none queues context}; do
-       OCL_ICD_VENDORS=/tmp/ocl-vendors /tmp/clprobe-sync "${LAUNCHES:-300}" "${ROUNDS:-2}" $company | tee -a "$out/clprobe-sync.txt"
-     done
+source scripts/gpu-clprobe.sh   # G, step, probe_build, probe
+probe_build clprobe-sync && for company in ${COMPANY:-none queues context}; do
+  probe clprobe-sync "${LAUNCHES:-300}" "${ROUNDS:-2}" $company | tee -a "$out/clprobe-sync.txt"
+done
 C=(--config perfport.jocl.counters=false --config perfport.tornado.counters=false)
 # the same saxpy in the JVM: both routes in one process, in either order, and each route alone
 step cmp-saxpy-1024 60 compare saxpy --backend jocl:gpu --backend tornado:gpu "${C[@]}" --param n=1024 --param reps=50
