@@ -38,54 +38,69 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One TornadoVM execution plan: a task graph for one kernel, one argument set and one launch
- * shape, compiled at its first execution and kept for the launches that repeat it (so a buffer
- * copied in once stays resident on the device: DataTransferMode.FIRST_EXECUTION).
+ * shape, or for a sequence of such launches ({@link dev.perfport.core.backend.DeviceSession#launchSequence}:
+ * their tasks in one graph, so that what one writes stays on the device for the next), compiled at
+ * its first execution and kept for the executions that repeat it (so a buffer copied in once stays
+ * resident on the device: DataTransferMode.FIRST_EXECUTION).
  *
  * <p>Transfers: every buffer argument is copied in either at the first execution only
  * (FIRST_EXECUTION: read-only inputs the host writes once) or at every execution
- * (EVERY_EXECUTION: buffers the kernel reads and writes, buffers the host rewrites between
- * launches, buffers whose newest contents come from another plan). Buffers the kernel writes are
- * copied out only on demand (UNDER_DEMAND), when the host reads them or another plan needs them.
- * The hidden counters (and the dynamic mapping's task counter) are copied in and out at every
- * execution; when the session does not count, the counters are copied in once and never out. All methods run under the session's lock.
+ * (EVERY_EXECUTION: buffers the plan reads and writes, buffers the host rewrites between
+ * launches, buffers whose newest contents come from another plan). In a sequence, what matters is
+ * a buffer's first use: one that a step writes before any step reads it needs no copy in. Buffers
+ * the plan writes are copied out only on demand (UNDER_DEMAND), when the host reads them or another
+ * plan needs them. The hidden counters (and the dynamic mapping's task counter) are copied in and
+ * out at every execution; when the session does not count, the counters are copied in once and never
+ * out. All methods run under the session's lock.
  */
-final class LaunchPlan implements LaunchArgs, AutoCloseable {
+final class LaunchPlan implements AutoCloseable {
     /** Slots of the hidden counters array (as the OpenCL prelude's). */
     static final int COUNTER_SLOTS = 8;
 
     final PlanKey key;
-    final TornadoVmKernel kernel;
+    /** The plan's launches in order; one for {@link DeviceSession#launch}-like plans. */
+    final List<Step> steps;
     /** The distinct buffers among the arguments, in argument order. */
     final List<TornadoVmBuffer> buffers;
     /** Buffers copied in at every execution; the others at the first only. */
     final Set<TornadoVmBuffer> everyExecution;
-    /** Buffers the kernel writes: copied out on demand. */
+    /** Buffers the kernels write: copied out on demand. */
     final Set<TornadoVmBuffer> written;
     /** The version of each buffer that this plan's device copy holds. */
     final Map<TornadoVmBuffer, Long> deviceVersion = new IdentityHashMap<>();
     final IntArray counters = new IntArray(COUNTER_SLOTS);
     /** Whether the kernels count their global atomics (perfport.tornado.counters). */
     final boolean counting;
-    private final AtomicInteger next = new AtomicInteger();
-    private final AtomicInteger ticket = new AtomicInteger();
-    private final FloatArray deferredOps;
     private final TornadoExecutionPlan plan;
-    private final Object[] converted;
-    private final Geometry geometry;
     private final String graphName;
-    private final KernelContext context = new KernelContext();
     private final GridScheduler grid = new GridScheduler();
     private TaskGraph graph;
-    private boolean deferredApplied;
     TornadoExecutionResult last;
     boolean executed;
 
-    /** What identifies a plan: kernel, arguments (buffers by identity, the rest by value), shape. */
-    record PlanKey(TornadoVmKernel kernel, List<Object> args, Geometry geometry) {
+    /** One launch of the plan: kernel, arguments converted to TornadoVM's types, shape. */
+    record Launch(TornadoVmKernel kernel, Object[] args, Geometry geometry) {
+    }
+
+    /** What identifies a plan: each launch's kernel, arguments (buffers by identity, the rest by value) and shape. */
+    record PlanKey(List<StepKey> steps) {
         static PlanKey of(TornadoVmKernel kernel, Object[] args, Geometry g) {
+            return new PlanKey(List.of(StepKey.of(kernel, args, g)));
+        }
+
+        static PlanKey of(List<Launch> launches) {
+            List<StepKey> l = new ArrayList<>(launches.size());
+            for (Launch x : launches) l.add(StepKey.of(x.kernel(), x.args(), x.geometry()));
+            return new PlanKey(List.copyOf(l));
+        }
+    }
+
+    /** One launch's part of a {@link PlanKey}. */
+    record StepKey(TornadoVmKernel kernel, List<Object> args, Geometry geometry) {
+        static StepKey of(TornadoVmKernel kernel, Object[] args, Geometry g) {
             List<Object> l = new ArrayList<>(args.length);
             for (Object a : args) l.add(a instanceof TornadoVmBuffer b ? new Identity(b) : a);
-            return new PlanKey(kernel, l, g);
+            return new StepKey(kernel, l, g);
         }
     }
 
@@ -102,70 +117,88 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         }
     }
 
+    /** A plan of one launch. */
+    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting,
+               boolean registerLimits) {
+        this(name, List.of(new Launch(kernel, args, geometry)), device, counting, registerLimits);
+    }
+
     /**
      * Builds the task graph and the execution plan (nothing runs, nothing is compiled yet).
      *
-     * @param name a task-graph name unique in this JVM
+     * @param name     a task-graph name unique in this JVM
+     * @param launches the launches, in order; kernels of one plan share its OpenCL build options
      */
-    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting,
-               boolean registerLimits) {
+    LaunchPlan(String name, List<Launch> launches, TornadoVmDevice device, boolean counting, boolean registerLimits) {
+        if (launches.isEmpty()) throw new IllegalArgumentException("a plan needs a launch");
         this.counting = counting;
-        this.key = PlanKey.of(kernel, args, geometry);
-        this.kernel = kernel;
-        this.geometry = geometry;
+        this.key = PlanKey.of(launches);
         this.graphName = name;
-        List<ArgDef> defs = kernel.def().args();
+        List<Step> st = new ArrayList<>(launches.size());
+        for (int i = 0; i < launches.size(); i++) st.add(new Step(i, launches.get(i)));
+        this.steps = List.copyOf(st);
+
+        // each buffer by its uses in order: does the plan read what was there before it runs?
         LinkedHashSet<TornadoVmBuffer> bufs = new LinkedHashSet<>();
-        Set<TornadoVmBuffer> every = new LinkedHashSet<>();
         Set<TornadoVmBuffer> writes = new LinkedHashSet<>();
-        converted = new Object[args.length];
-        for (int i = 0; i < args.length; i++) {
-            Object a = args[i];
-            if (a instanceof TornadoVmBuffer b) {
-                TornadoKernel.ArgUse use = kernel.impl().argUses().get(i);
-                converted[i] = b.array();
+        Map<TornadoVmBuffer, Access> firstUse = new IdentityHashMap<>();
+        Map<TornadoVmBuffer, Boolean> readsBefore = new IdentityHashMap<>();
+        for (Step step : steps) {
+            List<ArgDef> defs = step.kernel.def().args();
+            for (int i = 0; i < step.args.length; i++) {
+                if (!(step.original[i] instanceof TornadoVmBuffer b)) continue;
+                TornadoKernel.ArgUse use = step.kernel.impl().use(i, step.original);
                 if (use == TornadoKernel.ArgUse.UNUSED) continue;   // no transfers, and its contents stay as they are
                 bufs.add(b);
                 // a buffer the tasks write in full before reading needs no copy in after the first launch
                 Access acc = use == TornadoKernel.ArgUse.WRITE_FIRST ? Access.WRITE : defs.get(i).access();
                 if (acc != Access.READ) writes.add(b);
-                // copied in at every execution unless it is an input the host wrote once
-                if (acc == Access.READ_WRITE || b.volatileContents || (b.owner != null && acc != Access.WRITE)) every.add(b);
-            } else if (a instanceof LocalSize ls) {
-                converted[i] = Math.toIntExact(ls.elements());
-            } else {
-                converted[i] = a;
+                if (!firstUse.containsKey(b)) {
+                    firstUse.put(b, acc);
+                    readsBefore.put(b, acc != Access.WRITE);
+                }
             }
+        }
+        Set<TornadoVmBuffer> every = new LinkedHashSet<>();
+        for (TornadoVmBuffer b : bufs) {
+            Access first = firstUse.get(b);
+            // copied in at every execution unless it is an input the host wrote once
+            if (first == Access.READ_WRITE || b.volatileContents || (b.owner != null && readsBefore.get(b))) every.add(b);
         }
         this.buffers = List.copyOf(bufs);
         this.everyExecution = every;
         this.written = writes;
-        this.deferredOps = kernel.impl().deferredFloatAtomics() ? new FloatArray(Math.max(1, geometry.groups())) : null;
 
         graph = new TaskGraph(name);
         List<Object> always = new ArrayList<>();
         if (counting) always.add(counters);
-        if (dynamic()) always.add(next);
-        if (kernel.impl().ticket()) always.add(ticket);
+        for (Step step : steps) {
+            if (step.dynamic()) always.add(step.next);
+            if (step.kernel.impl().ticket()) always.add(step.ticket);
+        }
         for (TornadoVmBuffer b : buffers) if (every.contains(b)) always.add(b.array());
         List<Object> once = new ArrayList<>();
         if (!counting) once.add(counters);
         for (TornadoVmBuffer b : buffers) if (!every.contains(b)) once.add(b.array());
-        if (deferredOps != null) once.add(deferredOps);
+        for (Step step : steps) if (step.deferredOps != null) once.add(step.deferredOps);
         if (!always.isEmpty()) graph.transferToDevice(DataTransferMode.EVERY_EXECUTION, always.toArray());
         if (!once.isEmpty()) graph.transferToDevice(DataTransferMode.FIRST_EXECUTION, once.toArray());
 
-        grid.addWorkerGrid(name + "." + task(), workerGrid(geometry.global(), geometry.local()));
-        kernel.impl().binder().bind(this);
-        if (deferredOps != null && !deferredApplied) {
-            throw new IllegalStateException("kernel '" + kernel.def().name() + "' declares deferred float atomics but its binder"
-                    + " never applies them");
+        for (Step step : steps) {
+            grid.addWorkerGrid(name + "." + step.task(), workerGrid(step.geometry.global(), step.geometry.local()));
+            step.kernel.impl().binder().bind(step);
+            if (step.deferredOps != null && !step.deferredApplied) {
+                throw new IllegalStateException("kernel '" + step.kernel.def().name() + "' declares deferred float atomics but its binder"
+                        + " never applies them");
+            }
         }
 
         List<Object> outs = new ArrayList<>();
         if (counting) outs.add(counters);
-        if (dynamic()) outs.add(next);
-        if (kernel.impl().ticket()) outs.add(ticket);
+        for (Step step : steps) {
+            if (step.dynamic()) outs.add(step.next);
+            if (step.kernel.impl().ticket()) outs.add(step.ticket);
+        }
         if (!outs.isEmpty()) graph.transferToHost(DataTransferMode.EVERY_EXECUTION, outs.toArray());
         List<Object> onDemand = new ArrayList<>();
         for (TornadoVmBuffer b : writes) onDemand.add(b.array());
@@ -175,8 +208,19 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         graph = null;
         this.plan = new TornadoExecutionPlan(itg);
         plan.withDevice(device.device()).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
-        String flags = compilerFlags(kernel.impl(), device.info(), registerLimits);
+        String flags = compilerFlags(steps.getFirst().kernel.impl(), device.info(), registerLimits);
         if (flags != null) plan.withCompilerFlags(TornadoVMBackendType.OPENCL, flags);
+    }
+
+    /** Whether any launch of the plan runs kernel {@code k}. */
+    boolean uses(TornadoVmKernel k) {
+        for (Step s : steps) if (s.kernel == k) return true;
+        return false;
+    }
+
+    /** The first launch's kernel (a one-launch plan's only one). */
+    TornadoVmKernel kernel() {
+        return steps.getFirst().kernel;
     }
 
     /**
@@ -201,14 +245,6 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         return DEFAULT_OPENCL_FLAGS + " -cl-nv-maxrregcount=" + k.nvidiaMaxRegisters();
     }
 
-    /**
-     * Whether the launch takes tasks dynamically; only then is the task counter a task parameter
-     * (TornadoVM fails to compile a kernel whose AtomicInteger parameter goes unused).
-     */
-    private boolean dynamic() {
-        return geometry.persistent() && geometry.mapping() == DYNAMIC;
-    }
-
     static WorkerGrid workerGrid(int[] global, int[] local) {
         WorkerGrid w = switch (global.length) {
             case 1 -> new WorkerGrid1D(global[0]);
@@ -223,14 +259,16 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
     /** Zeroes the hidden counters, runs the plan (compiling it the first time) and keeps the result. */
     TornadoExecutionResult execute() {
         counters.init(0);
-        next.set(0);
-        ticket.set(0);
+        for (Step s : steps) {
+            s.next.set(0);
+            s.ticket.set(0);
+        }
         last = plan.execute();
         executed = true;
         return last;
     }
 
-    /** Copies {@code b}'s device copy into its host array (it must be one the kernel writes). */
+    /** Copies {@code b}'s device copy into its host array (it must be one the kernels write). */
     void copyOut(TornadoVmBuffer b) {
         last.transferToHost(b.array());
     }
@@ -238,14 +276,6 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
     /** Whether this plan copies {@code b} in when it next runs. */
     boolean copiesIn(TornadoVmBuffer b) {
         return everyExecution.contains(b) || !executed;
-    }
-
-    long geometryLogicalGroups() {
-        return geometry.logical();
-    }
-
-    Geometry geometry() {
-        return geometry;
     }
 
     @Override
@@ -257,162 +287,211 @@ final class LaunchPlan implements LaunchArgs, AutoCloseable {
         }
     }
 
-    // ---- LaunchArgs, while the binder builds the graph --------------------------------------
+    /**
+     * One launch of the plan, as its kernel's binder sees it while it adds the task(s): the launch's
+     * arguments and shape, and task names of its own (the first launch's are k, d and s; launch i's k{i}, d{i}, s{i}).
+     */
+    final class Step implements LaunchArgs {
+        final int index;
+        final TornadoVmKernel kernel;
+        final Geometry geometry;
+        /** The launch's arguments as given (buffers as TornadoVmBuffers). */
+        final Object[] original;
+        /** The same converted to TornadoVM's types. */
+        final Object[] args;
+        private final KernelContext context = new KernelContext();
+        private final AtomicInteger next = new AtomicInteger();
+        private final AtomicInteger ticket = new AtomicInteger();
+        private final FloatArray deferredOps;
+        private boolean deferredApplied;
 
-    @Override
-    public TaskGraph graph() {
-        if (graph == null) throw new IllegalStateException("the task graph of " + graphName + " is already built");
-        return graph;
-    }
-
-    @Override
-    public String task() {
-        return "k";
-    }
-
-    @Override
-    public KernelContext context() {
-        return context;
-    }
-
-    @Override
-    public IntArray counters() {
-        return counters;
-    }
-
-    @Override
-    public int counting() {
-        return counting ? 1 : 0;
-    }
-
-    @Override
-    public IntArray ints(int arg) {
-        return (IntArray) converted[arg];
-    }
-
-    @Override
-    public FloatArray floats(int arg) {
-        return (FloatArray) converted[arg];
-    }
-
-    @Override
-    public LongArray longs(int arg) {
-        return (LongArray) converted[arg];
-    }
-
-    @Override
-    public DoubleArray doubles(int arg) {
-        return (DoubleArray) converted[arg];
-    }
-
-    @Override
-    public int intArg(int arg) {
-        return (Integer) converted[arg];
-    }
-
-    @Override
-    public long longArg(int arg) {
-        return (Long) converted[arg];
-    }
-
-    @Override
-    public float floatArg(int arg) {
-        return (Float) converted[arg];
-    }
-
-    @Override
-    public double doubleArg(int arg) {
-        return (Double) converted[arg];
-    }
-
-    @Override
-    public Constants constants() {
-        return kernel.constants();
-    }
-
-    @Override
-    public int localLength(int arg) {
-        return (Integer) converted[arg];
-    }
-
-    @Override
-    public int localSize(int d) {
-        return d < geometry.local().length ? geometry.local()[d] : 1;
-    }
-
-    @Override
-    public int tasks() {
-        return geometry.tasks();
-    }
-
-    @Override
-    public int mapping() {
-        return geometry.mapping();
-    }
-
-    @Override
-    public int ng0() {
-        return geometry.ng0();
-    }
-
-    @Override
-    public int ng1() {
-        return geometry.ng1();
-    }
-
-    @Override
-    public AtomicInteger next() {
-        if (!dynamic()) throw new IllegalStateException("the task counter exists only for the dynamic mapping");
-        return next;
-    }
-
-    @Override
-    public AtomicInteger ticket() {
-        if (!kernel.impl().ticket()) throw new IllegalStateException("kernel '" + kernel.def().name() + "' does not declare a ticket counter");
-        return ticket;
-    }
-
-    @Override
-    public int groups() {
-        return geometry.groups();
-    }
-
-    @Override
-    public FloatArray deferredFloatOps() {
-        if (deferredOps == null) {
-            throw new IllegalStateException("kernel '" + kernel.def().name() + "' does not declare deferred float atomics");
+        Step(int index, Launch l) {
+            this.index = index;
+            this.kernel = l.kernel();
+            this.geometry = l.geometry();
+            this.original = l.args().clone();
+            this.args = new Object[original.length];
+            for (int i = 0; i < original.length; i++) {
+                Object a = original[i];
+                if (a instanceof TornadoVmBuffer b) args[i] = b.array();
+                else if (a instanceof LocalSize ls) args[i] = Math.toIntExact(ls.elements());
+                else args[i] = a;
+            }
+            this.deferredOps = kernel.impl().deferredFloatAtomics() ? new FloatArray(Math.max(1, geometry.groups())) : null;
         }
-        return deferredOps;
-    }
 
-    @Override
-    public void applyDeferredFloatAdds(FloatArray target, int index) {
-        FloatArray ops = deferredFloatOps();
-        // one work-group; a power of two no larger than the device allows
-        int size = DeferredAtomics.APPLY_LOCAL_SIZE;
-        while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
-        grid.addWorkerGrid(graphName + ".d", workerGrid(new int[]{size}, new int[]{size}));
-        graph().task("d", DeferredAtomics::addAll, new KernelContext(), ops, target, geometry.groups(), index, size);
-        deferredApplied = true;
-    }
+        /** A task name of this launch: {@code base} for the first, {@code base + index} for the others. */
+        private String name(String base) {
+            return index == 0 ? base : base + index;
+        }
 
-    /** The one-group size of a follow-up task: a power of two no larger than the device allows. */
-    private int oneGroup(String task) {
-        int size = DeferredAtomics.APPLY_LOCAL_SIZE;
-        while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
-        grid.addWorkerGrid(graphName + "." + task, workerGrid(new int[]{size}, new int[]{size}));
-        return size;
-    }
+        /**
+         * Whether the launch takes tasks dynamically; only then is the task counter a task parameter
+         * (TornadoVM fails to compile a kernel whose AtomicInteger parameter goes unused).
+         */
+        boolean dynamic() {
+            return geometry.persistent() && geometry.mapping() == DYNAMIC;
+        }
 
-    @Override
-    public void sumPartials(IntArray partial, IntArray target, int count) {
-        int size = oneGroup("s");
-        graph().task("s", ReductionTornado::finalInt, new KernelContext(), partial, target, count, size);
-    }
+        Geometry geometry() {
+            return geometry;
+        }
 
-    @Override
-    public void sumPartials(FloatArray partial, FloatArray target, int count) {
-        int size = oneGroup("s");
-        graph().task("s", ReductionTornado::finalFloat, new KernelContext(), partial, target, count, size);
+        @Override
+        public TaskGraph graph() {
+            if (graph == null) throw new IllegalStateException("the task graph of " + graphName + " is already built");
+            return graph;
+        }
+
+        @Override
+        public String task() {
+            return name("k");
+        }
+
+        @Override
+        public KernelContext context() {
+            return context;
+        }
+
+        @Override
+        public IntArray counters() {
+            return counters;
+        }
+
+        @Override
+        public int counting() {
+            return counting ? 1 : 0;
+        }
+
+        @Override
+        public IntArray ints(int arg) {
+            return (IntArray) args[arg];
+        }
+
+        @Override
+        public FloatArray floats(int arg) {
+            return (FloatArray) args[arg];
+        }
+
+        @Override
+        public LongArray longs(int arg) {
+            return (LongArray) args[arg];
+        }
+
+        @Override
+        public DoubleArray doubles(int arg) {
+            return (DoubleArray) args[arg];
+        }
+
+        @Override
+        public int intArg(int arg) {
+            return (Integer) args[arg];
+        }
+
+        @Override
+        public long longArg(int arg) {
+            return (Long) args[arg];
+        }
+
+        @Override
+        public float floatArg(int arg) {
+            return (Float) args[arg];
+        }
+
+        @Override
+        public double doubleArg(int arg) {
+            return (Double) args[arg];
+        }
+
+        @Override
+        public Constants constants() {
+            return kernel.constants();
+        }
+
+        @Override
+        public int localLength(int arg) {
+            return (Integer) args[arg];
+        }
+
+        @Override
+        public int localSize(int d) {
+            return d < geometry.local().length ? geometry.local()[d] : 1;
+        }
+
+        @Override
+        public int tasks() {
+            return geometry.tasks();
+        }
+
+        @Override
+        public int mapping() {
+            return geometry.mapping();
+        }
+
+        @Override
+        public int ng0() {
+            return geometry.ng0();
+        }
+
+        @Override
+        public int ng1() {
+            return geometry.ng1();
+        }
+
+        @Override
+        public AtomicInteger next() {
+            if (!dynamic()) throw new IllegalStateException("the task counter exists only for the dynamic mapping");
+            return next;
+        }
+
+        @Override
+        public AtomicInteger ticket() {
+            if (!kernel.impl().ticket()) throw new IllegalStateException("kernel '" + kernel.def().name() + "' does not declare a ticket counter");
+            return ticket;
+        }
+
+        @Override
+        public int groups() {
+            return geometry.groups();
+        }
+
+        @Override
+        public FloatArray deferredFloatOps() {
+            if (deferredOps == null) {
+                throw new IllegalStateException("kernel '" + kernel.def().name() + "' does not declare deferred float atomics");
+            }
+            return deferredOps;
+        }
+
+        @Override
+        public void applyDeferredFloatAdds(FloatArray target, int index) {
+            FloatArray ops = deferredFloatOps();
+            // one work-group; a power of two no larger than the device allows
+            int size = DeferredAtomics.APPLY_LOCAL_SIZE;
+            while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
+            grid.addWorkerGrid(graphName + "." + name("d"), workerGrid(new int[]{size}, new int[]{size}));
+            graph().task(name("d"), DeferredAtomics::addAll, new KernelContext(), ops, target, geometry.groups(), index, size);
+            deferredApplied = true;
+        }
+
+        /** The one-group size of a follow-up task: a power of two no larger than the device allows. */
+        private int oneGroup(String task) {
+            int size = DeferredAtomics.APPLY_LOCAL_SIZE;
+            while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
+            grid.addWorkerGrid(graphName + "." + task, workerGrid(new int[]{size}, new int[]{size}));
+            return size;
+        }
+
+        @Override
+        public void sumPartials(IntArray partial, IntArray target, int count) {
+            int size = oneGroup(name("s"));
+            graph().task(name("s"), ReductionTornado::finalInt, new KernelContext(), partial, target, count, size);
+        }
+
+        @Override
+        public void sumPartials(FloatArray partial, FloatArray target, int count) {
+            int size = oneGroup(name("s"));
+            graph().task(name("s"), ReductionTornado::finalFloat, new KernelContext(), partial, target, count, size);
+        }
     }
 }

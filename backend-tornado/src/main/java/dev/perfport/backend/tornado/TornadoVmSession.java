@@ -16,6 +16,7 @@ import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -238,7 +239,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     /** Called once by the kernel's close, which then tells the session. */
     void release(TornadoVmKernel k) {
         synchronized (lock) {
-            closePlans(p -> p.kernel == k);
+            closePlans(p -> p.uses(k));
         }
     }
 
@@ -267,9 +268,38 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         String where = where(k.def());
         for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
         Geometry g = geometry(k, v, where);
+        return run(List.of(new LaunchPlan.Launch(k, args.clone(), g)), where).getFirst();
+    }
+
+    /**
+     * Dependent launches in one task graph: what one writes stays on TornadoVM's device for the next, where
+     * one plan per launch would copy it out to the host and into the next plan (issue 13: the split-k
+     * SGEMM's planes, 16 MB at n = 1024). Kernels that want other OpenCL build options than the first's
+     * (a register cap) run one plan each, as {@link #launch} does.
+     */
+    @Override
+    protected List<LaunchStats> doLaunchSequence(List<LaunchStep> steps, List<ValidatedLaunch> vs) {
+        List<LaunchPlan.Launch> launches = new ArrayList<>(steps.size());
+        List<String> names = new ArrayList<>(steps.size());
+        for (int i = 0; i < steps.size(); i++) {
+            LaunchStep st = steps.get(i);
+            TornadoVmKernel k = own(st.kernel(), TornadoVmKernel.class);
+            Object[] args = st.args();
+            for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
+            names.add(k.def().name());
+            launches.add(new LaunchPlan.Launch(k, args, geometry(k, vs.get(i), where(k.def()))));
+        }
+        int regs = launches.getFirst().kernel().impl().nvidiaMaxRegisters();
+        boolean together = launches.size() > 1 && launches.stream().allMatch(l -> l.kernel().impl().nvidiaMaxRegisters() == regs);
+        if (!together) return super.doLaunchSequence(steps, vs);
+        return run(launches, "kernels " + String.join(" then ", names) + " (one task graph) on " + deviceName());
+    }
+
+    /** Runs the plan of these launches (built or cached) once; each launch's stats, the first carrying the kernel time. */
+    private List<LaunchStats> run(List<LaunchPlan.Launch> launches, String where) {
         synchronized (lock) {
             ensureOpen();
-            LaunchPlan p = plan(k, args, g, where);
+            LaunchPlan p = plan(launches, where);
             for (TornadoVmBuffer b : p.buffers) if (p.copiesIn(b)) ensureHostCurrent(b);
             long bytesIn = 0;
             for (TornadoVmBuffer b : p.buffers) if (p.copiesIn(b)) bytesIn += b.bytes();
@@ -281,13 +311,13 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 discard(p);
                 throw new DeviceExecutionException("TornadoVM could not compile or run " + where + " ("
-                        + g + "): " + describe(e), e);
+                        + geometries(p) + "): " + describe(e), e);
             }
             TornadoProfilerResult prof = r.getProfilerResult();
             long compile = Math.max(0, prof.getCompileTime());
             if (compile > 0) {
                 recordCompile(compile);
-                k.addCompile(compile);
+                p.kernel().addCompile(compile);
             }
             long kernelNanos = prof.getDeviceKernelTime();
             if (kernelNanos <= 0) {
@@ -310,18 +340,31 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 p.deviceVersion.put(b, b.version);
             }
 
-            Map<String, Long> c = new LinkedHashMap<>();
+            // the hidden counters are the plan's: its first launch reports them
             long atomics = Integer.toUnsignedLong(p.counters.get(LaunchArgs.GLOBAL_ATOMICS));
-            if (counting) c.put(Counters.GLOBAL_ATOMICS, atomics);
-            c.put(Counters.WORK_GROUPS, g.logical());
-            if (g.persistent()) {
-                c.put(Counters.UNITS_USED, (long) g.groups());
-                // the code before the task loop runs once in every persistent group
-                if (k.def().usesStaticLocal()) c.put(Counters.STATIC_LOCAL_INITS, (long) g.groups());
+            List<LaunchStats> out = new ArrayList<>(p.steps.size());
+            for (LaunchPlan.Step st : p.steps) {
+                boolean first = st.index == 0;
+                Geometry g = st.geometry();
+                Map<String, Long> c = new LinkedHashMap<>();
+                if (counting) c.put(Counters.GLOBAL_ATOMICS, first ? atomics : 0L);
+                c.put(Counters.WORK_GROUPS, g.logical());
+                if (g.persistent()) {
+                    c.put(Counters.UNITS_USED, (long) g.groups());
+                    // the code before the task loop runs once in every persistent group
+                    if (st.kernel.def().usesStaticLocal()) c.put(Counters.STATIC_LOCAL_INITS, (long) g.groups());
+                }
+                if (counting && st.kernel.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, first ? atomics : 0L);
+                out.add(new LaunchStats(first ? kernelNanos : 0, -1, c));
             }
-            if (counting && k.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, atomics);
-            return new LaunchStats(kernelNanos, -1, c);
+            return out;
         }
+    }
+
+    private static String geometries(LaunchPlan p) {
+        List<String> l = new ArrayList<>();
+        for (LaunchPlan.Step st : p.steps) l.add(String.valueOf(st.geometry()));
+        return String.join("; ", l);
     }
 
     /**
@@ -329,9 +372,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
      * resident is no longer newest on its device (then it is rebuilt copying that buffer every
      * time), or a new one.
      */
-    private LaunchPlan plan(TornadoVmKernel k, Object[] args, Geometry g, String where) {
-        Object[] own = args.clone();
-        LaunchPlan.PlanKey key = LaunchPlan.PlanKey.of(k, own, g);
+    private LaunchPlan plan(List<LaunchPlan.Launch> launches, String where) {
+        LaunchPlan.PlanKey key = LaunchPlan.PlanKey.of(launches);
         LaunchPlan p = plans.get(key);
         if (p != null && p.executed) {
             boolean stale = false;
@@ -349,7 +391,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p == null) {
             try {
                 String name = "pp" + sessionId + "x" + (++planSeq);
-                p = StdoutGuard.call(() -> new LaunchPlan(name, k, own, g, dev, counting, registerLimits));
+                p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, counting, registerLimits));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 // sketch-time failures (TornadoVM could not analyse the method) surface here

@@ -6,6 +6,7 @@ import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
+import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.workloads.Rep;
@@ -123,11 +124,16 @@ public final class GemmRunner implements AutoCloseable {
         if (ks == 1) {
             add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, cOut, mp, np, kp, al, be, alm, blm));
         } else {
-            // the slices write alpha·A·B of their k into planes of wp; gemm_ksum adds them and beta·C
-            add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, wp, mp, np, kp, al, box(0), alm, blm));
+            // the slices write alpha·A·B of their k into planes of wp; gemm_ksum adds them and beta·C. One
+            // sequence: a route that submits it together keeps the planes on the device between the two
+            // (TornadoVM: one task graph; two plans sent 16 MB of planes through the host at n = 1024)
             if (ksum == null) ksum = keep(s.compile(GemmKernels.ksum(p)));
             int mn = mp * np;
-            add(rep, s.launch(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be));
+            for (LaunchStats st : s.launchSequence(List.of(
+                    LaunchStep.of(xgemm, range, aIn ? a : ap, bIn ? b : bp, wp, mp, np, kp, al, box(0), alm, blm),
+                    LaunchStep.of(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be)))) {
+                add(rep, st);
+            }
         }
         if (!cIn) copy(rep, unpad(), c, cp, co, csi, csj, m, n, mp, np);
     }

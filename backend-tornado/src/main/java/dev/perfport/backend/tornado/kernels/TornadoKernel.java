@@ -39,9 +39,13 @@ import java.util.Objects;
  *                              says (by argument index; see {@link ArgUse}), so that a plan does not copy them
  *                              around every launch
  * @param binder                adds the task(s)
+ * @param writeFirstWhenZero    buffer arguments (keys) that a launch never reads when a scalar argument (the value's
+ *                              index) is zero: C of a GEMM with beta = 0, which TornadoVM compiles in. Such a launch
+ *                              uses the buffer as {@link ArgUse#WRITE_FIRST}
  */
 public record TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket,
-                            String cpuOnly, int nvidiaMaxRegisters, Map<Integer, ArgUse> argUses, Binder binder)
+                            String cpuOnly, int nvidiaMaxRegisters, Map<Integer, ArgUse> argUses, Binder binder,
+                            Map<Integer, Integer> writeFirstWhenZero)
         implements KernelImpl.Native {
 
     /**
@@ -80,6 +84,39 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
             }
         }
         Objects.requireNonNull(binder);
+        writeFirstWhenZero = Map.copyOf(writeFirstWhenZero);
+        for (Map.Entry<Integer, Integer> e : writeFirstWhenZero.entrySet()) {
+            int b = e.getKey(), z = e.getValue();
+            if (b < 0 || b >= signature.size() || signature.get(b).level() != MemoryLevel.GLOBAL
+                    || z < 0 || z >= signature.size() || signature.get(z).level() != MemoryLevel.PRIVATE) {
+                throw new IllegalArgumentException("kernel '" + name + "': write-first buffer " + b + " or its scalar " + z
+                        + " is not a global buffer and a private scalar of " + signature);
+            }
+        }
+    }
+
+    public TornadoKernel(String name, List<Sig> signature, boolean deferredFloatAtomics, boolean ticket, String cpuOnly,
+                         int nvidiaMaxRegisters, Map<Integer, ArgUse> argUses, Binder binder) {
+        this(name, signature, deferredFloatAtomics, ticket, cpuOnly, nvidiaMaxRegisters, argUses, binder, Map.of());
+    }
+
+    /**
+     * How a launch with these arguments uses buffer argument {@code arg}: its stated {@link ArgUse}, else
+     * {@link ArgUse#WRITE_FIRST} where {@link #writeFirstWhenZero} holds and the scalar is zero, else null (as the
+     * definition's access says).
+     */
+    public ArgUse use(int arg, Object[] args) {
+        ArgUse u = argUses.get(arg);
+        if (u != null) return u;
+        Integer z = writeFirstWhenZero.get(arg);
+        return z != null && args[z] instanceof Number n && n.doubleValue() == 0 ? ArgUse.WRITE_FIRST : null;
+    }
+
+    /** This kernel with buffer {@code arg} written first (never read) by a launch whose scalar argument {@code scalar} is zero. */
+    public TornadoKernel withWriteFirstWhenZero(int arg, int scalar) {
+        Map<Integer, Integer> m = new HashMap<>(writeFirstWhenZero);
+        m.put(arg, scalar);
+        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, nvidiaMaxRegisters, argUses, binder, m);
     }
 
     /** A kernel with the driver's own register allocation. */
@@ -91,7 +128,7 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
     public TornadoKernel withArgUse(int arg, ArgUse use) {
         Map<Integer, ArgUse> m = new HashMap<>(argUses);
         m.put(arg, Objects.requireNonNull(use));
-        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, nvidiaMaxRegisters, m, binder);
+        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, nvidiaMaxRegisters, m, binder, writeFirstWhenZero);
     }
 
     /**
@@ -103,7 +140,7 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
 
     /** This kernel with at most {@code registers} per work-item on NVIDIA's OpenCL. */
     public TornadoKernel withNvidiaMaxRegisters(int registers) {
-        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, registers, argUses, binder);
+        return new TornadoKernel(name, signature, deferredFloatAtomics, ticket, cpuOnly, registers, argUses, binder, writeFirstWhenZero);
     }
 
     /** A kernel without a ticket counter that runs on every device. */

@@ -68,7 +68,7 @@ public final class GemmTornado {
             a.graph().task(a.task(), GemmTornado::xgemm$Ty$, a.context(), a.$Arr$(0), a.$Arr$(1), a.$Arr$(2), a.intArg(3), a.intArg(4),
                     a.intArg(5), a.$Arg$(6), a.$Arg$(7), c.getInt("MWG"), c.getInt("NWG"), c.getInt("KWG"), c.getInt("MDIMC"),
                     c.getInt("NDIMC"), loaders(c), flags(c), a.localLength(8), a.localLength(9), mwi(c) * nwi(c), mwi(c) + nwi(c));
-        }));
+        }).withWriteFirstWhenZero(2, 7));   // C (or split k's planes) is only written when beta is 0
         var copy$Ty$ = sig(GLOBAL, $E$, GLOBAL, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, INT);
         into.add(new TornadoKernel("gemm.pad.$T$", copy$Ty$, false, a -> a.graph().task(a.task(), GemmTornado::pad$Ty$, a.context(),
@@ -77,7 +77,7 @@ public final class GemmTornado {
                 a.$Arr$(0), a.$Arr$(1), a.intArg(2), a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), a.intArg(7), a.intArg(8))));
         into.add(new TornadoKernel("gemm.ksum.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, $E$), false,
                 a -> a.graph().task(a.task(), GemmTornado::ksum$Ty$, a.context(), a.$Arr$(0), a.$Arr$(1), a.intArg(2), a.intArg(3),
-                        a.$Arg$(4))));
+                        a.$Arg$(4))).withWriteFirstWhenZero(1, 4));
         into.add(new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, $E$, PRIVATE, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, LOCAL, $E$, LOCAL, $E$), false, a -> {

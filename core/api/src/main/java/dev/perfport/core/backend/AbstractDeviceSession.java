@@ -11,6 +11,7 @@ import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LaunchForm;
 import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.LaunchValidator;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -227,6 +228,34 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      */
     protected LaunchStats doLaunchRepeated(CompiledKernel kernel, ValidatedLaunch v, Object[] args, int times) {
         return LaunchStats.repeated(times, () -> doLaunch(kernel, v, args));
+    }
+
+    /** Validates every step, then {@link #doLaunchSequence}; the totals count every launch. */
+    @Override
+    public final List<LaunchStats> launchSequence(List<LaunchStep> steps) {
+        if (steps.isEmpty()) throw new IllegalArgumentException("launchSequence needs at least one step");
+        List<ValidatedLaunch> vs = new ArrayList<>(steps.size());
+        for (LaunchStep st : steps) vs.add(validated(st.kernel(), st.launch(), st.args()));
+        List<LaunchStats> out = doLaunchSequence(steps, vs);
+        if (out.size() != steps.size()) {
+            throw new IllegalStateException("doLaunchSequence gave " + out.size() + " results for " + steps.size() + " steps");
+        }
+        for (LaunchStats s : out) record(s, 1);
+        return out;
+    }
+
+    /**
+     * Runs validated steps in order and waits for the last; by default {@link #doLaunch} after
+     * {@link #doLaunch}. A route that can submit dependent launches together overrides it.
+     *
+     * @param steps the steps
+     * @param vs    each step's validated launch
+     * @return each step's stats, in order
+     */
+    protected List<LaunchStats> doLaunchSequence(List<LaunchStep> steps, List<ValidatedLaunch> vs) {
+        List<LaunchStats> out = new ArrayList<>(steps.size());
+        for (int i = 0; i < steps.size(); i++) out.add(doLaunch(steps.get(i).kernel(), vs.get(i), steps.get(i).args()));
+        return out;
     }
 
     private ValidatedLaunch validated(CompiledKernel kernel, Launch launch, Object[] args) {

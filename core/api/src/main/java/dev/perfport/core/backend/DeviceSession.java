@@ -145,6 +145,23 @@ public interface DeviceSession extends AutoCloseable {
         return LaunchStats.repeated(times, () -> launch(kernel, launch, args));
     }
 
+    /**
+     * {@return each step's times and counters, in order} Runs dependent launches in order, each seeing what
+     * the steps before it wrote, and returns when the last has finished. Every step is validated before any
+     * runs. A route that can submit them together does so: TornadoVM builds one task graph of them, so that
+     * what one step writes stays on the device for the next instead of going through the host between two
+     * execution plans. The others launch one after the other. Where a route times the steps together, the
+     * first step carries their kernel time and the others none; the sum is the same.
+     *
+     * @param steps the launches, at least one
+     */
+    default java.util.List<LaunchStats> launchSequence(java.util.List<dev.perfport.core.launch.LaunchStep> steps) {
+        if (steps.isEmpty()) throw new IllegalArgumentException("launchSequence needs at least one step");
+        java.util.List<LaunchStats> out = new java.util.ArrayList<>(steps.size());
+        for (dev.perfport.core.launch.LaunchStep st : steps) out.add(launch(st.kernel(), st.launch(), st.args()));
+        return out;
+    }
+
     /** {@return running totals of this session} */
     Profile profile();
 

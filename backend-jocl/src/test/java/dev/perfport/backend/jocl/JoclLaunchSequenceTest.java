@@ -1,0 +1,12 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.conformance.LaunchSequenceConformance;
+import dev.perfport.core.backend.DeviceSession;
+
+/** Launch sequences (DeviceSession.launchSequence) on the OpenCL test device; skipped, saying why, where there is none. */
+class JoclLaunchSequenceTest extends LaunchSequenceConformance {
+    @Override
+    protected DeviceSession openSession() {
+        return OpenCl.session();
+    }
+}

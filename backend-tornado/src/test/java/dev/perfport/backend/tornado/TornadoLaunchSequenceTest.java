@@ -1,0 +1,12 @@
+package dev.perfport.backend.tornado;
+
+import dev.perfport.conformance.LaunchSequenceConformance;
+import dev.perfport.core.backend.DeviceSession;
+
+/** Launch sequences (DeviceSession.launchSequence) on TornadoVM's test device; skipped, saying why, without TornadoVM or a device. */
+class TornadoLaunchSequenceTest extends LaunchSequenceConformance {
+    @Override
+    protected DeviceSession openSession() {
+        return Tornado.session();
+    }
+}

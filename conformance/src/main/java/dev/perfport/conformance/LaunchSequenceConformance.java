@@ -1,0 +1,117 @@
+package dev.perfport.conformance;
+
+import dev.perfport.core.backend.CompiledKernel;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.launch.LaunchStep;
+import dev.perfport.core.launch.NDRange;
+import dev.perfport.core.memory.DeviceBuffer;
+import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Profile;
+import dev.perfport.workloads.saxpy.SaxpyKernels;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link DeviceSession#launchSequence} on a real backend: dependent launches (saxpy into y, then saxpy of that y
+ * into z) give what launching them one by one gives, copy nothing back to the host between them, count every
+ * launch, and a sequence with one bad step runs none of them. A backend's test class extends this and supplies a
+ * session.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class LaunchSequenceConformance {
+    static final int N = 1000, WG = 64;
+    private DeviceSession session;
+
+    /** A session on the backend's test device (may skip through a JUnit assumption, saying why). */
+    protected abstract DeviceSession openSession();
+
+    /**
+     * Whether the route keeps a step's output on the device for the next step and for later, copying
+     * nothing to the host until the host asks; a route that moves its arrays around every launch says no.
+     */
+    protected boolean keepsResultsOnDevice() {
+        return true;
+    }
+
+    @BeforeAll
+    final void open() {
+        session = openSession();
+    }
+
+    @AfterAll
+    final void close() {
+        if (session != null) session.close();
+    }
+
+    private static float[] ramp(float scale) {
+        float[] a = new float[N];
+        for (int i = 0; i < N; i++) a[i] = scale * (i % 17 - 8);
+        return a;
+    }
+
+    @Test
+    void aSequenceComputesWhatItsLaunchesComputeAndKeepsTheirResultsOnTheDevice() {
+        NDRange range = NDRange.of(1024, WG);
+        float[] x = ramp(0.5f), y = ramp(0.25f), z = ramp(-1f);
+        try (CompiledKernel k = session.compile(SaxpyKernels.saxpy());
+             DeviceBuffer xb = session.allocate(ElemType.FLOAT, N); DeviceBuffer yb = session.allocate(ElemType.FLOAT, N);
+             DeviceBuffer zb = session.allocate(ElemType.FLOAT, N)) {
+            xb.write(x);
+            float[] want = new float[N];
+            for (int rep = 0; rep < 3; rep++) {
+                yb.write(y);
+                zb.write(z);
+                Profile p0 = session.profile();
+                List<LaunchStats> st = session.launchSequence(List.of(
+                        LaunchStep.of(k, range, 2f, xb, yb, N),      // y = 2x + y
+                        LaunchStep.of(k, range, 3f, yb, zb, N)));    // z = 3y + z, y from the step before
+                Profile p = session.profile().minus(p0);
+                assertEquals(2, st.size());
+                assertEquals(2, p.launches(), "both launches counted");
+                if (keepsResultsOnDevice()) {
+                    assertEquals(0, p.bytesToHost(), "nothing comes back to the host between or after the steps: " + p);
+                }
+                assertTrue(st.get(0).kernelNanos() + st.get(1).kernelNanos() > 0, "the steps took kernel time: " + st);
+                float[] got = new float[N];
+                zb.read(got);
+                for (int i = 0; i < N; i++) {
+                    float yi = 2f * x[i] + y[i];
+                    want[i] = 3f * yi + z[i];
+                    assertEquals(want[i], got[i], "z[" + i + "] in repetition " + rep);
+                }
+                float[] gy = new float[N];
+                yb.read(gy);
+                assertEquals(2f * x[7] + y[7], gy[7], "the first step's output reaches the host when asked for");
+            }
+        }
+    }
+
+    @Test
+    void aSequenceWithABadStepRunsNone() {
+        try (CompiledKernel k = session.compile(SaxpyKernels.saxpy());
+             DeviceBuffer xb = session.allocate(ElemType.FLOAT, N); DeviceBuffer yb = session.allocate(ElemType.FLOAT, N)) {
+            xb.write(ramp(1f));
+            yb.write(ramp(1f));
+            long before = session.profile().launches();
+            InvalidLaunchException e = assertThrows(InvalidLaunchException.class, () -> session.launchSequence(List.of(
+                    LaunchStep.of(k, NDRange.of(1024, WG), 2f, xb, yb, N),
+                    LaunchStep.of(k, NDRange.of(1024, WG), 2f, xb, N))));   // y missing
+            assertTrue(e.getMessage().contains("argument"), e.getMessage());
+            assertEquals(before, session.profile().launches(), "no step ran");
+            float[] got = new float[N];
+            yb.read(got);
+            assertEquals(ramp(1f)[5], got[5], "y unchanged");
+            assertThrows(IllegalArgumentException.class, () -> session.launchSequence(List.of()));
+        }
+    }
+}
