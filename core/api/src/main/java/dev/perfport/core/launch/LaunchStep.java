@@ -13,17 +13,25 @@ import java.util.Objects;
  * @param args   the definition's arguments in order
  */
 public record LaunchStep(CompiledKernel kernel, Launch launch, Object[] args) {
+    /** Checks the step and keeps a copy of the arguments. */
     public LaunchStep {
         Objects.requireNonNull(kernel, "kernel");
         Objects.requireNonNull(launch, "launch");
         args = args.clone();
     }
 
-    /** {@return a step} */
+    /**
+     * {@return a step}
+     *
+     * @param kernel a kernel compiled by the session
+     * @param launch the launch
+     * @param args   the definition's arguments in order
+     */
     public static LaunchStep of(CompiledKernel kernel, Launch launch, Object... args) {
         return new LaunchStep(kernel, launch, args);
     }
 
+    /** {@return a copy of the arguments} */
     @Override
     public Object[] args() {
         return args.clone();
