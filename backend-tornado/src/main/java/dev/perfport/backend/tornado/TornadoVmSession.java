@@ -292,7 +292,28 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         int regs = launches.getFirst().kernel().impl().nvidiaMaxRegisters();
         boolean together = launches.size() > 1 && launches.stream().allMatch(l -> l.kernel().impl().nvidiaMaxRegisters() == regs);
         if (!together) return super.doLaunchSequence(steps, vs);
-        return run(launches, "kernels " + String.join(" then ", names) + " (one task graph) on " + deviceName());
+        // TornadoVM 5.2 could not build or run a task graph of 32 or more such launches (TRSM's blocks:
+        // "Error - Recover option disabled", or a BufferOverflowException while it built the graph); 16 ran
+        List<LaunchStats> out = new ArrayList<>(launches.size());
+        for (int from = 0; from < launches.size(); from += MAX_GRAPH_TASKS) {
+            int to = Math.min(launches.size(), from + MAX_GRAPH_TASKS);
+            List<LaunchPlan.Launch> part = launches.subList(from, to);
+            out.addAll(run(List.copyOf(part), describeSequence(names.subList(from, to), from, launches.size())));
+        }
+        return out;
+    }
+
+    /** Most launches of a sequence in one task graph; a longer sequence runs as several graphs in order. */
+    static final int MAX_GRAPH_TASKS = 8;
+
+    /** "launches 1-8 of 65 of a sequence (trsm.invert.float, gemm.direct.float x7) as one task graph on ...". */
+    private String describeSequence(List<String> names, int from, int total) {
+        Map<String, Integer> count = new LinkedHashMap<>();
+        for (String n : names) count.merge(n, 1, Integer::sum);
+        List<String> l = new ArrayList<>();
+        count.forEach((n, c) -> l.add(c == 1 ? n : n + " x" + c));
+        return "launches " + (from + 1) + "-" + (from + names.size()) + " of " + total + " of a sequence (" + String.join(", ", l)
+                + ") as one task graph on " + deviceName();
     }
 
     /** Runs the plan of these launches (built or cached) once; each launch's stats, the first carrying the kernel time. */
@@ -364,7 +385,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private static String geometries(LaunchPlan p) {
         List<String> l = new ArrayList<>();
         for (LaunchPlan.Step st : p.steps) l.add(String.valueOf(st.geometry()));
-        return String.join("; ", l);
+        return l.size() <= 2 ? String.join("; ", l) : l.getFirst() + "; ... " + (l.size() - 2) + " more; " + l.getLast();
     }
 
     /**

@@ -38,6 +38,8 @@ public final class GemmRunner implements AutoCloseable {
     private CompiledKernel pad, unpad, xgemm, direct, ksum;
     private DeviceBuffer ap, bp, cp, wp;
     private int launches;
+    /** Launches queued for one sequence while {@link #runSequence} runs its body, else null. */
+    private List<LaunchStep> queue;
 
     /**
      * @param cfg       the indirect kernel's configuration, or null for the direct path only
@@ -92,7 +94,7 @@ public final class GemmRunner implements AutoCloseable {
             if (direct == null) direct = keep(s.compile(GemmKernels.direct(p), dc.constants()));
             NDRange range = NDRange.of(ceilDiv(m, dc.wgd()) * dc.mdimcd(), ceilDiv(n, dc.wgd()) * dc.ndimcd(), dc.mdimcd(), dc.ndimcd());
             LocalSize tile = LocalSize.of((long) dc.wgd() * dc.wgd());
-            add(rep, s.launch(direct, range, a, b, c, m, n, k, al, be, ao, asi, ask, bo, bsk, bsj, co, csi, csj, tile, tile));
+            launch(rep, direct, range, a, b, c, m, n, k, al, be, ao, asi, ask, bo, bsk, bsj, co, csi, csj, tile, tile);
             return;
         }
         // pad and unpad are built when a copy needs them: operands used in place need none, and a
@@ -122,17 +124,21 @@ public final class GemmRunner implements AutoCloseable {
         if (beta != 0 && !cIn) copy(rep, pad(), c, cp, co, csi, csj, m, n, mp, np);
         DeviceBuffer cOut = cIn ? c : cp;
         if (ks == 1) {
-            add(rep, s.launch(xgemm, range, aIn ? a : ap, bIn ? b : bp, cOut, mp, np, kp, al, be, alm, blm));
+            launch(rep, xgemm, range, aIn ? a : ap, bIn ? b : bp, cOut, mp, np, kp, al, be, alm, blm);
         } else {
             // the slices write alpha·A·B of their k into planes of wp; gemm_ksum adds them and beta·C. One
             // sequence: a route that submits it together keeps the planes on the device between the two
             // (TornadoVM: one task graph; two plans sent 16 MB of planes through the host at n = 1024)
             if (ksum == null) ksum = keep(s.compile(GemmKernels.ksum(p)));
             int mn = mp * np;
-            for (LaunchStats st : s.launchSequence(List.of(
+            List<LaunchStep> both = List.of(
                     LaunchStep.of(xgemm, range, aIn ? a : ap, bIn ? b : bp, wp, mp, np, kp, al, box(0), alm, blm),
-                    LaunchStep.of(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be)))) {
-                add(rep, st);
+                    LaunchStep.of(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be));
+            if (queue != null) {
+                queue.addAll(both);
+                launches += both.size();
+            } else {
+                for (LaunchStats st : s.launchSequence(both)) add(rep, st);
             }
         }
         if (!cIn) copy(rep, unpad(), c, cp, co, csi, csj, m, n, mp, np);
@@ -156,7 +162,36 @@ public final class GemmRunner implements AutoCloseable {
                       int x, int y, int w, int h) {
         NDRange range = NDRange.of(Gemm.roundUp(w, Gemm.COPY_WG), Gemm.roundUp(h, Gemm.COPY_WG), Gemm.COPY_WG, Gemm.COPY_WG);
         boolean un = kernel == unpad;
-        add(rep, s.launch(kernel, range, un ? packed : strided, un ? strided : packed, off, sx, sy, x, y, w, h));
+        launch(rep, kernel, range, un ? packed : strided, un ? strided : packed, off, sx, sy, x, y, w, h);
+    }
+
+    /** One launch now, or queued while {@link #runSequence} runs its body. */
+    private void launch(Rep rep, CompiledKernel k, NDRange range, Object... args) {
+        if (queue != null) {
+            queue.add(LaunchStep.of(k, range, args));
+            launches++;
+        } else {
+            add(rep, s.launch(k, range, args));
+        }
+    }
+
+    /**
+     * Runs the GEMMs that {@code body} calls {@link #run} for as one launch sequence after {@code first}
+     * ({@link DeviceSession#launchSequence}): their launches are queued while {@code body} runs, then submitted
+     * together, so that a route which can keeps what one writes on the device for the next (TRSM's blocks on
+     * TornadoVM). The launches' times go into {@code rep}; {@code first} is not counted in {@link #launches}.
+     */
+    public void runSequence(Rep rep, List<LaunchStep> first, Runnable body) {
+        if (queue != null) throw new IllegalStateException("runSequence does not nest");
+        queue = new ArrayList<>(first);
+        try {
+            body.run();
+            List<LaunchStep> steps = queue;
+            queue = null;
+            for (LaunchStats st : s.launchSequence(steps)) rep.add(st);
+        } finally {
+            queue = null;
+        }
     }
 
     private void add(Rep rep, LaunchStats st) {

@@ -10,6 +10,7 @@ import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
@@ -224,15 +225,18 @@ public final class Trsm implements Workload, Tunable {
                 bd.write(b0);   // B is the work space of the updates
                 Rep rep = new Rep();
                 int before = g.launches();
-                rep.add(s.launch(inv, NDRange.of((long) blocks * nb, nb), ad, dinv, m, m));
-                for (int i = 0; i < blocks; i++) {
-                    int o = i * nb, h = Math.min(nb, m - o), rest = m - o - h;
-                    double scale = i == 0 ? st.alpha() : 1.0;
-                    // X_i = scale · inv(D_i) · B_i
-                    g.run(rep, dinv, i * nb * nb, 1, nb, bd, o, 1, m, xd, o, 1, m, h, n, h, scale, 0.0);
-                    // B_rest = scale · B_rest − A(rest, i) · X_i
-                    if (rest > 0) g.run(rep, ad, (o + h) + o * m, 1, m, xd, o, 1, m, bd, o + h, 1, m, rest, n, h, -1.0, scale);
-                }
+                // the inversion and every block's two GEMMs as one launch sequence: a route that submits it
+                // together keeps B, X and the inverses on the device between launches (TornadoVM: one task graph)
+                g.runSequence(rep, List.of(LaunchStep.of(inv, NDRange.of((long) blocks * nb, nb), ad, dinv, m, m)), () -> {
+                    for (int i = 0; i < blocks; i++) {
+                        int o = i * nb, h = Math.min(nb, m - o), rest = m - o - h;
+                        double scale = i == 0 ? st.alpha() : 1.0;
+                        // X_i = scale · inv(D_i) · B_i
+                        g.run(rep, dinv, i * nb * nb, 1, nb, bd, o, 1, m, xd, o, 1, m, h, n, h, scale, 0.0);
+                        // B_rest = scale · B_rest − A(rest, i) · X_i
+                        if (rest > 0) g.run(rep, ad, (o + h) + o * m, 1, m, xd, o, 1, m, bd, o + h, 1, m, rest, n, h, -1.0, scale);
+                    }
+                });
                 launches = 1 + g.launches() - before;
                 xd.read(result);
                 best = Rep.best(best, rep.stop());
