@@ -96,6 +96,46 @@ public abstract class LaunchSequenceConformance {
         }
     }
 
+    /** Longer than a route may put in one submission (TornadoVM: 8 launches a task graph): still each step in order. */
+    @Test
+    void aLongSequenceRunsEveryStepInOrder() {
+        NDRange range = NDRange.of(1024, WG);
+        int steps = 20;
+        float[] x = ramp(0.5f), y = ramp(0.25f), z = ramp(-1f);
+        try (CompiledKernel k = session.compile(SaxpyKernels.saxpy());
+             DeviceBuffer xb = session.allocate(ElemType.FLOAT, N); DeviceBuffer yb = session.allocate(ElemType.FLOAT, N);
+             DeviceBuffer zb = session.allocate(ElemType.FLOAT, N)) {
+            xb.write(x);
+            yb.write(y);
+            zb.write(z);
+            // y += x, z += y, y += z, z += y, ...: each step reads what the one before wrote
+            DeviceBuffer[] from = {xb, yb, zb};
+            List<LaunchStep> seq = new java.util.ArrayList<>();
+            for (int i = 0; i < steps; i++) seq.add(LaunchStep.of(k, range, 1f, from[i == 0 ? 0 : 1 + (i + 1) % 2], from[1 + i % 2], N));
+            long before = session.profile().launches();
+            assertEquals(steps, session.launchSequence(seq).size());
+            assertEquals(before + steps, session.profile().launches());
+            double[] hx = new double[N], hy = new double[N], hz = new double[N];
+            for (int i = 0; i < N; i++) {
+                hx[i] = x[i];
+                hy[i] = y[i];
+                hz[i] = z[i];
+            }
+            double[][] h = {hx, hy, hz};
+            for (int i = 0; i < steps; i++) {
+                double[] src = h[i == 0 ? 0 : 1 + (i + 1) % 2], dst = h[1 + i % 2];
+                for (int j = 0; j < N; j++) dst[j] = (float) (src[j] + dst[j]);
+            }
+            float[] gy = new float[N], gz = new float[N];
+            yb.read(gy);
+            zb.read(gz);
+            for (int j = 0; j < N; j++) {
+                assertEquals((float) hy[j], gy[j], "y[" + j + "]");
+                assertEquals((float) hz[j], gz[j], "z[" + j + "]");
+            }
+        }
+    }
+
     @Test
     void aSequenceWithABadStepRunsNone() {
         try (CompiledKernel k = session.compile(SaxpyKernels.saxpy());
