@@ -58,7 +58,7 @@ final class LaunchPlan implements AutoCloseable {
     static final int COUNTER_SLOTS = 8;
 
     final PlanKey key;
-    /** The plan's launches in order; one for {@link DeviceSession#launch}-like plans. */
+    /** The plan's launches in order; one for a plan of a single launch. */
     final List<Step> steps;
     /** The distinct buffers among the arguments, in argument order. */
     final List<TornadoVmBuffer> buffers;

@@ -38,6 +38,9 @@ import java.util.function.Function;
  * found by kernel-definition name; each launch runs a TornadoVM execution plan ({@link LaunchPlan})
  * built for that kernel, argument set and shape, with an explicit local size
  * (GridScheduler + WorkerGrid), and kept for the launches that repeat it, so inputs stay resident.
+ * A launch sequence ({@code launchSequence}) runs as one plan whose task graph holds its launches' tasks
+ * (at most {@link #MAX_GRAPH_TASKS} a graph), so what one launch writes stays on the device for the next:
+ * a plan owns its device buffers, and between two plans a buffer goes through the host.
  *
  * <p><b>Where a buffer's newest contents are.</b> Every buffer has a version; a host write or a
  * launch that writes it raises the version. The host copy is newest unless {@code owner} names the
