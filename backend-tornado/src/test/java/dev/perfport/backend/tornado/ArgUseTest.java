@@ -12,10 +12,14 @@ import static dev.perfport.core.device.MemoryLevel.GLOBAL;
 import static dev.perfport.core.device.MemoryLevel.PRIVATE;
 import static dev.perfport.core.memory.ElemType.INT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Buffer uses a kernel states for its tasks: only global buffers take one; the tuned reduction states its two. */
+/**
+ * Buffer uses a kernel states for its tasks: only global buffers take one; the tuned reduction states its two;
+ * gemm's C (and split k's planes) is written first when beta is 0 and read otherwise.
+ */
 class ArgUseTest {
     @Test
     void onlyGlobalBuffersTakeAUse() {
@@ -33,5 +37,25 @@ class ArgUseTest {
             assertEquals(Map.of(1, ArgUse.WRITE_FIRST, 3, ArgUse.UNUSED), k.argUses(), name);
             assertEquals(TornadoKernel.NVIDIA_LARGEST_LIMIT, k.nvidiaMaxRegisters(), name + " keeps its register limit");
         }
+    }
+
+    @Test
+    void gemmWritesCFirstOnlyWhenBetaIsZero() {
+        for (String t : new String[]{"float", "double"}) {
+            TornadoKernel x = TornadoKernels.find("gemm.xgemm." + t).orElseThrow();
+            Object[] args = new Object[x.signature().size()];
+            args[7] = t.equals("float") ? (Object) 0f : (Object) 0.0;
+            assertEquals(ArgUse.WRITE_FIRST, x.use(2, args), "xgemm's C with beta 0");
+            args[7] = t.equals("float") ? (Object) 0.5f : (Object) 0.5;
+            assertNull(x.use(2, args), "xgemm's C with beta 0.5 is read: the definition's access");
+            assertNull(x.use(0, args), "A as the definition says");
+            TornadoKernel k = TornadoKernels.find("gemm.ksum." + t).orElseThrow();
+            Object[] ka = new Object[k.signature().size()];
+            ka[4] = t.equals("float") ? (Object) 0f : (Object) 0.0;
+            assertEquals(ArgUse.WRITE_FIRST, k.use(1, ka), "ksum's C with beta 0");
+        }
+        TornadoKernel k = new TornadoKernel("t", sig(GLOBAL, INT, PRIVATE, INT), false, a -> { });
+        assertThrows(IllegalArgumentException.class, () -> k.withWriteFirstWhenZero(1, 1), "the buffer must be global");
+        assertThrows(IllegalArgumentException.class, () -> k.withWriteFirstWhenZero(0, 0), "the scalar must be private");
     }
 }
