@@ -89,15 +89,7 @@ public record RecommendCommand(List<String> positional, List<String> selectors, 
         }
         switch (ctx.format()) {
             case JSON -> ctx.out().println(Json.write(records));
-            case CSV -> {
-                List<Map<String, Object>> flat = new ArrayList<>();
-                for (Map<String, Object> r : records) {
-                    Map<String, Object> f = new LinkedHashMap<>(r);
-                    if (f.remove("predictedMs") instanceof Map<?, ?> ms) ms.forEach((k, v) -> f.put("predictedMs." + k, v));
-                    flat.add(f);
-                }
-                ctx.out().print(Csv.write(flat));
-            }
+            case CSV -> ctx.out().print(Csv.write(records));   // predictedMs flattens to predictedMs.<strategy> columns
             case TABLE -> {
                 // printed per device above, as each is measured
             }
