@@ -78,16 +78,12 @@ final class LaunchPlan implements AutoCloseable {
     TornadoExecutionResult last;
     boolean executed;
 
-    /** One launch of the plan: kernel, arguments converted to TornadoVM's types, shape. */
+    /** One launch of the plan: kernel, arguments as the launch gave them (buffers as TornadoVmBuffers), shape. */
     record Launch(TornadoVmKernel kernel, Object[] args, Geometry geometry) {
     }
 
     /** What identifies a plan: each launch's kernel, arguments (buffers by identity, the rest by value) and shape. */
     record PlanKey(List<StepKey> steps) {
-        static PlanKey of(TornadoVmKernel kernel, Object[] args, Geometry g) {
-            return new PlanKey(List.of(StepKey.of(kernel, args, g)));
-        }
-
         static PlanKey of(List<Launch> launches) {
             List<StepKey> l = new ArrayList<>(launches.size());
             for (Launch x : launches) l.add(StepKey.of(x.kernel(), x.args(), x.geometry()));
@@ -115,12 +111,6 @@ final class LaunchPlan implements AutoCloseable {
         public int hashCode() {
             return System.identityHashCode(buffer);
         }
-    }
-
-    /** A plan of one launch. */
-    LaunchPlan(String name, TornadoVmKernel kernel, Object[] args, Geometry geometry, TornadoVmDevice device, boolean counting,
-               boolean registerLimits) {
-        this(name, List.of(new Launch(kernel, args, geometry)), device, counting, registerLimits);
     }
 
     /**

@@ -131,15 +131,9 @@ public final class GemmRunner implements AutoCloseable {
             // (TornadoVM: one task graph; two plans sent 16 MB of planes through the host at n = 1024)
             if (ksum == null) ksum = keep(s.compile(GemmKernels.ksum(p)));
             int mn = mp * np;
-            List<LaunchStep> both = List.of(
+            submit(rep, List.of(
                     LaunchStep.of(xgemm, range, aIn ? a : ap, bIn ? b : bp, wp, mp, np, kp, al, box(0), alm, blm),
-                    LaunchStep.of(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be));
-            if (queue != null) {
-                queue.addAll(both);
-                launches += both.size();
-            } else {
-                for (LaunchStats st : s.launchSequence(both)) add(rep, st);
-            }
+                    LaunchStep.of(ksum, NDRange.of(Gemm.roundUp(mn, KSUM_WG), KSUM_WG), wp, cOut, mn, ks, be)));
         }
         if (!cIn) copy(rep, unpad(), c, cp, co, csi, csj, m, n, mp, np);
     }
@@ -167,11 +161,16 @@ public final class GemmRunner implements AutoCloseable {
 
     /** One launch now, or queued while {@link #runSequence} runs its body. */
     private void launch(Rep rep, CompiledKernel k, NDRange range, Object... args) {
+        submit(rep, List.of(LaunchStep.of(k, range, args)));
+    }
+
+    /** Dependent launches now, as one sequence, or queued while {@link #runSequence} runs its body. */
+    private void submit(Rep rep, List<LaunchStep> steps) {
         if (queue != null) {
-            queue.add(LaunchStep.of(k, range, args));
-            launches++;
+            queue.addAll(steps);
+            launches += steps.size();
         } else {
-            add(rep, s.launch(k, range, args));
+            for (LaunchStats st : s.launchSequence(steps)) add(rep, st);
         }
     }
 
@@ -186,9 +185,7 @@ public final class GemmRunner implements AutoCloseable {
         queue = new ArrayList<>(first);
         try {
             body.run();
-            List<LaunchStep> steps = queue;
-            queue = null;
-            for (LaunchStats st : s.launchSequence(steps)) rep.add(st);
+            for (LaunchStats st : s.launchSequence(queue)) rep.add(st);
         } finally {
             queue = null;
         }

@@ -5,11 +5,14 @@ import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.Profile;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -155,10 +158,10 @@ public interface DeviceSession extends AutoCloseable {
      *
      * @param steps the launches, at least one
      */
-    default java.util.List<LaunchStats> launchSequence(java.util.List<dev.perfport.core.launch.LaunchStep> steps) {
+    default List<LaunchStats> launchSequence(List<LaunchStep> steps) {
         if (steps.isEmpty()) throw new IllegalArgumentException("launchSequence needs at least one step");
-        java.util.List<LaunchStats> out = new java.util.ArrayList<>(steps.size());
-        for (dev.perfport.core.launch.LaunchStep st : steps) out.add(launch(st.kernel(), st.launch(), st.args()));
+        List<LaunchStats> out = new ArrayList<>(steps.size());
+        for (LaunchStep st : steps) out.add(launch(st.kernel(), st.launch(), st.args()));
         return out;
     }
 
