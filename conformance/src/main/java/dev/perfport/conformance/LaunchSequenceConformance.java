@@ -4,16 +4,22 @@ import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.Profile;
+import dev.perfport.workloads.reduction.ReductionKernels;
 import dev.perfport.workloads.saxpy.SaxpyKernels;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 
@@ -24,8 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@link DeviceSession#launchSequence} on a real backend: dependent launches (saxpy into y, then saxpy of that y
  * into z) give what launching them one by one gives, copy nothing back to the host between them, count every
- * launch, and a sequence with one bad step runs none of them. A backend's test class extends this and supplies a
- * session.
+ * launch, and a sequence with one bad step runs none of them. And {@link DeviceSession#launchRepeated}, which
+ * routes batch their own way (jocl queues, TornadoVM puts copies of the launch in one task graph): every launch
+ * runs once, in order, counted. A backend's test class extends this and supplies a session.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class LaunchSequenceConformance {
@@ -152,6 +159,62 @@ public abstract class LaunchSequenceConformance {
             yb.read(got);
             assertEquals(ramp(1f)[5], got[5], "y unchanged");
             assertThrows(IllegalArgumentException.class, () -> session.launchSequence(List.of()));
+        }
+    }
+
+    /**
+     * y += x, {@code times} times: each launch reads what the one before wrote, so a launch run twice, skipped or
+     * out of order shows in y (small integers, exact in float). Counts of 8 and 9 straddle a TornadoVM graph's 8.
+     */
+    @ParameterizedTest(name = "times={0}")
+    @ValueSource(ints = {1, 7, 8, 9, 20})
+    void repeatedLaunchesRunEachOnceInOrderAndCount(int times) {
+        NDRange range = NDRange.of(1024, WG);
+        float[] x = ramp(1f), y = ramp(2f);
+        try (CompiledKernel k = session.compile(SaxpyKernels.saxpy());
+             DeviceBuffer xb = session.allocate(ElemType.FLOAT, N); DeviceBuffer yb = session.allocate(ElemType.FLOAT, N)) {
+            xb.write(x);
+            yb.write(y);
+            for (int round = 1; round <= 2; round++) {
+                long before = session.profile().launches();
+                LaunchStats st = session.launchRepeated(k, range, times, 1f, xb, yb, N);
+                assertEquals(before + times, session.profile().launches(), "the session counts every launch");
+                assertEquals((long) times * (1024 / WG), st.counters().get(Counters.WORK_GROUPS), "work-groups of every launch: " + st);
+                assertTrue(st.kernelNanos() > 0, "the launches took kernel time: " + st);
+                float[] got = new float[N];
+                yb.read(got);
+                for (int i = 0; i < N; i++) {
+                    assertEquals(y[i] + (float) round * times * x[i], got[i], "y[" + i + "] after round " + round + " of " + times + " launches");
+                }
+            }
+        }
+    }
+
+    /**
+     * The tuned reduction repeated: its last group resets the ticket and the partials for the next launch, so every
+     * launch must see the one before it finished; the sum is exact (ints) after each round.
+     */
+    @Test
+    void repeatedLaunchesOfTheTunedReductionEachLeaveTheExactSum() {
+        int n = 100_003, wg = 64, groups = 8, times = 19;
+        int[] data = new int[n];
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            data[i] = i % 13 - 6;
+            sum += data[i];
+        }
+        try (CompiledKernel k = session.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 2));
+             DeviceBuffer in = session.upload(data); DeviceBuffer out = session.allocate(ElemType.INT, 1);
+             DeviceBuffer partial = session.allocate(ElemType.INT, groups); DeviceBuffer ticket = session.upload(new int[1])) {
+            for (int round = 0; round < 2; round++) {
+                int[] got = {12345};
+                out.write(got);
+                LaunchStats st = session.launchRepeated(k, NDRange.of((long) groups * wg, wg), times, in, partial, out, ticket, n,
+                        LocalSize.of(wg));
+                out.read(got);
+                assertEquals(sum, got[0], "round " + round + ": the last of " + times + " launches wrote the exact sum");
+                assertEquals((long) times * groups, st.counters().get(Counters.WORK_GROUPS));
+            }
         }
     }
 }

@@ -64,6 +64,8 @@ final class LaunchPlan implements AutoCloseable {
     final List<TornadoVmBuffer> buffers;
     /** Buffers copied in at every execution; the others at the first only. */
     final Set<TornadoVmBuffer> everyExecution;
+    /** Buffers whose contents before the plan runs matter: its first use of them reads. */
+    private final Set<TornadoVmBuffer> readFirst;
     /** Buffers the kernels write: copied out on demand. */
     final Set<TornadoVmBuffer> written;
     /** The version of each buffer that this plan's device copy holds. */
@@ -150,11 +152,16 @@ final class LaunchPlan implements AutoCloseable {
             }
         }
         Set<TornadoVmBuffer> every = new LinkedHashSet<>();
+        Set<TornadoVmBuffer> reads = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (TornadoVmBuffer b : bufs) {
             Access first = firstUse.get(b);
-            // copied in at every execution unless it is an input the host wrote once
-            if (first == Access.READ_WRITE || b.volatileContents || (b.owner != null && readsBefore.get(b))) every.add(b);
+            if (readsBefore.get(b)) reads.add(b);
+            // copied in at every execution unless it is an input the host wrote once; one the tasks write in full
+            // first never is (after the first execution), whoever wrote it last (issue 13: the GEMM's C, which the
+            // workload fills with a NaN canary before every repetition, was 4 MB in each execute at n = 1024)
+            if (first == Access.READ_WRITE || (readsBefore.get(b) && (b.volatileContents || b.owner != null))) every.add(b);
         }
+        this.readFirst = reads;
         this.buffers = List.copyOf(bufs);
         this.everyExecution = every;
         this.written = writes;
@@ -200,6 +207,13 @@ final class LaunchPlan implements AutoCloseable {
         plan.withDevice(device.device()).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
         String flags = compilerFlags(steps.getFirst().kernel.impl(), device.info(), registerLimits);
         if (flags != null) plan.withCompilerFlags(TornadoVMBackendType.OPENCL, flags);
+    }
+
+    /** Bytes of the buffers this plan keeps device copies of. */
+    long bufferBytes() {
+        long sum = 0;
+        for (TornadoVmBuffer b : buffers) sum += b.bytes();
+        return sum;
     }
 
     /** Whether any launch of the plan runs kernel {@code k}. */
@@ -261,6 +275,11 @@ final class LaunchPlan implements AutoCloseable {
     /** Copies {@code b}'s device copy into its host array (it must be one the kernels write). */
     void copyOut(TornadoVmBuffer b) {
         last.transferToHost(b.array());
+    }
+
+    /** Whether the plan reads what {@code b} holds before it runs (its first use of it is not a full write). */
+    boolean readsFirst(TornadoVmBuffer b) {
+        return readFirst.contains(b);
     }
 
     /** Whether this plan copies {@code b} in when it next runs. */

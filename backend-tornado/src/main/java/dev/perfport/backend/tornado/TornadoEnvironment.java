@@ -13,6 +13,8 @@ import java.util.List;
 final class TornadoEnvironment {
     /** The system property that turns TornadoVM's silent fallback to sequential Java on or off. */
     static final String BAILOUT = "tornado.recover.bailout";
+    /** The length of each of TornadoVM's event lists (see {@link #DEFAULTS}). */
+    static final String MAX_EVENTS = "tornado.max.events";
     /** Set by bin/tornado-jvm-args --lenient when TORNADOVM_HOME is not a usable SDK. */
     static final String ARGS_PROBLEM = "perfport.tornado.problem";
     /** Set by bin/tornado-jvm-args with the options: the SDK they came from. */
@@ -66,7 +68,12 @@ final class TornadoEnvironment {
      * passes them): no silent fallback to sequential Java; IEEE math as the other backends compile
      * it, instead of TornadoVM's defaults (-cl-mad-enable -cl-fast-relaxed-math, native_sin and
      * native_cos, fused multiply-adds), which miss the double-precision references by 1e-8 and
-     * break bit-exact float code. They take effect only if TornadoVM has not read them yet.
+     * break bit-exact float code. And event lists of 1,024 entries instead of 32,768: TornadoVM's
+     * interpreter refills every list with -1 before each execute (initWaitEventList), 128 KB a list at
+     * its default, though with its in-order queues (tornado.vm.deps off) the lists stay empty; that fill
+     * was 18% of TornadoVM's host time per launch on the H100 (issue 16, Flight Recorder). A list that
+     * overflows is TornadoVM's own error ("event list is too small"), never a wrong result. They take
+     * effect only if TornadoVM has not read them yet.
      */
     static final java.util.Map<String, String> DEFAULTS = java.util.Map.of(
             BAILOUT, "False",
@@ -74,7 +81,8 @@ final class TornadoEnvironment {
             "tornado.enable.fma", "False",
             "tornado.enable.nativeFunctions", "False",
             "tornado.enable.mathOptimizations", "False",
-            "tornado.enable.fastMathOptimizations", "False");
+            "tornado.enable.fastMathOptimizations", "False",
+            MAX_EVENTS, "1024");
 
     /**
      * Whether -XX:+EnableJVMCI is on. HotSpot hides experimental flags from its management

@@ -21,13 +21,11 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
             + " e.g. pocl-opencl-icd?)";
     private static final AtomicInteger SESSIONS = new AtomicInteger();
 
-    private final boolean counting;
-    private final boolean registerLimits;
+    private final SessionSettings settings;
 
-    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, boolean counting, boolean registerLimits) {
+    private TornadoVmBackend(List<TornadoVmDevice> devices, String unavailableReason, SessionSettings settings) {
         super(TornadoVmProvider.ID, TornadoVmProvider.DESCRIPTION, Dialect.NATIVE, devices, TornadoVmDevice::info, unavailableReason);
-        this.counting = counting;
-        this.registerLimits = registerLimits;
+        this.settings = settings;
     }
 
     /**
@@ -36,16 +34,11 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
      * reason shown when none remains.
      */
     public static TornadoVmBackend create() {
-        return create(true);
+        return create(SessionSettings.DEFAULT);
     }
 
-    /** As {@link #create()}; {@code counting} false: kernels leave out their counter atomics (perfport.tornado.counters). */
-    public static TornadoVmBackend create(boolean counting) {
-        return create(counting, true);
-    }
-
-    /** As {@link #create(boolean)}; {@code registerLimits} false: kernels without their NVIDIA register limits (perfport.tornado.registerLimits). */
-    public static TornadoVmBackend create(boolean counting, boolean registerLimits) {
+    /** As {@link #create()}, its sessions with these settings. */
+    static TornadoVmBackend create(SessionSettings settings) {
         TornadoRuntime rt = TornadoRuntimeProvider.getTornadoRuntime();
         List<TornadoVmDevice> found = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -59,12 +52,12 @@ public final class TornadoVmBackend extends AbstractBackend<TornadoVmDevice> {
                 }
             }
         }
-        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), counting, registerLimits);
+        return new TornadoVmBackend(found, problems.isEmpty() ? NO_DEVICE : String.join("; ", problems), settings);
     }
 
     @Override
     protected DeviceSession open(TornadoVmDevice device) {
-        return new TornadoVmSession(device, nextSessionId(), counting, registerLimits);
+        return new TornadoVmSession(device, nextSessionId(), settings);
     }
 
     /** A number unique in this JVM, part of every task-graph name of a session. */

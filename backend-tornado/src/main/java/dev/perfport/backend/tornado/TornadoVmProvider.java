@@ -33,20 +33,25 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
      * a limit does (scripts/gpu-tornado-limit2.sh).
      */
     public static final String REGISTER_LIMITS_KEY = "perfport.tornado.registerLimits";
+    /**
+     * Most launches in one TornadoVM task graph ({@code perfport.tornado.graphLaunches}, 1..16, default 8): a launch
+     * sequence or a repeated launch runs as graphs of up to this many tasks, one execute each; 1 runs one execution
+     * plan per launch, as before sequences, so that one call can measure what the graphs save.
+     */
+    public static final String GRAPH_LAUNCHES_KEY = "perfport.tornado.graphLaunches";
     static final String DESCRIPTION = "Java kernels through TornadoVM's Kernel API (KernelContext, GridScheduler)";
 
     public TornadoVmProvider() {
         // system properties written by ./perfport and bin/tornado-jvm-args, not user settings
         super(ID, DESCRIPTION, java.util.List.of(TornadoEnvironment.ARGS_PROBLEM, TornadoEnvironment.HOME, COUNTERS_KEY,
-                REGISTER_LIMITS_KEY));
+                REGISTER_LIMITS_KEY, GRAPH_LAUNCHES_KEY));
     }
 
     @Override
     public Backend create(BackendContext context) {
         String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);
-        boolean counting = context.config().getBoolean(COUNTERS_KEY, true);
-        boolean limits = context.config().getBoolean(REGISTER_LIMITS_KEY, true);
-        return StdoutGuard.call(() -> TornadoVmBackend.create(counting, limits));
+        SessionSettings settings = SessionSettings.of(context.config());
+        return StdoutGuard.call(() -> TornadoVmBackend.create(settings));
     }
 }

@@ -62,8 +62,14 @@ import java.util.function.Function;
  * on the device and is an error.
  */
 final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
-    /** Execution plans kept per session (each holds device buffers of its own). */
-    static final int PLAN_CACHE_SIZE = 12;
+    /**
+     * Most execution plans kept per session. A plan holds device copies of its buffers, so the cache is also bounded
+     * by {@link #planCacheBytes}. TRSM at m 2048, nb 64 makes 23 plans a repetition (184 launches in graphs of 8, each
+     * with its own offsets, which TornadoVM compiles in); 12 plans made every repetition rebuild and recompile them all.
+     */
+    static final int PLAN_CACHE_SIZE = 64;
+    /** At most this many bytes of buffers in the kept plans, whatever the device: 2 GiB. */
+    static final long PLAN_CACHE_MAX_BYTES = 2L << 30;
     /** Counter of float atomic adds that were deferred (see DeferredAtomics). */
     static final String DEFERRED_FLOAT_ATOMICS = "deferredFloatAtomics";
 
@@ -71,8 +77,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private final int sessionId;
     /** Whether kernels count their global atomics (perfport.tornado.counters, default true). */
     private final boolean counting;
-    /** Whether kernels are built with their NVIDIA register limits (perfport.tornado.registerLimits, default true). */
-    private final boolean registerLimits;
+    private final SessionSettings settings;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
@@ -80,35 +85,24 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private long plansBuilt;
 
     TornadoVmSession(TornadoVmDevice dev, int sessionId) {
-        this(dev, sessionId, true);
+        this(dev, sessionId, SessionSettings.DEFAULT);
     }
 
-    /** {@code counting} false: kernels leave out their counter atomics, and rows carry no globalAtomics. */
-    TornadoVmSession(TornadoVmDevice dev, int sessionId, boolean counting) {
-        this(dev, sessionId, TornadoKernels::find, counting, true);
-    }
-
-    /** {@code registerLimits} false: kernels are built with TornadoVM's options alone, without their NVIDIA register limits. */
-    TornadoVmSession(TornadoVmDevice dev, int sessionId, boolean counting, boolean registerLimits) {
-        this(dev, sessionId, TornadoKernels::find, counting, registerLimits);
+    TornadoVmSession(TornadoVmDevice dev, int sessionId, SessionSettings settings) {
+        this(dev, sessionId, TornadoKernels::find, settings);
     }
 
     /** A session with another kernel registry (tests add kernels of their own). */
     TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels) {
-        this(dev, sessionId, kernels, true);
+        this(dev, sessionId, kernels, SessionSettings.DEFAULT);
     }
 
-    TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting) {
-        this(dev, sessionId, kernels, counting, true);
-    }
-
-    private TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, boolean counting,
-                             boolean registerLimits) {
+    TornadoVmSession(TornadoVmDevice dev, int sessionId, Function<String, Optional<TornadoKernel>> kernels, SessionSettings settings) {
         super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
-        this.counting = counting;
-        this.registerLimits = registerLimits;
+        this.counting = settings.counting();
+        this.settings = settings;
     }
 
     @Override
@@ -275,6 +269,33 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     }
 
     /**
+     * The same launch repeated as task graphs of up to {@code perfport.tornado.graphLaunches} (8) copies of it: one TornadoVM
+     * execute per graph instead of one per launch, so the device runs them back to back as jocl's queued
+     * launches do (issue 16: TornadoVM's host time between executes left the GPU idle, and an idle GPU runs
+     * the next kernel slower). Each copy is a task of its own, with its own task counter and ticket.
+     */
+    @Override
+    protected LaunchStats doLaunchRepeated(CompiledKernel compiled, ValidatedLaunch v, Object[] args, int times) {
+        if (times == 1) return doLaunch(compiled, v, args);
+        TornadoVmKernel k = own(compiled, TornadoVmKernel.class);
+        for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
+        String where = where(k.def());
+        LaunchPlan.Launch one = new LaunchPlan.Launch(k, args.clone(), geometry(k, v, where));
+        int per = Math.min(times, settings.graphLaunches());
+        List<LaunchPlan.Launch> graph = java.util.Collections.nCopies(per, one);
+        String what = where + " x" + per + " as one task graph";
+        List<LaunchStats> all = new ArrayList<>(times);
+        int done = 0;
+        while (done < times) {
+            int now = Math.min(per, times - done);
+            all.addAll(run(now == per ? graph : graph.subList(0, now), what));
+            done += now;
+        }
+        Iterator<LaunchStats> it = all.iterator();
+        return LaunchStats.repeated(times, it::next);
+    }
+
+    /**
      * Dependent launches in one task graph: what one writes stays on TornadoVM's device for the next, where
      * one plan per launch would copy it out to the host and into the next plan (issue 13: the split-k
      * SGEMM's planes, 16 MB at n = 1024). Kernels that want other OpenCL build options than the first's
@@ -293,21 +314,19 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
             launches.add(new LaunchPlan.Launch(k, args, geometry(k, vs.get(i), where(k.def()))));
         }
         int regs = launches.getFirst().kernel().impl().nvidiaMaxRegisters();
-        boolean together = launches.size() > 1 && launches.stream().allMatch(l -> l.kernel().impl().nvidiaMaxRegisters() == regs);
+        boolean together = launches.size() > 1 && settings.graphLaunches() > 1 && launches.stream().allMatch(l -> l.kernel().impl().nvidiaMaxRegisters() == regs);
         if (!together) return super.doLaunchSequence(steps, vs);
         // TornadoVM 5.2 could not build or run a task graph of 32 or more such launches (TRSM's blocks:
         // "Error - Recover option disabled", or a BufferOverflowException while it built the graph); 16 ran
+        int max = settings.graphLaunches();
         List<LaunchStats> out = new ArrayList<>(launches.size());
-        for (int from = 0; from < launches.size(); from += MAX_GRAPH_TASKS) {
-            int to = Math.min(launches.size(), from + MAX_GRAPH_TASKS);
+        for (int from = 0; from < launches.size(); from += max) {
+            int to = Math.min(launches.size(), from + max);
             List<LaunchPlan.Launch> part = launches.subList(from, to);
             out.addAll(run(List.copyOf(part), describeSequence(names.subList(from, to), from, launches.size())));
         }
         return out;
     }
-
-    /** Most launches of a sequence in one task graph; a longer sequence runs as several graphs in order. */
-    static final int MAX_GRAPH_TASKS = 8;
 
     /** "launches 1-8 of 65 of a sequence (trsm.invert.float, gemm.direct.float x7) as one task graph on ...". */
     private String describeSequence(List<String> names, int from, int total) {
@@ -402,7 +421,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p != null && p.executed) {
             boolean stale = false;
             for (TornadoVmBuffer b : p.buffers) {
-                if (!p.everyExecution.contains(b) && !Long.valueOf(b.version).equals(p.deviceVersion.get(b))) {
+                // a buffer the plan writes in full before reading may have changed anywhere: its contents are not used
+                if (!p.everyExecution.contains(b) && p.readsFirst(b) && !Long.valueOf(b.version).equals(p.deviceVersion.get(b))) {
                     b.volatileContents = true;
                     stale = true;
                 }
@@ -415,7 +435,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p == null) {
             try {
                 String name = "pp" + sessionId + "x" + (++planSeq);
-                p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, counting, registerLimits));
+                p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, counting, settings.registerLimits()));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 // sketch-time failures (TornadoVM could not analyse the method) surface here
@@ -428,13 +448,23 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         return p;
     }
 
+    /** Bytes of buffers the kept plans may hold: a quarter of the device's global memory, at most 2 GiB. */
+    private long planCacheBytes() {
+        return Math.min(PLAN_CACHE_MAX_BYTES, device().capacity(MemoryLevel.GLOBAL) / 4);
+    }
+
+    /** Drops the least recently used plans beyond the cache's count or bytes; the newest plan always stays. */
     private void evict() {
-        while (plans.size() > PLAN_CACHE_SIZE) {
+        long bytes = 0;
+        for (LaunchPlan p : plans.values()) bytes += p.bufferBytes();
+        long cap = planCacheBytes();
+        while (plans.size() > 1 && (plans.size() > PLAN_CACHE_SIZE || bytes > cap)) {
             Iterator<LaunchPlan> it = plans.values().iterator();
             LaunchPlan oldest = it.next();
             // what only its device holds goes to the host first
             for (TornadoVmBuffer b : oldest.buffers) if (b.owner == oldest) ensureHostCurrent(b);
             it.remove();
+            bytes -= oldest.bufferBytes();
             closeQuietly(oldest);
         }
     }

@@ -82,7 +82,7 @@ class ReductionTest {
     void verifiesWithCountersOff(String variant, String type) {
         Tornado.DEVICE.assumeDevice();
         try (TornadoVmSession off = new TornadoVmSession(Tornado.DEVICE.backend().device(Tornado.DEVICE.deviceIndex()),
-                TornadoVmBackend.nextSessionId(), false)) {
+                TornadoVmBackend.nextSessionId(), SessionSettings.DEFAULT.withCounting(false))) {
             for (int rep = 0; rep < 2; rep++) {   // a second launch reuses the plan (counters copied in once)
                 RunResult r = new Reduction().run(off, variant, Params.of("n", "100003", "type", type, "wg", Integer.toString(WG), "reps", "2"));
                 String what = variant + " " + type;
