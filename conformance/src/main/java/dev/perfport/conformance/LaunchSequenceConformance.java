@@ -50,6 +50,29 @@ public abstract class LaunchSequenceConformance {
         return true;
     }
 
+    /**
+     * The host waits a route reports for a sequence of {@code steps} launches ({@code Counters.HOST_SYNCS}, summed over
+     * the steps), or -1 for a route that launches them one by one and reports none.
+     */
+    protected int hostSyncs(int steps) {
+        return -1;
+    }
+
+    private void assertHostSyncs(List<LaunchStats> st) {
+        long sum = 0;
+        boolean any = false;
+        for (LaunchStats s : st) {
+            Long h = s.counters().get(Counters.HOST_SYNCS);
+            if (h != null) {
+                any = true;
+                sum += h;
+            }
+        }
+        int want = hostSyncs(st.size());
+        if (want < 0) assertTrue(!any, "a route that launches one by one reports no hostSyncs: " + st);
+        else assertEquals(want, sum, "host waits for " + st.size() + " steps: " + st);
+    }
+
     @BeforeAll
     final void open() {
         session = openSession();
@@ -85,6 +108,7 @@ public abstract class LaunchSequenceConformance {
                 Profile p = session.profile().minus(p0);
                 assertEquals(2, st.size());
                 assertEquals(2, p.launches(), "both launches counted");
+                assertHostSyncs(st);
                 if (keepsResultsOnDevice()) {
                     assertEquals(0, p.bytesToHost(), "nothing comes back to the host between or after the steps: " + p);
                 }
@@ -120,7 +144,9 @@ public abstract class LaunchSequenceConformance {
             List<LaunchStep> seq = new java.util.ArrayList<>();
             for (int i = 0; i < steps; i++) seq.add(LaunchStep.of(k, range, 1f, from[i == 0 ? 0 : 1 + (i + 1) % 2], from[1 + i % 2], N));
             long before = session.profile().launches();
-            assertEquals(steps, session.launchSequence(seq).size());
+            List<LaunchStats> st = session.launchSequence(seq);
+            assertEquals(steps, st.size());
+            assertHostSyncs(st);
             assertEquals(before + steps, session.profile().launches());
             double[] hx = new double[N], hy = new double[N], hz = new double[N];
             for (int i = 0; i < N; i++) {

@@ -668,6 +668,89 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         return new LaunchStats(nanos, -1, m);
     }
 
+    /**
+     * Dependent launches queued back to back on the in-order queue, each with its own event for its kernel time,
+     * and one wait for the last: the host's ~30 µs wait on NVIDIA's OpenCL comes once a sequence instead of once a
+     * launch (TRSM: 64 launches a repetition). Arguments are captured at each enqueue, so steps may share a kernel.
+     * With counting on, the counters of every step come with the first, as on TornadoVM.
+     */
+    @Override
+    protected List<LaunchStats> doLaunchSequence(List<dev.perfport.core.launch.LaunchStep> steps, List<ValidatedLaunch> vs) {
+        int n = steps.size();
+        if (n == 1) return List.of(doLaunch(steps.getFirst().kernel(), vs.getFirst(), steps.getFirst().args()));
+        JoclKernel[] ks = new JoclKernel[n];
+        LaunchGrid[] grids = new LaunchGrid[n];
+        long[][] locals = new long[n][];
+        for (int i = 0; i < n; i++) {
+            JoclKernel k = own(steps.get(i).kernel(), JoclKernel.class);
+            ValidatedLaunch v = vs.get(i);
+            Launch launch = v.launch();
+            locals[i] = launch.localSizes();
+            checkKernelLimits(k, v, locals[i], where(k.def()));
+            grids[i] = k.def().isPersistent()
+                    ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where(k.def()), INT_LIMIT)
+                    : LaunchGrid.ordinary((NDRange) launch);
+            ks[i] = k;
+        }
+        cl_event[] evs = new cl_event[n];
+        long[] nanos = new long[n];
+        int[] c = new int[OpenClPrelude.COUNTER_SLOTS];
+        int made = 0, at = 0;
+        String step = "zeroing the hidden counters";
+        synchronized (launchLock) {
+            ensureOpen();
+            try {
+                if (counting) CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
+                for (at = 0; at < n; at++) {
+                    LaunchGrid g = grids[at];
+                    step = "setting its arguments";
+                    setArgs(ks[at], steps.get(at).args(), g.tasks(), g.mapping(), g.ng0(), g.ng1(), where(ks[at].def()));
+                    if (g.mapping() == OpenClPrelude.MAP_DYNAMIC) {
+                        CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
+                    }
+                    step = "clEnqueueNDRangeKernel (global " + Arrays.toString(g.global()) + ", local " + Arrays.toString(locals[at]) + ")";
+                    evs[at] = new cl_event();
+                    CL.clEnqueueNDRangeKernel(queue, ks[at].kernel(), g.global().length, null, g.global(), locals[at], 0, null, evs[at]);
+                    made++;
+                    tally.created("event");
+                    if (at == 0) CL.clFlush(queue);   // the device starts while the host queues the rest (see enqueueAndWait)
+                }
+                at = n - 1;
+                step = "running";
+                CL.clWaitForEvents(1, new cl_event[]{evs[n - 1]});
+                if (counting) {
+                    step = "reading the hidden counters";
+                    CL.clEnqueueReadBuffer(queue, counters, CL.CL_TRUE, 0, COUNTER_BYTES, Pointer.to(c), 0, null, null);
+                }
+                for (int i = 0; i < n; i++) nanos[i] = Cl.eventNanos(evs[i]);
+            } catch (RuntimeException e) {   // a CLException, or a refused argument
+                // what was queued finishes before the error is reported, so that nothing runs on behind it
+                try {
+                    CL.clFinish(queue);
+                } catch (CLException ignored) {
+                    // the first error is reported
+                }
+                String what = where(ks[Math.min(at, n - 1)].def()) + " (step " + (Math.min(at, n - 1) + 1) + " of a sequence of " + n + ")";
+                if (e instanceof CLException ce) throw new DeviceExecutionException(what + " failed while " + step + ": " + Cl.name(ce), ce);
+                throw e;
+            } finally {
+                for (int i = 0; i < made; i++) releaseEvent(evs[i]);
+            }
+        }
+        List<LaunchStats> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Map<String, Long> m = new LinkedHashMap<>();
+            if (i == 0) m.put(Counters.HOST_SYNCS, 1L);
+            if (counting) {
+                m.put(Counters.GLOBAL_ATOMICS, i == 0 ? Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]) : 0L);
+                m.put(LOCAL_ATOMICS, i == 0 ? Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]) : 0L);
+            }
+            grids[i].addCounters(m, ks[i].def().usesStaticLocal(), 1);
+            out.add(new LaunchStats(nanos[i], -1, m));
+        }
+        return out;
+    }
+
     /** Limits of the compiled kernel that the device-level validation cannot know. */
     private void checkKernelLimits(JoclKernel k, ValidatedLaunch v, long[] local, String where) {
         long items = v.launch().localItems();

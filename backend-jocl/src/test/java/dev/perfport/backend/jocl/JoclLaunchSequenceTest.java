@@ -9,4 +9,10 @@ class JoclLaunchSequenceTest extends LaunchSequenceConformance {
     protected DeviceSession openSession() {
         return OpenCl.session();
     }
+
+    /** jocl queues a sequence and waits once for its last launch. */
+    @Override
+    protected int hostSyncs(int steps) {
+        return 1;
+    }
 }

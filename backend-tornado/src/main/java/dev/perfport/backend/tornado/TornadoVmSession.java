@@ -39,8 +39,9 @@ import java.util.function.Function;
  * built for that kernel, argument set and shape, with an explicit local size
  * (GridScheduler + WorkerGrid), and kept for the launches that repeat it, so inputs stay resident.
  * A launch sequence ({@code launchSequence}) runs as one plan whose task graph holds its launches' tasks
- * (at most {@link #MAX_GRAPH_TASKS} a graph), so what one launch writes stays on the device for the next:
- * a plan owns its device buffers, and between two plans a buffer goes through the host.
+ * (at most {@code perfport.tornado.graphLaunches} a graph), so what one launch writes stays on the device for
+ * the next: a plan owns its device buffers, and between two plans a buffer goes through the host. A repeated
+ * launch ({@code launchRepeated}) runs as graphs of copies of the launch.
  *
  * <p><b>Where a buffer's newest contents are.</b> Every buffer has a version; a host write or a
  * launch that writes it raises the version. The host copy is newest unless {@code owner} names the
@@ -323,7 +324,13 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         for (int from = 0; from < launches.size(); from += max) {
             int to = Math.min(launches.size(), from + max);
             List<LaunchPlan.Launch> part = launches.subList(from, to);
-            out.addAll(run(List.copyOf(part), describeSequence(names.subList(from, to), from, launches.size())));
+            List<LaunchStats> ran = run(List.copyOf(part), describeSequence(names.subList(from, to), from, launches.size()));
+            // one execute of the plan, one wait: the graph's first step says so
+            LaunchStats first = ran.getFirst();
+            Map<String, Long> c = new LinkedHashMap<>(first.counters());
+            c.put(Counters.HOST_SYNCS, 1L);
+            out.add(new LaunchStats(first.kernelNanos(), first.modelledNanos(), c));
+            out.addAll(ran.subList(1, ran.size()));
         }
         return out;
     }

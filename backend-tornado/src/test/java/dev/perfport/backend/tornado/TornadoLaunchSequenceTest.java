@@ -9,4 +9,10 @@ class TornadoLaunchSequenceTest extends LaunchSequenceConformance {
     protected DeviceSession openSession() {
         return Tornado.session();
     }
+
+    /** One wait a task graph of at most 8 launches (perfport.tornado.graphLaunches' default). */
+    @Override
+    protected int hostSyncs(int steps) {
+        return (steps + 7) / 8;
+    }
 }

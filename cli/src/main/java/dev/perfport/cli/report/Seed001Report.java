@@ -385,8 +385,9 @@ public final class Seed001Report {
                 + "on the same device takes the tuned configuration (`config=tuned`).");
         md.heading(2, "TRSM on the tuned GEMM");
         md.paragraph("Left, lower, non-unit: the NB×NB diagonal blocks are inverted (one work-group each), then per block row one GEMM "
-                + "X_i = inv(D_i)·B_i and one update of the rows below; each GEMM takes gemm's direct or indirect path. Every launch is a "
-                + "host synchronisation (perfport's launches are synchronous). Verified by the residual against a double-precision product.");
+                + "X_i = inv(D_i)·B_i and one update of the rows below; each GEMM takes gemm's direct or indirect path. The solve is one "
+                + "launch sequence: jocl queues it and waits once, TornadoVM waits once a task graph, the other routes once a launch "
+                + "(host syncs). Verified by the residual against a double-precision product.");
         Markdown.Table tr = md.table("device", "type", "m", "n", "nb", "GFLOP/s", "launches", "host syncs", "error");
         for (Result r : results) {
             for (TrsmRow x : r.trsm()) tr.row(r.device().selector(), x.type(), x.m(), x.n(), x.nb(), fmt(x.gflops()), x.launches(), x.hostSyncs(),

@@ -160,7 +160,9 @@ class GemmIT {
             Map<?, ?> counters = (Map<?, ?>) row.get("counters");
             // invert + 3 block rows x (X_i: pad A, pad B, xgemm, unpad = 4) + 2 updates x 5 (C padded too, beta != 0)
             assertEquals(1L + 3 * 4 + 2 * 5, ((Number) counters.get("launches")).longValue(), row::toString);
-            assertEquals(counters.get("launches"), counters.get("hostSyncs"));
+            // jocl queues the solve's one launch sequence and waits once; the others wait once a launch
+            assertEquals(backend.equals("jocl") ? 1L : ((Number) counters.get("launches")).longValue(),
+                    ((Number) counters.get("hostSyncs")).longValue(), row::toString);
         }
     }
 

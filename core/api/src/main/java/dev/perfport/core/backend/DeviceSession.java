@@ -153,8 +153,9 @@ public interface DeviceSession extends AutoCloseable {
      * the steps before it wrote, and returns when the last has finished. Every step is validated before any
      * runs. A route that can submit them together does so: TornadoVM builds one task graph of them, so that
      * what one step writes stays on the device for the next instead of going through the host between two
-     * execution plans. The others launch one after the other. Where a route times the steps together, the
-     * first step carries their kernel time and the others none; the sum is the same.
+     * execution plans; jocl queues them and waits once, for the last. The others launch one after the other.
+     * Where a route times the steps together, the first step carries their kernel time and the others none; the
+     * sum is the same. A route that submits them together reports its waits as {@code Counters.HOST_SYNCS}.
      *
      * @param steps the launches, at least one
      */

@@ -30,6 +30,12 @@ public final class Counters {
      * queue adds that wait to it).
      */
     public static final String HOST_ENQUEUE_NANOS = "hostEnqueueNanos";
+    /**
+     * Times the host waited for the device during a launch sequence ({@code DeviceSession.launchSequence}), on
+     * routes that submit it together: jocl queues the steps and waits once, TornadoVM waits once a task graph.
+     * Routes that launch the steps one by one do not report it: they wait once a launch.
+     */
+    public static final String HOST_SYNCS = "hostSyncs";
 
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
 
