@@ -17,19 +17,4 @@ for round in 1 2; do
 done
 step trsm-nb64-after 150 compare trsm "${B[@]}" --param m=2048 --param n=256 --param nb=64 --param type=float --param reps=20
 step trsm-nb64-before 150 compare trsm "${B[@]}" --config perfport.tornado.graphLaunches=1 --param m=2048 --param n=256 --param nb=64 --param type=float --param reps=20
-python3 - "$out" <<'PY' | tee "$out/graphs2.txt"
-import os, sys
-sys.path.insert(0, 'scripts')
-from gpu_results import objects
-for s in objects(os.path.join(sys.argv[1], 'results.jsonl')):
-    rows = {r['backend']: r for r in s.get('rows') or []}
-    if not rows: print(f"{s['name']:26s} rc={s.get('rc')} no rows"); continue
-    for b, r in rows.items():
-        m = r.get('metrics', {}); p = r.get('profile', {})
-        per = f"  wall/launch {m['wall us/launch']:8.2f} us kernel/launch {m['kernel us/launch']:7.2f} us" if 'wall us/launch' in m else ''
-        print(f"{s['name']:26s} {b:8s} verified={r['verified']} kernel {r.get('kernelNanos', 0) / 1e3:10.1f} us wall {r.get('wallNanos', 0) / 1e3:10.1f} us"
-              f"{per} launches {p.get('launches')}" + (f" error {r.get('error')}" if r.get('error') else ''))
-    if rows.get('jocl', {}).get('kernelNanos') and rows.get('tornado', {}).get('kernelNanos'):
-        j, t = rows['jocl'], rows['tornado']
-        print(f"{s['name']:26s} TornadoVM / jocl: kernel {t['kernelNanos'] / j['kernelNanos']:.3f}, wall {t['wallNanos'] / j['wallNanos']:.3f}")
-PY
+python3 scripts/gpu-route-rows.py "$out" | tee "$out/graphs2.txt"

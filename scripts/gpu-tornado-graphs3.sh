@@ -14,19 +14,4 @@ step fft-2p20 90 compare fft --variant stockham --param n=2^20 --param batch=1 -
 step overhead-jocl 60 compare reduction --backend jocl:gpu --config perfport.jocl.counters=false "${R[@]}"
 step overhead-tornado 120 compare reduction --backend tornado:gpu --config perfport.tornado.counters=false "${R[@]}"
 step trsm-nb32 200 compare trsm "${B[@]}" --param m=2048 --param n=256 --param nb=32 --param type=float --param reps=20
-python3 - "$out" <<'PY' | tee "$out/graphs3.txt"
-import os, sys
-sys.path.insert(0, 'scripts')
-from gpu_results import objects
-for s in objects(os.path.join(sys.argv[1], 'results.jsonl')):
-    rows = {r['backend']: r for r in s.get('rows') or []}
-    if not rows: print(f"{s['name']:26s} rc={s.get('rc')} no rows"); continue
-    for b, r in rows.items():
-        m = r.get('metrics', {}); p = r.get('profile', {})
-        per = f"  wall/launch {m['wall us/launch']:8.2f} us kernel/launch {m['kernel us/launch']:7.2f} us" if 'wall us/launch' in m else ''
-        print(f"{s['name']:26s} {b:8s} verified={r['verified']} kernel {r.get('kernelNanos', 0) / 1e3:10.1f} us wall {r.get('wallNanos', 0) / 1e3:10.1f} us"
-              f"{per} launches {p.get('launches')}" + (f" error {r.get('error')}" if r.get('error') else ''))
-    if rows.get('jocl', {}).get('kernelNanos') and rows.get('tornado', {}).get('kernelNanos'):
-        j, t = rows['jocl'], rows['tornado']
-        print(f"{s['name']:26s} TornadoVM / jocl: kernel {t['kernelNanos'] / j['kernelNanos']:.3f}, wall {t['wallNanos'] / j['wallNanos']:.3f}")
-PY
+python3 scripts/gpu-route-rows.py "$out" | tee "$out/graphs3.txt"

@@ -15,6 +15,8 @@ final class TornadoEnvironment {
     static final String BAILOUT = "tornado.recover.bailout";
     /** The length of each of TornadoVM's event lists (see {@link #DEFAULTS}). */
     static final String MAX_EVENTS = "tornado.max.events";
+    /** The bytes of TornadoVM's bytecode a task graph may take (see {@link #DEFAULTS}). */
+    static final String BYTECODE_SIZE = "tornado.tvm.maxbytecodesize";
     /** Set by bin/tornado-jvm-args --lenient when TORNADOVM_HOME is not a usable SDK. */
     static final String ARGS_PROBLEM = "perfport.tornado.problem";
     /** Set by bin/tornado-jvm-args with the options: the SDK they came from. */
@@ -72,8 +74,11 @@ final class TornadoEnvironment {
      * interpreter refills every list with -1 before each execute (initWaitEventList), 128 KB a list at
      * its default, though with its in-order queues (tornado.vm.deps off) the lists stay empty; that fill
      * was 18% of TornadoVM's host time per launch on the H100 (issue 16, Flight Recorder). A list that
-     * overflows is TornadoVM's own error ("event list is too small"), never a wrong result. They take
-     * effect only if TornadoVM has not read them yet.
+     * overflows is TornadoVM's own error ("event list is too small"), never a wrong result. And a
+     * bytecode buffer of 64 KB a task graph instead of 4 KB: TornadoVM writes each graph's schedule
+     * (copies, launches, argument lists) into it, and at 4 KB a graph of 16 tuned-reduction launches
+     * failed ("Recover option disabled") as TRSM's 32 GEMM launches had (a BufferOverflowException).
+     * They take effect only if TornadoVM has not read them yet.
      */
     static final java.util.Map<String, String> DEFAULTS = java.util.Map.of(
             BAILOUT, "False",
@@ -82,7 +87,8 @@ final class TornadoEnvironment {
             "tornado.enable.nativeFunctions", "False",
             "tornado.enable.mathOptimizations", "False",
             "tornado.enable.fastMathOptimizations", "False",
-            MAX_EVENTS, "1024");
+            MAX_EVENTS, "1024",
+            BYTECODE_SIZE, "65536");
 
     /**
      * Whether -XX:+EnableJVMCI is on. HotSpot hides experimental flags from its management

@@ -34,7 +34,7 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
      */
     public static final String REGISTER_LIMITS_KEY = "perfport.tornado.registerLimits";
     /**
-     * Most launches in one TornadoVM task graph ({@code perfport.tornado.graphLaunches}, 1..16, default 8): a launch
+     * Most launches in one TornadoVM task graph ({@code perfport.tornado.graphLaunches}, 1..16, default 16): a launch
      * sequence or a repeated launch runs as graphs of up to this many tasks, one execute each; 1 runs one execution
      * plan per launch, as before sequences, so that one call can measure what the graphs save.
      */

@@ -65,8 +65,8 @@ import java.util.function.Function;
 final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     /**
      * Most execution plans kept per session. A plan holds device copies of its buffers, so the cache is also bounded
-     * by {@link #planCacheBytes}. TRSM at m 2048, nb 64 makes 23 plans a repetition (184 launches in graphs of 8, each
-     * with its own offsets, which TornadoVM compiles in); 12 plans made every repetition rebuild and recompile them all.
+     * by {@link #planCacheBytes}. TRSM at m 2048, nb 64 on PoCL made 23 plans a repetition (184 launches in graphs of 8,
+     * each with its own offsets, which TornadoVM compiles in); 12 plans made every repetition rebuild and recompile them.
      */
     static final int PLAN_CACHE_SIZE = 64;
     /** At most this many bytes of buffers in the kept plans, whatever the device: 2 GiB. */
@@ -270,7 +270,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     }
 
     /**
-     * The same launch repeated as task graphs of up to {@code perfport.tornado.graphLaunches} (8) copies of it: one TornadoVM
+     * The same launch repeated as task graphs of up to {@code perfport.tornado.graphLaunches} (16) copies of it: one TornadoVM
      * execute per graph instead of one per launch, so the device runs them back to back as jocl's queued
      * launches do (issue 16: TornadoVM's host time between executes left the GPU idle, and an idle GPU runs
      * the next kernel slower). Each copy is a task of its own, with its own task counter and ticket.
@@ -317,8 +317,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         int regs = launches.getFirst().kernel().impl().nvidiaMaxRegisters();
         boolean together = launches.size() > 1 && settings.graphLaunches() > 1 && launches.stream().allMatch(l -> l.kernel().impl().nvidiaMaxRegisters() == regs);
         if (!together) return super.doLaunchSequence(steps, vs);
-        // TornadoVM 5.2 could not build or run a task graph of 32 or more such launches (TRSM's blocks:
-        // "Error - Recover option disabled", or a BufferOverflowException while it built the graph); 16 ran
+        // a long sequence runs as several graphs: TornadoVM writes a graph's schedule into a bytecode buffer of
+        // fixed size (tornado.tvm.maxbytecodesize; TRSM's 65 launches in one graph overflowed it)
         int max = settings.graphLaunches();
         List<LaunchStats> out = new ArrayList<>(launches.size());
         for (int from = 0; from < launches.size(); from += max) {

@@ -21,5 +21,10 @@ class OptionsTest {
         Class<?> options = Class.forName("uk.ac.manchester.tornado.runtime.common.TornadoOptions");
         assertEquals(1024, options.getField("MAX_EVENTS").getInt(null),
                 "TornadoVM's event lists have the length perfport set (its default is 32768)");
+        if ("65536".equals(System.getProperty(TornadoEnvironment.BYTECODE_SIZE))) {
+            Class<?> builder = Class.forName("uk.ac.manchester.tornado.runtime.graph.TornadoVMBytecodeBuilder");
+            assertEquals(65536, builder.getField("MAX_TORNADO_VM_BYTECODE_SIZE").getInt(null),
+                    "a task graph's bytecode buffer has the size perfport set (TornadoVM's default is 4096)");
+        }
     }
 }

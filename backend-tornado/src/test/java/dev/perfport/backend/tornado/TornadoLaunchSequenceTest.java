@@ -10,9 +10,9 @@ class TornadoLaunchSequenceTest extends LaunchSequenceConformance {
         return Tornado.session();
     }
 
-    /** One wait a task graph of at most 8 launches (perfport.tornado.graphLaunches' default). */
+    /** One wait a task graph of at most 16 launches (perfport.tornado.graphLaunches' default). */
     @Override
     protected int hostSyncs(int steps) {
-        return (steps + 7) / 8;
+        return (steps + 15) / 16;
     }
 }
