@@ -50,14 +50,10 @@ int main(int argc, char** argv) {
         }
         k[v] = clCreateKernel(prog, "saxpy", &e); CHECK(e, "kernel");
     }
-    size_t bytes = (n + 8) * sizeof(float);
-    float* h = calloc(n + 8, sizeof(float));
-    float* hy = calloc(n + 8, sizeof(float));
-    cl_mem x = clCreateBuffer(c, CL_MEM_READ_ONLY, bytes, NULL, &e); CHECK(e, "x");
-    cl_mem y = clCreateBuffer(c, CL_MEM_READ_WRITE, bytes, NULL, &e); CHECK(e, "y");
-    cl_mem frame = clCreateBuffer(c, CL_MEM_READ_ONLY, 24, NULL, &e); CHECK(e, "frame");
-    cl_mem hconst = clCreateBuffer(c, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, 4, NULL, &e); CHECK(e, "constant region");
-    cl_mem hatom = clCreateBuffer(c, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 128, NULL, &e); CHECK(e, "atomics region");
+    tv_buffers b = tv_buffers_make(c, n);
+    size_t bytes = b.bytes;
+    float *h = b.h, *hy = b.hy;
+    cl_mem x = b.x, y = b.y;
     size_t gws = n, lws = 256, off = 0;
     float a = 2.5f;
     cl_ulong* t = malloc(sizeof(cl_ulong) * launches);
@@ -66,27 +62,14 @@ int main(int argc, char** argv) {
         for (int v = 0; v < V; v++) {
             int sig = strstr(srcs[v], "_kernel_context") != NULL;
             for (int i = 0; i < launches; i++) {
-                int ai = 0;
-                if (sig) {
-                    CHECK(clSetKernelArg(k[v], ai++, sizeof(cl_mem), &frame), "arg");
-                    CHECK(clSetKernelArg(k[v], ai++, sizeof(cl_mem), &hconst), "arg");
-                    CHECK(clSetKernelArg(k[v], ai++, 8, NULL), "arg");
-                    CHECK(clSetKernelArg(k[v], ai++, sizeof(cl_mem), &hatom), "arg");
-                }
-                CHECK(clSetKernelArg(k[v], ai++, sizeof(float), &a), "arg");
-                CHECK(clSetKernelArg(k[v], ai++, sizeof(cl_mem), &x), "arg");
-                CHECK(clSetKernelArg(k[v], ai++, sizeof(cl_mem), &y), "arg");
-                CHECK(clSetKernelArg(k[v], ai++, sizeof(int), &n), "arg");
+                tv_set_args(k[v], sig, &b, a, n);
                 CHECK(clEnqueueWriteBuffer(q, x, CL_TRUE, 0, bytes, h, 0, NULL, NULL), "write x");
                 CHECK(clEnqueueWriteBuffer(q, y, CL_TRUE, 0, bytes, h, 0, NULL, NULL), "write y");
                 cl_event ek;
                 CHECK(clEnqueueNDRangeKernel(q, k[v], 1, sig ? &off : NULL, &gws, &lws, 0, NULL, &ek), "launch");
                 CHECK(clWaitForEvents(1, &ek), "wait kernel");
                 CHECK(clEnqueueReadBuffer(q, y, CL_TRUE, 0, bytes, hy, 0, NULL, NULL), "read y");
-                cl_ulong s0, s1;
-                clGetEventProfilingInfo(ek, CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
-                clGetEventProfilingInfo(ek, CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
-                t[i] = s1 - s0;
+                t[i] = event_nanos(ek);
                 clReleaseEvent(ek);
             }
             qsort(t, launches, sizeof(cl_ulong), cmp_ulong);

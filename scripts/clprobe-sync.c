@@ -78,14 +78,10 @@ int main(int argc, char** argv) {
     CHECK(clBuildProgram(prog, 1, &d, "-w", NULL, NULL), "build");   /* perfport's TornadoVM options */
     cl_kernel kp = clCreateKernel(prog, "saxpy", &e); CHECK(e, "kernel saxpy");
     cl_kernel kt = clCreateKernel(prog, "saxpy_t", &e); CHECK(e, "kernel saxpy_t");
-    size_t bytes = (n + 8) * sizeof(float);
-    float* h = calloc(n + 8, sizeof(float));
-    float* hy = calloc(n + 8, sizeof(float));
-    cl_mem x = clCreateBuffer(c, CL_MEM_READ_ONLY, bytes, NULL, &e); CHECK(e, "x");
-    cl_mem y = clCreateBuffer(c, CL_MEM_READ_WRITE, bytes, NULL, &e); CHECK(e, "y");
-    cl_mem frame = clCreateBuffer(c, CL_MEM_READ_ONLY, 24, NULL, &e); CHECK(e, "frame");
-    cl_mem hconst = clCreateBuffer(c, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, 4, NULL, &e); CHECK(e, "constant region");
-    cl_mem hatom = clCreateBuffer(c, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 128, NULL, &e); CHECK(e, "atomics region");
+    tv_buffers b = tv_buffers_make(c, n);
+    size_t bytes = b.bytes;
+    float *h = b.h, *hy = b.hy;
+    cl_mem x = b.x, y = b.y, frame = b.frame;
     unsigned char fr[24] = {0};
     size_t gws = n, lws = 256, off = 0;
     float a = 2.5f;
@@ -105,17 +101,7 @@ int main(int argc, char** argv) {
             for (int i = 0; i < launches; i++) {
                 if (delay) { double t0 = now_us(); while (now_us() - t0 < delay) { } }
                 cl_event ex = 0, ey = 0, ew = 0, ek = 0;
-                int ai = 0;
-                if (sig) {
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &frame), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &hconst), "arg");
-                    CHECK(clSetKernelArg(k, ai++, 8, NULL), "arg");
-                    CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &hatom), "arg");
-                }
-                CHECK(clSetKernelArg(k, ai++, sizeof(float), &a), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &x), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(cl_mem), &y), "arg");
-                CHECK(clSetKernelArg(k, ai++, sizeof(int), &n), "arg");
+                tv_set_args(k, sig, &b, a, n);
                 if (exact) {
                     CHECK(clEnqueueWriteBuffer(q, y, CL_FALSE, 0, bytes, h, 0, NULL, &ey), "write y");
                     CHECK(clWaitForEvents(1, &ey), "wait y");
@@ -146,10 +132,7 @@ int main(int argc, char** argv) {
                 }
                 CHECK(clWaitForEvents(1, &ek), "wait kernel");
                 CHECK(clEnqueueReadBuffer(q, y, CL_TRUE, 0, bytes, hy, 0, NULL, NULL), "read y");
-                cl_ulong s0, s1;
-                clGetEventProfilingInfo(ek, CL_PROFILING_COMMAND_START, sizeof s0, &s0, NULL);
-                clGetEventProfilingInfo(ek, CL_PROFILING_COMMAND_END, sizeof s1, &s1, NULL);
-                t[i] = s1 - s0;
+                t[i] = event_nanos(ek);
                 cl_event all[4] = {ex, ey, ew, ek};
                 for (int j = 0; j < 4; j++) if (all[j]) clReleaseEvent(all[j]);
             }

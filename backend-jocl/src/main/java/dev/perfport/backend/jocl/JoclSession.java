@@ -19,6 +19,7 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.kernel.OpenClPrelude;
 import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -638,14 +639,9 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     private LaunchStats launchTimes(CompiledKernel compiled, ValidatedLaunch v, Object[] args, int times) {
         JoclKernel k = own(compiled, JoclKernel.class);
         KernelDef def = k.def();
-        Launch launch = v.launch();
         String where = where(def);
-        long[] local = launch.localSizes();
-        checkKernelLimits(k, v, local, where);
-
-        LaunchGrid grid = def.isPersistent()
-                ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
-                : LaunchGrid.ordinary((NDRange) launch);
+        long[] local = v.launch().localSizes();
+        LaunchGrid grid = grid(k, v);
 
         long nanos;
         long[] host = new long[1];
@@ -660,12 +656,26 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         Map<String, Long> m = new LinkedHashMap<>();
         // queued launches: the host's own share, apart from the device's (issue 16: host time per launch)
         if (times > 1) m.put(Counters.HOST_ENQUEUE_NANOS, host[0]);
-        if (counting) {
-            m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
-            m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
-        }
+        putAtomics(m, c);
         grid.addCounters(m, def.usesStaticLocal(), times);
         return new LaunchStats(nanos, -1, m);
+    }
+
+    /** The launch's grid, after the limits of the compiled kernel that the device-level validation cannot know. */
+    private LaunchGrid grid(JoclKernel k, ValidatedLaunch v) {
+        Launch launch = v.launch();
+        String where = where(k.def());
+        checkKernelLimits(k, v, launch.localSizes(), where);
+        return k.def().isPersistent()
+                ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where, INT_LIMIT)
+                : LaunchGrid.ordinary((NDRange) launch);
+    }
+
+    /** The hidden counters' global and local atomics, when the kernels count ({@code c} as read back, or zeros). */
+    private void putAtomics(Map<String, Long> m, int[] c) {
+        if (!counting) return;
+        m.put(Counters.GLOBAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]));
+        m.put(LOCAL_ATOMICS, Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]));
     }
 
     /**
@@ -675,22 +685,16 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
      * With counting on, the counters of every step come with the first, as on TornadoVM.
      */
     @Override
-    protected List<LaunchStats> doLaunchSequence(List<dev.perfport.core.launch.LaunchStep> steps, List<ValidatedLaunch> vs) {
+    protected List<LaunchStats> doLaunchSequence(List<LaunchStep> steps, List<ValidatedLaunch> vs) {
         int n = steps.size();
         if (n == 1) return List.of(doLaunch(steps.getFirst().kernel(), vs.getFirst(), steps.getFirst().args()));
         JoclKernel[] ks = new JoclKernel[n];
         LaunchGrid[] grids = new LaunchGrid[n];
         long[][] locals = new long[n][];
         for (int i = 0; i < n; i++) {
-            JoclKernel k = own(steps.get(i).kernel(), JoclKernel.class);
-            ValidatedLaunch v = vs.get(i);
-            Launch launch = v.launch();
-            locals[i] = launch.localSizes();
-            checkKernelLimits(k, v, locals[i], where(k.def()));
-            grids[i] = k.def().isPersistent()
-                    ? LaunchGrid.persistent(launch, ls -> residency(k, ls, v.localBytes() + v.staticLocalBytes()), where(k.def()), INT_LIMIT)
-                    : LaunchGrid.ordinary((NDRange) launch);
-            ks[i] = k;
+            ks[i] = own(steps.get(i).kernel(), JoclKernel.class);
+            locals[i] = vs.get(i).launch().localSizes();
+            grids[i] = grid(ks[i], vs.get(i));
         }
         cl_event[] evs = new cl_event[n];
         long[] nanos = new long[n];
@@ -741,10 +745,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         for (int i = 0; i < n; i++) {
             Map<String, Long> m = new LinkedHashMap<>();
             if (i == 0) m.put(Counters.HOST_SYNCS, 1L);
-            if (counting) {
-                m.put(Counters.GLOBAL_ATOMICS, i == 0 ? Integer.toUnsignedLong(c[OpenClPrelude.C_GLOBAL_ATOMICS]) : 0L);
-                m.put(LOCAL_ATOMICS, i == 0 ? Integer.toUnsignedLong(c[OpenClPrelude.C_LOCAL_ATOMICS]) : 0L);
-            }
+            putAtomics(m, i == 0 ? c : new int[OpenClPrelude.COUNTER_SLOTS]);
             grids[i].addCounters(m, ks[i].def().usesStaticLocal(), 1);
             out.add(new LaunchStats(nanos[i], -1, m));
         }

@@ -121,9 +121,9 @@ final class LaunchPlan implements AutoCloseable {
      * @param name     a task-graph name unique in this JVM
      * @param launches the launches, in order; kernels of one plan share its OpenCL build options
      */
-    LaunchPlan(String name, List<Launch> launches, TornadoVmDevice device, boolean counting, boolean registerLimits) {
+    LaunchPlan(String name, List<Launch> launches, TornadoVmDevice device, SessionSettings settings) {
         if (launches.isEmpty()) throw new IllegalArgumentException("a plan needs a launch");
-        this.counting = counting;
+        this.counting = settings.counting();
         this.key = PlanKey.of(launches);
         this.graphName = name;
         List<Step> st = new ArrayList<>(launches.size());
@@ -134,7 +134,7 @@ final class LaunchPlan implements AutoCloseable {
         LinkedHashSet<TornadoVmBuffer> bufs = new LinkedHashSet<>();
         Set<TornadoVmBuffer> writes = new LinkedHashSet<>();
         Map<TornadoVmBuffer, Access> firstUse = new IdentityHashMap<>();
-        Map<TornadoVmBuffer, Boolean> readsBefore = new IdentityHashMap<>();
+        Set<TornadoVmBuffer> reads = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (Step step : steps) {
             List<ArgDef> defs = step.kernel.def().args();
             for (int i = 0; i < step.args.length; i++) {
@@ -147,19 +147,17 @@ final class LaunchPlan implements AutoCloseable {
                 if (acc != Access.READ) writes.add(b);
                 if (!firstUse.containsKey(b)) {
                     firstUse.put(b, acc);
-                    readsBefore.put(b, acc != Access.WRITE);
+                    if (acc != Access.WRITE) reads.add(b);
                 }
             }
         }
         Set<TornadoVmBuffer> every = new LinkedHashSet<>();
-        Set<TornadoVmBuffer> reads = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (TornadoVmBuffer b : bufs) {
             Access first = firstUse.get(b);
-            if (readsBefore.get(b)) reads.add(b);
             // copied in at every execution unless it is an input the host wrote once; one the tasks write in full
             // first never is (after the first execution), whoever wrote it last (issue 13: the GEMM's C, which the
             // workload fills with a NaN canary before every repetition, was 4 MB in each execute at n = 1024)
-            if (first == Access.READ_WRITE || (readsBefore.get(b) && (b.volatileContents || b.owner != null))) every.add(b);
+            if (first == Access.READ_WRITE || (reads.contains(b) && (b.volatileContents || b.owner != null))) every.add(b);
         }
         this.readFirst = reads;
         this.buffers = List.copyOf(bufs);
@@ -205,7 +203,7 @@ final class LaunchPlan implements AutoCloseable {
         graph = null;
         this.plan = new TornadoExecutionPlan(itg);
         plan.withDevice(device.device()).withGridScheduler(grid).withProfiler(ProfilerMode.SILENT);
-        String flags = compilerFlags(steps.getFirst().kernel.impl(), device.info(), registerLimits);
+        String flags = compilerFlags(steps.getFirst().kernel.impl(), device.info(), settings.registerLimits());
         if (flags != null) plan.withCompilerFlags(TornadoVMBackendType.OPENCL, flags);
     }
 

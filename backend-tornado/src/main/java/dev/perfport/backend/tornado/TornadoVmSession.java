@@ -26,11 +26,13 @@ import uk.ac.manchester.tornado.api.TornadoExecutionResult;
 import uk.ac.manchester.tornado.api.TornadoProfilerResult;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -76,8 +78,6 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     private final TornadoVmDevice dev;
     private final int sessionId;
-    /** Whether kernels count their global atomics (perfport.tornado.counters, default true). */
-    private final boolean counting;
     private final SessionSettings settings;
     private final Object lock = new Object();
     /** Plans in least-recently-used order. */
@@ -102,7 +102,6 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         super(TornadoVmProvider.ID, dev.info(), "TornadoVM", TornadoKernel.class, kernels);
         this.dev = dev;
         this.sessionId = sessionId;
-        this.counting = settings.counting();
         this.settings = settings;
     }
 
@@ -282,18 +281,35 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         for (Object a : args) if (a instanceof DeviceBuffer b) own(b);
         String where = where(k.def());
         LaunchPlan.Launch one = new LaunchPlan.Launch(k, args.clone(), geometry(k, v, where));
-        int per = Math.min(times, settings.graphLaunches());
-        List<LaunchPlan.Launch> graph = java.util.Collections.nCopies(per, one);
-        String what = where + " x" + per + " as one task graph";
-        List<LaunchStats> all = new ArrayList<>(times);
-        int done = 0;
-        while (done < times) {
-            int now = Math.min(per, times - done);
-            all.addAll(run(now == per ? graph : graph.subList(0, now), what));
-            done += now;
-        }
-        Iterator<LaunchStats> it = all.iterator();
+        Iterator<LaunchStats> it = inGraphs(Collections.nCopies(times, one), false,
+                (from, to) -> where + " x" + (to - from) + " as one task graph").iterator();
         return LaunchStats.repeated(times, it::next);
+    }
+
+    /**
+     * Runs {@code launches} in order as task graphs of at most {@code perfport.tornado.graphLaunches} launches, one
+     * execute each: TornadoVM writes a graph's schedule into a bytecode buffer of fixed size
+     * (tornado.tvm.maxbytecodesize; TRSM's 65 launches in one graph overflowed TornadoVM's 4 KB). With
+     * {@code syncs}, each graph's first step counts the one wait of its execute ({@link Counters#HOST_SYNCS}).
+     */
+    private List<LaunchStats> inGraphs(List<LaunchPlan.Launch> launches, boolean syncs,
+                                       BiFunction<Integer, Integer, String> what) {
+        int max = settings.graphLaunches();
+        List<LaunchStats> out = new ArrayList<>(launches.size());
+        for (int from = 0; from < launches.size(); from += max) {
+            int to = Math.min(launches.size(), from + max);
+            List<LaunchStats> ran = run(List.copyOf(launches.subList(from, to)), what.apply(from, to));
+            if (!syncs) {
+                out.addAll(ran);
+                continue;
+            }
+            LaunchStats first = ran.getFirst();
+            Map<String, Long> c = new LinkedHashMap<>(first.counters());
+            c.put(Counters.HOST_SYNCS, 1L);
+            out.add(new LaunchStats(first.kernelNanos(), first.modelledNanos(), c));
+            out.addAll(ran.subList(1, ran.size()));
+        }
+        return out;
     }
 
     /**
@@ -317,22 +333,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         int regs = launches.getFirst().kernel().impl().nvidiaMaxRegisters();
         boolean together = launches.size() > 1 && settings.graphLaunches() > 1 && launches.stream().allMatch(l -> l.kernel().impl().nvidiaMaxRegisters() == regs);
         if (!together) return super.doLaunchSequence(steps, vs);
-        // a long sequence runs as several graphs: TornadoVM writes a graph's schedule into a bytecode buffer of
-        // fixed size (tornado.tvm.maxbytecodesize; TRSM's 65 launches in one graph overflowed it)
-        int max = settings.graphLaunches();
-        List<LaunchStats> out = new ArrayList<>(launches.size());
-        for (int from = 0; from < launches.size(); from += max) {
-            int to = Math.min(launches.size(), from + max);
-            List<LaunchPlan.Launch> part = launches.subList(from, to);
-            List<LaunchStats> ran = run(List.copyOf(part), describeSequence(names.subList(from, to), from, launches.size()));
-            // one execute of the plan, one wait: the graph's first step says so
-            LaunchStats first = ran.getFirst();
-            Map<String, Long> c = new LinkedHashMap<>(first.counters());
-            c.put(Counters.HOST_SYNCS, 1L);
-            out.add(new LaunchStats(first.kernelNanos(), first.modelledNanos(), c));
-            out.addAll(ran.subList(1, ran.size()));
-        }
-        return out;
+        return inGraphs(launches, true, (from, to) -> describeSequence(names.subList(from, to), from, launches.size()));
     }
 
     /** "launches 1-8 of 65 of a sequence (trsm.invert.float, gemm.direct.float x7) as one task graph on ...". */
@@ -397,14 +398,14 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 boolean first = st.index == 0;
                 Geometry g = st.geometry();
                 Map<String, Long> c = new LinkedHashMap<>();
-                if (counting) c.put(Counters.GLOBAL_ATOMICS, first ? atomics : 0L);
+                if (settings.counting()) c.put(Counters.GLOBAL_ATOMICS, first ? atomics : 0L);
                 c.put(Counters.WORK_GROUPS, g.logical());
                 if (g.persistent()) {
                     c.put(Counters.UNITS_USED, (long) g.groups());
                     // the code before the task loop runs once in every persistent group
                     if (st.kernel.def().usesStaticLocal()) c.put(Counters.STATIC_LOCAL_INITS, (long) g.groups());
                 }
-                if (counting && st.kernel.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, first ? atomics : 0L);
+                if (settings.counting() && st.kernel.impl().deferredFloatAtomics()) c.put(DEFERRED_FLOAT_ATOMICS, first ? atomics : 0L);
                 out.add(new LaunchStats(first ? kernelNanos : 0, -1, c));
             }
             return out;
@@ -442,7 +443,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         if (p == null) {
             try {
                 String name = "pp" + sessionId + "x" + (++planSeq);
-                p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, counting, settings.registerLimits()));
+                p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, settings));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
                 // sketch-time failures (TornadoVM could not analyse the method) surface here
