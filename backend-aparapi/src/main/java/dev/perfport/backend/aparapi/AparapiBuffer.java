@@ -31,6 +31,11 @@ final class AparapiBuffer extends AbstractDeviceBuffer<AparapiSession> {
     Field ownerField;
     /** The AtomicInteger view for kernels that update the buffer with atomics (created on first use). */
     AtomicInteger[] atomics;
+    /**
+     * A long buffer's words as int pairs, low word first, for kernels that bind it to an
+     * {@code int[]} field: Aparapi 3.0.2 has atomics on int arrays only (created on first use).
+     */
+    private int[] pairs;
 
     AparapiBuffer(AparapiSession session, ElemType type, int length, MemoryLevel level) {
         super(session, type, length, level);
@@ -61,6 +66,40 @@ final class AparapiBuffer extends AbstractDeviceBuffer<AparapiSession> {
             for (int i = 0; i < length; i++) atomics[i].set(Float.floatToRawIntBits(a[i]));
         }
         return atomics;
+    }
+
+    /** Whether a field of this type binds the int-pair view of a long buffer rather than the Java array itself. */
+    boolean pairsFor(Class<?> fieldType) {
+        return type() == ElemType.LONG && fieldType == int[].class;
+    }
+
+    /** The array a field of this type binds: the Java array, or a long buffer's int pairs (not refreshed). */
+    Object arrayFor(Class<?> fieldType) {
+        if (!pairsFor(fieldType)) return host;
+        if (pairs == null) pairs = new int[Math.multiplyExact(2, (int) length())];
+        return pairs;
+    }
+
+    /** Writes the long array's words into the int pairs, low word first. */
+    void packPairs() {
+        long[] a = (long[]) host;
+        int[] p = (int[]) arrayFor(int[].class);
+        for (int i = 0; i < a.length; i++) {
+            p[2 * i] = (int) a[i];
+            p[2 * i + 1] = (int) (a[i] >>> 32);
+        }
+    }
+
+    /** Reads the int pairs back into the long array. */
+    void unpackPairs() {
+        long[] a = (long[]) host;
+        for (int i = 0; i < a.length; i++) a[i] = Integer.toUnsignedLong(pairs[2 * i]) | (long) pairs[2 * i + 1] << 32;
+    }
+
+    /** Forgets the atomic and int-pair views (the buffer was released). */
+    void dropViews() {
+        atomics = null;
+        pairs = null;
     }
 
     /** Copies the AtomicInteger view back into the array. */

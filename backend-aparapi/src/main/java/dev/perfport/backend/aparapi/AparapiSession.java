@@ -146,12 +146,15 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         if (k == null) throw new IllegalStateException("buffer " + b + " is stale but no kernel holds its newest version");
         AparapiRuntime.bind(k.kernel, device0());
         long t0 = System.nanoTime();
-        switch (b.type()) {
-            case INT -> k.kernel.get((int[]) b.host);
-            case LONG -> k.kernel.get((long[]) b.host);
-            case FLOAT -> k.kernel.get((float[]) b.host);
-            case DOUBLE -> k.kernel.get((double[]) b.host);
+        Object array = b.arrayFor(b.ownerField.getType());
+        switch (array) {
+            case int[] a -> k.kernel.get(a);
+            case long[] a -> k.kernel.get(a);
+            case float[] a -> k.kernel.get(a);
+            case double[] a -> k.kernel.get(a);
+            default -> throw new IllegalStateException("no Aparapi get for " + array.getClass().getSimpleName());
         }
+        if (array != b.host) b.unpackPairs();
         recordTransfer(System.nanoTime() - t0, b.bytes(), false);
         b.hostVersion = b.version;
     }
@@ -160,7 +163,7 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         AparapiRuntime.locked(() -> {
             b.owner = null;
             b.ownerField = null;
-            b.atomics = null;
+            b.dropViews();
             for (AparapiKernelHandle k : kernels) {
                 for (int i = 0; i < k.slotBuffer.length; i++) if (k.slotBuffer[i] == b) k.slotBuffer[i] = null;
             }
@@ -401,10 +404,12 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                             syncToHost(held);   // rebinding the field drops the device copy: keep its newest version
                         }
                         boolean fresh = held == b && k.slotVersion[i] == b.version;
-                        f.set(kernel, b.host);
+                        Object array = b.arrayFor(f.getType());
+                        f.set(kernel, array);
                         if (!fresh) {
                             if (b.hostStale()) syncToHost(b);
-                            if (cl) put(kernel, b);
+                            if (array != b.host) b.packPairs();
+                            if (cl) put(kernel, array);
                             putBytes.put(f.getName(), b.bytes());
                             k.slotBuffer[i] = b;
                             k.slotVersion[i] = b.version;
@@ -503,6 +508,7 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                     b.owner = k;
                     b.ownerField = k.fields.get(i);
                 } else {
+                    if (b.pairsFor(k.fields.get(i).getType())) b.unpackPairs();
                     b.hostVersion = b.version;   // the thread pool wrote the array itself
                 }
             }
@@ -510,12 +516,13 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         return new long[]{kernelNanos, Integer.toUnsignedLong(counters[PerfportKernel.C_GLOBAL_ATOMICS])};
     }
 
-    private static void put(PerfportKernel kernel, AparapiBuffer b) {
-        switch (b.type()) {
-            case INT -> kernel.put((int[]) b.host);
-            case LONG -> kernel.put((long[]) b.host);
-            case FLOAT -> kernel.put((float[]) b.host);
-            case DOUBLE -> kernel.put((double[]) b.host);
+    private static void put(PerfportKernel kernel, Object array) {
+        switch (array) {
+            case int[] a -> kernel.put(a);
+            case long[] a -> kernel.put(a);
+            case float[] a -> kernel.put(a);
+            case double[] a -> kernel.put(a);
+            default -> throw new IllegalStateException("no Aparapi put for " + array.getClass().getSimpleName());
         }
     }
 

@@ -12,14 +12,10 @@ class AparapiConformanceTest extends BackendConformance {
         return Aparapi.session();
     }
 
-    /**
-     * The single-pass scan has no Aparapi kernel (issue 16; docs/results/gpu/routes.md
-     * says why): its rows must be refused, naming aparapi and the kernel.
-     */
+    /** fft's four-step path (issue 14) is written for OpenCL C and the emulator only so far: its rows must be refused, naming the kernel. */
     @Override
     protected Map<String, String> unsupportedVariants() {
-        Map<String, String> m = withoutRouteNativeKernelsAnd("no Aparapi kernel for the decoupled look-back", "scan/single-pass");
-        // fft's four-step path (issue 14) is written for OpenCL C and the emulator only so far
+        Map<String, String> m = withoutRouteNativeKernels();
         m.put("fft/fourstep", "no Aparapi kernel for fft.cols");
         return m;
     }

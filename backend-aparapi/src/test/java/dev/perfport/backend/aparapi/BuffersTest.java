@@ -44,6 +44,22 @@ class BuffersTest {
         }
     }
 
+    /** A long buffer bound to an int[] field (Aparapi has int atomics only) is its words as pairs, low first, both ways. */
+    @Test
+    void aLongBufferIsSeenAsIntPairsByAnIntArrayField() {
+        long[] init = {7L | 5L << 32, -1L, 0x7fff_ffffL};
+        try (CompiledKernel k = s.compile(TestKernels.LONG_WORDS); DeviceBuffer w = s.upload(init)) {
+            s.launch(k, NDRange.of(3, 1), w);
+            long[] got = new long[3];
+            w.read(got);
+            assertArrayEquals(new long[]{8L, 0L | 3L << 32, 0x8000_0000L | 6L << 32}, got, "low + 1 (unsigned), high = 3i");
+            w.write(new long[]{1L << 32, 2L << 32, 3L << 32});   // a host write reaches the next launch
+            s.launch(k, NDRange.of(3, 1), w);
+            w.read(got);
+            assertArrayEquals(new long[]{1L, 1L | 3L << 32, 1L | 6L << 32}, got);
+        }
+    }
+
     @Test
     void aSecondKernelGetsTheFirstKernelsResultsThroughTheHost() {
         try (CompiledKernel add = s.compile(TestKernels.ADD_ONE); CompiledKernel twice = s.compile(TestKernels.TWICE);

@@ -79,6 +79,20 @@ final class TestKernels {
 
     static final KernelDef UNBUILDABLE = KernelDef.builder("test.unbuildable").global("out", ElemType.INT, Access.WRITE).build();
 
+    /** A long buffer seen as int pairs (low word first): the low word of w[i] gains 1 through an atomic, the high word becomes 3i. */
+    public static final class LongWords extends PerfportKernel {
+        int[] w;
+
+        @Override
+        public void run() {
+            int i = getGlobalId();
+            atomicAdd(w, 2 * i, 1);
+            w[2 * i + 1] = 3 * i;
+        }
+    }
+
+    static final KernelDef LONG_WORDS = KernelDef.builder("test.long_words").global("w", ElemType.LONG, Access.READ_WRITE).build();
+
     /** Static work-groups: every task marks itself, hits[t] += 1 and owner[t] = the persistent group. */
     public static final class MarkTasks extends PerfportKernel {
         int[] hits;
@@ -148,6 +162,7 @@ final class TestKernels {
         for (KernelSpec s : List.of(
                 KernelSpec.of("test.add_one", AddOne.class, c -> new AddOne(), "a"),
                 KernelSpec.of("test.twice", Twice.class, c -> new Twice(), "in", "out"),
+                KernelSpec.of("test.long_words", LongWords.class, c -> new LongWords(), "w"),
                 KernelSpec.of("test.untranslatable", Untranslatable.class, c -> new Untranslatable(), "out"),
                 KernelSpec.of("test.unbuildable", Unbuildable.class, c -> new Unbuildable(), "out"),
                 KernelSpec.of("test.mark_tasks", MarkTasks.class, c -> new MarkTasks(), "hits", "owner"),

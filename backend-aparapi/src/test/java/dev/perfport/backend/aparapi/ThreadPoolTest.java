@@ -43,6 +43,11 @@ class ThreadPoolTest {
             RunResult scan = new Scan().run(s, Scan.V1, Params.of("n", "777", "wg", "8", "reps", "1"));
             assertTrue(scan.verified(), String.valueOf(scan.error()));
             assertEquals(1L, scan.counters().get("unitsUsed"), "one persistent group: the residency of the thread pool");
+            // the single-pass look-back with more groups than the residency (none waits for a tile not yet taken),
+            // each work-item thread with elements of its own (its kernel's clone)
+            RunResult single = new Scan().run(s, Scan.SINGLE_PASS, Params.of("n", "3001", "wg", "8", "items", "4", "k", "3",
+                    "reps", "2", "type", "int", "op", "max"));
+            assertTrue(single.verified(), String.valueOf(single.error()));
         }
     }
 

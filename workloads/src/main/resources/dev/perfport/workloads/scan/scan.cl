@@ -627,7 +627,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             barrier(CLK_LOCAL_MEM_FENCE);
             if (lid == 0) {
                 int q = 0, found = 0;
-                for (; q < SP_WINDOW && j - q >= 0; q++) {
+                for (; q < SP_WINDOW && q < wg && j - q >= 0; q++) {   /* a group under 32 reads wg words a round */
                     ulong w = look[q];
                     int tag = (int)(w >> 32);
                     if ((tag >> 2) != epoch) break;            /* not yet published: read again */

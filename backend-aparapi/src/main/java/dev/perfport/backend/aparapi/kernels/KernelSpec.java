@@ -34,7 +34,9 @@ import java.util.function.Function;
  * <p>A field's type follows its argument's memory level: GLOBAL and CONSTANT arguments are arrays
  * of the element type ({@code int[]}, {@code float[]}, ...; CONSTANT ones annotated
  * {@code @Constant}), or {@code AtomicInteger[]} for an int or float buffer the kernel updates
- * with atomics (for float, the elements are the float's bits; see {@link PerfportKernel});
+ * with atomics (for float, the elements are the float's bits; see {@link PerfportKernel}), or
+ * {@code int[]} for a long buffer, whose words the kernel then sees as int pairs, low word first
+ * (Aparapi 3.0.2 has atomics on int arrays only);
  * LOCAL and STATIC_LOCAL arguments are {@code @Local} arrays, sized at launch from the
  * {@code LocalSize}; PRIVATE arguments are primitive fields.
  *
@@ -114,9 +116,11 @@ public record KernelSpec(String name, Class<? extends PerfportKernel> type,
         return switch (level) {
             case GLOBAL, CONSTANT -> {
                 boolean atomicView = t == AtomicInteger[].class && (a.type() == ElemType.INT || a.type() == ElemType.FLOAT);
-                if (t != a.type().arrayClass() && !atomicView) {
+                boolean pairs = t == int[].class && a.type() == ElemType.LONG;
+                if (t != a.type().arrayClass() && !atomicView && !pairs) {
                     yield "is " + t.getSimpleName() + ", expected " + a.type().arrayClass().getSimpleName()
-                            + (a.type() == ElemType.INT || a.type() == ElemType.FLOAT ? " or AtomicInteger[]" : "");
+                            + (a.type() == ElemType.INT || a.type() == ElemType.FLOAT ? " or AtomicInteger[]"
+                            : a.type() == ElemType.LONG ? " or int[]" : "");
                 }
                 if (local) yield "is @Local, but the argument is " + level + " memory";
                 if (constant != (level == MemoryLevel.CONSTANT)) {

@@ -23,6 +23,10 @@ import static dev.perfport.backend.aparapi.kernels.ScanKernelClasses.*;
  *       decrements the counter the host set to k+1; the group that takes it to 1 scans SUM, counts
  *       itself in counter[1] and takes the counter to 0; all groups but the first wait for 0 and add
  *       their SUM prefix. The three counter updates are counted global atomics, as on jocl.</li>
+ *   <li>{@code scan.single_pass}: the decoupled look-back of issue 16 with scan.cl's default
+ *       schedule; its status words are int pairs read and written with atomics (see
+ *       {@link ScanKernelClasses.SinglePassInt}). Like scan.cl's, its ticket and status atomics
+ *       are not counted.</li>
  * </ul>
  *
  * The wait in the protocol is legal only because k never exceeds the residency query. Aparapi
@@ -53,7 +57,45 @@ public final class ScanKernels implements KernelLibrary {
                 KernelSpec.of("scan.sequential.float", SequentialFloat.class, c -> new SequentialFloat(op(c, 1)), "sums", "count"),
                 KernelSpec.of("scan.add.float", AddFloat.class, c -> new AddFloat(op(c, 1)), "out", "sums", "n"),
                 KernelSpec.of("scan.v1.float", V1Float.class, c -> new V1Float(op(c, 1)), "in", "out", "sumBits", "counter", "n", "x"),
-                KernelSpec.of("scan.plus.float", PlusFloat.class, c -> new PlusFloat(op(c, 1)), "in", "out", "sumBits", "counter", "n", "x"));
+                KernelSpec.of("scan.plus.float", PlusFloat.class, c -> new PlusFloat(op(c, 1)), "in", "out", "sumBits", "counter", "n", "x"),
+                KernelSpec.of("scan.single_pass.int", SinglePassInt.class, c -> Specialiser.of(SinglePassInt.class, singlePass(c, 0)),
+                        SINGLE_PASS_FIELDS),
+                KernelSpec.of("scan.single_pass.float", SinglePassFloat.class, c -> Specialiser.of(SinglePassFloat.class, singlePass(c, 1)),
+                        SINGLE_PASS_FIELDS));
+    }
+
+    private static final String[] SINGLE_PASS_FIELDS = {"in", "out", "status", "next", "n", "epoch", "x"};
+
+    /**
+     * The schedule constants of scan.cl's single-pass kernel that the Aparapi kernel does not
+     * express, and why: it has the default schedule (each 0) only.
+     */
+    static final java.util.Map<String, String> SINGLE_PASS_UNEXPRESSED = java.util.Map.of(
+            "STRIPED", "Aparapi has no vector loads to stage the tile through local memory with",
+            "LOOKBACK", "the register window needs a volatile 64-bit load",
+            "RAKE", "only the Hillis-Steele scan of the work-items' totals is written",
+            "WARP", "Aparapi 3.0.2 has no warp shuffles or ballots",
+            "PREFETCH", "not written (it measured slower on jocl)",
+            "COALESCE", "Aparapi 3.0.2 has no warp shuffles or vector loads");
+
+    /** {opMax, items} of a single-pass kernel, after refusing what it does not express. */
+    static int[] singlePass(Constants c, int expectedFloat) {
+        int op = op(c, expectedFloat);
+        for (var e : SINGLE_PASS_UNEXPRESSED.entrySet()) {
+            if (c.has(e.getKey()) && c.getInt(e.getKey()) != 0) {
+                throw new IllegalArgumentException("Aparapi's single-pass scan has scan.cl's default schedule only; "
+                        + e.getKey().toLowerCase(java.util.Locale.ROOT) + "=" + c.getInt(e.getKey()) + " is not expressed ("
+                        + e.getValue() + ")");
+            }
+        }
+        if (c.has(dev.perfport.core.kernel.KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS)) {
+            throw new IllegalArgumentException("Aparapi passes no build options, so a register cap (regs) is not expressed");
+        }
+        int items = c.has("ITEMS") ? c.getInt("ITEMS") : 8;
+        if (items < 1 || items > ScanKernelClasses.SP_MAX_ITEMS) {
+            throw new IllegalArgumentException("ITEMS must be in [1, " + ScanKernelClasses.SP_MAX_ITEMS + "], got " + items);
+        }
+        return new int[]{op, items};
     }
 
     /** The OP_MAX constant (0 add, 1 max), after checking that FLOAT names the kernel's element type. */

@@ -8,6 +8,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * registers them.
  */
 public final class ScanKernelClasses {
+    /** The single-pass look-back window: tiles read at once, as scan.cl's SP_WINDOW. */
+    static final int SP_WINDOW = 32;
+    /** The largest ITEMS the single-pass kernels hold in private memory (the workload's limit). */
+    static final int SP_MAX_ITEMS = 32;
+    /** A single-pass tile's flags, below the epoch in its status word: scan.cl's two, and one for a prefix being written. */
+    static final int SP_AGGREGATE = 1, SP_PREFIX = 2, SP_BUSY = 3;
+
     private ScanKernelClasses() {
     }
 
@@ -286,6 +293,211 @@ public final class ScanKernelClasses {
             }
             if (prev >= 0) store(cur, prev * m, lid, wg);
             finish(carry, lid, wg);
+        }
+    }
+
+    /**
+     * Single-pass (issue 16, not a paper variant): scan.cl's {@code scan_single_pass} with its default
+     * schedule (STRIPED, LOOKBACK, RAKE, WARP, PREFETCH and COALESCE 0). k persistent groups take tiles of
+     * wg·items elements from the ticket counter {@code next}; a group scans its tile (items per work-item,
+     * then a Hillis-Steele scan of the work-items' totals), publishes the tile's aggregate, looks back over
+     * its predecessors' words in windows of {@value ScanKernelClasses#SP_WINDOW} until it meets an inclusive
+     * prefix, publishes its own and writes the tile. Its barriers are scan.cl's.
+     *
+     * <p>What differs from the OpenCL C, and why. scan.cl packs a tile's value and (epoch·4 + flag) in one
+     * 64-bit word, written by one store and read by one volatile load. Aparapi 3.0.2 has neither 64-bit
+     * atomics, nor volatile loads, nor a fence outside a group barrier; its coherent accesses are atomics on
+     * an {@code int[]}. So:
+     * <ul>
+     *   <li>the long status buffer is bound as int pairs: [2t] the value's bits, [2t + 1] epoch·4 + flag;</li>
+     *   <li>every access to it is an atomic, and each of a work-item's accesses takes the value the one
+     *       before it returned into its index ({@link #after}, always + 0): it cannot be issued before
+     *       that one is done, so they take effect in program order without a fence;</li>
+     *   <li>a tile's inclusive prefix replaces its aggregate in the same value word, so it first sets the
+     *       flag {@link ScanKernelClasses#SP_BUSY}, then writes the value, then sets
+     *       {@link ScanKernelClasses#SP_PREFIX}; a reader takes a word only when the flag it read before the
+     *       value equals the flag it read after it and is not busy (a sequence lock).</li>
+     * </ul>
+     * The look-back thus makes three dependent atomics per word where scan.cl makes one load.
+     */
+    public static class SinglePass$Ty$ extends Scan$Ty$ {
+        /** The status words as int pairs: [2t] the value's bits, [2t + 1] epoch·4 + flag (the long buffer's view). */
+        int[] status;
+        /** The tile counter; the launch's last take sets it back to 0. */
+        int[] next;
+        /** The host's epoch of this launch, in [1, 2^29]: words of earlier launches are stale without clearing them. */
+        int epoch;
+        /** The look-back window: flags, values, and flags read again. */
+        @Local int[] look = new int[3 * SP_WINDOW];
+        /** Work-item 0's answers to its group: the tile taken, whether the look-back is done, the next tile to read. */
+        @Local int[] ctrl = new int[3];
+        /** The tile's exclusive prefix, from work-item 0. */
+        @Local $T$[] prefix = new $T$[1];
+        /** The work-item's elements; {@link Specialiser} makes items a constant, so only items of them live, in registers. */
+        @PrivateMemorySpace(SP_MAX_ITEMS) $T$[] v = new $T$[SP_MAX_ITEMS];
+        /** Elements per work-item (ITEMS). */
+        final int items;
+
+        /** {opMax, items}. */
+        SinglePass$Ty$(int[] c) {
+            super(c[0]);
+            this.items = c[1];
+        }
+
+        /** Every work-item thread of the Java thread pool runs a clone: it needs its elements of its own. */
+        @Override
+        public SinglePass$Ty$ clone() {
+            SinglePass$Ty$ c = (SinglePass$Ty$) super.clone();
+            c.v = new $T$[SP_MAX_ITEMS];
+            return c;
+        }
+
+        /** Local memory beyond the 276 B the definition declares (scan.cl's look[32] of longs, three ints and the prefix). */
+        @Override
+        public long hiddenLocalBytes(long localItems) {
+            return (3L * SP_WINDOW + 3) * Integer.BYTES + 4 - (8L * SP_WINDOW + 16 + 4);
+        }
+
+        /**
+         * 0, computed from what an atomic returned: bit 31 of (r AND epoch), and epoch is below 2^31. No compiler can
+         * know that, so an index plus this waits for r.
+         */
+        protected final int after(int r) {
+            return (r & epoch) >>> 31;
+        }
+
+        /** Writes a status word (its owner is its only writer) after the access that returned r; returns what to wait for. */
+        protected final int put(int i, int word, int r) {
+            int old = atomicAdd(status, i + after(r), 0);
+            return atomicAdd(status, i, word - old);
+        }
+
+        /** One ticket: the last of the tiles + k takes (each group's one failed take) sets the counter back to 0. */
+        protected final int take(int tiles, int k) {
+            int taken = atomicAdd(next, 0, 1);
+            if (taken == tiles + k - 1) atomicAdd(next, 0, -(tiles + k));
+            return taken;
+        }
+
+        protected final int bits($T$ value) {
+//#if T=float
+            return Float.floatToRawIntBits(value);
+//#else
+            return value;
+//#end
+        }
+
+        protected final $T$ value(int bits) {
+//#if T=float
+            return Float.intBitsToFloat(bits);
+//#else
+            return bits;
+//#end
+        }
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int wg = getLocalSize();
+            int k = getNumGroups();
+            int tileElems = wg * items;
+            int tiles = (n + tileElems - 1) / tileElems;
+            if (lid == 0) ctrl[0] = take(tiles, k);
+            localBarrier();
+            int tile = ctrl[0];
+            while (tile < tiles) {                   // uniform in the group
+                int base = tile * tileElems + lid * items;
+                if (base + items <= n) {
+                    for (int j = 0; j < items; j++) v[j] = in[base + j];
+                } else {
+                    for (int j = 0; j < items; j++) v[j] = base + j < n ? in[base + j] : identity;
+                }
+                $T$ acc = identity;                  // the work-item's inclusive scan of its items
+                for (int j = 0; j < items; j++) {
+                    acc = op(acc, v[j]);
+                    v[j] = acc;
+                }
+                x[lid] = acc;
+                localBarrier();
+                for (int off = 1; off < wg; off <<= 1) {   // inclusive scan of the work-items' totals
+                    $T$ t = lid >= off ? x[lid - off] : identity;
+                    localBarrier();
+                    x[lid] = op(t, x[lid]);
+                    localBarrier();
+                }
+                $T$ before = lid > 0 ? x[lid - 1] : identity;
+                $T$ agg = x[wg - 1];
+                $T$ excl = identity;                 // meaningful in work-item 0
+                if (lid == 0) put(2 * tile + 1, epoch * 4 + (tile == 0 ? SP_PREFIX : SP_AGGREGATE), put(2 * tile, bits(agg), 0));
+                int j = tile - 1;                    // uniform: the nearest tile not yet combined
+                int done = tile == 0 ? 1 : 0;
+                while (done == 0) {
+                    if (lid < SP_WINDOW) {
+                        int w = j - lid;
+                        int f1 = 0;
+                        int val = 0;
+                        int f2 = 0;
+                        if (w >= 0) {
+                            f1 = atomicAdd(status, 2 * w + 1, 0);
+                            val = atomicAdd(status, 2 * w + after(f1), 0);
+                            f2 = atomicAdd(status, 2 * w + 1 + after(val), 0);
+                        }
+                        look[lid] = f1;
+                        look[SP_WINDOW + lid] = val;
+                        look[2 * SP_WINDOW + lid] = f2;
+                    }
+                    localBarrier();
+                    if (lid == 0) {
+                        int used = 0;
+                        int stop = 0;
+                        int found = 0;
+                        for (int q = 0; q < SP_WINDOW; q++) {
+                            int f = look[q];
+                            if (stop == 0 && j - q >= 0 && q < wg) {   // a group under 32 reads wg words a round
+                                if (f != look[2 * SP_WINDOW + q] || (f >> 2) != epoch || (f & 3) == SP_BUSY) {
+                                    stop = 1;        // not yet published, or changing: read again
+                                } else {
+                                    excl = op(value(look[SP_WINDOW + q]), excl);
+                                    used++;
+                                    if ((f & 3) == SP_PREFIX) {
+                                        found = 1;
+                                        stop = 1;
+                                    }
+                                }
+                            }
+                        }
+                        ctrl[1] = found;
+                        ctrl[2] = j - used;
+                    }
+                    localBarrier();
+                    done = ctrl[1];
+                    j = ctrl[2];
+                    localBarrier();                  // look and ctrl are rewritten next round
+                }
+                if (lid == 0) {
+                    if (tile > 0) {                  // the inclusive prefix replaces the aggregate
+                        int r = put(2 * tile, bits(op(excl, agg)), put(2 * tile + 1, epoch * 4 + SP_BUSY, 0));
+                        put(2 * tile + 1, epoch * 4 + SP_PREFIX, r);
+                    }
+                    prefix[0] = excl;
+                }
+                localBarrier();
+                $T$ p0 = op(prefix[0], before);
+                // exclusive: element j gets p0 combined with items 0..j-1
+                if (base + items <= n) {
+                    out[base] = p0;
+                    for (int q = 1; q < items; q++) out[base + q] = op(p0, v[q - 1]);
+                } else {
+                    if (base < n) out[base] = p0;
+                    for (int q = 1; q < items; q++) {
+                        if (base + q < n) out[base + q] = op(p0, v[q - 1]);
+                    }
+                }
+                localBarrier();                      // x, prefix and ctrl are reused by the next tile
+                if (lid == 0) ctrl[0] = take(tiles, k);
+                localBarrier();
+                tile = ctrl[0];
+            }
         }
     }
 

@@ -130,4 +130,17 @@ class SpecialiserTest {
         assertSame(a, b);
         assertNotSame(a, Specialiser.of(GemmKernels.XgemmFloat.class, other).getClass());
     }
+
+    /**
+     * The single-pass scan's ITEMS becomes a literal, so its loops over the work-item's elements unroll and the
+     * private array lives in registers; its status words are read and written with int atomics only.
+     */
+    @Test
+    void singlePassScanHasItsItemsAsAConstantAndAtomicStatusWords() throws Exception {
+        String cl = dumped(Specialiser.of(ScanKernelClasses.SinglePassFloat.class, new int[]{0, 8}), "scan-single-pass-float-items8.cl");
+        assertFalse(cl.contains("this->items"), "items is still a kernel argument:\n" + cl);
+        assertTrue(cl.contains("<8"), "no literal bound 8 in:\n" + cl);
+        assertTrue(cl.contains("atomicAdd(this->status, "), "status is read through Aparapi's atomic_add:\n" + cl);
+        assertFalse(cl.contains("this->status["), "a plain access of status:\n" + cl);
+    }
 }
