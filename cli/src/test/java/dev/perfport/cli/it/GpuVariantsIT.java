@@ -96,6 +96,8 @@ class GpuVariantsIT {
             // group, and the largest tile in private memory
             allVerified(compare(backend, "scan", "single-pass", "type=int", "op=add", "wg=32", "items=4", "k=5000"), backend);
             allVerified(compare(backend, "scan", "single-pass", "type=float", "op=max", "wg=128", "items=32", "k=3"), backend);
+            // the coalesced tile, element by element through local memory
+            allVerified(compare(backend, "scan", "single-pass", "striped=1", "type=int", "wg=64", "items=16", "k=40"), backend);
         }
         if (backend.equals("jocl")) {
             // more persistent groups than the residency query allows, tiny groups, one tile per group

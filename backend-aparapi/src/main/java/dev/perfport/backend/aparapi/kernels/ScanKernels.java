@@ -68,22 +68,21 @@ public final class ScanKernels implements KernelLibrary {
 
     /**
      * The schedule constants of scan.cl's single-pass kernel that the Aparapi kernel does not
-     * express, and why: it has the default schedule (each 0) only.
+     * express, and why: it has the default schedule (each 0), with STRIPED 0 or 1.
      */
     static final java.util.Map<String, String> SINGLE_PASS_UNEXPRESSED = java.util.Map.of(
-            "STRIPED", "Aparapi has no vector loads to stage the tile through local memory with",
             "LOOKBACK", "the register window needs a volatile 64-bit load",
             "RAKE", "only the Hillis-Steele scan of the work-items' totals is written",
             "WARP", "Aparapi 3.0.2 has no warp shuffles or ballots",
             "PREFETCH", "not written (it measured slower on jocl)",
             "COALESCE", "Aparapi 3.0.2 has no warp shuffles or vector loads");
 
-    /** {opMax, items} of a single-pass kernel, after refusing what it does not express. */
+    /** {opMax, items, striped} of a single-pass kernel, after refusing what it does not express. */
     static int[] singlePass(Constants c, int expectedFloat) {
         int op = op(c, expectedFloat);
         for (var e : SINGLE_PASS_UNEXPRESSED.entrySet()) {
             if (c.has(e.getKey()) && c.getInt(e.getKey()) != 0) {
-                throw new IllegalArgumentException("Aparapi's single-pass scan has scan.cl's default schedule only; "
+                throw new IllegalArgumentException("Aparapi's single-pass scan has scan.cl's default schedule (and striped) only; "
                         + e.getKey().toLowerCase(java.util.Locale.ROOT) + "=" + c.getInt(e.getKey()) + " is not expressed ("
                         + e.getValue() + ")");
             }
@@ -95,7 +94,9 @@ public final class ScanKernels implements KernelLibrary {
         if (items < 1 || items > ScanKernelClasses.SP_MAX_ITEMS) {
             throw new IllegalArgumentException("ITEMS must be in [1, " + ScanKernelClasses.SP_MAX_ITEMS + "], got " + items);
         }
-        return new int[]{op, items};
+        int striped = c.has("STRIPED") ? c.getInt("STRIPED") : 0;
+        if (striped != 0 && striped != 1) throw new IllegalArgumentException("STRIPED must be 0 or 1, got " + striped);
+        return new int[]{op, items, striped};
     }
 
     /** The OP_MAX constant (0 add, 1 max), after checking that FLOAT names the kernel's element type. */

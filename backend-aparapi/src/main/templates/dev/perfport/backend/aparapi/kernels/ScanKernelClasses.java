@@ -298,7 +298,8 @@ public final class ScanKernelClasses {
 
     /**
      * Single-pass (issue 16, not a paper variant): scan.cl's {@code scan_single_pass} with its default
-     * schedule (STRIPED, LOOKBACK, RAKE, WARP, PREFETCH and COALESCE 0). k persistent groups take tiles of
+     * schedule (LOOKBACK, RAKE, WARP, PREFETCH and COALESCE 0), STRIPED 0 or 1 (Aparapi has no vector
+     * loads: its coalesced tile is element by element). k persistent groups take tiles of
      * wg·items elements from the ticket counter {@code next}; a group scans its tile (items per work-item,
      * then a Hillis-Steele scan of the work-items' totals), publishes the tile's aggregate, looks back over
      * its predecessors' words in windows of {@value ScanKernelClasses#SP_WINDOW} until it meets an inclusive
@@ -329,19 +330,25 @@ public final class ScanKernelClasses {
         int epoch;
         /** The look-back window: flags, values, and flags read again. */
         @Local int[] look = new int[3 * SP_WINDOW];
-        /** Work-item 0's answers to its group: the tile taken, whether the look-back is done, the next tile to read. */
-        @Local int[] ctrl = new int[3];
+        /**
+         * Work-item 0's notes: the tile taken, whether the look-back is done, the next tile to read, how many words
+         * the next round reads, and the tile's value and flag words as they were before this launch wrote them.
+         */
+        @Local int[] ctrl = new int[6];
         /** The tile's exclusive prefix, from work-item 0. */
         @Local $T$[] prefix = new $T$[1];
         /** The work-item's elements; {@link Specialiser} makes items a constant, so only items of them live, in registers. */
         @PrivateMemorySpace(SP_MAX_ITEMS) $T$[] v = new $T$[SP_MAX_ITEMS];
         /** Elements per work-item (ITEMS). */
         final int items;
+        /** STRIPED: 1 loads and stores the tile coalesced, through local memory (x[wg..]); 0 each work-item its own items. */
+        final int striped;
 
-        /** {opMax, items}. */
+        /** {opMax, items, striped}. */
         SinglePass$Ty$(int[] c) {
             super(c[0]);
             this.items = c[1];
+            this.striped = c[2];
         }
 
         /** Every work-item thread of the Java thread pool runs a clone: it needs its elements of its own. */
@@ -355,7 +362,7 @@ public final class ScanKernelClasses {
         /** Local memory beyond the 276 B the definition declares (scan.cl's look[32] of longs, three ints and the prefix). */
         @Override
         public long hiddenLocalBytes(long localItems) {
-            return (3L * SP_WINDOW + 3) * Integer.BYTES + 4 - (8L * SP_WINDOW + 16 + 4);
+            return (3L * SP_WINDOW + 6) * Integer.BYTES + 4 - (8L * SP_WINDOW + 16 + 4);
         }
 
         /**
@@ -364,12 +371,6 @@ public final class ScanKernelClasses {
          */
         protected final int after(int r) {
             return (r & epoch) >>> 31;
-        }
-
-        /** Writes a status word (its owner is its only writer) after the access that returned r; returns what to wait for. */
-        protected final int put(int i, int word, int r) {
-            int old = atomicAdd(status, i + after(r), 0);
-            return atomicAdd(status, i, word - old);
         }
 
         /** One ticket: the last of the tiles + k takes (each group's one failed take) sets the counter back to 0. */
@@ -406,11 +407,41 @@ public final class ScanKernelClasses {
             localBarrier();
             int tile = ctrl[0];
             while (tile < tiles) {                   // uniform in the group
-                int base = tile * tileElems + lid * items;
-                if (base + items <= n) {
+                int tb = tile * tileElems;
+                int base = tb + lid * items;
+                // the tile's words as the last launch left them (issued now, used after the loads): a word is
+                // written by adding the difference, Aparapi having no atomic store on an int[]
+                int oldValue = 0;
+                int oldFlag = 0;
+                if (lid == 0) {
+                    oldValue = atomicAdd(status, 2 * tile, 0);
+                    oldFlag = atomicAdd(status, 2 * tile + 1, 0);
+                }
+                if (striped != 0) {
+                    // coalesced: the group loads the tile element by element (a warp's load covers 128 consecutive
+                    // bytes) into local memory, padded by one element every 32 against bank conflicts; each
+                    // work-item then takes its items consecutive elements from there
+                    for (int q = 0; q < items; q++) {
+                        int e = q * wg + lid;
+                        x[wg + e + (e >> 5)] = tb + e < n ? in[tb + e] : identity;
+                    }
+                } else if (base + items <= n) {
                     for (int j = 0; j < items; j++) v[j] = in[base + j];
                 } else {
                     for (int j = 0; j < items; j++) v[j] = base + j < n ? in[base + j] : identity;
+                }
+                if (lid == 0) {
+                    ctrl[3] = SP_WINDOW;
+                    ctrl[4] = oldValue;
+                    ctrl[5] = oldFlag;
+                    prefix[0] = identity;
+                }
+                if (striped != 0) {
+                    localBarrier();
+                    for (int j = 0; j < items; j++) {
+                        int e = lid * items + j;
+                        v[j] = x[wg + e + (e >> 5)];
+                    }
                 }
                 $T$ acc = identity;                  // the work-item's inclusive scan of its items
                 for (int j = 0; j < items; j++) {
@@ -426,13 +457,16 @@ public final class ScanKernelClasses {
                     localBarrier();
                 }
                 $T$ before = lid > 0 ? x[lid - 1] : identity;
-                $T$ agg = x[wg - 1];
-                $T$ excl = identity;                 // meaningful in work-item 0
-                if (lid == 0) put(2 * tile + 1, epoch * 4 + (tile == 0 ? SP_PREFIX : SP_AGGREGATE), put(2 * tile, bits(agg), 0));
+                if (lid == 0) {                      // the aggregate, then its flag (the flag's index waits for the value)
+                    int r = atomicAdd(status, 2 * tile, bits(x[wg - 1]) - ctrl[4]);
+                    atomicAdd(status, 2 * tile + 1 + after(r), epoch * 4 + (tile == 0 ? SP_PREFIX : SP_AGGREGATE) - ctrl[5]);
+                }
                 int j = tile - 1;                    // uniform: the nearest tile not yet combined
                 int done = tile == 0 ? 1 : 0;
                 while (done == 0) {
-                    if (lid < SP_WINDOW) {
+                    // the words j, j-1, ...: flag, value, flag again, each read waiting for the one before; while the
+                    // nearest is unpublished, only it is read (fewer atomics on the words every waiting group reads)
+                    if (lid < ctrl[3]) {
                         int w = j - lid;
                         int f1 = 0;
                         int val = 0;
@@ -451,9 +485,10 @@ public final class ScanKernelClasses {
                         int used = 0;
                         int stop = 0;
                         int found = 0;
+                        $T$ excl = prefix[0];
                         for (int q = 0; q < SP_WINDOW; q++) {
                             int f = look[q];
-                            if (stop == 0 && j - q >= 0 && q < wg) {   // a group under 32 reads wg words a round
+                            if (stop == 0 && j - q >= 0 && q < wg && q < ctrl[3]) {   // a group under 32 reads wg words
                                 if (f != look[2 * SP_WINDOW + q] || (f >> 2) != epoch || (f & 3) == SP_BUSY) {
                                     stop = 1;        // not yet published, or changing: read again
                                 } else {
@@ -466,25 +501,38 @@ public final class ScanKernelClasses {
                                 }
                             }
                         }
+                        prefix[0] = excl;
                         ctrl[1] = found;
                         ctrl[2] = j - used;
+                        ctrl[3] = used == 0 ? 1 : SP_WINDOW;
                     }
                     localBarrier();
                     done = ctrl[1];
                     j = ctrl[2];
                     localBarrier();                  // look and ctrl are rewritten next round
                 }
-                if (lid == 0) {
-                    if (tile > 0) {                  // the inclusive prefix replaces the aggregate
-                        int r = put(2 * tile, bits(op(excl, agg)), put(2 * tile + 1, epoch * 4 + SP_BUSY, 0));
-                        put(2 * tile + 1, epoch * 4 + SP_PREFIX, r);
-                    }
-                    prefix[0] = excl;
+                if (lid == 0 && tile > 0) {
+                    // the inclusive prefix replaces the aggregate: busy, value, prefix, each waiting for the one before
+                    $T$ agg = x[wg - 1];
+                    int r = atomicAdd(status, 2 * tile + 1, SP_BUSY - SP_AGGREGATE);
+                    r = atomicAdd(status, 2 * tile + after(r), bits(op(prefix[0], agg)) - bits(agg));
+                    atomicAdd(status, 2 * tile + 1 + after(r), SP_PREFIX - SP_BUSY);
                 }
                 localBarrier();
                 $T$ p0 = op(prefix[0], before);
                 // exclusive: element j gets p0 combined with items 0..j-1
-                if (base + items <= n) {
+                if (striped != 0) {
+                    x[wg + lid * items + ((lid * items) >> 5)] = p0;
+                    for (int q = 1; q < items; q++) {
+                        int e = lid * items + q;
+                        x[wg + e + (e >> 5)] = op(p0, v[q - 1]);
+                    }
+                    localBarrier();
+                    for (int q = 0; q < items; q++) {
+                        int e = q * wg + lid;
+                        if (tb + e < n) out[tb + e] = x[wg + e + (e >> 5)];
+                    }
+                } else if (base + items <= n) {
                     out[base] = p0;
                     for (int q = 1; q < items; q++) out[base + q] = op(p0, v[q - 1]);
                 } else {
