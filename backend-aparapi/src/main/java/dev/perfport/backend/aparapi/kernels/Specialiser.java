@@ -90,7 +90,8 @@ public final class Specialiser {
             if (!enabled()) return proto;
             Map<String, Integer> values = constants(template, proto);
             StringBuilder name = new StringBuilder(template.getName()).append("$S");
-            for (int v : values.values()) name.append('_').append(v);
+            // Aparapi names the folded helpers after the class: no '-' (m for minus), which no C name may hold
+            for (int v : values.values()) name.append('_').append(v < 0 ? "m" + -(long) v : Integer.toString(v));
             Constructor<?> sub = CLASSES.computeIfAbsent(name.toString(), n -> define(template, n, values));
             return template.cast(sub.newInstance((Object) arg));
         } catch (InvocationTargetException e) {

@@ -63,8 +63,8 @@ public final class ScanKernelClasses {
             this.identity = opMax != 0 ? $maxId$ : $zero$;
         }
 
-        /** The operator: the same expression as the OpenCL macro ({@code a > b ? a : b} for max, so ties keep b). */
-        protected final $T$ op($T$ a, $T$ b) {
+        /** The operator: the same expression as the OpenCL macro ({@code a > b ? a : b} for max, so ties keep b); not final, so that {@link Specialiser} folds opMax into it. */
+        protected $T$ op($T$ a, $T$ b) {
             return opMax != 0 ? (a > b ? a : b) : a + b;
         }
 
