@@ -264,12 +264,9 @@ public abstract class BackendConformance {
     @Test
     void repeatedLaunchesEachRunOnceAndAllCount() {
         int n = 1001, wg = 16, times = 6;
-        int[] data = new int[n];
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            data[i] = i % 11 - 4;
-            sum += data[i];
-        }
+        IntInput input = IntInput.sawtooth(n, 11, 4);
+        int[] data = input.data();
+        long sum = input.sum();
         try (CompiledKernel k = session.compile(ReductionKernels.localAtomic(ElemType.INT));
              DeviceBuffer in = session.upload(data); DeviceBuffer out = session.upload(new int[1])) {
             long before = session.profile().launches();

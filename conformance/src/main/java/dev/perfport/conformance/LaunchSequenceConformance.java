@@ -223,12 +223,9 @@ public abstract class LaunchSequenceConformance {
     @Test
     void repeatedLaunchesOfTheTunedReductionEachLeaveTheExactSum() {
         int n = 100_003, wg = 64, groups = 8, times = 19;
-        int[] data = new int[n];
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            data[i] = i % 13 - 6;
-            sum += data[i];
-        }
+        IntInput input = IntInput.sawtooth(n, 13, 6);
+        int[] data = input.data();
+        long sum = input.sum();
         try (CompiledKernel k = session.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 2));
              DeviceBuffer in = session.upload(data); DeviceBuffer out = session.allocate(ElemType.INT, 1);
              DeviceBuffer partial = session.allocate(ElemType.INT, groups); DeviceBuffer ticket = session.upload(new int[1])) {

@@ -1,5 +1,6 @@
 package dev.perfport.backend.aparapi;
 
+import dev.perfport.conformance.IntInput;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
@@ -33,12 +34,9 @@ class RepeatedLaunchTest {
         AparapiBackend backend = AparapiBackend.create(PerfportConfig.of(Map.of(AparapiProvider.SHARED_MEMORY_KEY, shared)),
                 TestKernels.registry());
         int n = 100_003, wg = 64, groups = 8, times = 300;
-        int[] data = new int[n];
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            data[i] = i % 13 - 6;
-            sum += data[i];
-        }
+        IntInput input = IntInput.sawtooth(n, 13, 6);
+        int[] data = input.data();
+        long sum = input.sum();
         try (DeviceSession s = backend.open(Aparapi.DEVICE.deviceIndex());
              CompiledKernel k = s.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 2));
              DeviceBuffer in = s.upload(data); DeviceBuffer out = s.allocate(ElemType.INT, 1);

@@ -1,5 +1,6 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.conformance.IntInput;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernel.ArgUse;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
@@ -73,12 +74,9 @@ class ArgUseTest {
     @Test
     void aHostWriteToAWrittenFirstBufferIsNotCopiedIn() {
         int n = 10_007, wg = 64, groups = 4;
-        int[] data = new int[n];
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            data[i] = i % 11 - 5;
-            sum += data[i];
-        }
+        IntInput input = IntInput.sawtooth(n, 11, 5);
+        int[] data = input.data();
+        long sum = input.sum();
         try (TornadoVmSession s = Tornado.session();
              CompiledKernel k = s.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 1));
              DeviceBuffer in = s.upload(data); DeviceBuffer out = s.allocate(ElemType.INT, 1);
