@@ -373,6 +373,11 @@ public final class ScanKernelClasses {
             return (r & epoch) >>> 31;
         }
 
+        /** Where element e of a striped tile sits after x's first wg: one pad element every 32 (scan.cl's SP_PAD). */
+        protected final int padded(int e) {
+            return e + (e >> 5);
+        }
+
         /** One ticket: the last of the tiles + k takes (each group's one failed take) sets the counter back to 0. */
         protected final int take(int tiles, int k) {
             int taken = atomicAdd(next, 0, 1);
@@ -423,7 +428,7 @@ public final class ScanKernelClasses {
                     // work-item then takes its items consecutive elements from there
                     for (int q = 0; q < items; q++) {
                         int e = q * wg + lid;
-                        x[wg + e + (e >> 5)] = tb + e < n ? in[tb + e] : identity;
+                        x[wg + padded(e)] = tb + e < n ? in[tb + e] : identity;
                     }
                 } else if (base + items <= n) {
                     for (int j = 0; j < items; j++) v[j] = in[base + j];
@@ -440,7 +445,7 @@ public final class ScanKernelClasses {
                     localBarrier();
                     for (int j = 0; j < items; j++) {
                         int e = lid * items + j;
-                        v[j] = x[wg + e + (e >> 5)];
+                        v[j] = x[wg + padded(e)];
                     }
                 }
                 $T$ acc = identity;                  // the work-item's inclusive scan of its items
@@ -522,15 +527,15 @@ public final class ScanKernelClasses {
                 $T$ p0 = op(prefix[0], before);
                 // exclusive: element j gets p0 combined with items 0..j-1
                 if (striped != 0) {
-                    x[wg + lid * items + ((lid * items) >> 5)] = p0;
+                    x[wg + padded(lid * items)] = p0;
                     for (int q = 1; q < items; q++) {
                         int e = lid * items + q;
-                        x[wg + e + (e >> 5)] = op(p0, v[q - 1]);
+                        x[wg + padded(e)] = op(p0, v[q - 1]);
                     }
                     localBarrier();
                     for (int q = 0; q < items; q++) {
                         int e = q * wg + lid;
-                        if (tb + e < n) out[tb + e] = x[wg + e + (e >> 5)];
+                        if (tb + e < n) out[tb + e] = x[wg + padded(e)];
                     }
                 } else if (base + items <= n) {
                     out[base] = p0;
