@@ -35,6 +35,15 @@ public final class SaxpyAparapi implements KernelLibrary {
         return KernelSpec.of(name, Saxpy.class, c -> new Saxpy(), "x", "y", "a", "n");
     }
 
+    /**
+     * A kernel this library's route knowingly does not implement, with the reason a row then
+     * states (instead of the advice to write one).
+     */
+    @Override
+    public List<Declined> declined() {
+        return List.of(new Declined(KernelSpec.class, SaxpyTest.DECLINED, "this example's half-precision SAXPY needs fp16, which Aparapi's Java has no type for"));
+    }
+
     @Override
     public List<KernelSpec> kernels() {
         return List.of(spec(SaxpyTest.FROM_LIBRARY));

@@ -37,6 +37,7 @@ class SaxpyTest {
     static final String FROM_LIBRARY = "example.saxpy";
     static final String CARRIED = "example.saxpy_carried";
     static final String MISSING = "example.saxpy_opencl_only";
+    static final String DECLINED = "example.saxpy_half";
 
     private static AparapiBackend backend;
 
@@ -113,5 +114,19 @@ class SaxpyTest {
             assertTrue(why.startsWith("aparapi has no Aparapi implementation of kernel '" + MISSING + "'"), why);
             assertTrue(why.contains(".impl(KernelSpec.of(") && why.contains("KernelLibrary") && why.contains("META-INF/services"), why);
         }
+    }
+
+    @Test
+    void aKernelALibraryDeclinesIsRefusedWithTheLibrarysReason() {
+        KernelDef def = saxpy(DECLINED).build();
+        try (DeviceSession s = session()) {
+            String why = s.cannotRun(def).orElseThrow();
+            assertEquals("aparapi does not run kernel '" + DECLINED + "' (Aparapi): this example's half-precision SAXPY needs fp16, "
+                    + "which Aparapi's Java has no type for", why);
+            UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class, () -> s.compile(def));
+            assertEquals(why, e.getMessage());
+        }
+        // a definition that carries its own implementation runs, declined or not
+        runAndVerify(saxpy(DECLINED).impl(SaxpyAparapi.spec(DECLINED)).build());
     }
 }

@@ -167,7 +167,7 @@ public final class ClusterMain {
                             d.selector(), v, r.evaluations(), r.measured(), nanos / 1e9, ranOn.size(), ranOn.size() == 1 ? "" : "s",
                             new TreeSet<>(ranOn)));
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, r, size,
-                            r.best() == null ? "no valid configuration (see the records: --format json)" : null));
+                            r.best() == null ? r.noneValid() : null));
                 } catch (ConfigException e) {
                     if (bar != null) bar.done();
                     throw e;

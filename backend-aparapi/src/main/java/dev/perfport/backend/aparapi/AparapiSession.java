@@ -184,6 +184,9 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
         PerfportKernel kernel;
         try {
             kernel = spec.factory().apply(constants);
+        } catch (UnsupportedFeatureException e) {
+            // a configuration the Aparapi kernel does not express: refused before building, with the reason
+            throw new UnsupportedFeatureException(where + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new KernelBuildException(where + ": bad tuning constants " + constants + ": " + e.getMessage(), "");
         }

@@ -72,6 +72,20 @@ class BackendTest {
         }
     }
 
+    /** The single-pass scan is declined by TornadoVM's scan library: its row states the route's reason, not the advice to write one. */
+    @Test
+    void theSinglePassScanIsDeclinedWithTheRoutesReason() {
+        try (TornadoVmSession s = Tornado.session()) {
+            KernelDef def = dev.perfport.conformance.WorkloadKernels.all().stream().filter(d -> d.name().equals("scan.single_pass.float"))
+                    .findFirst().orElseThrow();
+            String why = s.cannotRun(def).orElseThrow();
+            assertTrue(why.startsWith("tornado does not run kernel 'scan.single_pass.float' (TornadoVM): ") && why.contains("no volatile or atomic load"),
+                    why);
+            UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class, () -> s.compile(def));
+            assertEquals(why, e.getMessage());
+        }
+    }
+
     /** V1's inter-group wait is sound only on coherent CPU caches: on a GPU the kernel is refused with the reason, not run. */
     @Test
     void cpuOnlyKernelsAreRefusedOnOtherDevicesWithTheReason() {

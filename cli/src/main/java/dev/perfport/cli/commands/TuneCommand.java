@@ -157,7 +157,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                     .cache(cache, tc).listener(bar).run(strategy);
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, r, size,
-                    r.best() == null ? "no valid configuration (see the records: --format json)" : null);
+                    r.best() == null ? r.noneValid() : null);
         } catch (RuntimeException e) {
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, null, size, RunCommand.describe(e));

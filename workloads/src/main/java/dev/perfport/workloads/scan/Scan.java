@@ -59,7 +59,7 @@ import java.util.TreeMap;
  *       to today's GPUs, a decoupled look-back scan on k static work-groups (k = the residency
  *       query by default) that take tiles of wg·{@code items} elements in increasing order;
  *       each tile reads the input once and writes the output once ({@link ScanKernels#singlePass}).
- *       Its schedule knobs (warp, coalesce, regs, items, wg, gpc) are tuned by {@code perfport tune
+ *       Its schedule knobs (warp, coalesce, striped, regs, items, wg, gpc) are tuned by {@code perfport tune
  *       scan} ({@link ScanTuning}); the paper's variants have none.</li>
  * </ul>
  *
@@ -165,7 +165,7 @@ public final class Scan implements Workload, Tunable {
                 "gpc: single-pass only: 0 (default) k gives the persistent groups; N > 0 runs N per compute unit instead "
                         + "(the tuner's knob, as the reduction's tuned variant has it; give k or gpc, not both)",
                 "config: single-pass only: auto (default) runs the tuning cache's best for this device and type while "
-                        + "warp, coalesce, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); default never does",
+                        + "warp, coalesce, striped, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); default never does",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -549,7 +549,7 @@ public final class Scan implements Workload, Tunable {
         return ScanTuning.TUNED;
     }
 
-    /** warp, coalesce and regs may be 0 (the default schedule, no cap). */
+    /** warp, coalesce, striped and regs may be 0 (the default schedule, no cap). */
     @Override
     public int minimum(String param) {
         return param.equals("items") || param.equals("wg") || param.equals("gpc") ? 1 : 0;

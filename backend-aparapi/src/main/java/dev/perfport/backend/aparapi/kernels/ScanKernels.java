@@ -1,6 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
 import com.google.auto.service.AutoService;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.kernel.Constants;
 
@@ -77,18 +78,21 @@ public final class ScanKernels implements KernelLibrary {
             "PREFETCH", "not written (it measured slower on jocl)",
             "COALESCE", "Aparapi 3.0.2 has no warp shuffles or vector loads");
 
-    /** {opMax, items, striped} of a single-pass kernel, after refusing what it does not express. */
+    /**
+     * {opMax, items, striped} of a single-pass kernel, after refusing what it does not express
+     * ({@link UnsupportedFeatureException}: a point the tuner records as refused, not as a build error).
+     */
     static int[] singlePass(Constants c, int expectedFloat) {
         int op = op(c, expectedFloat);
         for (var e : SINGLE_PASS_UNEXPRESSED.entrySet()) {
             if (c.has(e.getKey()) && c.getInt(e.getKey()) != 0) {
-                throw new IllegalArgumentException("Aparapi's single-pass scan has scan.cl's default schedule (and striped) only; "
+                throw new UnsupportedFeatureException("Aparapi's single-pass scan has scan.cl's default schedule (and striped) only; "
                         + e.getKey().toLowerCase(java.util.Locale.ROOT) + "=" + c.getInt(e.getKey()) + " is not expressed ("
                         + e.getValue() + ")");
             }
         }
         if (c.has(dev.perfport.core.kernel.KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS)) {
-            throw new IllegalArgumentException("Aparapi passes no build options, so a register cap (regs) is not expressed");
+            throw new UnsupportedFeatureException("Aparapi passes no build options, so a register cap (regs) is not expressed");
         }
         int items = c.has("ITEMS") ? c.getInt("ITEMS") : 8;
         if (items < 1 || items > ScanKernelClasses.SP_MAX_ITEMS) {

@@ -60,11 +60,14 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
 
     /**
      * {@return the one line of the error when {@code def} has no implementation for this route:
-     * what to do to give it one, in the definition or in a kernel library}
+     * the route's reason where a kernel library declines it ({@link KernelLibrary#declined()}),
+     * else what to do to give it one, in the definition or in a kernel library}
      *
      * @param def a kernel definition without an implementation here
      */
     protected final String missing(KernelDef def) {
+        Optional<String> why = KernelLibrary.declined(def.name(), implType, getClass().getClassLoader());
+        if (why.isPresent()) return backendId() + " does not run kernel '" + def.name() + "' (" + routeName + "): " + why.get();
         return backendId() + " has no " + routeName + " implementation of kernel '" + def.name() + "': give the definition one with "
                 + howToImplement(def.name()) + ", or return it from a "
                 + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";

@@ -2,6 +2,7 @@ package dev.perfport.core.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
@@ -21,6 +22,45 @@ public interface KernelLibrary {
 
     /** {@return this library's implementations, each naming the definition it implements ({@link KernelImpl.Native#name()})} */
     List<? extends KernelImpl.Native> kernels();
+
+    /**
+     * A kernel that a route knowingly does not implement, and why: a limit of the route (e.g. no
+     * coherent load to spin on), which a row that asks for the kernel states instead of the advice
+     * to write an implementation.
+     *
+     * @param route  the route's implementation type, e.g. the TornadoVM backend's kernel type
+     * @param name   the kernel definition's name
+     * @param reason why the route has no implementation, one clause
+     */
+    record Declined(Class<? extends KernelImpl.Native> route, String name, String reason) {
+        public Declined {
+            Objects.requireNonNull(route);
+            Objects.requireNonNull(name);
+            Objects.requireNonNull(reason);
+        }
+    }
+
+    /** {@return the kernels this library's route knowingly does not implement (none by default)} */
+    default List<Declined> declined() {
+        return List.of();
+    }
+
+    /**
+     * {@return why the route of {@code type} has no implementation of the kernel {@code name}, if
+     * a library visible to {@code loader} declines it}
+     *
+     * @param name   a kernel definition's name
+     * @param type   the route's implementation type
+     * @param loader the class loader whose services to read
+     */
+    static Optional<String> declined(String name, Class<? extends KernelImpl.Native> type, ClassLoader loader) {
+        for (KernelLibrary lib : LibraryCache.of(loader)) {
+            for (Declined d : lib.declined()) {
+                if (d.route().equals(type) && d.name().equals(name)) return Optional.of(d.reason());
+            }
+        }
+        return Optional.empty();
+    }
 
     /**
      * {@return the implementation of {@code def} of the given type, if any} The definition's own if

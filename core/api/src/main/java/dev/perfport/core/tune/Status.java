@@ -6,7 +6,10 @@ import java.util.Locale;
 public enum Status {
     /** Ran and produced a verified result; its value counts. */
     OK,
-    /** Refused before running: a {@link Constraint} does not hold (e.g. local memory). */
+    /**
+     * Refused before running: a {@link Constraint} does not hold (e.g. local memory), or the backend
+     * refused the point before building it (its route cannot express it). Not an evaluation.
+     */
     CONSTRAINT,
     /** The kernel did not build (or, in a Java dialect, could not be instantiated). */
     COMPILE_ERROR,

@@ -64,6 +64,8 @@ public final class Tuner {
     private final Map<Config, Evaluation> pending = new LinkedHashMap<>();
     private long lastFlush;
     private static final long FLUSH_NANOS = 1_000_000_000L;
+    /** Random search stops drawing replacements after this many rounds whose every point the backend refused. */
+    static final int BARREN_ROUNDS = 3;
 
     /** A tuner that evaluates one configuration after another with {@code evaluator}. */
     public Tuner(Space space, Objective objective, Evaluator evaluator) {
@@ -148,7 +150,8 @@ public final class Tuner {
                     continue;
                 }
                 r = new TuneRecord(c, cached.get(), true);
-                evaluations++;
+                if (r.evaluated()) evaluations++;
+                else rejected++;   // a backend's refusal, remembered from an earlier run
             }
             fresh.put(c, r);
             listener.looked(r, evaluations, Math.max(planned, evaluations));
@@ -205,8 +208,12 @@ public final class Tuner {
     private void arrived(TuneRecord[] got, int i, Config c, Evaluation e) {
         TuneRecord r = new TuneRecord(c, e, false);
         got[i] = r;
-        measured++;
-        evaluations++;
+        if (r.evaluated()) {
+            measured++;
+            evaluations++;
+        } else {
+            rejected++;   // the backend refused it before running (a point its route cannot express): not an evaluation
+        }
         if (cache != null) {
             pending.put(c, e);
             if (System.nanoTime() - lastFlush >= FLUSH_NANOS) flush();
@@ -254,7 +261,7 @@ public final class Tuner {
         List<Config> grid = new ArrayList<>();
         for (long i = 0; i < n; i++) grid.add(space.at(i));
         Config best = bestOf(lookAll(grid));
-        note("exhaustive: " + n + " grid points, " + evaluations + " evaluated, " + rejected + " refused by constraints"
+        note("exhaustive: " + n + " grid points, " + evaluations + " evaluated, " + rejected + " refused (constraints, or the backend before running)"
                 + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
     }
@@ -265,20 +272,36 @@ public final class Tuner {
         listener.started("random", planned);
         SplittableRandom rnd = new SplittableRandom(r.seed());
         // which points count (valid ones) does not depend on their results: draw them all, then
-        // evaluate them as one batch
+        // evaluate them as one batch; only points the backend refuses (not an evaluation) are
+        // drawn again, in a further batch
         Set<Long> drawn = new HashSet<>();
-        List<Config> draws = new ArrayList<>();
+        List<TuneRecord> all = new ArrayList<>();
         int counted = 0;
+        int barren = 0;   // rounds in a row in which the backend refused every point drawn
         while (counted < r.budget() && drawn.size() < n) {
-            long i = rnd.nextLong(n);
-            if (!drawn.add(i)) continue;
-            Config c = space.at(i);
-            draws.add(c);
-            if (space.violation(c).isEmpty()) counted++;
+            if (barren == BARREN_ROUNDS) {
+                note("random: stopped drawing after " + BARREN_ROUNDS + " rounds in which the backend refused every point");
+                break;
+            }
+            List<Config> draws = new ArrayList<>();
+            int valid = 0;
+            while (counted + valid < r.budget() && drawn.size() < n) {
+                long i = rnd.nextLong(n);
+                if (!drawn.add(i)) continue;
+                Config c = space.at(i);
+                draws.add(c);
+                if (space.violation(c).isEmpty()) valid++;
+            }
+            int before = counted;
+            for (TuneRecord x : lookAll(draws)) {
+                all.add(x);
+                if (x.evaluated()) counted++;
+            }
+            barren = counted > before || valid == 0 ? 0 : barren + 1;
         }
-        Config best = bestOf(lookAll(draws));
+        Config best = bestOf(all);
         note("random (seed " + r.seed() + ", budget " + r.budget() + "): " + evaluations + " evaluated, " + rejected
-                + " refused by constraints" + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
+                + " refused (constraints, or the backend before running)" + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
     }
 

@@ -144,6 +144,63 @@ class TunerTest {
         assertEquals(a.records().size(), a.evaluations() + a.rejected(), "each configuration looked at once");
     }
 
+    /** A point the backend refuses before running (its route cannot express it): rejected with the reason, never an evaluation. */
+    private static Evaluation refusingVwidth16(Config c) {
+        if (c.get("vwidth") == 16) return Evaluation.invalid(Status.CONSTRAINT, "vwidth=16 is not expressed (no float16)");
+        return Evaluation.ok(Synthetic.mpps(c));
+    }
+
+    @Test
+    void backendRefusalsAreRejectedNotEvaluated() {
+        AtomicInteger calls = new AtomicInteger();
+        TuneResult r = tuner(c -> {
+            calls.incrementAndGet();
+            return refusingVwidth16(c);
+        }).run(new Strategy.Exhaustive());
+        long gridSize = Synthetic.space().gridSize();
+        long byConstraint = gridSize * 2 / 13;          // posbs 2048, 4096 (never reach the evaluator)
+        long byBackend = (gridSize - byConstraint) / 5;  // vwidth 16 of 1..16
+        assertEquals(gridSize - byConstraint, calls.get());
+        assertEquals(byConstraint + byBackend, r.rejected());
+        assertEquals(gridSize - byConstraint - byBackend, r.evaluations());
+        assertEquals(r.evaluations(), r.measured());
+        assertNotEquals(16, r.best().get("vwidth"));
+        TuneRecord refused = r.records().stream().filter(x -> x.config().get("vwidth") == 16 && x.config().get("posbs") == 1)
+                .findFirst().orElseThrow();
+        assertFalse(refused.evaluated());
+        assertEquals("vwidth=16 is not expressed (no float16)", refused.evaluation().message());
+        assertTrue(r.trace().getFirst().contains(r.rejected() + " refused"), r.trace().toString());
+    }
+
+    @Test
+    void randomDrawsAgainForPointsTheBackendRefused() {
+        TuneResult r = tuner(TunerTest::refusingVwidth16).run(new Strategy.RandomSearch(7, 40));
+        assertEquals(40, r.evaluations(), "the budget counts evaluations, not refusals; trace " + r.trace());
+        assertTrue(r.records().stream().anyMatch(x -> x.evaluation().status() == Status.CONSTRAINT && x.config().get("vwidth") == 16),
+                "seed 7's first 40 valid draws include vwidth 16");
+        assertEquals(r.records().size(), r.evaluations() + r.rejected());
+        // the same seed without refusals: its 40 are the first 40 of this run's valid draws
+        TuneResult plain = tuner(c -> Evaluation.ok(Synthetic.mpps(c))).run(new Strategy.RandomSearch(7, 40));
+        List<Config> first = plain.records().stream().map(TuneRecord::config).toList();
+        assertEquals(first, r.records().subList(0, first.size()).stream().map(TuneRecord::config).toList());
+    }
+
+    @Test
+    void randomStopsDrawingWhenTheBackendRefusesEverything() {
+        AtomicInteger calls = new AtomicInteger();
+        TuneResult r = tuner(c -> {
+            calls.incrementAndGet();
+            return Evaluation.invalid(Status.CONSTRAINT, "no implementation on this route");
+        }).run(new Strategy.RandomSearch(3, 10));
+        assertNull(r.best());
+        assertEquals(0, r.evaluations());
+        assertEquals(Tuner.BARREN_ROUNDS * 10, calls.get(), "three rounds of the budget's 10, then it stops");
+        assertTrue(r.trace().stream().anyMatch(l -> l.contains("backend refused every point")), r.trace().toString());
+        // nine draws broke the space's own constraint (posbs 2048 and 4096, two messages)
+        assertEquals("no valid configuration: 30 of 39 points constraint: no implementation on this route (2 other reasons: --format json)",
+                r.noneValid());
+    }
+
     @Test
     void invalidConfigurationsCarryTheirReasonsAndAreNeverChosen() {
         TuneResult r = tuner(c -> {
