@@ -316,36 +316,56 @@ public final class Tuner {
         if (h.review() != null) estimate += h.review().params().size();
         planned = estimate;
         listener.started("hierarchical", planned);
+        // a stage that finds no valid point (the start is one the device or the backend refuses, e.g. a group too
+        // large for the route's kernel) is swept again, once, as soon as a later stage has moved to a valid point
+        List<Strategy.Stage> skipped = new ArrayList<>();
         for (Strategy.Stage st : h.stages()) {
-            List<Config> points = stagePoints(current, st.params());
-            List<TuneRecord> rs = lookAll(points);
-            Config best = bestOf(rs);
-            if (best == null) {
-                note("stage " + st.name() + ": no valid point among " + points.size() + "; keeping " + current);
+            Config next = stage(st, current, "");
+            if (next == null) {
+                skipped.add(st);
                 continue;
             }
-            double bestValue = seen.get(best).evaluation().value();
-            Config pick = switch (st.rule()) {
-                case Strategy.Rule.Best b -> best;
-                case Strategy.Rule.SmallestWithin w -> rs.stream()
-                        .filter(x -> x.evaluation().valid() && objective.within(x.evaluation().value(), bestValue, w.fraction()))
-                        .map(TuneRecord::config)
-                        .min(smallestFirst(st.params())).orElse(best);
-            };
-            StringBuilder sweep = new StringBuilder();
-            for (TuneRecord x : rs) {
-                sweep.append(sweep.isEmpty() ? "" : ", ");
-                for (String p : st.params()) sweep.append(p).append('=').append(x.config().get(p)).append(' ');
-                sweep.append(x.evaluation().valid() ? fmt(x.evaluation().value()) : x.evaluation().status().label());
+            current = next;
+            if (!skipped.isEmpty()) {
+                for (Strategy.Stage again : List.copyOf(skipped)) {
+                    Config c = stage(again, current, " (again, from the valid point stage " + st.name() + " reached)");
+                    if (c != null) current = c;
+                }
+                skipped.clear();
             }
-            note("stage " + st.name() + " (" + st.rule().describe() + "): " + sweep + " -> " + pick(pick, st.params())
-                    + " (" + fmt(seen.get(pick).evaluation().value()) + ", best " + fmt(bestValue) + ")");
-            current = pick;
         }
         if (h.review() != null) current = review(current, h.review());
         TuneRecord last = seen.get(current);
         if (last == null) last = look(current);
         return last.evaluation().valid() ? current : null;
+    }
+
+    /** One stage's sweep around {@code current}: the point its rule picks, or null when none of its points is valid. */
+    private Config stage(Strategy.Stage st, Config current, String again) {
+        List<Config> points = stagePoints(current, st.params());
+        List<TuneRecord> rs = lookAll(points);
+        Config best = bestOf(rs);
+        if (best == null) {
+            note("stage " + st.name() + again + ": no valid point among " + points.size() + "; keeping " + current);
+            return null;
+        }
+        double bestValue = seen.get(best).evaluation().value();
+        Config pick = switch (st.rule()) {
+            case Strategy.Rule.Best b -> best;
+            case Strategy.Rule.SmallestWithin w -> rs.stream()
+                    .filter(x -> x.evaluation().valid() && objective.within(x.evaluation().value(), bestValue, w.fraction()))
+                    .map(TuneRecord::config)
+                    .min(smallestFirst(st.params())).orElse(best);
+        };
+        StringBuilder sweep = new StringBuilder();
+        for (TuneRecord x : rs) {
+            sweep.append(sweep.isEmpty() ? "" : ", ");
+            for (String p : st.params()) sweep.append(p).append('=').append(x.config().get(p)).append(' ');
+            sweep.append(x.evaluation().valid() ? fmt(x.evaluation().value()) : x.evaluation().status().label());
+        }
+        note("stage " + st.name() + again + " (" + st.rule().describe() + "): " + sweep + " -> " + pick(pick, st.params())
+                + " (" + fmt(seen.get(pick).evaluation().value()) + ", best " + fmt(bestValue) + ")");
+        return pick;
     }
 
     /** Shrinks parameters one step at a time while the objective improves by more than the review's margin. */

@@ -117,6 +117,23 @@ class TunerTest {
         assertThrows(IllegalArgumentException.class, () -> new Strategy.Review(List.of("simbs"), 4, 0.03, -1));
     }
 
+    /**
+     * A start that a constraint (or the backend) refuses leaves the first stage with no valid point: that stage is swept
+     * again once a later stage has reached a valid point, instead of being skipped for good.
+     */
+    @Test
+    void aStageWithNoValidPointIsSweptAgainFromTheFirstValidPoint() {
+        Strategy.Hierarchical h = new Strategy.Hierarchical(
+                Map.of("posbs", 4096, "simbs", 1, "vwidth", 1, "wgsize", 1, "ngroup", 1),   // posbs 4096 breaks local memory
+                List.of(Strategy.Stage.of("simbs", Strategy.Rule.best()), Strategy.Stage.of("posbs", Strategy.Rule.best())), null);
+        TuneResult r = tuner(c -> Evaluation.ok(Synthetic.mpps(c))).run(h);
+        assertEquals(16, r.best().get("simbs"), "simbs swept again at a valid posbs; trace " + r.trace());
+        assertTrue(r.trace().getFirst().startsWith("stage simbs: no valid point"), r.trace().toString());
+        assertTrue(r.trace().stream().anyMatch(l -> l.startsWith("stage simbs (again, from the valid point stage posbs reached)")),
+                r.trace().toString());
+        assertEquals(Synthetic.mpps(r.best()), r.bestValue(), 1e-12);
+    }
+
     @Test
     void smallestWithinRulePrefersLessLocalMemory() {
         // posbs alone: best is the largest allowed (1024) but 64 already reaches 97 %
