@@ -33,6 +33,13 @@ public interface KernelLibrary {
      * @param reason why the route has no implementation, one clause
      */
     record Declined(Class<? extends KernelImpl.Native> route, String name, String reason) {
+        /**
+         * Checks the parts.
+         *
+         * @param route  the route's implementation type
+         * @param name   the kernel definition's name
+         * @param reason why the route has no implementation
+         */
         public Declined {
             Objects.requireNonNull(route);
             Objects.requireNonNull(name);
