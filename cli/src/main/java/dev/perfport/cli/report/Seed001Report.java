@@ -61,11 +61,13 @@ public final class Seed001Report {
      * @param seed     the random strategy's seed
      * @param strategy random (the default) or hierarchical (gemm's stages: tile, threads, k, vectors, staging,
      *                 loaders, strides, split; no budget)
+     * @param rounds   side-by-side rounds of each GEMM size: untuned and tuned measured in turn (the order
+     *                 alternating), each keeping its best, so that a loaded machine's drift hits both alike
      */
     public record Options(List<Integer> sizes, List<String> types, int budget, int tuneSize, int reps, int trsmM, int trsmN,
-                          List<Integer> nbs, long seed, String strategy) {
+                          List<Integer> nbs, long seed, String strategy, int rounds) {
         public static final List<String> KEYS = List.of("sizes", "types", "budget", "tunesize", "reps", "trsmm", "trsmn", "nbs", "seed",
-                "strategy");
+                "strategy", "rounds");
         static final List<String> STRATEGIES = List.of("random", "hierarchical");
 
         public static Options parse(Params p) {
@@ -84,7 +86,7 @@ public final class Seed001Report {
             return new Options(list(p, "sizes", "64,128,256,512", 4096), types, (int) range(p, "budget", "24", 1, 100_000),
                     (int) range(p, "tunesize", "256", 1, 8192), (int) range(p, "reps", "2", 1, 100), (int) range(p, "trsmm", "512", 1, 16384),
                     (int) range(p, "trsmn", "64", 1, 16384), list(p, "nbs", "8,16,32,64", 1024), range(p, "seed", "1", 0, Long.MAX_VALUE),
-                    strategy);
+                    strategy, (int) range(p, "rounds", "3", 1, 20));
         }
 
         private static long range(Params p, String k, String dflt, long min, long max) {
@@ -129,8 +131,11 @@ public final class Seed001Report {
         }
     }
 
-    /** GEMM at one size and type: untuned (device default) and tuned; a failed side has a null rate and its error. */
-    public record SizeRow(String type, int size, Double untuned, Double tuned, String untunedError, String tunedError) {
+    /**
+     * GEMM at one size and type: untuned (device default) and tuned, each the best of {@code rounds} side-by-side rounds
+     * (null in data saved before rounds); a side that failed in any round has a null rate and its error.
+     */
+    public record SizeRow(String type, int size, Double untuned, Double tuned, String untunedError, String tunedError, Integer rounds) {
     }
 
     /** TRSM at one block size on the tuned GEMM. */
@@ -177,9 +182,16 @@ public final class Seed001Report {
                 TuneRow tuned = tunes.get(type);
                 for (int n : o.sizes()) {
                     Params base = Params.of("m", "" + n, "n", "" + n, "k", "" + n, "type", type, "reps", "" + o.reps(), "config", "default");
-                    RunResult u = gemm.run(s, Gemm.INDIRECT, base);
-                    RunResult t = tuned.best() == null ? null : gemm.run(s, Gemm.INDIRECT, withConfig(base, tuned.best()));
-                    SizeRow r = new SizeRow(type, n, rate(u), t == null ? null : rate(t), why(u), t == null ? "no valid tuned configuration" : why(t));
+                    Side u = new Side(), t = new Side();
+                    for (int round = 0; round < o.rounds(); round++) {
+                        for (int i = 0; i < 2; i++) {
+                            boolean tunedNow = (i == 0) == (round % 2 == 1);   // untuned first in even rounds, tuned first in odd
+                            if (!tunedNow) u.add(gemm.run(s, Gemm.INDIRECT, base));
+                            else if (tuned.best() != null) t.add(gemm.run(s, Gemm.INDIRECT, withConfig(base, tuned.best())));
+                        }
+                    }
+                    SizeRow r = new SizeRow(type, n, u.value(), tuned.best() == null ? null : t.value(), u.error,
+                            tuned.best() == null ? "no valid tuned configuration" : t.error, o.rounds());
                     err.println(tag + " gemm " + type + " " + n + "^3: untuned " + fmt(r.untuned()) + ", tuned " + fmt(r.tuned()) + " GFLOP/s");
                     sizes.add(r);
                 }
@@ -199,6 +211,23 @@ public final class Seed001Report {
             data.save("trsm", sel, tr);
         } catch (RuntimeException e) {
             data.save("device", sel, List.of(new DeviceRow(sel, d.info().name(), d.info().type().label(), "-", e.toString())));
+        }
+    }
+
+    /** One side of a size's side-by-side rounds: its best verified rate, or the first failure (which voids the side). */
+    private static final class Side {
+        Double best;
+        String error;
+
+        void add(RunResult r) {
+            if (error != null) return;
+            error = why(r);
+            Double v = Seed001Report.rate(r);
+            if (error == null && v != null && (best == null || v > best)) best = v;
+        }
+
+        Double value() {
+            return error == null ? best : null;
         }
     }
 
@@ -322,8 +351,13 @@ public final class Seed001Report {
         md.bullets(c.machine().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
         md.paragraph("The load average is in the header because the machine may be shared: CPU timings of a loaded machine vary by tens "
                 + "of percent between runs and sizes (the emulator's modelled times do not).");
+        Integer rounds = results.stream().flatMap(r -> r.sizes().stream()).map(SizeRow::rounds).filter(java.util.Objects::nonNull)
+                .findFirst().orElse(null);
         md.paragraph("Every rate is GFLOP/s = 2·m·n·k (GEMM) or m²·n (TRSM) over the kernel time of the best of " + o.reps()
                 + " verified repetitions (modelled time on the Cell/B.E. emulator), pad/unpad copies included, host transfers excluded. "
+                + (rounds == null || rounds < 2 ? ""
+                : "At each GEMM size the untuned and the tuned configuration are measured side by side in " + rounds
+                        + " rounds, in turn and in alternating order, and each keeps its best, so that a loaded machine's drift hits both alike. ")
                 + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy " + o.strategy() + "` "
                 + (o.strategy().equals("random") ? "with " + o.budget() + " evaluations " : "(its stages run to the end) ")
                 + "over gemm's indirect kernel (CLBlast's 14 parameters and split k) at " + o.tuneSize() + "³, tuned in each type apart, "

@@ -220,10 +220,12 @@ class GemmIT {
         Path out = dir.resolve("results");
         Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "report", "seed-001", "--backend", "cell-emulation",
                 "--out", out.toString(), "--param", "sizes=16,24", "--param", "types=float", "--param", "budget=2", "--param", "tunesize=16",
-                "--param", "reps=1", "--param", "trsmm=20", "--param", "trsmn=3", "--param", "nbs=8,16");
+                "--param", "reps=1", "--param", "trsmm=20", "--param", "trsmn=3", "--param", "nbs=8,16", "--param", "rounds=2");
         Dist.assertExit(0, r);
         String md = Files.readString(out.resolve("seed-001.md"));
         assertTrue(md.contains("## Tuned vs untuned") && md.contains("| cell-emulation:0 | float | 24 |"), md);
+        assertTrue(md.contains("measured side by side in 2 rounds"), "the rounds are stated: " + md);
+        assertTrue(Files.readString(out.resolve("seed-001/data.json")).contains("\"rounds\" : 2"), "and saved with each size row");
         assertTrue(md.contains("| cell-emulation:0 | float | 20 | 3 | 16 |"), "the trsm rows: " + md);
         assertTrue(Files.exists(out.resolve("seed-001/data.json")));
         Files.delete(out.resolve("seed-001.md"));
@@ -250,6 +252,9 @@ class GemmIT {
                 "--param", "strategy=hierarchical", "--param", "budget=5");
         Dist.assertExit(2, bad);
         assertTrue(bad.err().contains("budget applies to strategy=random only"), bad::describe);
+        bad = Run.of("report", "seed-001", "--backend", "cell-emulation", "--out", dir.resolve("bad").toString(), "--param", "rounds=0");
+        Dist.assertExit(2, bad);
+        assertTrue(bad.err().contains("report parameter rounds must be in [1, 20], got 0"), bad::describe);
     }
 
     @Test
