@@ -143,6 +143,28 @@ class GemmIT {
         Dist.assertExit(1, r);
     }
 
+    /** A tile beyond Aparapi's private arrays is refused by the backend before building: a refusal, not an evaluation. */
+    @Test
+    void tuningOnAparapiCountsATileItsPrivateArraysCannotHoldAsRefused(@TempDir Path dir) {
+        assumeBackend("jocl");   // aparapi runs on the same OpenCL
+        List<String> args = new ArrayList<>(List.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json",
+                "tune", "gemm", "--backend", "aparapi", "--variant", "indirect", "--strategy", "exhaustive"));
+        for (String p : List.of("m=64", "n=64", "k=64", "reps=1", "mwg=64,128", "nwg=64,128", "kwg=16", "mdimc=8", "ndimc=8", "mdima=8",
+                "ndimb=8", "kwi=1", "vwm=1", "vwn=1", "strm=0", "strn=0", "sa=1", "sb=1", "ks=1")) {
+            args.addAll(List.of("--param", p));
+        }
+        Run r = Run.of(args.toArray(String[]::new));
+        Dist.assertExit(0, r);
+        Map<String, Object> row = Dist.jsonRows(r).getFirst();
+        assertEquals(3L, ((Number) row.get("evaluations")).longValue(), r::describe);
+        assertEquals(1L, ((Number) row.get("rejected")).longValue(), r::describe);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> records = (List<Map<String, Object>>) row.get("records");
+        Map<String, Object> big = records.stream().filter(x -> "constraint".equals(x.get("status"))).findFirst().orElseThrow();
+        assertEquals("128", String.valueOf(((Map<?, ?>) big.get("params")).get("mwg")), String.valueOf(big));
+        assertTrue(String.valueOf(big.get("message")).contains("16*16 results per work-item exceed the 128"), String.valueOf(big));
+    }
+
     private static List<String> withAll(List<String> cfg, String... more) {
         List<String> l = new ArrayList<>(cfg);
         l.addAll(List.of(more));

@@ -1,5 +1,6 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.kernel.Constants;
@@ -59,11 +60,11 @@ public final class VarKernels implements KernelLibrary {
         if (!List.of(1, 2, 4, 8, 16).contains(vwidth)) throw new IllegalArgumentException("VWIDTH must be 1, 2, 4, 8 or 16, got " + vwidth);
         if (rng != 0 && rng != 1) throw new IllegalArgumentException("RNG must be 0 (Philox) or 1 (MT607), got " + rng);
         if (c.has("RELAXED") && c.getInt("RELAXED") != 0) {
-            throw new IllegalArgumentException("aparapi has no relaxed-math VaR kernel (math=relaxed: OpenCL's native_exp2; use math=exact)");
+            throw new UnsupportedFeatureException("aparapi has no relaxed-math VaR kernel (math=relaxed: OpenCL's native_exp2; use math=exact)");
         }
         int k = simbs * vwidth;
         if (k > CAPS[CAPS.length - 1]) {
-            throw new IllegalArgumentException("SIMBS*VWIDTH = " + k + " simulations per work-item exceed the "
+            throw new UnsupportedFeatureException("SIMBS*VWIDTH = " + k + " simulations per work-item exceed the "
                     + CAPS[CAPS.length - 1] + " the Aparapi kernels hold in private memory");
         }
         return k;

@@ -1,5 +1,6 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import com.aparapi.Kernel.Constant;
 import com.aparapi.Kernel.Local;
 import com.aparapi.Kernel.PrivateMemorySpace;
@@ -123,7 +124,7 @@ public final class ConvolutionKernels implements KernelLibrary {
 
         Tiled$M$(int[] v) {
             if (v[2] * v[3] > OUTPUTS) {
-                throw new IllegalArgumentException("TX*TY = " + v[2] * v[3] + " outputs per work-item exceed the " + OUTPUTS
+                throw new UnsupportedFeatureException("TX*TY = " + v[2] * v[3] + " outputs per work-item exceed the " + OUTPUTS
                         + " the Aparapi kernel holds in private memory");
             }
             kfw = v[0];

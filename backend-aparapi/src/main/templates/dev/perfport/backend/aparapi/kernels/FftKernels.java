@@ -1,5 +1,6 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelLibrary;
@@ -49,7 +50,7 @@ public final class FftKernels implements KernelLibrary {
 
         FftBase(Constants c) {
             if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {   // Java rounds every product and has no native sin/cos
-                throw new IllegalArgumentException("fft math=fma and math=relaxed are OpenCL C only; Aparapi's kernels round as Java does: use math=precise");
+                throw new UnsupportedFeatureException("fft math=fma and math=relaxed are OpenCL C only; Aparapi's kernels round as Java does: use math=precise");
             }
             kRadix = c.getInt("RADIX");
             kSoa = c.getInt("SOA");

@@ -1,5 +1,6 @@
 package dev.perfport.backend.aparapi.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelLibrary;
@@ -80,7 +81,7 @@ public final class GemmKernels implements KernelLibrary {
 
     private static void checkCap(int mwi, int nwi, String what) {
         if ((long) mwi * nwi > CAP || mwi + nwi > CAP) {
-            throw new IllegalArgumentException(what + " = " + mwi + "*" + nwi + " results per work-item exceed the " + CAP
+            throw new UnsupportedFeatureException(what + " = " + mwi + "*" + nwi + " results per work-item exceed the " + CAP
                     + " the Aparapi GEMM kernels hold in private memory (Aparapi needs private-array sizes fixed in the class)");
         }
     }

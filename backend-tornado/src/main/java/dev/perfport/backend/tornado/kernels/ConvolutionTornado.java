@@ -1,5 +1,6 @@
 package dev.perfport.backend.tornado.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -42,7 +43,7 @@ public final class ConvolutionTornado {
                             PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, LOCAL, FLOAT), false,
                     a -> {
                         if (a.intArg(8) * a.intArg(9) > OUTPUTS) {
-                            throw new IllegalArgumentException("tx*ty = " + a.intArg(8) * a.intArg(9)
+                            throw new UnsupportedFeatureException("tx*ty = " + a.intArg(8) * a.intArg(9)
                                     + " outputs per work-item exceed the " + OUTPUTS + " the TornadoVM kernel holds in private memory");
                         }
                         a.graph().task(a.task(), ConvolutionTornado::tiled, a.context(), a.floats(0), a.floats(1), a.floats(2),

@@ -1,5 +1,6 @@
 package dev.perfport.backend.tornado.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.math.TornadoMath;
@@ -35,7 +36,7 @@ public final class FftTornado {
     /** Java rounds every product and has no native sin/cos: math other than precise would be claimed, not run. */
     private static void requirePreciseMath(Constants c) {
         if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {
-            throw new IllegalArgumentException("fft math=fma and math=relaxed are OpenCL C only; TornadoVM's kernels round as Java does: use math=precise");
+            throw new UnsupportedFeatureException("fft math=fma and math=relaxed are OpenCL C only; TornadoVM's kernels round as Java does: use math=precise");
         }
     }
 

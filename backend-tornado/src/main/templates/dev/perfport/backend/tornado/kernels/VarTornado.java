@@ -1,5 +1,6 @@
 package dev.perfport.backend.tornado.kernels;
 
+import dev.perfport.core.error.UnsupportedFeatureException;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.math.TornadoMath;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -69,7 +70,7 @@ public final class VarTornado {
 
     private static void bind(LaunchArgs a, int variant) {
         if (a.constants().has("RELAXED") && a.constants().getInt("RELAXED") != 0) {
-            throw new IllegalArgumentException("tornado has no relaxed-math VaR kernel (math=relaxed is OpenCL's native_exp2; use math=exact)");
+            throw new UnsupportedFeatureException("tornado has no relaxed-math VaR kernel (math=relaxed is OpenCL's native_exp2; use math=exact)");
         }
         // local elements per array: buffers · POSBS (1 for loadstore, which has none)
         int lbuf = variant == 0 ? 1 : a.localLength(10);
