@@ -95,14 +95,14 @@ class GpuVariantsIT {
             // Aparapi's kernel (int-pair status words, a sequence lock): beyond the residency query, one tile per
             // group, and the largest tile in private memory
             allVerified(compare(backend, "scan", "single-pass", "type=int", "op=add", "wg=32", "items=4", "k=5000"), backend);
-            allVerified(compare(backend, "scan", "single-pass", "type=float", "op=max", "wg=128", "items=32", "k=3"), backend);
-            // the coalesced tile, element by element through local memory
-            allVerified(compare(backend, "scan", "single-pass", "striped=1", "type=int", "wg=64", "items=16", "k=40"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "type=float", "op=max", "wg=128", "items=64", "k=3"), backend);
+            // the coalesced tile, element by element through local memory (items 64: the H100's fastest Aparapi tile)
+            allVerified(compare(backend, "scan", "single-pass", "striped=1", "type=int", "wg=64", "items=64", "k=40"), backend);
         }
         if (backend.equals("jocl")) {
             // more persistent groups than the residency query allows, tiny groups, one tile per group
             allVerified(compare(backend, "scan", "single-pass", "type=int", "op=add", "wg=32", "items=4", "k=5000"), backend);
-            allVerified(compare(backend, "scan", "single-pass", "type=float", "op=add", "wg=128", "items=32", "k=3"), backend);
+            allVerified(compare(backend, "scan", "single-pass", "type=float", "op=add", "wg=128", "items=64", "k=3"), backend);
             // The schedule knobs below each run both operators in one type, the types alternating: every
             // variant is a cold PoCL build on a fresh machine (30-45 s for four), and CI has 30 minutes.
             // coalesced tiles through local memory

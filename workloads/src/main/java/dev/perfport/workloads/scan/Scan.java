@@ -166,7 +166,7 @@ public final class Scan implements Workload, Tunable {
                         + "(the tuner's knob, as the reduction's tuned variant has it; give k or gpc, not both)",
                 "config: single-pass only: auto (default) runs the tuning cache's best for this device and type while "
                         + "warp, coalesce, striped, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); default never does",
-                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 32 (k: its persistent groups, "
+                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 64 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
 
@@ -271,7 +271,7 @@ public final class Scan implements Workload, Tunable {
     /** The smallest and largest register cap (regs) accepted; NVIDIA's compilers take 16 to 255. */
     static final int MIN_REGS = 16, MAX_REGS = 255;
     /** Elements per work-item (items, a multiple of 4) and persistent groups per compute unit (gpc) accepted. */
-    static final int MIN_ITEMS = 4, MAX_ITEMS = 32, MAX_GPC = 64;
+    static final int MIN_ITEMS = 4, MAX_ITEMS = 64, MAX_GPC = 64;
 
     /** Checks the single-pass knobs, one error line naming the knob and its limit. */
     static SinglePass singlePass(Params p, Config c) {

@@ -48,7 +48,7 @@ final class ScanTuning {
         g.put("coalesce", nv ? List.of(0, 1) : List.of(0));
         g.put("striped", List.of(0, 1));
         g.put("regs", nv ? List.of(0, 32, 40) : List.of(0));
-        g.put("items", List.of(4, 8, 12, 16, 24, 32));
+        g.put("items", List.of(4, 8, 12, 16, 24, 32, 48, 64));
         g.put("wg", TuningSupport.workGroupSizes(d));
         g.put("gpc", d.type() == DeviceType.CPU ? List.of(1, 2, 4) : List.of(2, 4, 8, 16));
         return g;

@@ -11,7 +11,7 @@ public final class ScanKernelClasses {
     /** The single-pass look-back window: tiles read at once, as scan.cl's SP_WINDOW. */
     static final int SP_WINDOW = 32;
     /** The largest ITEMS the single-pass kernels hold in private memory (the workload's limit). */
-    static final int SP_MAX_ITEMS = 32;
+    static final int SP_MAX_ITEMS = 64;
     /** A single-pass tile's flags, below the epoch in its status word: scan.cl's two, and one for a prefix being written. */
     static final int SP_AGGREGATE = 1, SP_PREFIX = 2, SP_BUSY = 3;
 
