@@ -7,12 +7,8 @@
 #   OUT=$OUT bash scripts/gpu-scan-items32.sh
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
-G="bash scripts/gpu-tornado.sh"
-source scripts/gpu-step.sh
 total=${TOTAL:-420}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
-PYTHONUNBUFFERED=1 timeout 90 python3 bench/torch_ref.py --only scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
-C=(--config perfport.tune.cache="$out/tune-cache.json" --config perfport.jocl.counters=false --config perfport.aparapi.counters=false)
+source scripts/gpu-scan-lib.sh   # G, step, torch.cumsum, C
 S=(--variant single-pass --param op=add)
 step tune-jocl-int 200 tune scan --backend jocl:gpu "${C[@]}" --progress plain --param n=2^25 --param type=int
 A=(--param striped=1 --param items=32 --param wg=256 --param gpc=4)

@@ -135,15 +135,10 @@ class GpuVariantsIT {
     @ValueSource(strings = {"jocl"})
     void singlePassTunesOverItsSchedule(String backend, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         requireAvailable(backend);
-        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "tune", "scan", "--backend", backend,
-                "--strategy", "exhaustive", "--param", "n=100003", "--param", "reps=1", "--param", "type=int", "--param", "gpc=2",
-                "--param", "warp=0,1", "--param", "coalesce=0,1", "--param", "striped=0,1", "--param", "regs=0", "--param", "items=8",
-                "--param", "wg=64");
-        Dist.assertExit(0, r);
+        Run r = tuneSinglePassSchedule(dir, backend, 100003, "coalesce=0,1");
         Map<String, Object> row = Dist.jsonRows(r).getFirst();
         assertEquals(4L, ((Number) row.get("evaluations")).longValue(), r::describe);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> records = (List<Map<String, Object>>) row.get("records");
+        List<Map<String, Object>> records = records(row);
         long ok = records.stream().filter(x -> "ok".equals(x.get("status"))).count();
         assertEquals(4, ok, "four schedules verified: " + records);
         assertTrue(records.stream().anyMatch(x -> "constraint".equals(x.get("status")) && String.valueOf(x.get("message")).contains("coalesce=1 needs warp=1 or 2")),
@@ -164,6 +159,22 @@ class GpuVariantsIT {
         assertEquals("default", ((Map<?, ?>) Dist.jsonRows(run).getFirst().get("params")).get("config"), run::describe);
     }
 
+    /** {@code tune scan --strategy exhaustive} of the single-pass schedule (warp 0 or 1, striped 0 or 1, and {@code coalesce}) at n, exit 0. */
+    private static Run tuneSinglePassSchedule(java.nio.file.Path dir, String backend, int n, String coalesce) {
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "tune", "scan", "--backend", backend,
+                "--strategy", "exhaustive", "--param", "n=" + n, "--param", "reps=1", "--param", "type=int", "--param", "gpc=2",
+                "--param", "warp=0,1", "--param", coalesce, "--param", "striped=0,1", "--param", "regs=0", "--param", "items=8",
+                "--param", "wg=64");
+        Dist.assertExit(0, r);
+        return r;
+    }
+
+    /** The records of one tuning row of {@code --format json}. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> records(Map<String, Object> row) {
+        return (List<Map<String, Object>>) row.get("records");
+    }
+
     /**
      * {@code tune scan} on Aparapi measures the single-pass schedules its kernel expresses (striped 0 and 1) and records
      * the others as refused by the backend, with its reason, before building: they are not evaluations, so a budget is
@@ -172,16 +183,11 @@ class GpuVariantsIT {
     @Test
     void aparapiTunesTheSinglePassSchedulesItExpressesAndRefusesTheRest(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         requireAvailable("aparapi");
-        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "tune", "scan", "--backend", "aparapi",
-                "--strategy", "exhaustive", "--param", "n=20003", "--param", "reps=1", "--param", "type=int", "--param", "gpc=2",
-                "--param", "warp=0,1", "--param", "coalesce=0", "--param", "striped=0,1", "--param", "regs=0", "--param", "items=8",
-                "--param", "wg=64");
-        Dist.assertExit(0, r);
+        Run r = tuneSinglePassSchedule(dir, "aparapi", 20003, "coalesce=0");
         Map<String, Object> row = Dist.jsonRows(r).getFirst();
         assertEquals(2L, ((Number) row.get("evaluations")).longValue(), r::describe);
         assertEquals(2L, ((Number) row.get("rejected")).longValue(), r::describe);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> records = (List<Map<String, Object>>) row.get("records");
+        List<Map<String, Object>> records = records(row);
         assertEquals(2, records.stream().filter(x -> "ok".equals(x.get("status")) && String.valueOf(((Map<?, ?>) x.get("params")).get("warp")).equals("0")).count(),
                 "striped 0 and 1 verified: " + records);
         Map<String, Object> warp1 = records.stream()
