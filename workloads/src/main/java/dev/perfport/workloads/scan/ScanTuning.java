@@ -20,19 +20,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code single-pass} scan as a tuning problem (issue 16): its schedule (warp, coalesce, striped), the
- * register cap on NVIDIA (regs), items per work-item, the work-group size and the persistent groups per
- * compute unit (gpc: k = gpc x compute units; a single-pass scan needs no co-residency, and the
- * residency query errs low), maximising Gelem/s
- * (modelled on an emulator). The schedule and the cap are one stage because they only pay
- * together on the H100: coalesced warp tiles at 44 registers fit 2 groups of 512 per SM and run at
- * the default schedule's speed, capped at 32 they fit 4 and run 1.2x faster
- * (docs/results/gpu/i16-h100.md). The warp schedules and the cap are in the default grid on NVIDIA
- * devices only: warp=2 is NVIDIA PTX, warp=1 its emulation (a check, not a schedule to tune), and
- * the cap an NVIDIA option. {@code striped} is in every grid: it is the only schedule knob besides
- * the default that Aparapi's kernel expresses (1.46x jocl's kernel time on the H100 against 2.53x
- * unstriped), and a point a route cannot express is refused by its backend before building, which
- * the tuner counts as refused, not as an evaluation.
+ * The {@code single-pass} scan as a tuning problem (issue 16), maximising Gelem/s (modelled on an emulator), in three
+ * hierarchical stages:
+ * <ol>
+ *   <li>the schedule (warp, coalesce) with the register cap on NVIDIA (regs), together because they only pay together on
+ *       the H100: coalesced warp tiles at 44 registers fit 2 groups of 512 per SM and run at the default schedule's speed,
+ *       capped at 32 they fit 4 and run 1.2x faster (docs/results/gpu/i16-h100.md);</li>
+ *   <li>the tile (striped, items per work-item, the work-group size), together because a striped tile (wg·items elements)
+ *       must fit local memory: Aparapi's fastest tile on the H100 is striped with wg 128 and items 64, which a sweep of
+ *       items at the unstriped tile's wg 256 cannot reach;</li>
+ *   <li>the persistent groups per compute unit (gpc: k = gpc x compute units; a single-pass scan needs no
+ *       co-residency, and the residency query errs low).</li>
+ * </ol>
+ * The warp schedules and the cap are in the default grid on NVIDIA devices only: warp=2 is NVIDIA PTX, warp=1 its
+ * emulation (a check, not a schedule to tune), and the cap an NVIDIA option. {@code striped} is in every grid: it is
+ * the only schedule knob besides the default that Aparapi's kernel expresses, and a point a route cannot express is
+ * refused by its backend before building, which the tuner counts as refused, not as an evaluation.
  */
 final class ScanTuning {
     static final List<String> TUNED = List.of("warp", "coalesce", "striped", "regs", "items", "wg", "gpc");
@@ -76,6 +79,23 @@ final class ScanTuning {
                         c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled Gelem/s" : "Gelem/s");
+        Strategy.Hierarchical h = hierarchy(space, modelled);
+        Params fixedAll = scan.defaults().with(p);
+        Map<String, String> fixed = new LinkedHashMap<>(fixedAll.asMap());
+        TUNED.forEach(fixed::remove);
+        List.of("sums", "k", "config").forEach(fixed::remove);   // harris only; k comes from gpc; config is run's
+        fixed.put("variant", variant);
+        fixed.put("objective", objective.metric());
+        String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
+        return new Tunable.Tuning(space, objective, c -> evaluate(scan, s, fixedAll, c, objective.metric()), h, hash, fixed);
+    }
+
+    /**
+     * The hierarchical strategy over {@code space}: schedule, tile, gpc, then a review (measured points confirmed side
+     * by side unless {@code modelled}). It starts at items 16, wg 512, gpc 8 and the default schedule, where the grid
+     * has them.
+     */
+    static Strategy.Hierarchical hierarchy(Space space, boolean modelled) {
         Map<String, Integer> start = new LinkedHashMap<>();
         for (var prm : space.params()) {
             int d = switch (prm.name()) {
@@ -86,20 +106,13 @@ final class ScanTuning {
             };
             start.put(prm.name(), prm.values().contains(d) ? d : prm.values().getFirst());
         }
-        Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
-                new Strategy.Stage("schedule", List.of("warp", "coalesce", "striped", "regs"), new Strategy.Rule.Best()),
-                Strategy.Stage.of("items", Strategy.Rule.smallestWithin(FRACTION)),
-                Strategy.Stage.of("wg", Strategy.Rule.smallestWithin(FRACTION)),
+        return new Strategy.Hierarchical(start, List.of(
+                new Strategy.Stage("schedule", List.of("warp", "coalesce", "regs"), new Strategy.Rule.Best()),
+                // the tile together: a striped tile (wg·items elements) must fit local memory, so the best striped tile
+                // may need a smaller wg than the unstriped one (Aparapi on the H100: wg 128 with items 64)
+                new Strategy.Stage("tile", List.of("striped", "items", "wg"), Strategy.Rule.smallestWithin(FRACTION)),
                 Strategy.Stage.of("gpc", Strategy.Rule.smallestWithin(FRACTION))),
                 new Strategy.Review(List.of("warp", "coalesce", "striped", "regs", "items"), 2, 1 / FRACTION - 1, modelled ? 0 : 3));
-        Params fixedAll = scan.defaults().with(p);
-        Map<String, String> fixed = new LinkedHashMap<>(fixedAll.asMap());
-        TUNED.forEach(fixed::remove);
-        List.of("sums", "k", "config").forEach(fixed::remove);   // harris only; k comes from gpc; config is run's
-        fixed.put("variant", variant);
-        fixed.put("objective", objective.metric());
-        String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
-        return new Tunable.Tuning(space, objective, c -> evaluate(scan, s, fixedAll, c, objective.metric()), h, hash, fixed);
     }
 
     private static Evaluation evaluate(Scan scan, DeviceSession s, Params fixed, Config c, String metric) {

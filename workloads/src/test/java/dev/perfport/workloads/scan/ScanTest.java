@@ -192,6 +192,24 @@ class ScanTest {
         assertEquals(1, new Scan().minimum("items"));
     }
 
+    /**
+     * The hierarchy sweeps the tile (striped, items, wg) as one stage: a striped tile must fit local memory, so its best wg
+     * can be smaller than the unstriped one's (Aparapi on the H100: wg 128 with items 64, which an items stage at wg 256
+     * never reached).
+     */
+    @Test
+    void theTuningHierarchySweepsTheTileAsOneStage() {
+        var grid = ScanTuning.defaultGrid(device("NVIDIA Corporation", 1024));
+        var space = new dev.perfport.core.tune.Space(grid.entrySet().stream()
+                .map(e -> dev.perfport.core.tune.Param.of(e.getKey(), e.getValue().stream().mapToInt(Integer::intValue).toArray())).toList(),
+                List.of());
+        var h = ScanTuning.hierarchy(space, false);
+        assertEquals(List.of("schedule", "tile", "gpc"), h.stages().stream().map(dev.perfport.core.tune.Strategy.Stage::name).toList());
+        assertEquals(List.of("striped", "items", "wg"), h.stages().get(1).params());
+        assertEquals(List.of(16, 512, 8), List.of(h.start().get("items"), h.start().get("wg"), h.start().get("gpc")));
+        assertTrue(grid.get("items").containsAll(List.of(32, 48, 64)), "items up to 64: " + grid.get("items"));
+    }
+
     private static dev.perfport.core.device.DeviceInfo device(String vendor, long maxWg) {
         var global = new dev.perfport.core.device.MemoryLevelInfo(dev.perfport.core.device.MemoryLevel.GLOBAL, 1L << 30,
                 dev.perfport.core.device.Support.NATIVE, "");
