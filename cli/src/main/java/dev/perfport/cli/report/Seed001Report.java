@@ -183,12 +183,11 @@ public final class Seed001Report {
                 for (int n : o.sizes()) {
                     Params base = Params.of("m", "" + n, "n", "" + n, "k", "" + n, "type", type, "reps", "" + o.reps(), "config", "default");
                     Side u = new Side(), t = new Side();
-                    for (int round = 0; round < o.rounds(); round++) {
-                        for (int i = 0; i < 2; i++) {
-                            boolean tunedNow = (i == 0) == (round % 2 == 1);   // untuned first in even rounds, tuned first in odd
-                            if (!tunedNow) u.add(gemm.run(s, Gemm.INDIRECT, base));
-                            else if (tuned.best() != null) t.add(gemm.run(s, Gemm.INDIRECT, withConfig(base, tuned.best())));
-                        }
+                    Runnable untunedRun = () -> u.add(gemm.run(s, Gemm.INDIRECT, base));
+                    Runnable tunedRun = tuned.best() == null ? () -> { } : () -> t.add(gemm.run(s, Gemm.INDIRECT, withConfig(base, tuned.best())));
+                    for (int round = 0; round < o.rounds(); round++) {   // untuned first in even rounds, tuned first in odd
+                        (round % 2 == 0 ? untunedRun : tunedRun).run();
+                        (round % 2 == 0 ? tunedRun : untunedRun).run();
                     }
                     SizeRow r = new SizeRow(type, n, u.value(), tuned.best() == null ? null : t.value(), u.error,
                             tuned.best() == null ? "no valid tuned configuration" : t.error, o.rounds());

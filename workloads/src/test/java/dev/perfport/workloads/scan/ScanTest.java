@@ -11,6 +11,7 @@ import dev.perfport.workloads.Workloads;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -200,8 +201,7 @@ class ScanTest {
     @Test
     void theTuningHierarchySweepsTheTileAsOneStage() {
         var grid = ScanTuning.defaultGrid(device("NVIDIA Corporation", 1024));
-        var space = new dev.perfport.core.tune.Space(grid.entrySet().stream()
-                .map(e -> dev.perfport.core.tune.Param.of(e.getKey(), e.getValue().stream().mapToInt(Integer::intValue).toArray())).toList(),
+        var space = new dev.perfport.core.tune.Space(dev.perfport.workloads.TuningSupport.params("scan", ScanTuning.TUNED, grid, Map.of()),
                 List.of());
         var h = ScanTuning.hierarchy(space, false);
         assertEquals(List.of("schedule", "tile", "gpc"), h.stages().stream().map(dev.perfport.core.tune.Strategy.Stage::name).toList());

@@ -1,10 +1,10 @@
 package dev.perfport.backend.aparapi.kernels;
 
-import dev.perfport.core.error.UnsupportedFeatureException;
 import com.aparapi.Kernel.Constant;
 import com.aparapi.Kernel.Local;
 import com.aparapi.Kernel.PrivateMemorySpace;
 import com.google.auto.service.AutoService;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelLibrary;
 

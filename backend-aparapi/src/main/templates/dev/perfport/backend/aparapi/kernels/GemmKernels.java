@@ -1,7 +1,7 @@
 package dev.perfport.backend.aparapi.kernels;
 
-import dev.perfport.core.error.UnsupportedFeatureException;
 import com.google.auto.service.AutoService;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelLibrary;
 

@@ -141,7 +141,7 @@ public final class Tuner {
             TuneRecord r;
             if (why.isPresent()) {
                 r = new TuneRecord(c, Evaluation.invalid(Status.CONSTRAINT, why.get()), false);
-                rejected++;
+                tally(r);
             } else {
                 Optional<Evaluation> cached = cache == null ? Optional.empty() : cache.get(context, c);
                 if (cached.isEmpty()) {
@@ -150,8 +150,7 @@ public final class Tuner {
                     continue;
                 }
                 r = new TuneRecord(c, cached.get(), true);
-                if (r.evaluated()) evaluations++;
-                else rejected++;   // a backend's refusal, remembered from an earlier run
+                tally(r);
             }
             fresh.put(c, r);
             listener.looked(r, evaluations, Math.max(planned, evaluations));
@@ -208,17 +207,26 @@ public final class Tuner {
     private void arrived(TuneRecord[] got, int i, Config c, Evaluation e) {
         TuneRecord r = new TuneRecord(c, e, false);
         got[i] = r;
-        if (r.evaluated()) {
-            measured++;
-            evaluations++;
-        } else {
-            rejected++;   // the backend refused it before running (a point its route cannot express): not an evaluation
-        }
+        tally(r);
         if (cache != null) {
             pending.put(c, e);
             if (System.nanoTime() - lastFlush >= FLUSH_NANOS) flush();
         }
         listener.looked(r, evaluations, Math.max(planned, evaluations));
+    }
+
+    /**
+     * Counts a configuration looked at for the first time in this run: an evaluation (measured now unless read from
+     * the cache), or a refusal, by a constraint or by the backend before it ran (a point its route cannot express),
+     * which budgets do not count.
+     */
+    private void tally(TuneRecord r) {
+        if (!r.evaluated()) {
+            rejected++;
+            return;
+        }
+        evaluations++;
+        if (!r.fromCache()) measured++;
     }
 
     /**
