@@ -285,6 +285,34 @@ class GpuVariantsIT {
     }
 
     /**
+     * readback=each: every launch is followed by its own 4-byte read, and every result is checked; the row counts each
+     * launch (the first untimed one, the warm-up, the repetitions) and a read per launch.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cell-emulation", "jocl", "aparapi", "tornado"})
+    void aReadBackAfterEachLaunchIsCountedAndChecked(String backend) {
+        requireAvailable(backend);
+        List<Map<String, Object>> rows = compare(backend, "reduction", "tuned", "gpc=1", "launches=4", "warmup=3", "readback=each");
+        allVerified(rows, backend);
+        for (Map<String, Object> row : rows) {
+            Map<?, ?> params = (Map<?, ?>) row.get("params"), profile = (Map<?, ?>) row.get("profile");
+            assertEquals("each", params.get("readback"), String.valueOf(params));
+            // 2 repetitions (the helper's reps) of 4, after the first untimed launch and 3 warm-up launches
+            assertEquals(1L + 3 + 2 * 4, ((Number) profile.get("launches")).longValue(), String.valueOf(profile));
+            assertTrue(((Number) profile.get("bytesToHost")).longValue() >= 4L * (3 + 2 * 4), "a read per launch: " + profile);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = (Map<String, Object>) row.get("metrics");
+            assertTrue(((Number) m.get("wall us/launch")).doubleValue() > 0, String.valueOf(m));
+        }
+        if (backend.equals("cell-emulation")) {
+            Run bad = Run.of("run", "reduction", "--backend", backend, "--variant", "tuned", "--param", "n=1000",
+                    "--param", "launches=2", "--param", "readback=every");
+            assertEquals(2, bad.code(), bad.describe());
+            assertTrue(bad.err().contains("readback must be end or each, got 'every'"), bad.describe());
+        }
+    }
+
+    /**
      * warmup=W: W untimed queued launches before the timed repetitions (so that the wall is warm host code's), counted
      * in the row's launches; 0 turns it off, a single launch per repetition has none and shows no warmup parameter.
      */

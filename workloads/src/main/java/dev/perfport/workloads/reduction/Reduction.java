@@ -55,7 +55,7 @@ public final class Reduction implements Workload, Tunable {
     public static final String TWO_KERNEL = "two-kernel";
     public static final String TUNED = "tuned";
     /** Parameters only the tuned variant reads (other variants' rows do not show them). */
-    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "warmup", "config");
+    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "readback", "warmup", "config");
     /** Most launches of one repetition (tuned variant's launches), and most untimed launches before the first (warmup). */
     static final int MAX_LAUNCHES = 1_000_000;
     /**
@@ -67,6 +67,14 @@ public final class Reduction implements Workload, Tunable {
     static final int DEFAULT_WARMUP = 10_000;
     /** The warm-up stops after this long even when launches remain (large n, a slow device, an emulator). */
     static final long WARMUP_NANOS = 2_000_000_000L;
+    /** readback: one read after a repetition's queued launches (the default). */
+    static final String READBACK_END = "end";
+    /**
+     * readback: a blocking 4-byte read after every launch, as a host that needs each result makes it. Every route
+     * can do this the same way, so it is the row that compares their host time per launch at equal work: Aparapi
+     * 3.0.2 cannot queue launches at all (its execute waits for each kernel), where jocl's queued row does not wait.
+     */
+    static final String READBACK_EACH = "each";
     static final List<Integer> VWS = List.of(1, 2, 4, 8);
     static final int MAX_IPT = 16;
     static final int MAX_GPC = 64;
@@ -120,7 +128,8 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "warmup", String.valueOf(DEFAULT_WARMUP),
+        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "readback", READBACK_END,
+                "warmup", String.valueOf(DEFAULT_WARMUP),
                 "config", TuningSupport.AUTO);
     }
 
@@ -139,6 +148,9 @@ public final class Reduction implements Workload, Tunable {
                 "launches: tuned only: launches per repetition, queued back to back without waiting for each "
                         + "(DeviceSession.launchRepeated), then one read-back; 1.." + MAX_LAUNCHES + " (host time per launch; the row keeps "
                         + "the repetition of least wall time)",
+                "readback: tuned only, launches > 1: end (default: the launches are queued, then one read-back) or each "
+                        + "(every launch is followed by a blocking 4-byte read of its result, and each result is checked: "
+                        + "the host time per launch of a program that needs every result, comparable between routes)",
                 "config: tuned only: auto (default) takes the best configuration that perfport tune reduction cached for "
                         + "this backend, device and type (tuned at any n) when vw, ipt, gpc, wg and groups are at their defaults "
                         + "(the row then shows config=tuned); default never does",
@@ -177,12 +189,21 @@ public final class Reduction implements Workload, Tunable {
             int launches = p.getInt("launches");
             if (launches < 1 || launches > MAX_LAUNCHES) throw new ConfigException("launches must be in [1, " + MAX_LAUNCHES + "], got " + launches);
             TuningSupport.config(p.get("config"));
+            String readback = p.get("readback");
+            if (!readback.equals(READBACK_END) && !readback.equals(READBACK_EACH)) {
+                throw new ConfigException("readback must be " + READBACK_END + " or " + READBACK_EACH + ", got '" + readback + "'");
+            }
+            boolean each = readback.equals(READBACK_EACH);
             int warmup = p.getInt("warmup");
             if (warmup < 0 || warmup > MAX_LAUNCHES) throw new ConfigException("warmup must be in [0, " + MAX_LAUNCHES + "], got " + warmup);
             // a single launch per repetition is timed by the device: its host path is not what the row measures
             Map<String, String> shown = new LinkedHashMap<>(p.asMap());
-            if (launches == 1) shown.remove("warmup");
-            return Runs.run(s, name(), variant, Params.of(shown), () -> executeTuned(s, in, wg, reps, tu, launches, launches == 1 ? 0 : warmup));
+            if (launches == 1) {
+                shown.remove("warmup");
+                shown.remove("readback");
+            }
+            return Runs.run(s, name(), variant, Params.of(shown),
+                    () -> executeTuned(s, in, wg, reps, tu, launches, launches == 1 ? 0 : warmup, each));
         }
         Map<String, String> shown = new LinkedHashMap<>(p.asMap());
         TUNED_PARAMS.forEach(shown::remove);
@@ -327,12 +348,13 @@ public final class Reduction implements Workload, Tunable {
         return new Tuned(vw, ipt, gpc, groups > 0 ? groups : gpc * computeUnits);
     }
 
-    private Outcome executeTuned(DeviceSession s, Input in, int wg, int reps, Tuned tu, int launches, int warmup) {
+    private Outcome executeTuned(DeviceSession s, Input in, int wg, int reps, Tuned tu, int launches, int warmup, boolean each) {
         ElemType t = in.type;
         int n = in.n;
         NDRange range = NDRange.of((long) tu.groups() * wg, wg);
         Object result = t == ElemType.INT ? new int[1] : new float[1];
         Rep best = null;
+        String mismatchEach = null;
         Constants c = Constants.of("VW", tu.vw(), "IPT", tu.ipt());
         try (DeviceBuffer input = s.upload(in.data); DeviceBuffer out = s.allocate(t, 1);
              DeviceBuffer partial = s.allocate(t, tu.groups()); DeviceBuffer ticket = s.upload(new int[1]);
@@ -346,26 +368,47 @@ public final class Reduction implements Workload, Tunable {
                 s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg));
                 long until = System.nanoTime() + WARMUP_NANOS;
                 for (int done = 0; done < warmup && System.nanoTime() - until < 0; done += launches) {
-                    s.launchRepeated(k, range, Math.min(launches, warmup - done), input, partial, out, ticket, n, LocalSize.of(wg));
+                    if (each) {
+                        for (int i = 0, m = Math.min(launches, warmup - done); i < m; i++) {
+                            s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg));
+                            out.read(result);
+                        }
+                    } else {
+                        s.launchRepeated(k, range, Math.min(launches, warmup - done), input, partial, out, ticket, n, LocalSize.of(wg));
+                    }
                 }
             }
             for (int r = 0; r < reps; r++) {
                 Rep rep = new Rep();
-                // every launch sums the same input into out (the last group writes it): one read-back checks them all
-                rep.add(launches == 1 ? s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg))
-                        : s.launchRepeated(k, range, launches, input, partial, out, ticket, n, LocalSize.of(wg)));
-                out.read(result);
+                if (each) {
+                    // a result per launch, each checked against the reference (float sums may differ in their last
+                    // bits between launches: the groups' atomic order is not fixed)
+                    for (int i = 0; i < launches; i++) {
+                        rep.add(s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg)));
+                        out.read(result);
+                        if (mismatchEach == null) {
+                            String m = check(t, n, t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0], in.reference);
+                            if (m != null) mismatchEach = "launch " + (i + 1) + " of " + launches + ": " + m;
+                        }
+                    }
+                } else {
+                    // every launch sums the same input into out (the last group writes it): one read-back checks them all
+                    rep.add(launches == 1 ? s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg))
+                            : s.launchRepeated(k, range, launches, input, partial, out, ticket, n, LocalSize.of(wg)));
+                    out.read(result);
+                }
                 // queued launches measure the host's time per launch: the repetition of least wall time is kept
                 best = launches > 1 ? Rep.fastestWall(best, rep.stop()) : Rep.best(best, rep.stop());
             }
         }
         double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];
-        String mismatch = check(t, n, got, in.reference);
+        String mismatch = mismatchEach != null ? mismatchEach : check(t, n, got, in.reference);
         Map<String, Double> metrics = new LinkedHashMap<>();
         long bytes = (long) n * t.bytes() * launches;
         metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
         if (launches > 1) {
-            // per launch: the repetition's wall time (launches queued, one wait, one 4-byte read) and device time
+            // per launch: the repetition's wall time (launches queued, one wait, one 4-byte read; or with readback=each,
+            // a launch, its wait and its read each) and device time
             metrics.put("wall us/launch", best.wallNanos() / 1e3 / launches);
             metrics.put("kernel us/launch", best.kernelNanos() / 1e3 / launches);
             // the host's own share, where the route measures it (jocl: arguments and enqueues, before the wait)
