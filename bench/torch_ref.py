@@ -14,7 +14,8 @@ Workloads (float32 unless said):
              (mpps = 2^-20 * nsim * npos / t, perfport's metric). nsim = 16*2*256*132 = 1081344,
              perfport's tuned H100 configuration (simbs 16, vwidth 2, wgsize 256, ngroup 132).
   launch     torch.sum of n = 1024, 10,000 calls back to back: host time per call (Python and
-             the launch; no synchronisation per call), beside perfport's per-launch host time.
+             the launch; no synchronisation per call), beside perfport's per-launch host time; and
+             10,000 calls of torch.sum(x).item(), each result read back (perfport's readback=each).
 
 Timing: CUDA events around each call, after warm-ups (torch.compile's compilation happens in the
 warm-ups), best and median of the repetitions. Every result is checked against a float64
@@ -181,6 +182,16 @@ def launch(rows, calls):
     torch.cuda.synchronize()
     t = time.perf_counter() - t0
     line(rows, workload="launch", op="torch.sum n=1024, back to back", dtype="float32", n=1024, calls=calls,
+         us_per_call=t / calls * 1e6, metric="us/call", ok=True)
+    # the same with each result brought to the host (.item() waits for the kernel and copies 4 bytes): perfport's
+    # readback=each rows do the same work
+    for _ in range(100):
+        torch.sum(x).item()
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        torch.sum(x).item()
+    t = time.perf_counter() - t0
+    line(rows, workload="launch", op="torch.sum(x).item() n=1024, a read-back each", dtype="float32", n=1024, calls=calls,
          us_per_call=t / calls * 1e6, metric="us/call", ok=True)
 
 

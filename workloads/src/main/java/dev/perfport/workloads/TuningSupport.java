@@ -18,7 +18,9 @@ import java.util.Optional;
 public final class TuningSupport {
     /**
      * A tunable variant's {@code config} values: the tuning cache's pick while its knobs are at their defaults
-     * (auto), never the cache (default), and what a row filled from the cache shows (tuned).
+     * (auto), never the cache (default), and the cache's pick required (tuned: an error when the cache has none or
+     * a knob is given beside it, never a row that says tuned and ran the defaults). A row filled from the cache
+     * shows tuned.
      */
     public static final String AUTO = "auto", DEFAULT = "default", TUNED = "tuned";
 
@@ -38,10 +40,38 @@ public final class TuningSupport {
      * {@code params} as they are when the cache holds no pick or one without all of them}
      */
     public static Params withCached(Params params, Optional<Map<String, Integer>> best, List<String> names) {
-        if (best.isEmpty() || !best.get().keySet().containsAll(names)) return params;
+        return withCached(params, best, names, false, "");
+    }
+
+    /**
+     * {@link #withCached(Params, Optional, List)}, where {@code required} ({@code config=tuned} given) turns a
+     * missing pick into one error line naming {@code what} was looked up.
+     */
+    public static Params withCached(Params params, Optional<Map<String, Integer>> best, List<String> names, boolean required, String what) {
+        if (best.isEmpty() || !best.get().keySet().containsAll(names)) {
+            if (required) throw noPick(what);
+            return params;
+        }
         Params q = params.with("config", TUNED);
         for (String name : names) q = q.with(name, Integer.toString(best.get().get(name)));
         return q;
+    }
+
+    /** {@return whether {@code config} asks for the cache's pick as a requirement (config=tuned)} */
+    public static boolean required(String config) {
+        return config.equals(TUNED);
+    }
+
+    /** {@return the error of config=tuned beside a tuned knob given at another value than its default} */
+    public static ConfigException givenBeside(String name, String value) {
+        return new ConfigException("config=tuned takes the tuned knobs from the tuning cache, so " + name + "=" + value
+                + " cannot be given beside it: drop it, or use config=default (or auto, which takes the cache only when no knob is given)");
+    }
+
+    /** {@return the error of config=tuned when the tuning cache has no pick for {@code what}} */
+    public static ConfigException noPick(String what) {
+        return new ConfigException("config=tuned, but the tuning cache holds no pick for " + what
+                + " on this backend and device: run 'perfport tune' for it first, or use config=auto");
     }
 
     /**

@@ -202,7 +202,8 @@ class GpuVariantsIT {
     /**
      * The tuned reduction takes what {@code tune reduction} picked for the device and type (tuned at another n; the
      * hierarchical strategy's pick, which may be within 3% of a faster point) while its knobs are at their defaults, and
-     * says so (config=tuned); config=default, or a knob given, keeps the row's own.
+     * says so (config=tuned); config=default, or a knob given, keeps the row's own. config=tuned given requires the
+     * pick: it never runs the defaults under that label.
      */
     @Test
     void tunedReductionRunsTheCachedBest(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
@@ -227,6 +228,20 @@ class GpuVariantsIT {
             assertNotEquals("tuned", p.get("config"), own + ": " + run.describe());
             assertEquals(256, ((Number) p.get("wg")).intValue(), own + " keeps the default wg: " + p);
         }
+        // config=tuned requires the pick: given, it runs it; with a knob beside it, or an empty cache, it is one error line
+        run = Run.of("--config", cache, "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
+                "--param", "n=5003", "--param", "type=int", "--param", "reps=1", "--param", "config=tuned");
+        Map<?, ?> required = (Map<?, ?>) Dist.jsonRows(run).getFirst().get("params");
+        best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(required.get(k)), "config=tuned: parameter " + k));
+        Run beside = Run.of("--config", cache, "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
+                "--param", "n=5003", "--param", "config=tuned", "--param", "vw=8");
+        assertEquals(2, beside.code(), beside.describe());
+        assertTrue(beside.err().contains("config=tuned takes the tuned knobs from the tuning cache, so vw=8 cannot be given beside it"),
+                beside.describe());
+        Run none = Run.of("--config", "perfport.tune.cache=" + dir.resolve("empty.json"), "run", "reduction", "--backend", "cell-emulation",
+                "--variant", "tuned", "--param", "n=5003", "--param", "type=float", "--param", "config=tuned");
+        assertEquals(2, none.code(), none.describe());
+        assertTrue(none.err().contains("config=tuned, but the tuning cache holds no pick for reduction tuned, type float"), none.describe());
         Run bad = Run.of("run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=100", "--param", "config=best");
         assertEquals(2, bad.code(), bad.describe());
         assertTrue(bad.err().contains("config must be auto, default or tuned, got 'best'"), bad.describe());

@@ -224,7 +224,7 @@ public final class Fft implements Workload, Tunable {
         String source = switch (p.get("config")) {
             case AUTO, "default" -> "default";
             case TUNED -> TUNED;
-            default -> throw new ConfigException("config must be auto or default, got '" + p.get("config") + "'");
+            default -> throw new ConfigException("config must be auto, default or tuned, got '" + p.get("config") + "'");
         };
         FftConfig def = FftConfig.PORTABLE;
         int radix = p.get("radix").equals(AUTO) ? def.radix() : p.getInt("radix");
@@ -506,10 +506,16 @@ public final class Fft implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         Params p = defaults().with(params);
-        if (!p.get("config").equals(AUTO)) return params;
-        for (String name : FftConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
+        String config = p.get("config");
+        if (!config.equals(AUTO) && !TuningSupport.required(config)) return params;
+        boolean required = TuningSupport.required(config);
+        for (String name : FftConfig.NAMES) {
+            if (p.get(name).equals(AUTO)) continue;
+            if (required) throw TuningSupport.givenBeside(name, p.get(name));
+            return params;
+        }
         var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", variants().contains(variant) ? variant : STOCKHAM));
-        return TuningSupport.withCached(params, best, FftConfig.NAMES);
+        return TuningSupport.withCached(params, best, FftConfig.NAMES, required, "fft n=" + p.getInt("n"));
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 
 import java.util.LinkedHashMap;
@@ -199,7 +200,7 @@ public final class Gemm implements Workload, Tunable {
         String source = switch (p.get("config")) {
             case AUTO, "default" -> "default";
             case TUNED -> TUNED;
-            default -> throw new ConfigException("config must be auto or default, got '" + p.get("config") + "'");
+            default -> throw new ConfigException("config must be auto, default or tuned, got '" + p.get("config") + "'");
         };
         if (path.equals(INDIRECT)) {
             cfg = indirectConfig(d, p);
@@ -378,12 +379,21 @@ public final class Gemm implements Workload, Tunable {
             var sw = lookup.best(session, GemmTuning.switchHash(pr), Map.of("type", pr.label, "variant", AUTO));
             if (sw.isPresent() && sw.get().containsKey("directmax")) params = params.with("directmax", Integer.toString(sw.get().get("directmax")));
         }
-        if (variant.equals(DIRECT) || !p.get("config").equals(AUTO)) return params;
-        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO)) return params;
+        String config = p.get("config");
+        if (variant.equals(DIRECT) || !config.equals(AUTO) && !TuningSupport.required(config)) return params;
+        boolean required = TuningSupport.required(config);
+        for (String name : GemmConfig.NAMES) {
+            if (p.get(name).equals(AUTO)) continue;
+            if (required) throw TuningSupport.givenBeside(name, p.get(name));
+            return params;
+        }
         Precision prec = Precision.of(p.get("type"));
         if (prec == null) return params;
         var best = lookup.best(session, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT));
-        if (best.isEmpty() || !GemmConfig.complete(best.get())) return params;
+        if (best.isEmpty() || !GemmConfig.complete(best.get())) {
+            if (required) throw TuningSupport.noPick("gemm indirect, type " + prec.label);
+            return params;
+        }
         return GemmConfig.withValues(params.with("config", TUNED), best.get());
     }
 

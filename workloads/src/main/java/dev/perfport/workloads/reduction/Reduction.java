@@ -21,6 +21,7 @@ import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +154,8 @@ public final class Reduction implements Workload, Tunable {
                         + "the host time per launch of a program that needs every result, comparable between routes)",
                 "config: tuned only: auto (default) takes the best configuration that perfport tune reduction cached for "
                         + "this backend, device and type (tuned at any n) when vw, ipt, gpc, wg and groups are at their defaults "
-                        + "(the row then shows config=tuned); default never does",
+                        + "(the row then shows config=tuned); tuned requires that pick (an error without one, or beside a knob); "
+                        + "default never does",
                 "warmup: tuned only, launches > 1: untimed launches before the first repetition, queued as the timed ones, "
                         + "so that the JIT has compiled the host's launch path; 0.." + MAX_LAUNCHES + ", default " + DEFAULT_WARMUP
                         + ", stopping after " + WARMUP_NANOS / 1_000_000_000L + " s");
@@ -323,13 +325,21 @@ public final class Reduction implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(TUNED)) return params;
         Params d = defaults(), p = d.with(params);
-        if (!p.get("config").equals(TuningSupport.AUTO) || !p.get("groups").equals(d.get("groups"))) return params;
-        for (String name : ReductionTuning.TUNED) if (!p.get(name).equals(d.get(name))) return params;
+        String config = p.get("config");
+        if (!config.equals(TuningSupport.AUTO) && !TuningSupport.required(config)) return params;
+        boolean required = TuningSupport.required(config);
+        List<String> knobs = new ArrayList<>(ReductionTuning.TUNED);
+        knobs.add("groups");
+        for (String name : knobs) {
+            if (p.get(name).equals(d.get(name))) continue;
+            if (required) throw TuningSupport.givenBeside(name, p.get(name));
+            return params;
+        }
         String type = p.get("type");
         if (!type.equals("int") && !type.equals("float")) return params;   // run names the bad parameter
         var best = lookup.best(session, ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
                 Map.of("variant", TUNED, "type", type));
-        return TuningSupport.withCached(params, best, ReductionTuning.TUNED);
+        return TuningSupport.withCached(params, best, ReductionTuning.TUNED, required, "reduction tuned, type " + type);
     }
 
     /** The tuned variant's settings: vector width, loads in flight, groups per compute unit and in all. */

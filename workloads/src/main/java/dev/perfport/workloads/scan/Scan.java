@@ -165,7 +165,7 @@ public final class Scan implements Workload, Tunable {
                 "gpc: single-pass only: 0 (default) k gives the persistent groups; N > 0 runs N per compute unit instead "
                         + "(the tuner's knob, as the reduction's tuned variant has it; give k or gpc, not both)",
                 "config: single-pass only: auto (default) runs the tuning cache's best for this device and type while "
-                        + "warp, coalesce, striped, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); default never does",
+                        + "warp, coalesce, striped, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); tuned requires that pick (an error without one, or beside a knob); default never does",
                 "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 64 (k: its persistent groups, "
                         + "any count; the residency query by default)");
     }
@@ -575,10 +575,19 @@ public final class Scan implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(SINGLE_PASS)) return params;
         Params d = defaults(), p = d.with(params);
-        if (!p.get("config").equals(TuningSupport.AUTO)) return params;
+        String config = p.get("config");
+        if (!config.equals(TuningSupport.AUTO) && !TuningSupport.required(config)) return params;
+        boolean required = TuningSupport.required(config);
         // a case holds every default: knobs at their defaults count as not given
-        for (String name : ScanTuning.TUNED) if (!p.get(name).equals(d.get(name))) return params;
-        if (!p.get("k").equals(d.get("k"))) return params;
+        for (String name : ScanTuning.TUNED) {
+            if (p.get(name).equals(d.get(name))) continue;
+            if (required) throw TuningSupport.givenBeside(name, p.get(name));
+            return params;
+        }
+        if (!p.get("k").equals(d.get("k"))) {
+            if (required) throw TuningSupport.givenBeside("k", p.get("k"));
+            return params;
+        }
         ElemType t;
         try {
             t = config(p).type();
@@ -586,6 +595,6 @@ public final class Scan implements Workload, Tunable {
             return params;   // run names the bad parameter
         }
         var best = lookup.best(session, ScanKernels.singlePass(t).hash(), Map.of("variant", SINGLE_PASS, "type", p.get("type")));
-        return TuningSupport.withCached(params, best, ScanTuning.TUNED);
+        return TuningSupport.withCached(params, best, ScanTuning.TUNED, required, "scan single-pass, type " + p.get("type"));
     }
 }
