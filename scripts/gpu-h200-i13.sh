@@ -28,6 +28,20 @@ step aparapi-a3-4096 60 compare gemm --backend aparapi:gpu "${q[@]}" "${G4[@]}" 
 step tornado-a4-4096 90 compare gemm --backend tornado:gpu "${q[@]}" "${G4[@]}" "${A4[@]}" --param kwi=2
 D=(--param mwg=64 --param nwg=32 --param kwg=16 --param mdimc=16 --param ndimc=8 --param mdima=16 --param ndimb=16 --param kwi=2 --param vwm=2 --param vwn=1 --param strm=1 --param strn=1 --param sa=1 --param sb=1)
 step jocl-dgemm-1024 60 compare gemm --backend jocl:gpu "${q[@]}" "${GM0[@]/type=float/type=double}" "${D[@]}" --param reps=20
-step jocl-dgemm-4096 60 compare gemm --backend jocl:gpu "${q[@]}" "${G4[@]/type=float/type=double}" "${D[@]}" --param reps=5
+step jocl-dgemm-4096 60 compare gemm --backend jocl:gpu "${q[@]}" "${G4[@]/type=float/type=double}" "${D[@]}"
+# issue 16: the single-pass scan at the same algorithm on both routes (jocl's pick over Aparapi's knobs in call 1,
+# raw/i16-h200-call1: striped 0, items 12, wg 512, gpc 4) beside Aparapi's own pick, both sizes; odd n on both routes
+SP=(--variant single-pass --param op=add --param type=int)
+JA=(--param striped=0 --param items=12 --param wg=512 --param gpc=4)
+AS=(--param striped=1 --param items=64 --param wg=128 --param gpc=4)
+for n in 2^25 2^28; do
+  step "scan-jocl-same-${n/^/p}" 60 compare scan --backend jocl:gpu "${q[@]}" "${SP[@]}" "${JA[@]}" --param n=$n --param reps=10
+  step "scan-aparapi-${n/^/p}" 60 compare scan --backend aparapi:gpu "${q[@]}" "${SP[@]}" "${AS[@]}" --param n=$n --param reps=10
+done
+for t in int float; do
+  for op in add max; do
+    step scan-odd-$t-$op 60 compare scan --backend jocl:gpu --backend aparapi:gpu "${q[@]}" --variant single-pass --param op=$op --param type=$t --param n=1000003 --param reps=2
+  done
+done
 rm -f "$out/rows.json"
 python3 scripts/gpu-steps-table.py "$out" > "$out/table.md" 2>> "$out/log.txt"; cat "$out/table.md"

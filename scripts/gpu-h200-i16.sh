@@ -30,11 +30,15 @@ for t in int float; do
 done
 step scan-jocl-2p28 60 compare scan --backend jocl:gpu "${C[@]}" "${SP[@]}" "${JS[@]}" --param type=int --param n=2^28 --param reps=5
 step scan-aparapi-2p28 60 compare scan --backend aparapi:gpu "${C[@]}" "${SP[@]}" "${AS[@]}" --param type=int --param n=2^28 --param reps=5
-step scan-odd 60 compare scan --backend jocl:gpu --backend aparapi:gpu "${C[@]}" --variant single-pass --param op=add,max --param type=int,float --param n=1000003 --param reps=2
+for t in int float; do
+  for op in add max; do
+    step scan-odd-$t-$op 60 compare scan --backend jocl:gpu --backend aparapi:gpu "${C[@]}" --variant single-pass --param op=$op --param type=$t --param n=1000003 --param reps=2
+  done
+done
 # the same algorithm on both routes: jocl tuned over what Aparapi expresses, then its pick at both sizes
 step tune-jocl-aparapi-space 150 tune scan --backend jocl:gpu "${C[@]}" --progress plain --param n=2^25 --param type=int --param warp=0 --param coalesce=0 --param regs=0
-step scan-jocl-same-2p25 40 compare scan --backend jocl:gpu "${C[@]}" "${SP[@]}" --param type=int --param n=2^25 --param reps=20 --param warp=0 --param coalesce=0 --param regs=0 --param config=tuned
-step scan-jocl-same-2p28 60 compare scan --backend jocl:gpu "${C[@]}" "${SP[@]}" --param type=int --param n=2^28 --param reps=5 --param warp=0 --param coalesce=0 --param regs=0 --param config=tuned
+step scan-jocl-same-2p25 40 compare scan --backend jocl:gpu "${C[@]}" "${SP[@]}" --param type=int --param n=2^25 --param reps=20 --param config=tuned
+step scan-jocl-same-2p28 60 compare scan --backend jocl:gpu "${C[@]}" "${SP[@]}" --param type=int --param n=2^28 --param reps=5 --param config=tuned
 step scan-jocl-at-aparapi 40 compare scan --backend jocl:gpu "${C[@]}" "${SP[@]}" "${AS[@]}" --param type=int --param n=2^25 --param reps=20
 V=(--variant singlebuffer --param npos=2^17 --param posbs=64 --param reps=5 --param simbs=16 --param vwidth=2 --param wgsize=128 --param ngroup=264)
 step var-exact 60 compare var --backend jocl:gpu "${C[@]}" "${V[@]}"
