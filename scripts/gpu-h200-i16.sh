@@ -7,9 +7,7 @@
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
 total=${TOTAL:-540}
-G="bash scripts/gpu-tornado.sh"
-source scripts/gpu-step.sh
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
+source scripts/gpu-h200-lib.sh   # G, step, the GPU's name
 PYTHONUNBUFFERED=1 timeout 150 python3 bench/torch_ref.py --only reduction,scan,var --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
 echo "   torch: rc=$?, ${SECONDS} s" | tee -a "$out/log.txt"
 C=(--config perfport.tune.cache="$out/tune-cache.json" --config perfport.jocl.counters=false --config perfport.aparapi.counters=false

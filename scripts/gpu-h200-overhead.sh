@@ -8,9 +8,7 @@
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
 total=${TOTAL:-540}
-G="bash scripts/gpu-tornado.sh"
-source scripts/gpu-step.sh
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
+source scripts/gpu-h200-lib.sh   # G, step, the GPU's name
 PYTHONUNBUFFERED=1 timeout 90 python3 bench/torch_ref.py --only launch --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
 R=(--variant tuned --param n=1024 --param gpc=1 --param type=int)
 for mode in end each; do

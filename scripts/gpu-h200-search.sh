@@ -10,9 +10,7 @@
 cd "$(dirname "$0")/.." || exit 2
 out=${OUT:?set OUT}
 total=${TOTAL:-570}
-G="bash scripts/gpu-tornado.sh"
-source scripts/gpu-step.sh
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/log.txt"
+source scripts/gpu-h200-lib.sh   # G, step, the GPU's name
 PYTHONUNBUFFERED=1 timeout 60 python3 bench/torch_gemm.py --sizes 1024 --reps 20 --out "$out/torch-gemm.jsonl" >> "$out/log.txt" 2>&1
 PYTHONUNBUFFERED=1 timeout 90 python3 bench/torch_ref.py --only scan --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
 source scripts/gpu-gemm-shapes.sh   # GM0, J1, J4
