@@ -84,6 +84,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private final LinkedHashMap<LaunchPlan.PlanKey, LaunchPlan> plans = new LinkedHashMap<>(16, 0.75f, true);
     private int planSeq;
     private long plansBuilt;
+    /** Bytes of buffers the kept plans may hold when lowered by a test ({@link #limitPlanBytes}); else -1. */
+    private long planBytesLimit = -1;
 
     TornadoVmSession(TornadoVmDevice dev, int sessionId) {
         this(dev, sessionId, SessionSettings.DEFAULT);
@@ -132,6 +134,14 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     long plansBuilt() {
         synchronized (lock) {
             return plansBuilt;
+        }
+    }
+
+    /** Lowers the byte bound of the kept plans (for tests: the device's bound is a quarter of its memory). */
+    void limitPlanBytes(long bytes) {
+        synchronized (lock) {
+            planBytesLimit = bytes;
+            evict();
         }
     }
 
@@ -458,6 +468,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     /** Bytes of buffers the kept plans may hold: a quarter of the device's global memory, at most 2 GiB. */
     private long planCacheBytes() {
+        if (planBytesLimit >= 0) return planBytesLimit;
         return Math.min(PLAN_CACHE_MAX_BYTES, device().capacity(MemoryLevel.GLOBAL) / 4);
     }
 

@@ -61,6 +61,35 @@ class TransfersTest {
         }
     }
 
+    /**
+     * The kept plans are bounded by the bytes of their buffers: beyond the bound the least recently used plan is dropped,
+     * and what only its device copy held (a kernel's output) is read to the host first, so no result is lost.
+     */
+    @Test
+    void plansBeyondTheByteBoundAreDroppedWithoutLosingTheirDeviceData() {
+        try (TornadoVmSession t = Tornado.session(TestKernels.all()); CompiledKernel k = t.compile(TestKernels.SCALE);
+             DeviceBuffer a = t.upload(iota(1)); DeviceBuffer b = t.upload(iota(2))) {
+            t.limitPlanBytes(N * 4L * 3 / 2);   // room for one plan's buffer, not two
+            long built = t.plansBuilt();
+            t.launch(k, RANGE, a, 3);            // a's newest contents are on the device only
+            t.launch(k, RANGE, b, 5);            // a second plan: the first goes
+            assertEquals(built + 2, t.plansBuilt());
+            assertEquals(1, t.livePlans(), "one plan within the byte bound");
+            int[] got = new int[N];
+            a.read(got);
+            assertArrayEquals(times(iota(1), 3), got, "the dropped plan's output was kept");
+            t.launch(k, RANGE, a, 3);            // built again, from the host copy
+            assertEquals(built + 3, t.plansBuilt());
+            a.read(got);
+            assertArrayEquals(times(iota(1), 9), got);
+            b.read(got);
+            assertArrayEquals(times(iota(2), 5), got);
+            t.limitPlanBytes(Long.MAX_VALUE);
+            t.launch(k, RANGE, b, 5);
+            assertEquals(2, t.livePlans(), "both plans stay when they fit");
+        }
+    }
+
     @Test
     void hostWritesBetweenLaunchesReachTheDevice() {
         try (CompiledKernel k = s.compile(TestKernels.SCALE); DeviceBuffer a = s.upload(iota(0))) {
