@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * What the workloads' tuning problems share: the tuned parameters from a default grid and the
@@ -55,6 +56,26 @@ public final class TuningSupport {
         Params q = params.with("config", TUNED);
         for (String name : names) q = q.with(name, Integer.toString(best.get().get(name)));
         return q;
+    }
+
+    /**
+     * {@return whether a row may take the tuning cache's pick (a workload's withTuned): config is auto or tuned and each
+     * of {@code knobs} is at its default ({@code atDefault}); config=default, or auto beside a knob given, keeps the
+     * row's own, and config=tuned beside a knob given is one error line ({@link #givenBeside})}
+     *
+     * @param p         the row's parameters, defaults filled in
+     * @param knobs     the parameters the cache's pick sets, in the order their errors are named
+     * @param atDefault whether a knob is at its default (a value the user did not give)
+     */
+    public static boolean takesCache(Params p, List<String> knobs, Predicate<String> atDefault) {
+        String config = p.get("config");
+        if (!config.equals(AUTO) && !required(config)) return false;
+        for (String name : knobs) {
+            if (atDefault.test(name)) continue;
+            if (required(config)) throw givenBeside(name, p.get(name));
+            return false;
+        }
+        return true;
     }
 
     /** {@return whether {@code config} asks for the cache's pick as a requirement (config=tuned)} */

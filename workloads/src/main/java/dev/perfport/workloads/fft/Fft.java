@@ -506,14 +506,8 @@ public final class Fft implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         Params p = defaults().with(params);
-        String config = p.get("config");
-        if (!config.equals(AUTO) && !TuningSupport.required(config)) return params;
-        boolean required = TuningSupport.required(config);
-        for (String name : FftConfig.NAMES) {
-            if (p.get(name).equals(AUTO)) continue;
-            if (required) throw TuningSupport.givenBeside(name, p.get(name));
-            return params;
-        }
+        if (!TuningSupport.takesCache(p, FftConfig.NAMES, name -> p.get(name).equals(AUTO))) return params;
+        boolean required = TuningSupport.required(p.get("config"));
         var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", variants().contains(variant) ? variant : STOCKHAM));
         return TuningSupport.withCached(params, best, FftConfig.NAMES, required, "fft n=" + p.getInt("n"));
     }

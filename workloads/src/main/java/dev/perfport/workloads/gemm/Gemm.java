@@ -379,14 +379,8 @@ public final class Gemm implements Workload, Tunable {
             var sw = lookup.best(session, GemmTuning.switchHash(pr), Map.of("type", pr.label, "variant", AUTO));
             if (sw.isPresent() && sw.get().containsKey("directmax")) params = params.with("directmax", Integer.toString(sw.get().get("directmax")));
         }
-        String config = p.get("config");
-        if (variant.equals(DIRECT) || !config.equals(AUTO) && !TuningSupport.required(config)) return params;
-        boolean required = TuningSupport.required(config);
-        for (String name : GemmConfig.NAMES) {
-            if (p.get(name).equals(AUTO)) continue;
-            if (required) throw TuningSupport.givenBeside(name, p.get(name));
-            return params;
-        }
+        if (variant.equals(DIRECT) || !TuningSupport.takesCache(p, GemmConfig.NAMES, name -> p.get(name).equals(AUTO))) return params;
+        boolean required = TuningSupport.required(p.get("config"));
         Precision prec = Precision.of(p.get("type"));
         if (prec == null) return params;
         var best = lookup.best(session, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT));

@@ -21,11 +21,11 @@ import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * The reduction study of seed 003 (§3.3, Tables 4 and 6): sum N elements with one work-item per
@@ -76,6 +76,8 @@ public final class Reduction implements Workload, Tunable {
      * 3.0.2 cannot queue launches at all (its execute waits for each kernel), where jocl's queued row does not wait.
      */
     static final String READBACK_EACH = "each";
+    /** What a cached pick sets: the tuned knobs, and groups, which their gpc replaces. */
+    private static final List<String> CACHE_KNOBS = Stream.concat(ReductionTuning.TUNED.stream(), Stream.of("groups")).toList();
     static final List<Integer> VWS = List.of(1, 2, 4, 8);
     static final int MAX_IPT = 16;
     static final int MAX_GPC = 64;
@@ -284,8 +286,7 @@ public final class Reduction implements Workload, Tunable {
                 default -> throw new ConfigException("unknown variant " + variant);
             }
         }
-        double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];
-        String mismatch = check(t, n, got, in.reference);
+        String mismatch = check(t, n, valueOf(result), in.reference);
         Map<String, Double> metrics = new LinkedHashMap<>();
         long bytes = (long) n * t.bytes();
         metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
@@ -325,16 +326,8 @@ public final class Reduction implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(TUNED)) return params;
         Params d = defaults(), p = d.with(params);
-        String config = p.get("config");
-        if (!config.equals(TuningSupport.AUTO) && !TuningSupport.required(config)) return params;
-        boolean required = TuningSupport.required(config);
-        List<String> knobs = new ArrayList<>(ReductionTuning.TUNED);
-        knobs.add("groups");
-        for (String name : knobs) {
-            if (p.get(name).equals(d.get(name))) continue;
-            if (required) throw TuningSupport.givenBeside(name, p.get(name));
-            return params;
-        }
+        if (!TuningSupport.takesCache(p, CACHE_KNOBS, name -> p.get(name).equals(d.get(name)))) return params;
+        boolean required = TuningSupport.required(p.get("config"));
         String type = p.get("type");
         if (!type.equals("int") && !type.equals("float")) return params;   // run names the bad parameter
         var best = lookup.best(session, ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
@@ -397,7 +390,7 @@ public final class Reduction implements Workload, Tunable {
                         rep.add(s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg)));
                         out.read(result);
                         if (mismatchEach == null) {
-                            String m = check(t, n, t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0], in.reference);
+                            String m = check(t, n, valueOf(result), in.reference);
                             if (m != null) mismatchEach = "launch " + (i + 1) + " of " + launches + ": " + m;
                         }
                     }
@@ -411,8 +404,8 @@ public final class Reduction implements Workload, Tunable {
                 best = launches > 1 ? Rep.fastestWall(best, rep.stop()) : Rep.best(best, rep.stop());
             }
         }
-        double got = t == ElemType.INT ? ((int[]) result)[0] : ((float[]) result)[0];
-        String mismatch = mismatchEach != null ? mismatchEach : check(t, n, got, in.reference);
+        // readback=each checked every read as it came; otherwise the one read-back checks them all
+        String mismatch = each ? mismatchEach : check(t, n, valueOf(result), in.reference);
         Map<String, Double> metrics = new LinkedHashMap<>();
         long bytes = (long) n * t.bytes() * launches;
         metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
@@ -427,6 +420,11 @@ public final class Reduction implements Workload, Tunable {
         }
         if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
         return Outcome.of(mismatch == null, mismatch, best, metrics);
+    }
+
+    /** The value in a one-element int[] or float[] result. */
+    private static double valueOf(Object result) {
+        return result instanceof int[] a ? a[0] : ((float[]) result)[0];
     }
 
     /** Null when {@code got} matches the reference, else what differs. */

@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The all-prefix-sums study of seed 003 (§3.4, Table 5): exclusive scan of n int32 or float32
@@ -549,6 +550,9 @@ public final class Scan implements Workload, Tunable {
         return ScanTuning.TUNED;
     }
 
+    /** What a cached pick sets: the tuned knobs, and k, which their gpc replaces. */
+    private static final List<String> CACHE_KNOBS = Stream.concat(ScanTuning.TUNED.stream(), Stream.of("k")).toList();
+
     /** warp, coalesce, striped and regs may be 0 (the default schedule, no cap). */
     @Override
     public int minimum(String param) {
@@ -575,19 +579,9 @@ public final class Scan implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(SINGLE_PASS)) return params;
         Params d = defaults(), p = d.with(params);
-        String config = p.get("config");
-        if (!config.equals(TuningSupport.AUTO) && !TuningSupport.required(config)) return params;
-        boolean required = TuningSupport.required(config);
         // a case holds every default: knobs at their defaults count as not given
-        for (String name : ScanTuning.TUNED) {
-            if (p.get(name).equals(d.get(name))) continue;
-            if (required) throw TuningSupport.givenBeside(name, p.get(name));
-            return params;
-        }
-        if (!p.get("k").equals(d.get("k"))) {
-            if (required) throw TuningSupport.givenBeside("k", p.get("k"));
-            return params;
-        }
+        if (!TuningSupport.takesCache(p, CACHE_KNOBS, name -> p.get(name).equals(d.get(name)))) return params;
+        boolean required = TuningSupport.required(p.get("config"));
         ElemType t;
         try {
             t = config(p).type();
