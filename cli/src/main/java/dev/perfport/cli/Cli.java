@@ -26,7 +26,7 @@ import java.util.Map;
  * @param help       {@code --help} or {@code -h} was given
  * @param options    command-specific options with a value, by canonical name without dashes
  *                   ({@code strategy}, {@code budget}, {@code seed} of tune; {@code out}, {@code from} of report;
- *                   {@code progress} of run, compare and tune; {@code warmup} of run and compare)
+ *                   {@code progress} of run, compare and tune; {@code warmup} and {@code stat} of run and compare)
  * @param verbose    {@code --verbose} or {@code -v}: libraries' log messages (PF4J's) go to stderr instead of the log file
  */
 public record Cli(String command, List<String> positional, Format format, List<String> config,
@@ -35,7 +35,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
 
     public static final List<String> COMMANDS = CommandLineSpec.commands(CommandLineSpec.commandLine());
     /** The options kept in {@link #options()}. */
-    private static final List<String> VALUED = List.of("strategy", "budget", "seed", "devices", "out", "from", "progress", "warmup");
+    private static final List<String> VALUED = List.of("strategy", "budget", "seed", "devices", "out", "from", "progress", "warmup", "stat");
 
     /** Parses {@code args}; a {@link UsageException} with one line names what is wrong. */
     public static Cli parse(String... args) {

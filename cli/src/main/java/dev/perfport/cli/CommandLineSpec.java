@@ -77,10 +77,15 @@ final class CommandLineSpec {
     }
 
     static final class Warmup {
-        @Option(names = "--warmup", paramLabel = "N", description = "untimed runs of each row before the timed one, on the "
-                + "same session, whose results are dropped (0 to 100, default 0): a route's host code runs compiled and the GPU "
-                + "busy, as a benchmark harness's warm-up iterations; the row shows warmup=N")
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed repetitions of each row before its timed ones "
+                + "(1 to 100, default 1; the same as --param warmup=N): a route's compile at first launch, first-use allocation "
+                + "and JIT fall there, never in a timed repetition")
         String warmup;
+        @Option(names = "--stat", paramLabel = "median|best", description = "which timed repetition the row's times and "
+                + "rates come from: the median of each time (default) or the fastest repetition; the row says which "
+                + "(the same as --param stat=...). --param reps=auto repeats until the median's 95 % confidence interval "
+                + "is within 2 % (at least 5, at most 200 repetitions, or 10 s of timed wall time)")
+        String stat;
     }
 
     static final class Progress {

@@ -80,7 +80,7 @@ public final class Main {
                 case "devices" -> new DevicesCommand(cli.backends());
                 case "workloads" -> new WorkloadsCommand();
                 case "run", "compare" -> new RunCommand(cli.command().equals("compare"), cli.workload(),
-                        cli.backends(), cli.variants(), cli.params(), RunCommand.warmup(cli.options().get("warmup")));
+                        cli.backends(), cli.variants(), RunCommand.withMeasurement(cli.params(), cli.options()));
                 case "tune" -> new TuneCommand(cli.workload(), cli.backends(), cli.variants(), cli.params(), cli.options());
                 case "report" -> new ReportCommand(cli.workload(), cli.backends(), cli.params(), cli.options());
                 case "bench" -> new BenchCommand(cli.workload(), cli.params());

@@ -6,6 +6,8 @@ import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.device.MemoryLevelInfo;
 import dev.perfport.core.result.Profile;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.core.result.Spread;
+import dev.perfport.core.result.Timing;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,8 +20,23 @@ public final class Records {
     private Records() {
     }
 
-    /** One result row. */
-    public record Row(String selector, RunResult result) {
+    /**
+     * One result row.
+     *
+     * @param selector    the device selector it ran on
+     * @param result      the row
+     * @param environment what it was measured with ({@link Environment}), or empty
+     */
+    public record Row(String selector, RunResult result, Map<String, String> environment) {
+        public Row {
+            environment = environment == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+        }
+
+        /** A row without its environment. */
+        public Row(String selector, RunResult result) {
+            this(selector, result, Map.of());
+        }
+
         public boolean ok() {
             return result.ok();
         }
@@ -42,6 +59,31 @@ public final class Records {
         m.put("metrics", new LinkedHashMap<>(r.metrics()));
         m.put("counters", new LinkedHashMap<>(r.counters()));
         m.put("profile", profile(r.profile()));
+        m.put("timing", timing(r.timing()));
+        if (!row.environment().isEmpty()) m.put("environment", new LinkedHashMap<>(row.environment()));
+        return m;
+    }
+
+    /** How the row was timed: warm-up, the statistic, why it stopped, and each time's min, median, max and count. */
+    static Map<String, Object> timing(Timing t) {
+        if (t == null) return null;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("warmup", t.warmup());
+        m.put("stat", t.stat());
+        m.put("stop", t.stop());
+        m.put("wallNanos", spread(t.wall()));
+        m.put("kernelNanos", spread(t.kernel()));
+        m.put("modelledNanos", spread(t.modelled()));
+        return m;
+    }
+
+    private static Map<String, Object> spread(Spread s) {
+        if (s == null) return null;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("min", s.min());
+        m.put("median", s.median());
+        m.put("max", s.max());
+        m.put("count", s.count());
         return m;
     }
 

@@ -216,7 +216,7 @@ public final class ClusterMain {
 
     static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
         List<String> vs = cli.variants().isEmpty() ? w.variants() : ParamCheck.variants(w, cli.variants());
-        Params overrides = ParamCheck.overrides(w, cli.params());
+        Params overrides = ParamCheck.overrides(w, RunCommand.withMeasurement(cli.params(), cli.options()));
         List<Params> cases = new ArrayList<>();
         for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));
         List<Wire.Device> devices = discover(ctx, cluster, cli.backends());
@@ -224,10 +224,9 @@ public final class ClusterMain {
             ctx.err().println("perfport: no device to run on: no executor has a device the selectors pick");
             return 1;
         }
-        int warmup = RunCommand.warmup(cli.options().get("warmup"));
         List<Wire.RowTask> tasks = new ArrayList<>();
         for (Wire.Device d : devices) {
-            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap()), warmup));
+            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap())));
         }
         Records.Row[] rows = new Records.Row[tasks.size()];
         int[] done = {0};

@@ -248,14 +248,13 @@ final class OnExecutor {
     static Wire.Row row(Map<String, String> settings, String workload, Wire.RowTask task) throws Exception {
         Workload w = Workloads.get(workload);
         return withSession(settings, task.device(), (s, i) -> {
-            RunResult r = Runs.afterWarmup(task.warmup(), () -> {
-                try {
-                    return w.run(s, task.variant(), Params.of(task.params()));
-                } catch (RuntimeException | LinkageError | AssertionError e) {
-                    return RunResult.failed(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(),
-                            e.getClass().getSimpleName() + ": " + e.getMessage());
-                }
-            });
+            RunResult r;
+            try {
+                r = Runs.measured(w, s, task.variant(), Params.of(task.params()));
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                r = RunResult.failed(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(),
+                        e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
             return Wire.Row.of(task.index(), task.device().backend() + ":" + i, r, ranOn() + gpuNote());
         });
     }

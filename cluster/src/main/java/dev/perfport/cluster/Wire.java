@@ -2,6 +2,7 @@ package dev.perfport.cluster;
 
 import dev.perfport.core.result.Profile;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.core.result.Timing;
 import dev.perfport.core.tune.DeviceFingerprint;
 import dev.perfport.core.tune.Evaluation;
 import dev.perfport.core.tune.Status;
@@ -88,26 +89,26 @@ final class Wire {
     }
 
     /** A comparison row's coordinates: device, variant and case. */
-    record RowTask(int index, Device device, String variant, Map<String, String> params, int warmup) implements Serializable {
+    record RowTask(int index, Device device, String variant, Map<String, String> params) implements Serializable {
     }
 
     /** One result row. */
     record Row(int index, String selector, String backend, String device, String workload, String variant,
-               Map<String, String> params, boolean verified, String error, long wallNanos, Long modelledNanos,
-               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, String ranOn) implements Serializable {
+               Map<String, String> params, boolean verified, String error, long wallNanos, long kernelNanos, Long modelledNanos,
+               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, Timing timing, String ranOn) implements Serializable {
 
         static Row of(int index, String selector, RunResult r, String ranOn) {
             Profile p = r.profile();
             return new Row(index, selector, r.backend(), r.device(), r.workload(), r.variant(), new LinkedHashMap<>(r.params()),
-                    r.verified(), r.error(), r.wallNanos(), r.modelledNanos(), new LinkedHashMap<>(r.metrics()),
+                    r.verified(), r.error(), r.wallNanos(), r.kernelNanos(), r.modelledNanos(), new LinkedHashMap<>(r.metrics()),
                     new LinkedHashMap<>(r.counters()), new long[]{p.compileNanos(), p.transferNanos(), p.kernelNanos(),
-                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, ranOn);
+                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, r.timing(), ranOn);
         }
 
         RunResult toCore() {
             Profile p = new Profile(profile[0], profile[1], profile[2], profile[3], profile[4], profile[5], profile[6]);
-            return new RunResult(backend, device, workload, variant, params, verified, error, wallNanos, modelledNanos, metrics,
-                    counters, p);
+            return new RunResult(backend, device, workload, variant, params, verified, error, wallNanos, kernelNanos, modelledNanos, metrics,
+                    counters, p, timing);
         }
     }
 

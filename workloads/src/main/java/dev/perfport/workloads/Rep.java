@@ -44,28 +44,13 @@ public final class Rep {
         return counters;
     }
 
-    /**
-     * The better of two repetitions: lower modelled time on emulators, then lower kernel time (a
-     * deterministic cost model gives every repetition the same modelled time; the measured one
-     * decides among them). Every time of the row comes from the one repetition kept, so that a
-     * rate derived from its kernel time never contradicts its wall time; a repetition that paid
-     * for a route's compile at first launch has the higher kernel time and is not kept.
-     */
-    public static Rep best(Rep a, Rep b) {
-        if (a == null) return b;
-        if (a.modelled != b.modelled && a.modelled >= 0 && b.modelled >= 0) return b.modelled < a.modelled ? b : a;
-        if (b.kernel != a.kernel) return b.kernel < a.kernel ? b : a;
-        return b.wall < a.wall ? b : a;
-    }
-
-    /**
-     * The repetition of lower wall time (then lower kernel time), for rows that measure the host's time per launch:
-     * the device's time barely varies between such repetitions, the host's does (a scheduler or a collector pausing
-     * the thread), and the steady state is the quickest. All the row's times still come from the one kept.
-     */
-    public static Rep fastestWall(Rep a, Rep b) {
-        if (a == null) return b;
-        if (a.wall != b.wall) return b.wall < a.wall ? b : a;
-        return b.kernel < a.kernel ? b : a;
+    /** A repetition made of given times, e.g. the medians of several ({@link Reps#row()}). */
+    static Rep of(long wall, long kernel, long modelled, Map<String, Long> counters) {
+        Rep r = new Rep();
+        r.wall = wall;
+        r.kernel = kernel;
+        r.modelled = modelled;
+        r.counters.putAll(counters);
+        return r;
     }
 }

@@ -8,7 +8,6 @@ import dev.perfport.core.result.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Supplier;
 
 /**
  * Runs a workload's host program and turns it into a {@link RunResult}: the profile is the
@@ -39,7 +38,7 @@ public final class Runs {
             Map<String, Long> counters = new TreeMap<>(o.counters());
             Long modelled = o.modelledNanos() >= 0 ? o.modelledNanos() : null;
             return new RunResult(s.backendId(), device, workload, variant, ps, o.verified(),
-                    o.verified() ? null : o.mismatch(), o.wallNanos(), o.kernelNanos(), modelled, o.metrics(), counters, p);
+                    o.verified() ? null : o.mismatch(), o.wallNanos(), o.kernelNanos(), modelled, o.metrics(), counters, p, o.timing());
         } catch (PerfportException e) {
             return RunResult.failed(s.backendId(), device, workload, variant, ps, e.getMessage());
         } catch (Exception | LinkageError | AssertionError e) {
@@ -48,32 +47,22 @@ public final class Runs {
         }
     }
 
-    /** Most untimed warm-up runs a row may ask for. */
-    public static final int MAX_WARMUP = 100;
-
     /**
-     * One row after {@code warmup} untimed runs of it on the same session, whose results are dropped
-     * (a failing warm-up stops the warm-up; the timed run reports the failure). A route's host code
-     * runs interpreted at first, and on a GPU the time between its launches leaves the device idle,
-     * which makes the next kernel slower: TornadoVM's saxpy at n = 1024 took 9.7-10.6 us of kernel time
-     * in its first 50 repetitions and 4.4 us later on the H100 (docs/results/gpu/routes.md). With a
-     * warm-up the row shows {@code warmup=N} beside its parameters.
+     * One row measured as its parameters say ({@link Measurement}): {@code warmup} untimed repetitions
+     * first, {@code reps} timed ones (or {@code reps=auto}), rates from the median or, with
+     * {@code stat=best}, the fastest. The workload sees its own parameters only; the row shows
+     * {@code reps=auto}, and {@code warmup} and {@code stat} where they are not the defaults.
      *
-     * @param warmup untimed runs first, 0 to {@value #MAX_WARMUP}
-     * @param row    runs the row once (never throws for a run that fails: a failed row)
+     * @param w       the workload
+     * @param s       the session
+     * @param variant the variant
+     * @param params  the row's parameters, the measurement's among them
+     * @return the row (a ConfigException propagates for a bad parameter)
      */
-    public static RunResult afterWarmup(int warmup, Supplier<RunResult> row) {
-        if (warmup < 0 || warmup > MAX_WARMUP) {
-            throw new IllegalArgumentException("warmup must be 0.." + MAX_WARMUP + ", got " + warmup);
-        }
-        for (int i = 0; i < warmup; i++) {
-            if (!row.get().ok()) break;
-        }
-        RunResult r = row.get();
-        if (warmup == 0) return r;
-        Map<String, String> shown = new LinkedHashMap<>(r.params());
-        shown.put("warmup", Integer.toString(warmup));
-        return r.withParams(shown);
+    public static RunResult measured(Workload w, DeviceSession s, String variant, Params params) {
+        Measurement m = Measurement.of(params);
+        RunResult r = m.during(() -> w.run(s, variant, m.strip(params)));
+        return r.withParams(m.show(r.params()));
     }
 
     /** GB/s for {@code bytes} moved in {@code nanos}. */

@@ -1,6 +1,7 @@
 package dev.perfport.cli.commands;
 
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.Measurement;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Workload;
 
@@ -22,11 +23,12 @@ public final class ParamCheck {
     public static Params overrides(Workload w, List<String> items) {
         Params given = Params.parse(items);
         for (String k : given.asMap().keySet()) {
-            if (!w.defaults().has(k)) {
+            if (!w.defaults().has(k) && !MEASUREMENT.contains(k)) {
                 throw new ConfigException("unknown parameter '" + k + "' of " + w.name() + "; parameters: "
-                        + String.join(", ", w.defaults().asMap().keySet()));
+                        + String.join(", ", w.defaults().asMap().keySet()) + ", and every workload's " + String.join(", ", MEASUREMENT));
             }
         }
+        Measurement.of(given);   // a bad warmup or stat is one line now, before any device is opened
         return normalize(w, given);
     }
 
@@ -47,8 +49,15 @@ public final class ParamCheck {
 
     public static Params normalize(Workload w, Params p) {
         Map<String, String> m = new LinkedHashMap<>();
-        p.asMap().forEach((k, v) -> m.put(k, isInteger(w, k) ? Long.toString(Params.parseLong(k, v)) : v));
+        p.asMap().forEach((k, v) -> m.put(k, isInteger(w, k) && !isAuto(k, v) ? Long.toString(Params.parseLong(k, v)) : v));
         return Params.of(m);
+    }
+
+    /** The measurement's parameters, which every workload takes ({@link Measurement}). */
+    static final List<String> MEASUREMENT = List.of(Measurement.WARMUP, Measurement.STAT);
+
+    private static boolean isAuto(String key, String value) {
+        return key.equals(Measurement.REPS) && value.equals(Measurement.AUTO);
     }
 
     private static boolean isInteger(Workload w, String key) {

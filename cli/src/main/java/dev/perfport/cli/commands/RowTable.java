@@ -4,6 +4,8 @@ import dev.perfport.cli.Labels;
 import dev.perfport.cli.Records.Row;
 import dev.perfport.cli.format.Table;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.core.result.Spread;
+import dev.perfport.core.result.Timing;
 import dev.perfport.workloads.Workload;
 
 import java.util.ArrayList;
@@ -42,16 +44,27 @@ final class RowTable {
             head.append("; every row:");
             common.forEach((k, v) -> head.append(' ').append(k).append('=').append(v));
         }
-        sb.append(head).append("\n\n");
+        sb.append(head).append('\n');
+        Map<String, String> env = rows.getFirst().environment();
+        if (!env.isEmpty()) {
+            sb.append("measured with perfport ").append(env.get("perfport")).append(" (commit ").append(env.get("commit"))
+                    .append("), Java ").append(env.get("java")).append(", ").append(env.get("os"))
+                    .append("; each device's driver and clocks: --format json\n");
+        }
+        sb.append('\n');
 
         List<String> cols = new ArrayList<>(List.of("BACKEND", "DEVICE", "WORKLOAD", "VARIANT"));
         if (!varying.isEmpty()) cols.add("PARAMS");
-        cols.addAll(List.of("VERIFIED", "TIME (ms)", "MODELLED (ms)", "METRIC", "COUNTERS", "ERROR"));
+        cols.addAll(List.of("VERIFIED", "WALL (ms)", "KERNEL (ms) [min-max]", "REPS", "VS FIRST", "MODELLED (ms)", "METRIC", "COUNTERS", "ERROR"));
         Table t = new Table(cols.toArray(String[]::new));
-        int timeCol = cols.indexOf("TIME (ms)");
-        t.right(timeCol, timeCol + 1, timeCol + 2).limit(cols.indexOf("COUNTERS"), COUNTERS_WIDTH)
+        int timeCol = cols.indexOf("WALL (ms)");
+        t.right(timeCol, timeCol + 1, timeCol + 2, timeCol + 3, timeCol + 4, timeCol + 5).limit(cols.indexOf("COUNTERS"), COUNTERS_WIDTH)
                 .limit(cols.indexOf("DEVICE"), 40);
         List<String> errors = new ArrayList<>();
+        Map<String, RunResult> firstOfCase = new LinkedHashMap<>();
+        for (Row row : rows) {
+            if (row.ok() && row.result().timing() != null) firstOfCase.putIfAbsent(caseKey(row.result()), row.result());
+        }
         for (Row row : rows) {
             RunResult r = row.result();
             List<String> c = new ArrayList<>(List.of(r.backend(), r.device(), r.workload(), r.variant()));
@@ -66,6 +79,11 @@ final class RowTable {
             c.add(r.verified() ? "yes" : "NO");
             boolean ran = r.wallNanos() > 0;
             c.add(ran ? Labels.millis(r.wallNanos()) : "-");
+            Timing tm = r.timing();
+            c.add(tm == null || tm.kernel() == null ? (r.kernelNanos() > 0 ? Labels.millis(r.kernelNanos()) : "-")
+                    : Labels.millis(r.kernelNanos()) + " [" + Labels.millis(tm.kernel().min()) + "-" + Labels.millis(tm.kernel().max()) + "]");
+            c.add(tm == null ? "-" : Integer.toString(tm.wall().count()));
+            c.add(versus(r, firstOfCase.get(caseKey(r))));
             c.add(r.modelledNanos() == null ? "-" : Labels.millis(r.modelledNanos()));
             c.add(mainMetric(r));
             StringBuilder cs = new StringBuilder();
@@ -88,10 +106,37 @@ final class RowTable {
                 sb.append("  ").append(label).append(wrapped.substring(label.length() + 2));
             }
         }
+        if (rows.stream().anyMatch(r -> r.result().timing() != null)) {
+            Timing any = rows.stream().map(r -> r.result().timing()).filter(Objects::nonNull).findFirst().orElseThrow();
+            sb.append("\nTimes are the ").append(any.stat().equals(Timing.BEST) ? "fastest" : "median")
+                    .append(" of the timed repetitions (REPS), after ").append(any.warmup())
+                    .append(" untimed warm-up; rates come from them. VS FIRST compares the kernel time (else wall) with the first "
+                            + "verified row of the same case: \u2248 where their [min-max] ranges overlap (within the noise), else "
+                            + "the ratio of this row's time to that row's.\n");
+        }
         long ok = rows.stream().filter(Row::ok).count();
         sb.append('\n').append(rows.size()).append(rows.size() == 1 ? " row: " : " rows: ").append(ok).append(" verified, ")
                 .append(rows.size() - ok).append(" failed\n");
         return sb.toString();
+    }
+
+    /** Rows of one case: the same variant and parameters, on any backend or device. */
+    private static String caseKey(RunResult r) {
+        return r.variant() + " " + r.params();
+    }
+
+    /**
+     * How a row compares with the first verified row of its case: {@code first} for that row, \u2248 where
+     * the two ranges of times overlap, else this row's time over that row's (e.g. {@code 1.84x}).
+     */
+    static String versus(RunResult r, RunResult first) {
+        if (first == null || !r.ok() || r.timing() == null) return "-";
+        if (first == r) return "first";
+        Spread a = r.timing().compared(), b = first.timing().compared();
+        boolean sameKind = (r.timing().kernel() != null) == (first.timing().kernel() != null);
+        if (!sameKind || b.median() <= 0) return "-";
+        if (a.overlaps(b)) return "\u2248";
+        return Labels.number(a.median() / (double) b.median()) + "x";
     }
 
     /** The workload's first metric, e.g. "12.345 GB/s", or "-". */

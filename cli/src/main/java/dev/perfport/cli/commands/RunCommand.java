@@ -1,6 +1,7 @@
 package dev.perfport.cli.commands;
 
 import dev.perfport.cli.Context;
+import dev.perfport.cli.Environment;
 import dev.perfport.cli.Labels;
 import dev.perfport.cli.Records;
 import dev.perfport.cli.Records.Row;
@@ -10,6 +11,7 @@ import dev.perfport.cli.format.Table;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Measurement;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
@@ -20,6 +22,7 @@ import dev.perfport.workloads.Workloads;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code perfport run} (one device, one parameter set) and {@code perfport compare} (many devices,
@@ -32,28 +35,22 @@ import java.util.List;
  * @param selectors --backend selectors (run: at most one)
  * @param variants  --variant names, empty for all
  * @param params    --param items
- * @param warmup    --warmup: untimed runs of each row before the timed one (Runs.afterWarmup)
  */
 public record RunCommand(boolean compare, String workload, List<String> selectors, List<String> variants,
-                         List<String> params, int warmup) implements Command {
+                         List<String> params) implements Command {
 
-    public RunCommand(boolean compare, String workload, List<String> selectors, List<String> variants, List<String> params) {
-        this(compare, workload, selectors, variants, params, 0);
-    }
-
-    /** The runs of {@code --warmup}: 0 when not given; a ConfigException names a bad value and the limit. */
-    public static int warmup(String text) {
-        if (text == null) return 0;
-        int n;
-        try {
-            n = Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            n = -1;
-        }
-        if (n < 0 || n > Runs.MAX_WARMUP) {
-            throw new ConfigException("--warmup takes a whole number of runs from 0 to " + Runs.MAX_WARMUP + ", got '" + text + "'");
-        }
-        return n;
+    /**
+     * {@return the --param items with {@code --warmup N} and {@code --stat S} added as the parameters
+     * {@code warmup=N} and {@code stat=S}, which every workload takes ({@link dev.perfport.workloads.Measurement})}
+     *
+     * @param params  the --param items
+     * @param options the command's valued options
+     */
+    public static List<String> withMeasurement(List<String> params, Map<String, String> options) {
+        List<String> l = new ArrayList<>(params);
+        if (options.get("warmup") != null) l.add(Measurement.WARMUP + "=" + options.get("warmup").trim());
+        if (options.get("stat") != null) l.add(Measurement.STAT + "=" + options.get("stat").trim());
+        return List.copyOf(l);
     }
 
     /** Written for a row when no device was reached. */
@@ -109,11 +106,12 @@ public record RunCommand(boolean compare, String workload, List<String> selector
                     }
                     continue;
                 }
+                Map<String, String> env = Environment.of(t.backendId(), t.device());
                 try (s) {
                     for (String v : vs) {
                         for (Params p : cases) {
                             Params tp = tuned(w, s, v, p, lookup);
-                            rows.add(progress.done(new Row(t.selector(), Runs.afterWarmup(warmup, () -> runOne(s, w, v, tp)))));
+                            rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, tp), env)));
                         }
                     }
                 } catch (ConfigException e) {
@@ -139,7 +137,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
     /** One row. A ConfigException (bad parameter) propagates; anything else becomes the row's error. */
     private static RunResult runOne(DeviceSession s, Workload w, String variant, Params p) {
         try {
-            return w.run(s, variant, p);
+            return Runs.measured(w, s, variant, p);
         } catch (ConfigException e) {
             throw e;
         } catch (RuntimeException | LinkageError | AssertionError e) {

@@ -307,7 +307,7 @@ class GpuVariantsIT {
     @ValueSource(strings = {"cell-emulation", "jocl", "aparapi", "tornado"})
     void aReadBackAfterEachLaunchIsCountedAndChecked(String backend) {
         requireAvailable(backend);
-        List<Map<String, Object>> rows = compare(backend, "reduction", "tuned", "gpc=1", "launches=4", "warmup=3", "readback=each");
+        List<Map<String, Object>> rows = compare(backend, "reduction", "tuned", "gpc=1", "launches=4", "warmuplaunches=3", "readback=each");
         allVerified(rows, backend);
         for (Map<String, Object> row : rows) {
             Map<?, ?> params = (Map<?, ?>) row.get("params"), profile = (Map<?, ?>) row.get("profile");
@@ -328,25 +328,25 @@ class GpuVariantsIT {
     }
 
     /**
-     * warmup=W: W untimed queued launches before the timed repetitions (so that the wall is warm host code's), counted
-     * in the row's launches; 0 turns it off, a single launch per repetition has none and shows no warmup parameter.
+     * warmuplaunches=W: W untimed queued launches before the repetitions (so that the wall is warm host code's), counted
+     * in the row's launches; 0 turns it off, a single launch per repetition has none and shows no such parameter.
      */
     @Test
     void warmUpLaunchesRunBeforeTheTimedOnesAndAreCounted() {
         for (String warmup : List.of("0", "6")) {
-            List<Map<String, Object>> rows = compare("cell-emulation", "reduction", "tuned", "type=int", "launches=3", "warmup=" + warmup);
+            List<Map<String, Object>> rows = compare("cell-emulation", "reduction", "tuned", "type=int", "launches=3", "warmuplaunches=" + warmup);
             allVerified(rows, "cell-emulation");
             Map<?, ?> params = (Map<?, ?>) rows.get(0).get("params"), profile = (Map<?, ?>) rows.get(0).get("profile");
-            assertEquals(Integer.parseInt(warmup), ((Number) params.get("warmup")).intValue(), String.valueOf(params));
-            // the first untimed launch, the warm-up, then 2 repetitions of 3
-            assertEquals(1L + Integer.parseInt(warmup) + 2 * 3, ((Number) profile.get("launches")).longValue(), String.valueOf(profile));
+            assertEquals(Integer.parseInt(warmup), ((Number) params.get("warmuplaunches")).intValue(), String.valueOf(params));
+            // the first untimed launch, the warm-up launches, then the warm-up repetition and 2 timed ones, of 3 each
+            assertEquals(1L + Integer.parseInt(warmup) + (1 + 2) * 3, ((Number) profile.get("launches")).longValue(), String.valueOf(profile));
         }
         List<Map<String, Object>> single = compare("cell-emulation", "reduction", "tuned", "type=int");
-        assertFalse(((Map<?, ?>) single.get(0).get("params")).containsKey("warmup"), "launches=1 has no warm-up: " + single.get(0));
+        assertFalse(((Map<?, ?>) single.get(0).get("params")).containsKey("warmuplaunches"), "launches=1 has no warm-up launches: " + single.get(0));
         Run bad = Run.of("run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=1000",
-                "--param", "launches=2", "--param", "warmup=-1");
+                "--param", "launches=2", "--param", "warmuplaunches=-1");
         assertEquals(2, bad.code(), bad.describe());
-        assertTrue(bad.err().contains("warmup must be in [0, 1000000], got -1"), bad.describe());
+        assertTrue(bad.err().contains("warmuplaunches must be in [0, 1000000], got -1"), bad.describe());
     }
 
     /** VaR math=relaxed: jocl runs it (verified against the same bound); routes without a relaxed kernel refuse it by name. */

@@ -15,6 +15,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
@@ -233,26 +234,26 @@ public final class Convolution implements Workload, Tunable {
         float[] got = new float[p.w() * p.h()];
         float[] nan = new float[got.length];
         Arrays.fill(nan, Float.NaN);
-        Rep best = null;
+        Reps reps = Reps.of(p.reps());
         String mismatch = null;
         boolean sep = p.variant().equals(SEPARABLE);
         try (DeviceBuffer in = s.upload(d.input());
              DeviceBuffer out = s.allocate(ElemType.FLOAT, got.length)) {
             if (sep) {
-                best = runSeparable(s, p, d, in, out, nan, got);
+                runSeparable(s, p, d, in, out, nan, got, reps);
                 mismatch = d.checkSeparable(got);
             } else {
-                for (int r = 0; r < p.reps() && mismatch == null; r++) {
+                while (reps.more() && mismatch == null) {
                     out.write(nan);   // a pixel the kernel does not write stays NaN and fails the check
                     Rep rep = new Rep();
                     launch2d(s, p, d, in, out, rep);
                     out.read(got);
-                    best = Rep.best(best, rep.stop());
+                    reps.add(rep.stop());
                     mismatch = d.check(got);
                 }
             }
         }
-        return Outcome.of(mismatch == null, mismatch, best, metrics(p.flop(), best));
+        return Outcome.of(mismatch == null, mismatch, reps, metrics(p.flop(), reps.row()));
     }
 
     /** Compiles and launches the 2-D kernel of the plan once (filter uploaded each time: it is tiny). */
@@ -274,9 +275,8 @@ public final class Convolution implements Workload, Tunable {
         }
     }
 
-    private static Rep runSeparable(DeviceSession s, Plan p, ConvolutionData d, DeviceBuffer in, DeviceBuffer out,
-                                    float[] nan, float[] got) {
-        Rep best = null;
+    private static void runSeparable(DeviceSession s, Plan p, ConvolutionData d, DeviceBuffer in, DeviceBuffer out,
+                                     float[] nan, float[] got, Reps reps) {
         Constants c = constants(p, false);
         try (CompiledKernel kr = s.compile(ConvolutionKernels.rows(), c); CompiledKernel kc = s.compile(ConvolutionKernels.cols(), c);
              DeviceBuffer fr = s.allocate(ElemType.FLOAT, p.fw(), MemoryLevel.CONSTANT);
@@ -284,7 +284,7 @@ public final class Convolution implements Workload, Tunable {
              DeviceBuffer tmp = s.allocate(ElemType.FLOAT, (long) p.w() * p.ih())) {
             fr.write(d.rowFilter());
             fc.write(d.colFilter());
-            for (int r = 0; r < p.reps(); r++) {
+            while (reps.more()) {
                 out.write(nan);
                 Rep rep = new Rep();
                 rep.add(s.launch(kr, NDRange.of(groups(p.w(), p.bw() * p.tx()) * p.bw(), roundUp(p.ih(), p.bh()), p.bw(), p.bh()),
@@ -292,10 +292,9 @@ public final class Convolution implements Workload, Tunable {
                 rep.add(s.launch(kc, NDRange.of(roundUp(p.w(), p.bw()), groups(p.h(), p.bh() * p.ty()) * p.bh(), p.bw(), p.bh()),
                         tmp, fc, out, p.w(), p.h(), p.fh(), p.ty()));
                 out.read(got);
-                best = Rep.best(best, rep.stop());
+                reps.add(rep.stop());
             }
         }
-        return best;
     }
 
     /** The OpenCL specialisation: tile factors, filter space, read-only input, and (adaptive, separable) the unrolled filter size. */
@@ -316,11 +315,11 @@ public final class Convolution implements Workload, Tunable {
         return groups(n, m) * m;
     }
 
-    static Map<String, Double> metrics(double flop, Rep best) {
+    static Map<String, Double> metrics(double flop, Rep row) {
         Map<String, Double> m = new LinkedHashMap<>();
-        if (best == null) return m;
-        m.put("GFLOP/s", best.kernelNanos() > 0 ? flop / best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) m.put("modelled GFLOP/s", flop / best.modelledNanos());
+        if (row == null) return m;
+        m.put("GFLOP/s", row.kernelNanos() > 0 ? flop / row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) m.put("modelled GFLOP/s", flop / row.modelledNanos());
         return m;
     }
 

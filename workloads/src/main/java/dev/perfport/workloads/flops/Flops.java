@@ -12,6 +12,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 
@@ -101,13 +102,13 @@ public final class Flops implements Workload {
         float want = FlopsKernels.chains(iters, a, b);
         float[] got = new float[n];
         long groups = (n + (long) wg - 1) / wg;
-        Rep best = null;
+        Reps timed = Reps.of(reps);
         try (CompiledKernel k = s.compile(FlopsKernels.fma()); DeviceBuffer out = s.allocate(ElemType.FLOAT, n)) {
-            for (int r = 0; r < reps; r++) {
+            while (timed.more()) {
                 Rep one = new Rep();
                 one.add(s.launch(k, NDRange.of(groups * wg, wg), out, n, iters, a, b));
                 out.read(got);
-                best = Rep.best(best, one.stop());
+                timed.add(one.stop());
             }
         }
         String mismatch = null;
@@ -117,8 +118,9 @@ public final class Flops implements Workload {
         }
         double flops = 2.0 * FlopsKernels.CHAINS * iters * (groups * wg);
         Map<String, Double> metrics = new LinkedHashMap<>();
-        metrics.put("GFLOP/s", best.kernelNanos() > 0 ? flops / best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / best.modelledNanos());
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        Rep row = timed.row();
+        metrics.put("GFLOP/s", row.kernelNanos() > 0 ? flops / row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / row.modelledNanos());
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 }

@@ -13,6 +13,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
@@ -297,19 +298,19 @@ public final class Gemm implements Workload, Tunable {
             cInit = pr.typed(nan);
         }
         Object result = pr.typed(new double[pr.c0().length]);
-        Rep best = null;
+        Reps timed = Reps.of(st.reps());
         String mismatch = null;
         double[] verified = null;
         int m = pr.m(), n = pr.n(), k = pr.k();
         try (DeviceBuffer a = s.upload(pr.typed(pr.a())); DeviceBuffer b = s.upload(pr.typed(pr.b()));
              DeviceBuffer c = s.upload(cInit);
              GemmRunner g = direct ? new GemmRunner(s, p, null, st.direct(), 0, m, n, k) : new GemmRunner(s, p, st.config(), null, 0, m, n, k)) {
-            for (int r = 0; r < st.reps() && mismatch == null; r++) {
+            while (timed.more() && mismatch == null) {
                 c.write(cInit);
                 Rep rep = new Rep();
                 g.run(rep, a, 0, pr.asi(), pr.ask(), b, 0, pr.bsk(), pr.bsj(), c, 0, pr.csi(), pr.csj(), m, n, k, pr.alpha(), pr.beta());
                 c.read(result);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
                 // a repetition bit-identical to a verified one needs no second reference (minutes at 4096^3)
                 double[] got = Precision.doubles(result);
                 if (verified != null && java.util.Arrays.equals(got, verified)) continue;
@@ -318,9 +319,10 @@ public final class Gemm implements Workload, Tunable {
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
-        metrics.put("GFLOP/s", best.kernelNanos() > 0 ? pr.flops() / best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", pr.flops() / best.modelledNanos());
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        Rep row = timed.row();
+        metrics.put("GFLOP/s", row.kernelNanos() > 0 ? pr.flops() / row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) metrics.put("modelled GFLOP/s", pr.flops() / row.modelledNanos());
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 
     /** The operands the indirect path copies into packed form ("none" when all three are used in place). */

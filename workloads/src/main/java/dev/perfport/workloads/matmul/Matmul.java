@@ -16,6 +16,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 
@@ -156,12 +157,12 @@ public final class Matmul implements Workload {
         float[] result = new float[n * n];
         float[] nan = new float[n * n];
         Arrays.fill(nan, Float.NaN);
-        Rep best = null;
+        Reps timed = Reps.of(reps);
         String mismatch = null;
         try (DeviceBuffer a = s.upload(in.a()); DeviceBuffer b = s.upload(in.b());
              DeviceBuffer c = s.allocate(ElemType.FLOAT, (long) n * n);
              CompiledKernel k = s.compile(def, constants)) {
-            for (int r = 0; r < reps && mismatch == null; r++) {
+            while (timed.more() && mismatch == null) {
                 c.write(nan);   // an element the kernel does not write stays NaN and fails the check
                 Rep rep = new Rep();
                 if (local) {
@@ -171,18 +172,19 @@ public final class Matmul implements Workload {
                     rep.add(s.launch(k, range, a, b, c, n, n, n));
                 }
                 c.read(result);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
                 mismatch = in.check(result);
             }
         }
-        return Outcome.of(mismatch == null, mismatch, best, flops(2.0 * n * n * n, best));
+        Rep row = timed.row();
+        return Outcome.of(mismatch == null, mismatch, timed, flops(2.0 * n * n * n, row));
     }
 
     /** GFLOP/s from kernel time, and from modelled time where there is one. */
-    static Map<String, Double> flops(double flop, Rep best) {
+    static Map<String, Double> flops(double flop, Rep row) {
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("GFLOP/s", best.kernelNanos() > 0 ? flop / best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) m.put("modelled GFLOP/s", flop / best.modelledNanos());
+        m.put("GFLOP/s", row.kernelNanos() > 0 ? flop / row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) m.put("modelled GFLOP/s", flop / row.modelledNanos());
         return m;
     }
 }

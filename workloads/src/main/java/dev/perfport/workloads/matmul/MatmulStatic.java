@@ -16,6 +16,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
@@ -189,20 +190,21 @@ public final class MatmulStatic implements Workload {
         float[] result = new float[size];
         float[] nan = new float[size];
         Arrays.fill(nan, Float.NaN);
-        Rep best = null;
+        Reps timed = Reps.of(reps);
         String mismatch = null;
         try (DeviceBuffer a = s.upload(in.a()); DeviceBuffer b = s.upload(in.b());
              DeviceBuffer c = s.allocate(ElemType.FLOAT, size);
              CompiledKernel k = s.compile(def)) {
-            for (int r = 0; r < reps && mismatch == null; r++) {
+            while (timed.more() && mismatch == null) {
                 c.write(nan);   // a tile no static group runs stays NaN and fails the check
                 Rep rep = new Rep();
                 rep.add(launcher.launch(k, a, b, c));
                 c.read(result);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
                 mismatch = in.check(result);
             }
         }
-        return Outcome.of(mismatch == null, mismatch, best, Matmul.flops(2.0 * in.m() * in.n() * in.k(), best));
+        Rep row = timed.row();
+        return Outcome.of(mismatch == null, mismatch, timed, Matmul.flops(2.0 * in.m() * in.n() * in.k(), row));
     }
 }

@@ -15,6 +15,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
@@ -56,7 +57,7 @@ public final class Reduction implements Workload, Tunable {
     public static final String TWO_KERNEL = "two-kernel";
     public static final String TUNED = "tuned";
     /** Parameters only the tuned variant reads (other variants' rows do not show them). */
-    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "readback", "warmup", "config");
+    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "readback", "warmuplaunches", "config");
     /** Most launches of one repetition (tuned variant's launches), and most untimed launches before the first (warmup). */
     static final int MAX_LAUNCHES = 1_000_000;
     /**
@@ -132,7 +133,7 @@ public final class Reduction implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "readback", READBACK_END,
-                "warmup", String.valueOf(DEFAULT_WARMUP),
+                "warmuplaunches", String.valueOf(DEFAULT_WARMUP),
                 "config", TuningSupport.AUTO);
     }
 
@@ -158,7 +159,7 @@ public final class Reduction implements Workload, Tunable {
                         + "this backend, device and type (tuned at any n) when vw, ipt, gpc, wg and groups are at their defaults "
                         + "(the row then shows config=tuned); tuned requires that pick (an error without one, or beside a knob); "
                         + "default never does",
-                "warmup: tuned only, launches > 1: untimed launches before the first repetition, queued as the timed ones, "
+                "warmuplaunches: tuned only, launches > 1: untimed launches before the first repetition (beside the warm-up repetitions), queued as the timed ones, "
                         + "so that the JIT has compiled the host's launch path; 0.." + MAX_LAUNCHES + ", default " + DEFAULT_WARMUP
                         + ", stopping after " + WARMUP_NANOS / 1_000_000_000L + " s");
     }
@@ -198,12 +199,12 @@ public final class Reduction implements Workload, Tunable {
                 throw new ConfigException("readback must be " + READBACK_END + " or " + READBACK_EACH + ", got '" + readback + "'");
             }
             boolean each = readback.equals(READBACK_EACH);
-            int warmup = p.getInt("warmup");
-            if (warmup < 0 || warmup > MAX_LAUNCHES) throw new ConfigException("warmup must be in [0, " + MAX_LAUNCHES + "], got " + warmup);
+            int warmup = p.getInt("warmuplaunches");
+            if (warmup < 0 || warmup > MAX_LAUNCHES) throw new ConfigException("warmuplaunches must be in [0, " + MAX_LAUNCHES + "], got " + warmup);
             // a single launch per repetition is timed by the device: its host path is not what the row measures
             Map<String, String> shown = new LinkedHashMap<>(p.asMap());
             if (launches == 1) {
-                shown.remove("warmup");
+                shown.remove("warmuplaunches");
                 shown.remove("readback");
             }
             return Runs.run(s, name(), variant, Params.of(shown),
@@ -251,13 +252,13 @@ public final class Reduction implements Workload, Tunable {
         NDRange range = NDRange.of((long) groups * wg, wg);
         Object zero = t == ElemType.INT ? new int[1] : new float[1];
         Object result = t == ElemType.INT ? new int[1] : new float[1];
-        Rep best = null;
+        Reps timed = Reps.of(reps);
         try (DeviceBuffer input = s.upload(in.data); DeviceBuffer out = s.allocate(t, 1)) {
             switch (variant) {
                 case LOCAL_ATOMIC, STATIC_LOCAL -> {
                     boolean slm = variant.equals(STATIC_LOCAL);
                     try (CompiledKernel k = s.compile(slm ? ReductionKernels.staticLocal(t) : ReductionKernels.localAtomic(t))) {
-                        for (int r = 0; r < reps; r++) {
+                        while (timed.more()) {
                             out.write(zero);
                             Rep rep = new Rep();
                             if (slm) {
@@ -266,7 +267,7 @@ public final class Reduction implements Workload, Tunable {
                                 rep.add(s.launch(k, range, input, out, n, LocalSize.of(wg)));
                             }
                             out.read(result);
-                            best = Rep.best(best, rep.stop());
+                            timed.add(rep.stop());
                         }
                     }
                 }
@@ -274,12 +275,12 @@ public final class Reduction implements Workload, Tunable {
                     try (CompiledKernel k1 = s.compile(ReductionKernels.partials(t));
                          CompiledKernel k2 = s.compile(ReductionKernels.fin(t));
                          DeviceBuffer partial = s.allocate(t, groups)) {
-                        for (int r = 0; r < reps; r++) {
+                        while (timed.more()) {
                             Rep rep = new Rep();
                             rep.add(s.launch(k1, range, input, partial, n, LocalSize.of(wg)));
                             rep.add(s.launch(k2, NDRange.of(wg, wg), partial, out, groups, LocalSize.of(wg)));
                             out.read(result);
-                            best = Rep.best(best, rep.stop());
+                            timed.add(rep.stop());
                         }
                     }
                 }
@@ -289,9 +290,10 @@ public final class Reduction implements Workload, Tunable {
         String mismatch = check(t, n, valueOf(result), in.reference);
         Map<String, Double> metrics = new LinkedHashMap<>();
         long bytes = (long) n * t.bytes();
-        metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
-        if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        Rep row = timed.row();
+        metrics.put("GB/s", Runs.gbPerSecond(bytes, row.kernelNanos()));
+        if (row.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, row.modelledNanos()));
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 
     // ---- tuning (the tuned variant) ---------------------------------------------------------
@@ -356,7 +358,8 @@ public final class Reduction implements Workload, Tunable {
         int n = in.n;
         NDRange range = NDRange.of((long) tu.groups() * wg, wg);
         Object result = t == ElemType.INT ? new int[1] : new float[1];
-        Rep best = null;
+        // queued launches measure the host's time per launch: repetitions are ranked by wall time
+        Reps timed = launches > 1 ? Reps.byWall(reps) : Reps.of(reps);
         String mismatchEach = null;
         Constants c = Constants.of("VW", tu.vw(), "IPT", tu.ipt());
         try (DeviceBuffer input = s.upload(in.data); DeviceBuffer out = s.allocate(t, 1);
@@ -381,7 +384,7 @@ public final class Reduction implements Workload, Tunable {
                     }
                 }
             }
-            for (int r = 0; r < reps; r++) {
+            while (timed.more()) {
                 Rep rep = new Rep();
                 if (each) {
                     // a result per launch, each checked against the reference (float sums may differ in their last
@@ -400,14 +403,14 @@ public final class Reduction implements Workload, Tunable {
                             : s.launchRepeated(k, range, launches, input, partial, out, ticket, n, LocalSize.of(wg)));
                     out.read(result);
                 }
-                // queued launches measure the host's time per launch: the repetition of least wall time is kept
-                best = launches > 1 ? Rep.fastestWall(best, rep.stop()) : Rep.best(best, rep.stop());
+                timed.add(rep.stop());
             }
         }
         // readback=each checked every read as it came; otherwise the one read-back checks them all
         String mismatch = each ? mismatchEach : check(t, n, valueOf(result), in.reference);
         Map<String, Double> metrics = new LinkedHashMap<>();
         long bytes = (long) n * t.bytes() * launches;
+        Rep best = timed.row();
         metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
         if (launches > 1) {
             // per launch: the repetition's wall time (launches queued, one wait, one 4-byte read; or with readback=each,
@@ -419,7 +422,7 @@ public final class Reduction implements Workload, Tunable {
             if (host != null) metrics.put("host us/launch", host / 1e3 / launches);
         }
         if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 
     /** The value in a one-element int[] or float[] result. */

@@ -11,6 +11,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 
@@ -107,15 +108,15 @@ public final class Saxpy implements Workload {
         }
         float[] got = new float[n];
         long groups = (n + (long) wg - 1) / wg;
-        Rep best = null;
+        Reps timed = Reps.of(reps);
         try (CompiledKernel k = s.compile(SaxpyKernels.saxpy()); DeviceBuffer dx = s.upload(x); DeviceBuffer dy = s.allocate(
                 dev.perfport.core.memory.ElemType.FLOAT, n)) {
-            for (int rep = 0; rep < reps; rep++) {
+            while (timed.more()) {
                 dy.write(y0);
                 Rep one = new Rep();
                 one.add(s.launch(k, NDRange.of(groups * wg, wg), a, dx, dy, n));
                 dy.read(got);
-                best = Rep.best(best, one.stop());
+                timed.add(one.stop());
             }
         }
         String mismatch = null;
@@ -125,8 +126,9 @@ public final class Saxpy implements Workload {
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
         long bytes = 3L * n * Float.BYTES;
-        metrics.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
-        if (best.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        Rep row = timed.row();
+        metrics.put("GB/s", Runs.gbPerSecond(bytes, row.kernelNanos()));
+        if (row.modelledNanos() >= 0) metrics.put("modelled GB/s", Runs.gbPerSecond(bytes, row.modelledNanos()));
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 }

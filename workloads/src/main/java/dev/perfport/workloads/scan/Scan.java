@@ -18,6 +18,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
@@ -359,7 +360,7 @@ public final class Scan implements Workload, Tunable {
         Object fill = fill(c.type(), n);
         List<Integer> levels = recursionLevels(n, m);
         List<DeviceBuffer> open = new ArrayList<>();
-        Rep best = null;
+        Reps timed = Reps.of(c.reps());
         String mismatch = null;
         Constants k = constants(c);
         try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
@@ -381,7 +382,7 @@ public final class Scan implements Workload, Tunable {
                 }
             }
             LocalSize x = LocalSize.of(m);
-            for (int r = 0; r < c.reps() && mismatch == null; r++) {
+            while (timed.more() && mismatch == null) {
                 out.write(fill);
                 Rep rep = new Rep();
                 int blocks0 = levels.get(0);
@@ -406,16 +407,17 @@ public final class Scan implements Workload, Tunable {
                     }
                 }
                 out.read(result);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
                 mismatch = in.check(result);
             }
         } finally {
             for (DeviceBuffer b : open) b.close();
         }
-        Map<String, Double> metrics = metrics(n, best);
+        Rep row = timed.row();
+        Map<String, Double> metrics = metrics(n, row);
         metrics.put("sumLevels", (double) (c.recursive() ? levels.size() - 1 : Math.min(1, levels.get(0) - 1)));
         worst(metrics, in, result);
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 
     private Outcome staticScan(DeviceSession s, boolean plus, Config c, ScanInput in, Params p, Params[] shown) {
@@ -425,7 +427,7 @@ public final class Scan implements Workload, Tunable {
         Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
         Object fill = fill(c.type(), n);
         int[] protocol = new int[2];
-        Rep best = null;
+        Reps timed = Reps.of(c.reps());
         String mismatch = null;
         try (CompiledKernel kernel = s.compile(def, constants(c))) {
             long[] local = {wg};
@@ -440,27 +442,28 @@ public final class Scan implements Workload, Tunable {
             StaticGroups launch = StaticGroups.of(k, wg, TaskMapping.BLOCKED, c.blocks());
             try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
                  DeviceBuffer sums = s.allocate(c.type(), k); DeviceBuffer counter = s.allocate(ElemType.INT, 2)) {
-                for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                while (timed.more() && mismatch == null) {
                     out.write(fill);
                     Rep rep = new Rep();
                     counter.write(new int[]{k + 1, 0});   // the host initialises the counter to k+1
                     rep.add(s.launch(kernel, launch, input, out, sums, counter, n, LocalSize.of(localElements)));
                     out.read(result);
                     counter.read(protocol);
-                    best = Rep.best(best, rep.stop());
+                    timed.add(rep.stop());
                     mismatch = protocolMismatch(protocol, k);
                     if (mismatch == null) mismatch = in.check(result);
                 }
             }
         }
-        Map<String, Double> metrics = metrics(n, best);
+        Rep row = timed.row();
+        Map<String, Double> metrics = metrics(n, row);
         worst(metrics, in, result);
         // the protocol's own counts, read back from the counter buffer of the last repetition
-        Map<String, Long> counters = new TreeMap<>(best.counters());
+        Map<String, Long> counters = new TreeMap<>(row.counters());
         counters.put(SUM_SCANS, (long) protocol[1]);
         counters.put(COUNTER_END, (long) protocol[0]);
-        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
-                metrics, counters);
+        return new Outcome(mismatch == null, mismatch, row.wallNanos(), row.kernelNanos(), row.modelledNanos(),
+                metrics, counters, timed.timing());
     }
 
     /** The epoch of the next single-pass launch: each launch's status words must differ from every earlier one's. */
@@ -478,7 +481,7 @@ public final class Scan implements Workload, Tunable {
         int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
         Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
         Object fill = fill(c.type(), n);
-        Rep best = null;
+        Reps timed = Reps.of(c.reps());
         String mismatch = null;
         long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1
                 : wg + (sched.getInt("WARP") != 0 ? 32 : sched.getInt("RAKE") == 1 ? wg >> 5 : 0);
@@ -493,19 +496,20 @@ public final class Scan implements Workload, Tunable {
             NDRange launch = NDRange.of((long) k * wg, wg);
             try (DeviceBuffer input = s.upload(in.data()); DeviceBuffer out = s.allocate(c.type(), n);
                  DeviceBuffer status = s.upload(new long[tiles]); DeviceBuffer next = s.upload(new int[1])) {
-                for (int r = 0; r < c.reps() && mismatch == null; r++) {
+                while (timed.more() && mismatch == null) {
                     out.write(fill);
                     Rep rep = new Rep();
                     rep.add(s.launch(kernel, launch, input, out, status, next, n, nextEpoch(), LocalSize.of(local)));
                     out.read(result);
-                    best = Rep.best(best, rep.stop());
+                    timed.add(rep.stop());
                     mismatch = in.check(result);
                 }
             }
         }
-        Map<String, Double> metrics = metrics(n, best);
+        Rep row = timed.row();
+        Map<String, Double> metrics = metrics(n, row);
         worst(metrics, in, result);
-        return Outcome.of(mismatch == null, mismatch, best, metrics);
+        return Outcome.of(mismatch == null, mismatch, timed, metrics);
     }
 
     /** Null when the V1 counter protocol ended as designed: counter at 0, exactly one SUM scan. */
@@ -527,10 +531,10 @@ public final class Scan implements Workload, Tunable {
         return a;
     }
 
-    private static Map<String, Double> metrics(int n, Rep best) {
+    private static Map<String, Double> metrics(int n, Rep row) {
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("Gelem/s", best.kernelNanos() > 0 ? n / (double) best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) m.put("modelled Gelem/s", n / (double) best.modelledNanos());
+        m.put("Gelem/s", row.kernelNanos() > 0 ? n / (double) row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) m.put("modelled Gelem/s", n / (double) row.modelledNanos());
         return m;
     }
 

@@ -13,6 +13,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
@@ -161,7 +162,7 @@ public final class Spmv implements Workload, Tunable {
         long bytes;
         long formatNanos = System.nanoTime();
         List<AutoCloseable> open = new ArrayList<>();
-        Rep best = null;
+        Reps timed = Reps.of(st.reps());
         double slotsPerNnz = 1;
         try {
             DeviceBuffer dx = keep(open, s.upload(x)), dy = keep(open, s.allocate(ElemType.FLOAT, Math.max(1, n)));
@@ -231,11 +232,11 @@ public final class Spmv implements Workload, Tunable {
                 default -> throw new ConfigException("unknown variant " + variant);
             }
             formatNanos = System.nanoTime() - formatNanos;
-            for (int r = 0; r < st.reps(); r++) {
+            while (timed.more()) {
                 Rep one = new Rep();
                 launcher.launch(one);
                 dy.read(got);
-                best = Rep.best(best, one.stop());
+                timed.add(one.stop());
             }
         } finally {
             for (int i = open.size() - 1; i >= 0; i--) {
@@ -250,20 +251,21 @@ public final class Spmv implements Workload, Tunable {
         Map<String, Double> m = new LinkedHashMap<>();
         long flops = 2L * a.nnz();
         long paperBytes = 12L * a.nnz();
-        m.put("GB/s", Runs.gbPerSecond(bytes, best.kernelNanos()));
-        m.put("GFLOP/s", Runs.gbPerSecond(flops, best.kernelNanos()));
-        m.put("effective GB/s", Runs.gbPerSecond(paperBytes, best.kernelNanos()));
-        if (best.modelledNanos() >= 0) {
-            m.put("modelled GB/s", Runs.gbPerSecond(bytes, best.modelledNanos()));
-            m.put("modelled GFLOP/s", Runs.gbPerSecond(flops, best.modelledNanos()));
-            m.put("modelled effective GB/s", Runs.gbPerSecond(paperBytes, best.modelledNanos()));
+        Rep row = timed.row();
+        m.put("GB/s", Runs.gbPerSecond(bytes, row.kernelNanos()));
+        m.put("GFLOP/s", Runs.gbPerSecond(flops, row.kernelNanos()));
+        m.put("effective GB/s", Runs.gbPerSecond(paperBytes, row.kernelNanos()));
+        if (row.modelledNanos() >= 0) {
+            m.put("modelled GB/s", Runs.gbPerSecond(bytes, row.modelledNanos()));
+            m.put("modelled GFLOP/s", Runs.gbPerSecond(flops, row.modelledNanos()));
+            m.put("modelled effective GB/s", Runs.gbPerSecond(paperBytes, row.modelledNanos()));
         }
         m.put("rows", (double) n);
         m.put("nnz", (double) a.nnz());
         m.put("bytes/nnz", bytes / (double) Math.max(1, a.nnz()));
         m.put("slots/nnz", slotsPerNnz);
         m.put("format ms", formatNanos / 1e6);
-        return Outcome.of(mismatch == null, mismatch, best, m);
+        return Outcome.of(mismatch == null, mismatch, timed, m);
     }
 
     @FunctionalInterface

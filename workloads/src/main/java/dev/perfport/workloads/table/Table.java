@@ -19,6 +19,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 
@@ -169,14 +170,14 @@ public final class Table implements Workload {
         double[] nan = new double[groups];
         Arrays.fill(nan, Double.NaN);
         int[] builds = new int[1];
-        Rep best = null;
+        Reps timed = Reps.of(c.reps());
         String mismatch = null;
         try (DeviceBuffer offsets = s.upload(in.offsets()); DeviceBuffer ab = s.upload(in.ab());
              DeviceBuffer w = s.upload(in.w()); DeviceBuffer out = s.allocate(ElemType.DOUBLE, groups);
              DeviceBuffer count = s.allocate(ElemType.INT, 1);
              CompiledKernel k = s.compile(slm ? TableKernels.staticLocal() : TableKernels.local(),
                      Constants.of(TableKernels.TABLE_SIZE, c.tableSize()))) {
-            for (int r = 0; r < c.reps() && mismatch == null; r++) {
+            while (timed.more() && mismatch == null) {
                 out.write(nan);
                 Rep rep = new Rep();
                 count.write(new int[1]);
@@ -184,20 +185,21 @@ public final class Table implements Workload {
                         LocalSize.of(1), LocalSize.of(2L * c.tableSize())));
                 out.read(result);
                 count.read(builds);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
                 mismatch = buildsMismatch(slm, builds[0], groups, stats.counters());
                 if (mismatch == null) mismatch = in.check(result);
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
         double terms = (double) in.calculations() * c.iters();
-        metrics.put("Gterm/s", best.kernelNanos() > 0 ? terms / best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) metrics.put("modelled Gterm/s", terms / best.modelledNanos());
+        Rep row = timed.row();
+        metrics.put("Gterm/s", row.kernelNanos() > 0 ? terms / row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) metrics.put("modelled Gterm/s", terms / row.modelledNanos());
         metrics.put("maxRelError", in.worstRelativeError(result));
-        Map<String, Long> counters = new TreeMap<>(best.counters());
+        Map<String, Long> counters = new TreeMap<>(row.counters());
         counters.put(TABLE_BUILDS, (long) builds[0]);   // counted by the kernel itself, last repetition
-        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(),
-                metrics, counters);
+        return new Outcome(mismatch == null, mismatch, row.wallNanos(), row.kernelNanos(), row.modelledNanos(),
+                metrics, counters, timed.timing());
     }
 
     /**

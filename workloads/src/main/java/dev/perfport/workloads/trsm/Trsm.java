@@ -23,6 +23,7 @@ import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
@@ -213,7 +214,7 @@ public final class Trsm implements Workload, Tunable {
         double[] a = matrixA(m, p, st.seed());
         double[] b = uniform(new SplittableRandom(st.seed() + 1), (long) m * n, p);
         Object result = p.array(new double[m * n]);
-        Rep best = null;
+        Reps timed = Reps.of(st.reps());
         String mismatch = null;
         long launches = 0;
         try (DeviceBuffer ad = s.upload(p.array(a)); DeviceBuffer bd = s.allocate(p.elem, (long) m * n);
@@ -222,7 +223,7 @@ public final class Trsm implements Workload, Tunable {
              GemmRunner g = new GemmRunner(s, p, st.cfg(), st.dc(), st.directMax(), m, n, nb)) {
             g.checkRunnable("trsm's gemm");
             Object b0 = p.array(b);
-            for (int r = 0; r < st.reps() && mismatch == null; r++) {
+            while (timed.more() && mismatch == null) {
                 bd.write(b0);   // B is the work space of the updates
                 Rep rep = new Rep();
                 int before = g.launches();
@@ -240,19 +241,20 @@ public final class Trsm implements Workload, Tunable {
                 });
                 launches = 1 + g.launches() - before;
                 xd.read(result);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
                 mismatch = check(a, b, Precision.doubles(result), m, n, st.alpha(), nb, p);
             }
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
         double flops = (double) m * m * n;
-        metrics.put("GFLOP/s", best.kernelNanos() > 0 ? flops / best.kernelNanos() : 0);
-        if (best.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / best.modelledNanos());
-        Map<String, Long> counters = new java.util.TreeMap<>(best.counters());
+        Rep row = timed.row();
+        metrics.put("GFLOP/s", row.kernelNanos() > 0 ? flops / row.kernelNanos() : 0);
+        if (row.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / row.modelledNanos());
+        Map<String, Long> counters = new java.util.TreeMap<>(row.counters());
         counters.put("launches", launches);
         // a route that submits the sequence together says how often it waited; the others wait once a launch
         counters.putIfAbsent(Counters.HOST_SYNCS, launches);
-        return new Outcome(mismatch == null, mismatch, best.wallNanos(), best.kernelNanos(), best.modelledNanos(), metrics, counters);
+        return new Outcome(mismatch == null, mismatch, row.wallNanos(), row.kernelNanos(), row.modelledNanos(), metrics, counters, timed.timing());
     }
 
     /** Column-major m×m: lower triangle as described in the class comment, NaN above the diagonal. */

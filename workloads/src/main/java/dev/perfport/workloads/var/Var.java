@@ -13,6 +13,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
+import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
@@ -291,7 +292,7 @@ public final class Var implements Workload, Tunable {
         List<Mt607.Params> streams = st.rng() == VarModel.Rng.MT ? Mt607Creator.shared().params(lay.workItems()) : List.of();
         VarModel.Reference ref = cache.reference(in, pf, st, streams);
         float[] out = new float[nsim];
-        Rep best = null;
+        Reps timed = Reps.of(st.reps());
         try (DeviceBuffer type = s.upload(pf.type()); DeviceBuffer amount = s.upload(pf.amount());
              DeviceBuffer day = s.upload(pf.dayOfMaturity()); DeviceBuffer mtp = s.upload(mtParams);
              DeviceBuffer market = s.upload(in.marketArray()); DeviceBuffer sim = s.allocate(dev.perfport.core.memory.ElemType.FLOAT, nsim);
@@ -303,11 +304,11 @@ public final class Var implements Workload, Tunable {
                 args.addAll(List.of(ls, ls, ls));
             }
             Object[] a = args.toArray();
-            for (int r = 0; r < st.reps(); r++) {
+            while (timed.more()) {
                 Rep rep = new Rep();
                 rep.add(s.launch(k, range, a));
                 sim.read(out);
-                best = Rep.best(best, rep.stop());
+                timed.add(rep.stop());
             }
         }
         // verification against the reference, relative to each simulation's scale
@@ -339,8 +340,9 @@ public final class Var implements Workload, Tunable {
         double se = Quantile.standardError(st.q(), sorted);
         Map<String, Double> metrics = new LinkedHashMap<>();
         double work = Math.scalb((double) nsim * st.npos(), -20);
-        metrics.put("mpps", best.kernelNanos() > 0 ? work / (best.kernelNanos() * 1e-9) : 0);
-        if (best.modelledNanos() > 0) metrics.put("modelled mpps", work / (best.modelledNanos() * 1e-9));
+        Rep row = timed.row();
+        metrics.put("mpps", row.kernelNanos() > 0 ? work / (row.kernelNanos() * 1e-9) : 0);
+        if (row.modelledNanos() > 0) metrics.put("modelled mpps", work / (row.modelledNanos() * 1e-9));
         metrics.put("VaR", ref.v0() - quantile);
         metrics.put("quantile", quantile);
         metrics.put("stderr", se);
@@ -348,7 +350,7 @@ public final class Var implements Workload, Tunable {
         metrics.put("nsim", (double) nsim);
         metrics.put("maxError", maxErr);
         metrics.put("tolerance", tol);
-        Outcome o = Outcome.of(mismatch == null, mismatch, best, metrics);
+        Outcome o = Outcome.of(mismatch == null, mismatch, timed, metrics);
         return new Simulation(st, out, ref, quantile, maxErr, mismatch, o);
     }
 

@@ -16,21 +16,23 @@ import java.util.Objects;
  * @param params        parameters of this run, in order
  * @param verified      true when the result matched the double-precision reference
  * @param error         why the row failed (an error or a verification mismatch), or null
- * @param wallNanos     host wall time of the best repetition (its launches and the copies it needs, not
- *                      compilation)
- * @param kernelNanos   kernel time of that same repetition (device timers where the route has them, else
- *                      host time around each launch; at most its wall time), or -1 where not known
- * @param modelledNanos modelled time of that repetition from an emulator's cost model, or null
+ * @param wallNanos     host wall time of a timed repetition (its launches and the copies it needs, not
+ *                      compilation): the median over the timed repetitions, or the fastest under {@code --stat best}
+ * @param kernelNanos   kernel time, the same statistic (device timers where the route has them, else
+ *                      host time around each launch; at most the wall time), or -1 where not known
+ * @param modelledNanos modelled time from an emulator's cost model, the same statistic, or null
  * @param metrics       derived rates, each from one of the times above ({@code GB/s} from
  *                      {@code kernelNanos}, {@code modelled GB/s} from {@code modelledNanos}; the workload's
  *                      documentation names which)
  * @param counters      measured event counts, e.g. {@code globalAtomics}
  * @param profile       compile, transfer and kernel time
+ * @param timing        how it was timed: warm-up, each time's spread over the timed repetitions and which
+ *                      statistic the times above and the rates come from; null for a row that did not run
  */
 public record RunResult(String backend, String device, String workload, String variant,
                         Map<String, String> params, boolean verified, String error,
                         long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
-                        Map<String, Long> counters, Profile profile) {
+                        Map<String, Long> counters, Profile profile, Timing timing) {
 
     /**
      * Checks the row: backend, device, workload and variant are required, and a verified row has no error.
@@ -45,6 +47,31 @@ public record RunResult(String backend, String device, String workload, String v
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
         profile = profile == null ? Profile.ZERO : profile;
         if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
+    }
+
+    /**
+     * A row without a record of its repetitions' spread (one measured by other means).
+     *
+     * @param backend       backend that ran it
+     * @param device        device that ran it
+     * @param workload      the workload
+     * @param variant       the variant
+     * @param params        every parameter
+     * @param verified      whether the result matched the reference
+     * @param error         why the row failed, or null
+     * @param wallNanos     host wall time
+     * @param kernelNanos   kernel time, or -1
+     * @param modelledNanos modelled time, or null
+     * @param metrics       derived rates
+     * @param counters      measured event counts
+     * @param profile       compile, transfer and kernel time
+     */
+    public RunResult(String backend, String device, String workload, String variant,
+                     Map<String, String> params, boolean verified, String error,
+                     long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
+                     Map<String, Long> counters, Profile profile) {
+        this(backend, device, workload, variant, params, verified, error, wallNanos, kernelNanos, modelledNanos, metrics, counters,
+                profile, null);
     }
 
     /**
@@ -77,7 +104,7 @@ public record RunResult(String backend, String device, String workload, String v
      */
     public RunResult withParams(Map<String, String> shown) {
         return new RunResult(backend, device, workload, variant, shown, verified, error, wallNanos, kernelNanos, modelledNanos,
-                metrics, counters, profile);
+                metrics, counters, profile, timing);
     }
 
     /**
