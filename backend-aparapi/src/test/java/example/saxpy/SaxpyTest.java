@@ -110,9 +110,12 @@ class SaxpyTest {
         try (DeviceSession s = session()) {
             String why = s.cannotRun(def).orElseThrow();
             UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class, () -> s.compile(def));
-            assertEquals(why, e.getMessage());
-            assertTrue(why.startsWith("aparapi has no Aparapi implementation of kernel '" + MISSING + "'"), why);
-            assertTrue(why.contains(".impl(KernelSpec.of(") && why.contains("KernelLibrary") && why.contains("META-INF/services"), why);
+            // the reason is for a user (a result row shows it), the compile error adds the hint for the kernel's author
+            assertEquals("aparapi has no Aparapi implementation of kernel '" + MISSING + "'", why);
+            assertEquals(why, e.reason());
+            String msg = e.getMessage();
+            assertTrue(msg.startsWith(why + ": give the definition one with"), msg);
+            assertTrue(msg.contains(".impl(KernelSpec.of(") && msg.contains("KernelLibrary") && msg.contains("META-INF/services"), msg);
         }
     }
 

@@ -51,6 +51,7 @@ public final class Records {
         m.put("workload", r.workload());
         m.put("variant", r.variant());
         m.put("params", params(r.params()));
+        m.put("status", r.status().label());
         m.put("verified", r.verified());
         m.put("error", r.error());
         m.put("wallNanos", r.wallNanos());
@@ -59,7 +60,7 @@ public final class Records {
         m.put("metrics", new LinkedHashMap<>(r.metrics()));
         m.put("counters", new LinkedHashMap<>(r.counters()));
         m.put("profile", profile(r.profile()));
-        m.put("timing", timing(r.timing()));
+        if (r.timing() != null) m.put("timing", timing(r.timing()));
         if (!row.environment().isEmpty()) m.put("environment", new LinkedHashMap<>(row.environment()));
         return m;
     }

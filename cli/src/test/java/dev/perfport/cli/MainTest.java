@@ -104,7 +104,8 @@ class MainTest {
         for (String bad : List.of("-1", "101", "two")) {
             Run r = Run.of(withEmptyPlugins("compare", "reduction", "--warmup", bad));
             assertEquals(2, r.code(), r.describe());
-            assertEquals("perfport: --warmup takes a whole number of runs from 0 to 100, got '" + bad + "'", r.err().strip(), r.describe());
+            assertEquals("perfport: warmup must be 1..100 (at least one untimed repetition, so that a route's compile never falls "
+                    + "in a timed one), got " + bad, r.err().strip(), r.describe());
         }
         Run t = Run.of(withEmptyPlugins("tune", "var", "--warmup", "1"));
         assertEquals(2, t.code(), t.describe());

@@ -12,6 +12,7 @@ import dev.perfport.cli.commands.RunCommand;
 import dev.perfport.cli.commands.TuneCommand;
 import dev.perfport.cli.format.Table;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.result.RowStatus;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.core.tune.TuneCache;
@@ -253,6 +254,6 @@ public final class ClusterMain {
             }
         }
         RunCommand.RowPrinter.print(ctx, w, Arrays.asList(rows));
-        return Arrays.stream(rows).allMatch(Records.Row::ok) ? 0 : 1;
+        return Arrays.stream(rows).allMatch(r -> r.ok() || r.result().status() == RowStatus.UNSUPPORTED) ? 0 : 1;
     }
 }

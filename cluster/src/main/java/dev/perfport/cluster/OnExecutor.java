@@ -6,6 +6,7 @@ import dev.perfport.core.config.DeviceSelector;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.plugin.BackendRegistry;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
@@ -251,6 +252,8 @@ final class OnExecutor {
             RunResult r;
             try {
                 r = Runs.measured(w, s, task.variant(), Params.of(task.params()));
+            } catch (UnsupportedFeatureException e) {
+                r = RunResult.unsupported(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(), e.reason());
             } catch (RuntimeException | LinkageError | AssertionError e) {
                 r = RunResult.failed(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(),
                         e.getClass().getSimpleName() + ": " + e.getMessage());

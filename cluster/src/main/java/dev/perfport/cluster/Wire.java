@@ -1,6 +1,7 @@
 package dev.perfport.cluster;
 
 import dev.perfport.core.result.Profile;
+import dev.perfport.core.result.RowStatus;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.result.Timing;
 import dev.perfport.core.tune.DeviceFingerprint;
@@ -95,20 +96,20 @@ final class Wire {
     /** One result row. */
     record Row(int index, String selector, String backend, String device, String workload, String variant,
                Map<String, String> params, boolean verified, String error, long wallNanos, long kernelNanos, Long modelledNanos,
-               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, Timing timing, String ranOn) implements Serializable {
+               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, Timing timing, RowStatus status, String ranOn) implements Serializable {
 
         static Row of(int index, String selector, RunResult r, String ranOn) {
             Profile p = r.profile();
             return new Row(index, selector, r.backend(), r.device(), r.workload(), r.variant(), new LinkedHashMap<>(r.params()),
                     r.verified(), r.error(), r.wallNanos(), r.kernelNanos(), r.modelledNanos(), new LinkedHashMap<>(r.metrics()),
                     new LinkedHashMap<>(r.counters()), new long[]{p.compileNanos(), p.transferNanos(), p.kernelNanos(),
-                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, r.timing(), ranOn);
+                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, r.timing(), r.status(), ranOn);
         }
 
         RunResult toCore() {
             Profile p = new Profile(profile[0], profile[1], profile[2], profile[3], profile[4], profile[5], profile[6]);
             return new RunResult(backend, device, workload, variant, params, verified, error, wallNanos, kernelNanos, modelledNanos, metrics,
-                    counters, p, timing);
+                    counters, p, timing, status);
         }
     }
 

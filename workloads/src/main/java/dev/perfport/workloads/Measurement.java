@@ -64,7 +64,12 @@ public record Measurement(int warmup, String stat, boolean auto) {
     public static Measurement of(Params params) {
         int warmup = DEFAULT.warmup;
         if (params.has(WARMUP)) {
-            long w = Params.parseLong(WARMUP, params.get(WARMUP));
+            long w;
+            try {
+                w = Long.parseLong(params.get(WARMUP).trim());
+            } catch (NumberFormatException e) {
+                w = -1;
+            }
             if (w < 1 || w > MAX_WARMUP) {
                 throw new ConfigException(WARMUP + " must be 1.." + MAX_WARMUP + " (at least one untimed repetition, so that a "
                         + "route's compile never falls in a timed one), got " + params.get(WARMUP));
@@ -73,6 +78,13 @@ public record Measurement(int warmup, String stat, boolean auto) {
         }
         String stat = params.get(STAT, DEFAULT.stat);
         boolean auto = AUTO.equals(params.get(REPS, ""));
+        if (params.has(REPS) && !auto) {
+            try {
+                Params.parseLong(REPS, params.get(REPS));
+            } catch (ConfigException e) {
+                throw new ConfigException(REPS + " must be a whole number of timed repetitions or auto, got '" + params.get(REPS) + "'");
+            }
+        }
         return new Measurement(warmup, stat, auto);
     }
 

@@ -2,6 +2,7 @@ package dev.perfport.workloads;
 
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.PerfportException;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.result.Profile;
 import dev.perfport.core.result.RunResult;
 
@@ -39,6 +40,8 @@ public final class Runs {
             Long modelled = o.modelledNanos() >= 0 ? o.modelledNanos() : null;
             return new RunResult(s.backendId(), device, workload, variant, ps, o.verified(),
                     o.verified() ? null : o.mismatch(), o.wallNanos(), o.kernelNanos(), modelled, o.metrics(), counters, p, o.timing());
+        } catch (UnsupportedFeatureException e) {
+            return RunResult.unsupported(s.backendId(), device, workload, variant, ps, e.reason());
         } catch (PerfportException e) {
             return RunResult.failed(s.backendId(), device, workload, variant, ps, e.getMessage());
         } catch (Exception | LinkageError | AssertionError e) {

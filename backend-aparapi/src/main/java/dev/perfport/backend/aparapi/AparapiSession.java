@@ -174,7 +174,7 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
 
     @Override
     protected CompiledKernel doCompile(KernelDef def, Constants constants) {
-        KernelSpec spec = implementation(def).orElseThrow(() -> new UnsupportedFeatureException(missing(def)));
+        KernelSpec spec = implementation(def).orElseThrow(() -> unsupported(def));
         String where = "kernel '" + def.name() + "' (Aparapi kernel " + spec.type().getSimpleName() + ") on " + deviceName();
         List<String> mismatches = spec.mismatches(def);
         if (!mismatches.isEmpty()) {

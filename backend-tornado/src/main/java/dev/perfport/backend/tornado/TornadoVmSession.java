@@ -234,7 +234,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
      */
     @Override
     protected CompiledKernel doCompile(KernelDef def, Constants constants) {
-        TornadoKernel impl = implementation(def).orElseThrow(() -> new UnsupportedFeatureException(missing(def)));
+        TornadoKernel impl = implementation(def).orElseThrow(() -> unsupported(def));
         String mismatch = impl.mismatch(def);
         if (mismatch != null) throw new KernelBuildException(mismatch, "");
         synchronized (lock) {

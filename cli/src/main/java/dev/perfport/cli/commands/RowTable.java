@@ -3,6 +3,7 @@ package dev.perfport.cli.commands;
 import dev.perfport.cli.Labels;
 import dev.perfport.cli.Records.Row;
 import dev.perfport.cli.format.Table;
+import dev.perfport.core.result.RowStatus;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.result.Spread;
 import dev.perfport.core.result.Timing;
@@ -76,7 +77,11 @@ final class RowTable {
                 }
                 c.add(ps.toString());
             }
-            c.add(r.verified() ? "yes" : "NO");
+            c.add(switch (r.status()) {
+                case VERIFIED -> "yes";
+                case FAILED -> "NO";
+                case UNSUPPORTED -> "unsupported";
+            });
             boolean ran = r.wallNanos() > 0;
             c.add(ran ? Labels.millis(r.wallNanos()) : "-");
             Timing tm = r.timing();
@@ -115,8 +120,11 @@ final class RowTable {
                             + "the ratio of this row's time to that row's.\n");
         }
         long ok = rows.stream().filter(Row::ok).count();
+        long unsupported = rows.stream().filter(r -> r.result().status() == RowStatus.UNSUPPORTED).count();
         sb.append('\n').append(rows.size()).append(rows.size() == 1 ? " row: " : " rows: ").append(ok).append(" verified, ")
-                .append(rows.size() - ok).append(" failed\n");
+                .append(rows.size() - ok - unsupported).append(" failed");
+        if (unsupported > 0) sb.append(", ").append(unsupported).append(" unsupported (the route cannot run it: see Errors)");
+        sb.append('\n');
         return sb.toString();
     }
 

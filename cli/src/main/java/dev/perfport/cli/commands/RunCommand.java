@@ -10,6 +10,8 @@ import dev.perfport.cli.format.Json;
 import dev.perfport.cli.format.Table;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.result.RowStatus;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Measurement;
 import dev.perfport.workloads.Params;
@@ -126,7 +128,8 @@ public record RunCommand(boolean compare, String workload, List<String> selector
             progress.close();
         }
         RowPrinter.print(ctx, w, rows);
-        boolean ok = !closeFailed && rows.stream().allMatch(Row::ok);
+        // a row the route cannot run is no failure: the exit code says whether every row that could run verified
+        boolean ok = !closeFailed && rows.stream().allMatch(r -> r.ok() || r.result().status() == RowStatus.UNSUPPORTED);
         return ok ? 0 : 1;
     }
 
@@ -140,6 +143,8 @@ public record RunCommand(boolean compare, String workload, List<String> selector
             return Runs.measured(w, s, variant, p);
         } catch (ConfigException e) {
             throw e;
+        } catch (UnsupportedFeatureException e) {
+            return RunResult.unsupported(s.backendId(), s.device().name(), w.name(), variant, p.asMap(), e.reason());
         } catch (RuntimeException | LinkageError | AssertionError e) {
             return RunResult.failed(s.backendId(), s.device().name(), w.name(), variant, p.asMap(), describe(e));
         } catch (OutOfMemoryError e) {

@@ -8,6 +8,8 @@ import dev.perfport.cli.format.Json;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.Profile;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.core.result.Spread;
+import dev.perfport.core.result.Timing;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Workloads;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,26 @@ class RowFormatsTest {
         params.put("type", "int");
         return new Row("jocl:0", RunResult.failed("jocl", "pthread", "reduction", "local-atomic", params,
                 "kernel 'reduction.local_atomic' on pthread: work-group of 1048576 work-items exceeds the device's maximum work-group size 4096\nsecond line"));
+    }
+
+    private static RunResult timed(String backend, long kMin, long kMedian, long kMax) {
+        Timing t = new Timing(1, new Spread(kMin + 10, kMedian + 10, kMax + 10, 5), new Spread(kMin, kMedian, kMax, 5), null,
+                Timing.MEDIAN, "reps=5");
+        return new RunResult(backend, "d", "reduction", "static-local", Map.of("n", "1024"), true, null, kMedian + 10, kMedian, null,
+                Map.of("GB/s", 1.0), Map.of(), Profile.ZERO, t);
+    }
+
+    @Test
+    void rowsOfACaseAreEqualWhereTheirSpreadsOverlapAndARatioOtherwise() {
+        RunResult first = timed("jocl", 100, 110, 130), near = timed("aparapi", 120, 140, 150), far = timed("tornado", 200, 220, 240);
+        assertEquals("first", RowTable.versus(first, first));
+        assertEquals("\u2248", RowTable.versus(near, first), "ranges 100-130 and 120-150 overlap: within the noise");
+        assertEquals("2.000x", RowTable.versus(far, first), "220 over 110");
+        String table = RowTable.render(dev.perfport.workloads.Workloads.get("reduction"),
+                List.of(new Row("jocl:0", first), new Row("aparapi:0", near), new Row("tornado:0", far)));
+        assertTrue(table.contains("0.000 [0.000-0.000]") || table.contains("[0.0"), table);
+        assertTrue(table.contains("\u2248") && table.contains("2.000x") && table.contains("VS FIRST"), table);
+        assertTrue(table.contains("median of the timed repetitions"), table);
     }
 
     @Test
@@ -103,6 +125,6 @@ class RowFormatsTest {
         assertEquals(Map.of("n", "1048576", "wg", "1024", "type", "float"), p.asMap());
         assertEquals("33554432", ParamCheck.normalize(w, w.defaults()).get("n"));
         ConfigException e = assertThrows(ConfigException.class, () -> ParamCheck.overrides(w, List.of("reps=many")));
-        assertTrue(e.getMessage().contains("reps must be an integer"), e.getMessage());
+        assertEquals("reps must be a whole number of timed repetitions or auto, got 'many'", e.getMessage());
     }
 }

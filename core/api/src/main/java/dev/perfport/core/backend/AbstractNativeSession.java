@@ -1,6 +1,7 @@
 package dev.perfport.core.backend;
 
 import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
@@ -66,11 +67,35 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
      * @param def a kernel definition without an implementation here
      */
     protected final String missing(KernelDef def) {
+        return missingReason(def);
+    }
+
+    /**
+     * {@return the error of compiling {@code def} without an implementation here: {@link #missing}'s reason for a
+     * user, and where no kernel library declined it, {@link #missingHint} for a kernel author}
+     *
+     * @param def a kernel definition without an implementation here
+     */
+    protected final UnsupportedFeatureException unsupported(KernelDef def) {
+        boolean declined = KernelLibrary.declined(def.name(), implType, getClass().getClassLoader()).isPresent();
+        return declined ? new UnsupportedFeatureException(missing(def)) : new UnsupportedFeatureException(missing(def), missingHint(def));
+    }
+
+    /**
+     * {@return for a kernel author, how to give {@code def} an implementation on this route: in the definition, or
+     * in a kernel library}
+     *
+     * @param def a kernel definition without an implementation here
+     */
+    protected final String missingHint(KernelDef def) {
+        return "give the definition one with " + howToImplement(def.name()) + ", or return it from a "
+                + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    }
+
+    private String missingReason(KernelDef def) {
         Optional<String> why = KernelLibrary.declined(def.name(), implType, getClass().getClassLoader());
         if (why.isPresent()) return backendId() + " does not run kernel '" + def.name() + "' (" + routeName + "): " + why.get();
-        return backendId() + " has no " + routeName + " implementation of kernel '" + def.name() + "': give the definition one with "
-                + howToImplement(def.name()) + ", or return it from a "
-                + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+        return backendId() + " has no " + routeName + " implementation of kernel '" + def.name() + "'";
     }
 
     /**

@@ -28,11 +28,13 @@ import java.util.Objects;
  * @param profile       compile, transfer and kernel time
  * @param timing        how it was timed: warm-up, each time's spread over the timed repetitions and which
  *                      statistic the times above and the rates come from; null for a row that did not run
+ * @param status        verified, failed, or unsupported (the route cannot run it); null derives verified or failed
+ *                      from {@code verified} and {@code error}
  */
 public record RunResult(String backend, String device, String workload, String variant,
                         Map<String, String> params, boolean verified, String error,
                         long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
-                        Map<String, Long> counters, Profile profile, Timing timing) {
+                        Map<String, Long> counters, Profile profile, Timing timing, RowStatus status) {
 
     /**
      * Checks the row: backend, device, workload and variant are required, and a verified row has no error.
@@ -47,6 +49,35 @@ public record RunResult(String backend, String device, String workload, String v
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
         profile = profile == null ? Profile.ZERO : profile;
         if (verified && error != null) throw new IllegalArgumentException("a verified row has no error");
+        if (status == null) status = verified ? RowStatus.VERIFIED : RowStatus.FAILED;
+        if ((status == RowStatus.VERIFIED) != verified) throw new IllegalArgumentException("status " + status + " with verified " + verified);
+        if (status == RowStatus.UNSUPPORTED && error == null) throw new IllegalArgumentException("an unsupported row says why");
+    }
+
+    /**
+     * A row with its timing, its status derived from {@code verified}.
+     *
+     * @param backend       backend that ran it
+     * @param device        device that ran it
+     * @param workload      the workload
+     * @param variant       the variant
+     * @param params        every parameter
+     * @param verified      whether the result matched the reference
+     * @param error         why the row failed, or null
+     * @param wallNanos     host wall time
+     * @param kernelNanos   kernel time, or -1
+     * @param modelledNanos modelled time, or null
+     * @param metrics       derived rates
+     * @param counters      measured event counts
+     * @param profile       compile, transfer and kernel time
+     * @param timing        how it was timed, or null
+     */
+    public RunResult(String backend, String device, String workload, String variant,
+                     Map<String, String> params, boolean verified, String error,
+                     long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
+                     Map<String, Long> counters, Profile profile, Timing timing) {
+        this(backend, device, workload, variant, params, verified, error, wallNanos, kernelNanos, modelledNanos, metrics, counters,
+                profile, timing, null);
     }
 
     /**
@@ -71,7 +102,7 @@ public record RunResult(String backend, String device, String workload, String v
                      long wallNanos, long kernelNanos, Long modelledNanos, Map<String, Double> metrics,
                      Map<String, Long> counters, Profile profile) {
         this(backend, device, workload, variant, params, verified, error, wallNanos, kernelNanos, modelledNanos, metrics, counters,
-                profile, null);
+                profile, null, null);
     }
 
     /**
@@ -104,7 +135,7 @@ public record RunResult(String backend, String device, String workload, String v
      */
     public RunResult withParams(Map<String, String> shown) {
         return new RunResult(backend, device, workload, variant, shown, verified, error, wallNanos, kernelNanos, modelledNanos,
-                metrics, counters, profile, timing);
+                metrics, counters, profile, timing, status);
     }
 
     /**
@@ -121,6 +152,22 @@ public record RunResult(String backend, String device, String workload, String v
                                    Map<String, String> params, String error) {
         return new RunResult(backend, device, workload, variant, params, false,
                 Objects.requireNonNull(error), 0, 0, null, Map.of(), Map.of(), Profile.ZERO);
+    }
+
+    /**
+     * {@return a row the route cannot run, with the reason for a user}
+     *
+     * @param backend  the backend that was asked to run it
+     * @param device   the device
+     * @param workload the workload
+     * @param variant  the variant
+     * @param params   every parameter
+     * @param reason   what the route cannot do
+     */
+    public static RunResult unsupported(String backend, String device, String workload, String variant,
+                                        Map<String, String> params, String reason) {
+        return new RunResult(backend, device, workload, variant, params, false, Objects.requireNonNull(reason), 0, 0, null,
+                Map.of(), Map.of(), Profile.ZERO, null, RowStatus.UNSUPPORTED);
     }
 
     /** {@return true when the row neither failed nor missed verification} */
