@@ -56,7 +56,7 @@ public final class Runs {
      * (a failing warm-up stops the warm-up; the timed run reports the failure). A route's host code
      * runs interpreted at first, and on a GPU the time between its launches leaves the device idle,
      * which makes the next kernel slower: TornadoVM's saxpy at n = 1024 took 9.7-10.6 us of kernel time
-     * in its first 50 repetitions and 4.4 us later on the H100 (docs/results/gpu/routes.md). With a
+     * in its first 50 repetitions and 4.4 us later on the H100 (docs/routes.md). With a
      * warm-up the row shows {@code warmup=N} beside its parameters.
      *
      * @param warmup untimed runs first, 0 to {@value #MAX_WARMUP}
