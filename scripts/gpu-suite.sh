@@ -151,7 +151,7 @@ if [[ "$want" == *" r6-torch "* ]]; then
   PYTHONUNBUFFERED=1 timeout 120 python3 bench/torch_ref.py --only reduction,scan,var,launch --out "$out/torch.jsonl" >> "$out/log.txt" 2>&1
   echo "   torch (reduction,scan,var,launch): rc=$?, $((SECONDS - t0)) s" | tee -a "$out/log.txt"
 fi
-if [[ "$want" == *" r6-scan "* ]]; then   # tune scan's pick on the H100 (raw/i16-scan-tune-call3) beside round 4's schedule
+if [[ "$want" == *" r6-scan "* ]]; then   # tune scan's pick on the H100 (docs/results/gpu/h100.md) beside round 4's schedule
   SP=(--variant single-pass --param op=add)
   TS=(--param warp=2 --param coalesce=1 --param regs=32 --param wg=512 --param items=16 --param gpc=8)
   want="$want scan-tuned-2p25 scan-r4-2p25 scan-tuned-2p28 scan-r4-2p28 scan-tuned-odd "

@@ -98,7 +98,8 @@ final class CommandLineSpec {
     @Command(name = "perfport", usageHelpWidth = 100, sortOptions = false, synopsisSubcommandLabel = "<command>",
             description = "Run the same data-parallel kernels through several Java routes to accelerators "
                     + "and show them measured side by side.",
-            footer = {SELECTORS, EXIT_CODES, "%nSee 'perfport help <command>' for one command's options."},
+            footer = {SELECTORS, EXIT_CODES, "%ncompare and tune also take --cluster MASTER (Apache Spark; docs/cluster.md).",
+                    "%nSee 'perfport help <command>' for one command's options; every command and option: docs/cli.md."},
             subcommands = {BackendsCmd.class, DevicesCmd.class, WorkloadsCmd.class, RunCmd.class, CompareCmd.class,
                     TuneCmd.class, ReportCmd.class, BenchCmd.class, RecommendCmd.class, HelpCmd.class})
     static final class Perfport {
@@ -156,7 +157,10 @@ final class CommandLineSpec {
             description = "A workload on every device of every available backend, or on the devices the selectors pick.",
             footer = {"%nRuns every variant (or those named) and each of the workload's comparison cases (the reduction "
                     + "runs int and float unless --param type=... is given). One session per device, closed after its rows. "
-                    + "Each row's progress goes to stderr. With --cluster MASTER the rows run on Apache Spark (see README).",
+                    + "Each row's progress goes to stderr.",
+                    "%n--cluster MASTER: run the rows on Apache Spark (local[N] or spark://host:port), each on an executor "
+                            + "that has its device; the output is a local run's. Needs the cluster add-on (built by "
+                            + "'./mvnw -B -DskipTests package', or PERFPORT_CLUSTER_LIB); see docs/cluster.md.",
                     SELECTORS})
     static final class CompareCmd extends RowsCmd {
     }
@@ -170,10 +174,15 @@ final class CommandLineSpec {
                     + "in the order of --seed). --param name=a,b,c replaces a tuned parameter's grid (name=a fixes it); "
                     + "other --params set the workload's fixed parameters. Results are kept in the tuning cache "
                     + "(perfport.tune.cache, default ~/.cache/perfport/tune/tune-cache.json): a killed run resumes where it "
-                    + "stopped, and only unique evaluations count toward the budget. With --cluster MASTER the evaluations "
-                    + "run on Apache Spark (see README).", SELECTORS})
+                    + "stopped, and only unique evaluations count toward the budget.",
+                    "%nTunable workloads: var, gemm, trsm, reduction, scan, spmv, fft and convolution, each over its own "
+                            + "knobs (see 'perfport workloads' and docs/workloads.md).",
+                    "%n--cluster MASTER: run the evaluations on Apache Spark (local[N] or spark://host:port), batched per "
+                            + "device fingerprint on executors that have the device; the results and the tuning cache are a "
+                            + "local run's. Needs the cluster add-on (built by './mvnw -B -DskipTests package', or "
+                            + "PERFPORT_CLUSTER_LIB); see docs/cluster.md.", SELECTORS})
     static final class TuneCmd {
-        @Parameters(index = "0", paramLabel = "<workload>", description = "a tunable workload, e.g. var or gemm")
+        @Parameters(index = "0", paramLabel = "<workload>", description = "a tunable workload: var, gemm, trsm, reduction, scan, spmv, fft or convolution")
         String workload;
         @Mixin Backends backends;
         @Mixin Variants variants;

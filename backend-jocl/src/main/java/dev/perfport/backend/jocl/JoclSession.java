@@ -284,7 +284,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     /**
      * Reads of at most this many bytes are timed by the host clock instead of a profiling event:
      * on the H100 (driver 580) the event and its two profiling queries cost about 8 µs of a 20 µs
-     * read (bench/JoclLaunchOverhead.java, docs/results/gpu/host-overhead.md), and a non-blocking
+     * read (bench/JoclLaunchOverhead.java, docs/results/gpu/h100.md), and a non-blocking
      * read into a direct buffer took 56 µs.
      */
     static final int SMALL_READ_BYTES = 4096;

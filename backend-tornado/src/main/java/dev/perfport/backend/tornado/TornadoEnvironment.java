@@ -22,7 +22,7 @@ final class TornadoEnvironment {
     /** Set by bin/tornado-jvm-args with the options: the SDK they came from. */
     static final String HOME = "perfport.tornado.home";
     static final String HOW = "set TORNADOVM_HOME to a TornadoVM SDK and start perfport through ./perfport, which adds them"
-            + " (see README, \"TornadoVM\")";
+            + " (see docs/backends.md, \"TornadoVM\")";
 
     private TornadoEnvironment() {
     }
@@ -55,7 +55,7 @@ final class TornadoEnvironment {
             if (home != null) {
                 // the options were given (bin/tornado-jvm-args wrote them), so they are not the cause
                 return "this JVM was started with TornadoVM's options from " + home + ", but " + String.join("; ", missing)
-                        + "; check that SDK (README, TornadoVM: graalJars, etc/tornado.backend, the nested SDK folder)";
+                        + "; check that SDK (docs/backends.md, TornadoVM: graalJars, etc/tornado.backend, the nested SDK folder)";
             }
             return "this JVM was not started with TornadoVM's options: " + String.join("; ", missing) + "; " + HOW;
         }

@@ -30,7 +30,7 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
     /**
      * Whether kernels that state an NVIDIA register limit are built with it ({@code perfport.tornado.registerLimits},
      * default true); false builds every kernel with TornadoVM's options alone, so that one call can measure what
-     * a limit does (scripts/gpu-tornado-limit2.sh).
+     * a limit does (docs/routes.md).
      */
     public static final String REGISTER_LIMITS_KEY = "perfport.tornado.registerLimits";
     /**

@@ -362,7 +362,7 @@ public final class Seed001Report {
                 + "over gemm's indirect kernel (CLBlast's 14 parameters and split k) at " + o.tuneSize() + "³, tuned in each type apart, "
                 + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
                 + "No vendor BLAS is called from Java (perfport binds no cuBLAS or CLBlast); the comparison with cuBLAS on the H100, "
-                + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/gemm-h100.md.");
+                + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/h100.md.");
         md.heading(2, "Tuned vs untuned");
         Markdown.Table t = md.table("device", "time basis", "type", "tuned / untuned (per size " + o.sizes() + ")", "geometric mean");
         for (Result r : results) {

@@ -25,7 +25,7 @@ import java.util.Map;
  * <ol>
  *   <li>the schedule (warp, coalesce) with the register cap on NVIDIA (regs), together because they only pay together on
  *       the H100: coalesced warp tiles at 44 registers fit 2 groups of 512 per SM and run at the default schedule's speed,
- *       capped at 32 they fit 4 and run 1.2x faster (docs/results/gpu/i16-h100.md);</li>
+ *       capped at 32 they fit 4 and run 1.2x faster (docs/results/gpu/h100.md);</li>
  *   <li>the tile (striped, items per work-item, the work-group size), together because a striped tile (wg·items elements)
  *       must fit local memory: Aparapi's fastest tile on the H100 is striped with wg 128 and items 64, which a sweep of
  *       items at the unstriped tile's wg 256 cannot reach;</li>

@@ -127,7 +127,7 @@ public final class Var implements Workload, Tunable {
                         + Mt607Creator.MAX_STREAMS + " work-items)",
                 "seed: random seed (64-bit integer)",
                 "q: quantile level in (0, 1); VaR = V0 - the ceil(q*nsim)-th smallest simulated value",
-                "input: builtin or a JSON file with market and portfolio (format: the VarInput javadoc; README, seed 000)",
+                "input: builtin or a JSON file with market and portfolio (format: the VarInput javadoc; docs/workloads.md, seed 000)",
                 "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest",
                 "maxwork: tune and report only: configurations with nsim*npos above this are refused (constraint)",
                 "math: exact (default) or relaxed: the OpenCL kernels compute exp(-r*tau) by native_exp2 and add by fma (-DRELAXED=1); "

@@ -22,7 +22,7 @@ import java.util.List;
  *       the template, and {@link Specialiser} makes a class per configuration whose {@code run()}
  *       has them as literal constants, so the OpenCL compiler can unroll the register-tile loops and
  *       keep the private arrays in registers (on the H100 37× faster than the template's run-time
- *       values at 128×128×16: docs/results/gpu/gemm-h100.md).</li>
+ *       values at 128×128×16: docs/results/gpu/h100.md).</li>
  *   <li><b>KWI</b> (the unroll of the k loop) has no Aparapi counterpart (no pragma): accepted, no effect.</li>
  *   <li><b>VWM, VWN</b>: no vector types; a vector of VWM (VWN) is VWM consecutive scalars, so
  *       the widths still decide which elements a work-item owns (STRM/STRN with them), not the

@@ -58,7 +58,7 @@ class SpecialiserTest {
      * VaR's loops over its k simulations live in helpers of a superclass ({@code evaluate},
      * {@code init}, {@code finish}): the per-configuration class overrides them with k folded, so
      * Aparapi writes literal loop bounds there too (on the H100 this took Aparapi's VaR kernel from
-     * 4.99× jocl's time to 0.99×: docs/results/gpu/routes.md).
+     * 4.99× jocl's time to 0.99×: docs/routes.md).
      */
     @Test
     void inheritedHelpersAreFoldedToo() throws Exception {

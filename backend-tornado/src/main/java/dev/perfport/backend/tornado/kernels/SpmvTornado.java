@@ -89,7 +89,7 @@ public final class SpmvTornado {
      * with lanes compiled in the driver unrolls the row loop with four 64-bit offsets live (each array
      * access is base + 16-byte header + 4i): ptxas gives it 48 registers for sm_90 against 30 for
      * spmv_csr_vector, so 10 groups of 128 fit an SM instead of 16. Capped at 32 (jocl's occupancy) it
-     * ran 1.12x jocl's kernel time on the H100 instead of 1.34x (docs/results/gpu/routes.md).
+     * ran 1.12x jocl's kernel time on the H100 instead of 1.34x (docs/routes.md).
      */
     static final int CSR_VECTOR_REGISTERS = 32;
 

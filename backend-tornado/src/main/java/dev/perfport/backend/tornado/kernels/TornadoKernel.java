@@ -134,7 +134,7 @@ public record TornadoKernel(String name, List<Sig> signature, boolean deferredFl
     /**
      * The largest register limit NVIDIA's compiler takes. Stated, it lets ptxas go past its own default
      * allocation: matmul α 80 registers and 12 loads in flight by default (1.73x jocl's kernel time), 184
-     * registers and 128 loads with it (1.14x; H100, docs/results/gpu/routes.md).
+     * registers and 128 loads with it (1.14x; H100, docs/routes.md).
      */
     public static final int NVIDIA_LARGEST_LIMIT = 255;
 

@@ -34,7 +34,7 @@ import static dev.perfport.core.memory.ElemType.INT;
  *       flags SA, SB, STRM, STRN, VWM, VWN in another (still compile-time constants), and the
  *       direct kernel's offsets of A and C in one long.</li>
  *   <li>No fma: a product and a sum, as FMA fusion is off (bin/tornado-jvm-args); NVIDIA's compiler
- *       contracts them (the PTX has fma.rn.f32, docs/results/gpu/routes.md).</li>
+ *       contracts them (the PTX has fma.rn.f32, docs/routes.md).</li>
  * </ul>
  */
 public final class GemmTornado {

@@ -38,7 +38,7 @@ public final class MatmulTornado {
      * kernel of the JVM, raw/i16-matmul-alpha-caps-call10): 32 spills (8.9x), 40 5.2x, 48 and 56 1.43x,
      * 64 1.23x, 80 1.73x, and 255, the largest NVIDIA accepts, 1.14x. By default ptxas stops at 80 registers
      * and issues 12 of the loop's 128 loads before its first FMA; allowed 255 it takes 184 and issues all 128
-     * first: fewer groups, more loads in flight, which this latency-bound loop needs (docs/results/gpu/routes.md).
+     * first: fewer groups, more loads in flight, which this latency-bound loop needs (docs/routes.md).
      */
     static final int ALPHA_REGISTERS = TornadoKernel.NVIDIA_LARGEST_LIMIT;
 

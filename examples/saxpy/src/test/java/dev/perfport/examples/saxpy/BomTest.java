@@ -88,7 +88,7 @@ class BomTest {
         String readme = Files.readString(ROOT.resolve("README.md"));
         for (String s : List.of("<artifactId>perfport-bom</artifactId>", "<artifactId>perfport-backends</artifactId>",
                 "<artifactId>perfport-runtime</artifactId>", "<scope>import</scope>")) {
-            assertTrue(readme.contains(s), "README's 'Use as a library' snippet lacks " + s);
+            assertTrue(readme.contains(s), "README's 'Example: the library' snippet lacks " + s);
         }
     }
 
