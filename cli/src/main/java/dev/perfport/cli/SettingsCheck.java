@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  */
 public final class SettingsCheck {
     /** Keys of the runtime, the command and the workloads; backends declare their own. */
-    static final List<String> KEYS = List.copyOf(concat(PerfportConfig.KEYS, List.of(TuneCache.CONFIG_KEY,
+    static final List<String> KEYS = List.copyOf(concat(PerfportConfig.KEYS, List.of(TuneCache.CONFIG_KEY, dev.perfport.cli.commands.TunedLookups.DATABASE_KEY,
             Mt607Creator.FILE_PROPERTY, Seed003Shapes.PROPERTY_PREFIX + "*", ClusterHandOff.LIB_KEY)));
     /** Environment variables of the ./perfport launcher, which are not settings. */
     static final Set<String> LAUNCHER_VARIABLES = Set.of("PERFPORT_JAVA_HOME", "PERFPORT_JAVA_OPTS", "PERFPORT_NO_BUILD");

@@ -25,15 +25,52 @@ public final class TuningSupport {
      */
     public static final String AUTO = "auto", DEFAULT = "default", TUNED = "tuned";
 
+    /**
+     * What a row's {@code config} shows once its configuration is settled: the user's tuning cache ({@code cache}),
+     * the database shipped with perfport ({@code database}), the defaults ({@code default}), or knobs given
+     * ({@code given}). A row may be run again with the shown value.
+     */
+    public static final String CACHE = TunedLookup.CACHE, DATABASE = TunedLookup.DATABASE, GIVEN = "given";
+
     private TuningSupport() {
     }
 
     /** {@return {@code config}, checked to be auto, default or tuned (else one error line naming it)} */
     public static String config(String config) {
-        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED)) {
-            throw new ConfigException("config must be auto, default or tuned, got '" + config + "'");
+        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED) && !config.equals(CACHE) && !config.equals(DATABASE)) {
+            throw new ConfigException("config must be auto, default or tuned (a row shows cache or database where it took its "
+                    + "configuration from there), got '" + config + "'");
         }
         return config;
+    }
+
+    /**
+     * {@return where a row's configuration came from, for its {@code config}: cache (config=tuned given, or a cache pick),
+     * database, or default}
+     *
+     * @param config the row's config parameter
+     */
+    public static String source(String config) {
+        return switch (config(config)) {
+            case TUNED, CACHE -> CACHE;
+            case DATABASE -> DATABASE;
+            default -> DEFAULT;
+        };
+    }
+
+    /**
+     * {@return {@code params} with {@code pick}'s value of every one of {@code names} and {@code config} set to where it
+     * came from; or, without a complete pick, {@code config=default}} With {@code required} (config=tuned given) only the
+     * user's cache will do: anything else is one error line naming {@code what} was looked up.
+     */
+    public static Params withPick(Params params, Optional<TunedLookup.Pick> pick, List<String> names, boolean required, String what) {
+        if (pick.isEmpty() || !pick.get().knobs().keySet().containsAll(names) || (required && !pick.get().source().equals(CACHE))) {
+            if (required) throw noPick(what);
+            return params.with("config", DEFAULT);
+        }
+        Params q = params.with("config", pick.get().source());
+        for (String name : names) q = q.with(name, Integer.toString(pick.get().knobs().get(name)));
+        return q;
     }
 
     /**
@@ -69,7 +106,7 @@ public final class TuningSupport {
      */
     public static boolean takesCache(Params p, List<String> knobs, Predicate<String> atDefault) {
         String config = p.get("config");
-        if (!config.equals(AUTO) && !required(config)) return false;
+        if (!config.equals(AUTO) && !required(config)) return false;   // default, or a row already settled (cache, database)
         for (String name : knobs) {
             if (atDefault.test(name)) continue;
             if (required(config)) throw givenBeside(name, p.get(name));

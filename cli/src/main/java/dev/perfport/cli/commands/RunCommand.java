@@ -83,7 +83,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
         }
 
         // tunable workloads take their tuned parameters from the tuning cache where they say so (gemm)
-        TunedLookup lookup = w instanceof Tunable ? TuneCommand.lookup(ctx.config()) : TunedLookup.NONE;
+        TunedLookup lookup = w instanceof Tunable ? TunedLookups.of(ctx.config()) : TunedLookup.NONE;
         Progress progress = new Progress(ctx, (compare ? "compare " : "run ") + w.name(), targets.size() * vs.size() * cases.size());
         List<Row> rows = new ArrayList<>();
         boolean closeFailed = false;

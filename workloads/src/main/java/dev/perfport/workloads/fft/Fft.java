@@ -222,11 +222,7 @@ public final class Fft implements Workload, Tunable {
         }
         int reps = p.getInt("reps");
         if (reps < 1 || reps > MAX_REPS) throw new ConfigException("reps must be in [1, " + MAX_REPS + "], got " + reps);
-        String source = switch (p.get("config")) {
-            case AUTO, "default" -> "default";
-            case TUNED -> TUNED;
-            default -> throw new ConfigException("config must be auto, default or tuned, got '" + p.get("config") + "'");
-        };
+        String source = TuningSupport.source(p.get("config"));
         FftConfig def = FftConfig.PORTABLE;
         int radix = p.get("radix").equals(AUTO) ? def.radix() : p.getInt("radix");
         if (!FftConfig.RADICES.contains(radix)) throw new ConfigException("radix must be 2, 4 or 8, got " + radix);
@@ -234,7 +230,7 @@ public final class Fft implements Workload, Tunable {
         boolean local = knob(p, "exchange", "global", "local", def.local());
         boolean table = knob(p, "twiddle", "computed", "table", def.table());
         boolean share = knob(p, "share", "off", "on", def.share());
-        if (!source.equals(TUNED) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = "given";
+        if (source.equals(TuningSupport.DEFAULT) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = TuningSupport.GIVEN;
         long localCap = d.capacity(MemoryLevel.LOCAL);
         if (variant.equals(FOURSTEP)) return fourstepSettings(d, p, n, batch, reps, source, radix, soa, table, localCap);
         if (!p.get("n1").equals(AUTO)) throw new ConfigException("n1 is a parameter of variant fourstep (its split N = N1*N2), not of " + variant);
@@ -510,8 +506,9 @@ public final class Fft implements Workload, Tunable {
         Params p = defaults().with(params);
         if (!TuningSupport.takesCache(p, FftConfig.NAMES, name -> p.get(name).equals(AUTO))) return params;
         boolean required = TuningSupport.required(p.get("config"));
-        var best = lookup.best(session, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")), "variant", variants().contains(variant) ? variant : STOCKHAM));
-        return TuningSupport.withCached(params, best, FftConfig.NAMES, required, "fft n=" + p.getInt("n"));
+        var pick = lookup.pick(session, NAME, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")),
+                "variant", variants().contains(variant) ? variant : STOCKHAM), p.get("batch").equals(AUTO) ? Map.of() : Map.of("batch", p.get("batch")));
+        return TuningSupport.withPick(params, pick, FftConfig.NAMES, required, "fft n=" + p.getInt("n"));
     }
 
     @Override

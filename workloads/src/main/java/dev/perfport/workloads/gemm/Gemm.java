@@ -198,15 +198,11 @@ public final class Gemm implements Workload, Tunable {
         for (String key : List.of("m", "n", "k", "type", "layout", "transa", "transb", "alpha", "beta")) shown.put(key, p.get(key));
         if (variant.equals(AUTO)) shown.put("directmax", Integer.toString(directMax));
         shown.put("path", path);
-        String source = switch (p.get("config")) {
-            case AUTO, "default" -> "default";
-            case TUNED -> TUNED;
-            default -> throw new ConfigException("config must be auto, default or tuned, got '" + p.get("config") + "'");
-        };
+        String source = TuningSupport.source(p.get("config"));
         if (path.equals(INDIRECT)) {
             cfg = indirectConfig(d, p);
             Map<String, Integer> v = cfg.values();
-            for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO) && !source.equals(TUNED)) source = "given";
+            for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO) && source.equals(TuningSupport.DEFAULT)) source = TuningSupport.GIVEN;
             shown.put("config", source);
             List<String> why = cfg.violations(d, prec.bytes());
             if (!why.isEmpty()) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
@@ -385,12 +381,13 @@ public final class Gemm implements Workload, Tunable {
         boolean required = TuningSupport.required(p.get("config"));
         Precision prec = Precision.of(p.get("type"));
         if (prec == null) return params;
-        var best = lookup.best(session, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT));
-        if (best.isEmpty() || !GemmConfig.complete(best.get())) {
+        var pick = lookup.pick(session, NAME, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT),
+                Map.of("m", p.get("m"), "n", p.get("n"), "k", p.get("k")));
+        if (pick.isEmpty() || !GemmConfig.complete(pick.get().knobs()) || (required && !pick.get().source().equals(TuningSupport.CACHE))) {
             if (required) throw TuningSupport.noPick("gemm indirect, type " + prec.label);
-            return params;
+            return params.with("config", TuningSupport.DEFAULT);
         }
-        return GemmConfig.withValues(params.with("config", TUNED), best.get());
+        return GemmConfig.withValues(params.with("config", pick.get().source()), pick.get().knobs());
     }
 
     @Override

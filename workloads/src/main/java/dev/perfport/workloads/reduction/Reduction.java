@@ -332,9 +332,9 @@ public final class Reduction implements Workload, Tunable {
         boolean required = TuningSupport.required(p.get("config"));
         String type = p.get("type");
         if (!type.equals("int") && !type.equals("float")) return params;   // run names the bad parameter
-        var best = lookup.best(session, ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
-                Map.of("variant", TUNED, "type", type));
-        return TuningSupport.withCached(params, best, ReductionTuning.TUNED, required, "reduction tuned, type " + type);
+        var pick = lookup.pick(session, name(), ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
+                Map.of("variant", TUNED, "type", type), Map.of("n", p.get("n")));
+        return TuningSupport.withPick(params, pick, ReductionTuning.TUNED, required, "reduction tuned, type " + type);
     }
 
     /** The tuned variant's settings: vector width, loads in flight, groups per compute unit and in all. */

@@ -592,7 +592,8 @@ public final class Scan implements Workload, Tunable {
         } catch (ConfigException e) {
             return params;   // run names the bad parameter
         }
-        var best = lookup.best(session, ScanKernels.singlePass(t).hash(), Map.of("variant", SINGLE_PASS, "type", p.get("type")));
-        return TuningSupport.withCached(params, best, ScanTuning.TUNED, required, "scan single-pass, type " + p.get("type"));
+        var pick = lookup.pick(session, name(), ScanKernels.singlePass(t).hash(), Map.of("variant", SINGLE_PASS, "type", p.get("type")),
+                Map.of("n", p.get("n")));
+        return TuningSupport.withPick(params, pick, ScanTuning.TUNED, required, "scan single-pass, type " + p.get("type"));
     }
 }

@@ -26,6 +26,7 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.gemm.DirectConfig;
@@ -171,12 +172,8 @@ public final class Trsm implements Workload, Tunable {
         int nb = p.get("nb").equals(Gemm.AUTO) ? nbFor(d.type()) : p.getInt("nb");
         if (nb < 1 || nb > 1024) throw new ConfigException("nb must be in [1, 1024], got " + nb);
         int directMax = Gemm.directMax(d, p);
-        String source = switch (p.get("config")) {
-            case Gemm.AUTO, "default" -> "default";
-            case Gemm.TUNED -> Gemm.TUNED;
-            default -> throw new ConfigException("config must be auto or default, got '" + p.get("config") + "'");
-        };
-        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(Gemm.AUTO) && !source.equals(Gemm.TUNED)) source = "given";
+        String source = TuningSupport.source(p.get("config"));
+        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(Gemm.AUTO) && source.equals(TuningSupport.DEFAULT)) source = TuningSupport.GIVEN;
         GemmConfig cfg = Gemm.indirectConfig(d, p);
         DirectConfig dc = Gemm.directConfig(d, p);
         List<String> why = new ArrayList<>();
