@@ -128,8 +128,8 @@ final class FftTuning {
         Params q = p;
         return Tunable.evaluate(() -> {
             Fft.Settings st = fft.settings(s.device(), variant, q);
-            // a combination the path cannot express is a constraint, as Tunable.evaluate files the exception
-            if (st.refusal() != null) throw new UnsupportedFeatureException(st.refusal());
+            // a combination the path cannot express (a rule on the knobs and n): a constraint, as Tunable.evaluate files it
+            if (st.refusal() != null) throw new dev.perfport.core.error.InvalidLaunchException(st.refusal());
             return fft.execute(s, st);
         }, metric);
     }

@@ -90,26 +90,9 @@ final class GemmTuning {
         // the fixed parameters must be valid on their own (checked with the device default)
         Gemm.Settings base = gemm.settings(dev, Gemm.INDIRECT, fixed);
         Precision prec = base.problem().precision();
-        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid(dev));
-        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
-            if (!GemmConfig.NAMES.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm's indirect kernel; tuned: "
-                        + String.join(", ", GemmConfig.NAMES) + " (directmax is tuned with --variant auto)");
-            }
-            g.put(e.getKey(), e.getValue());
-        }
-        List<Param> params = new ArrayList<>();
-        for (String name : GemmConfig.NAMES) {
-            try {
-                params.add(new Param(name, g.get(name)));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
-        List<Constraint> cs = List.of(Constraint.of("gemm constraints",
-                c -> GemmConfig.of(c.values()).violations(dev, prec.bytes()).isEmpty(),
-                c -> String.join("; ", GemmConfig.of(c.values()).violations(dev, prec.bytes()))));
-        Space space = new Space(params, cs);
+        GemmProblem pr = base.problem();
+        Space space = space(dev, prec, pr.m(), pr.n(), pr.k(), grid);
+        List<Param> params = space.params();
 
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
@@ -139,6 +122,42 @@ final class GemmTuning {
         fx.put("variant", variant);
         fx.put("objective", objective.metric());
         return new Tunable.Tuning(space, objective, ev, h, GemmKernels.xgemm(prec).hash(), fx);
+    }
+
+    /**
+     * The indirect kernel's space on {@code dev} for an m×n×k product of {@code prec}: the default
+     * grid with {@code grid}'s lists in place of its own, under every rule {@link Gemm}'s settings
+     * check before compiling: {@link GemmConfig#violations} (divisibility, work-group size and local
+     * sizes, local memory), the padded operands' size and the largest buffer against global memory.
+     * So the tuner refuses a point exactly when running it would be refused for a constraint.
+     */
+    static Space space(DeviceInfo dev, Precision prec, int m, int n, int k, Map<String, List<Integer>> grid) {
+        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid(dev));
+        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
+            if (!GemmConfig.NAMES.contains(e.getKey())) {
+                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm's indirect kernel; tuned: "
+                        + String.join(", ", GemmConfig.NAMES) + " (directmax is tuned with --variant auto)");
+            }
+            g.put(e.getKey(), e.getValue());
+        }
+        List<Param> params = new ArrayList<>();
+        for (String name : GemmConfig.NAMES) {
+            try {
+                params.add(new Param(name, g.get(name)));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(e.getMessage());
+            }
+        }
+        List<Constraint> cs = List.of(
+                Constraint.of("gemm constraints",
+                        c -> GemmConfig.of(c.values()).violations(dev, prec.bytes()).isEmpty(),
+                        c -> String.join("; ", GemmConfig.of(c.values()).violations(dev, prec.bytes()))),
+                new Constraint("problem size", c -> {
+                    GemmConfig x = GemmConfig.of(c.values());
+                    String padded = x.paddedViolation(m, n, k);
+                    return padded != null ? padded : x.globalMemoryViolation(dev, prec.bytes(), m, n, k);
+                }));
+        return new Space(params, cs);
     }
 
     /** One configuration: run the indirect path, verify, and turn what went wrong into a status with the reason. */
