@@ -43,6 +43,25 @@ public interface Tunable {
      */
     Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid);
 
+    /**
+     * Whether {@code perfport tune} without {@code --strategy} takes the hierarchical method however
+     * large the space (var: the method of seed 000 is its definition). Otherwise a space of more
+     * than a thousand valid points is searched by the genetic strategy, a smaller one by the
+     * hierarchical method.
+     */
+    default boolean hierarchicalByDefault() {
+        return false;
+    }
+
+    /**
+     * Configurations known to be good on {@code device} (by name; e.g. a hand-tuned point on a GPU
+     * family), which seed the genetic strategy's first generation beside the hierarchy's start (the
+     * workload's default). Points outside the space or its constraints are skipped. None by default.
+     */
+    default List<Map<String, Integer>> knownGood(dev.perfport.core.device.DeviceInfo device, String variant) {
+        return List.of();
+    }
+
     /** Defaults of the fixed parameters when tuning (e.g. a smaller problem than {@code run}'s). */
     Params tuningDefaults();
 

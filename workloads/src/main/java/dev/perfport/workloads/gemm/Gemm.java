@@ -342,6 +342,11 @@ public final class Gemm implements Workload, Tunable {
     // ---- tuning -----------------------------------------------------------------------------
 
     @Override
+    public List<Map<String, Integer>> knownGood(DeviceInfo device, String variant) {
+        return variant.equals(INDIRECT) ? GemmTuning.knownGood(device) : List.of();
+    }
+
+    @Override
     public String defaultTuningVariant() {
         return INDIRECT;
     }

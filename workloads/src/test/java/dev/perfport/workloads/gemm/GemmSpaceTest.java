@@ -77,4 +77,18 @@ class GemmSpaceTest {
         }
         assertTrue(globalRefusals > 0, "the small device refuses some points for global memory");
     }
+
+    /** The GPU grid holds the point found by hand on an H200 (a seed of the genetic strategy), and it satisfies the constraints there. */
+    @Test
+    void theGpuGridHoldsTheKnownGoodPoint() {
+        DeviceInfo h200 = device(DeviceType.GPU, 1024, 48 * 1024, 1L << 37);
+        Space space = GemmTuning.space(h200, Precision.of("float"), 1024, 1024, 1024, Map.of());
+        assertEquals(3_981_312L, space.gridSize());
+        List<Map<String, Integer>> good = new Gemm().knownGood(h200, Gemm.INDIRECT);
+        assertEquals(1, good.size());
+        Config c = space.config(good.getFirst());
+        assertTrue(space.satisfies(c), space.violation(c).orElse(""));
+        assertEquals(4, c.get("ks"));
+        assertEquals(List.of(), new Gemm().knownGood(device(DeviceType.CPU, 4096, 32 * 1024, 1L << 34), Gemm.INDIRECT));
+    }
 }

@@ -125,6 +125,21 @@ public final class Space {
     }
 
     /**
+     * {@return the first violated constraint that marks a point that cannot run (not one that only
+     * removes duplicates, {@link Constraint#prunesDuplicates}), as "name: reason", or empty}
+     *
+     * @param c a configuration
+     */
+    public Optional<String> refusal(Config c) {
+        for (Constraint k : constraints) {
+            if (k.prunesDuplicates()) continue;
+            Optional<String> v = k.violation(c);
+            if (v.isPresent()) return Optional.of(k.name() + ": " + v.get());
+        }
+        return Optional.empty();
+    }
+
+    /**
      * {@return whether {@code c} satisfies every constraint}
      *
      * @param c a configuration
