@@ -493,6 +493,17 @@ public final class Tuner {
             }
         }
         if (second == null) return chosen;
+        if (measured == 0 && cache != null) {
+            // everything came from the cache: an earlier run that measured these points re-measured them too; take
+            // its pick (the more recent of the two) instead of letting new noise decide a resumed run differently
+            var a = cache.chosenAt(context, chosen);
+            var b = cache.chosenAt(context, second);
+            if (a.isPresent() || b.isPresent()) {
+                Config pick = b.isPresent() && (a.isEmpty() || b.get().isAfter(a.get())) ? second : chosen;
+                note("every evaluation came from the cache: kept " + pick + ", the earlier run's pick between the winner and the runner-up");
+                return pick;
+            }
+        }
         double[] med = interleaved(chosen, second, confirmRounds);
         String what = "re-measured the winner " + chosen + " (" + fmt(seen.get(chosen).evaluation().value()) + ") beside the runner-up "
                 + second + " (" + fmt(secondValue) + "), " + confirmRounds + " rounds each in turn: medians " + fmt(med[0]) + " and " + fmt(med[1]);

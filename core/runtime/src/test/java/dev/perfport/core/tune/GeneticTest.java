@@ -199,6 +199,30 @@ class GeneticTest {
         assertTrue(honest.trace().stream().anyMatch(l -> l.contains("kept the winner")), honest.trace().toString());
     }
 
+    /** A run served wholly from the cache keeps the earlier run's pick between winner and runner-up, measuring nothing. */
+    @Test
+    void aRunFromTheCacheKeepsTheEarlierRunsPick(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Space s = new Space(List.of(Param.of("x", 1, 2, 3, 4, 5, 6, 7, 8)), List.of());
+        TuneCache cache = TuneCache.open(dir.resolve("c.json"));
+        TuneContext ctx = TuneCacheTest.CTX;
+        Map<Integer, Integer> seenX = new HashMap<>();
+        Evaluator lucky = c -> {
+            int x = c.get("x");
+            boolean first = seenX.merge(x, 1, Integer::sum) == 1;
+            return Evaluation.ok(x == 2 && first ? 500 : x == 6 ? 100 : 10 * x);
+        };
+        TuneResult first = new Tuner(s, Objective.maximize("GFLOP/s"), lucky).cache(cache, ctx).run(new Strategy.Exhaustive());
+        assertEquals(Config.of("x", 6), first.best());
+        AtomicInteger calls = new AtomicInteger();
+        TuneResult again = new Tuner(s, Objective.maximize("GFLOP/s"), c -> {
+            calls.incrementAndGet();
+            return Evaluation.ok(1);
+        }).cache(cache, ctx).run(new Strategy.Exhaustive());
+        assertEquals(0, calls.get(), "nothing measured, nothing re-measured");
+        assertEquals(Config.of("x", 6), again.best(), again.trace().toString());
+        assertTrue(again.trace().stream().anyMatch(l -> l.contains("the earlier run's pick")), again.trace().toString());
+    }
+
     private static List<Config> configs(TuneResult r) {
         return r.records().stream().map(TuneRecord::config).toList();
     }
