@@ -377,7 +377,8 @@ public final class Tuner {
                 seeded++;
             }
         }
-        fill(gen, pop, sampler, proposed);
+        fill(gen, Math.min(pop, g.budget()), sampler, proposed);
+        int drawnFirst = gen.size() - seeded;
         List<TuneRecord> all = new ArrayList<>();
         int generations = 0, barren = 0, bred = 0, repaired = 0, fresh = 0;
         while (!gen.isEmpty()) {
@@ -397,9 +398,11 @@ public final class Tuner {
                     .sorted((a, b) -> objective.better(a.evaluation().value(), b.evaluation().value()) ? -1
                             : objective.better(b.evaluation().value(), a.evaluation().value()) ? 1 : 0)
                     .limit(pop).map(TuneRecord::config).toList();
+            // no more children than the budget has room for: every point proposed is looked at
+            int want = Math.min(pop, g.budget() - evaluations);
             List<Config> children = new ArrayList<>();
             if (!parents.isEmpty()) {
-                for (int tries = 0; children.size() < pop && tries < pop * 4; tries++) {
+                for (int tries = 0; children.size() < want && tries < want * 4; tries++) {
                     Config a = tournament(parents, rnd), b = tournament(parents, rnd);
                     Config child = mutate(crossover(a, b, rnd), rnd, 1.0 / space.params().size());
                     boolean fixed = false;
@@ -415,15 +418,15 @@ public final class Tuner {
                 }
             }
             int had = children.size();
-            fill(children, pop, sampler, proposed);   // too few distinct children (a converged population): fresh points
+            fill(children, want, sampler, proposed);   // too few distinct children (a converged population): fresh points
             fresh += children.size() - had;
             gen = children;
         }
         if (gen.isEmpty()) note("genetic: every valid point was looked at");
         Config best = bestOf(all);
         note("genetic (seed " + g.seed() + ", budget " + g.budget() + ", population " + pop + "): " + generations + " generations, "
-                + seeded + " seed point" + (seeded == 1 ? "" : "s") + ", " + bred + " children bred (" + repaired + " repaired into the valid set), "
-                + fresh + " fresh valid points; " + evaluations + " evaluated, " + rejected + " refused before running"
+                + seeded + " seed point" + (seeded == 1 ? "" : "s") + " and " + drawnFirst + " random valid points first, then " + bred
+                + " children bred (" + repaired + " repaired into the valid set) and " + fresh + " fresh valid points; " + evaluations + " evaluated, " + rejected + " refused before running"
                 + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
     }

@@ -89,6 +89,12 @@ class GeneticTest {
             assertEquals(0, g.refusals().get(Status.CONSTRAINT));
             assertEquals(0, g.rejected());
             assertTrue(calls.keySet().stream().allMatch(s::satisfies));
+            // the trace accounts for every point: seed + random first, then bred + fresh, all evaluated
+            var m = java.util.regex.Pattern.compile("(\\d+) seed points? and (\\d+) random valid points first, then (\\d+) children bred "
+                    + "\\((\\d+) repaired into the valid set\\) and (\\d+) fresh valid points").matcher(g.trace().getFirst());
+            assertTrue(m.find(), g.trace().getFirst());
+            int sum = Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2)) + Integer.parseInt(m.group(3)) + Integer.parseInt(m.group(5));
+            assertEquals(budget, sum, g.trace().getFirst());
         }
     }
 
