@@ -120,6 +120,27 @@ class TuneSpaceIT {
         assertEquals(4L, ((Number) first.get("vwm")).longValue(), "the accelerator default has float4 along m: " + first);
     }
 
+    /**
+     * fft's fourstep variant with a fixed wg: a group takes len/radix work-items, so radix 2 needs more than wg 16 at
+     * n 4096, a rule on a tuned knob (radix) and fixed parameters that the space declares (by fft's own settings): exhaustive
+     * search never looks at radix 2, and nothing is refused for a constraint.
+     */
+    @Test
+    void fftsSpaceFollowsRadixWithAFixedWorkGroup(@TempDir Path dir) {
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("c.json"), "--format", "json", "tune", "fft", "--backend", "cell-emulation",
+                "--variant", "fourstep", "--strategy", "exhaustive", "--param", "n=4096", "--param", "batch=1", "--param", "wg=16",
+                "--param", "reps=1");
+        Dist.assertExit(0, r);
+        Map<?, ?> row = Dist.jsonRows(r).getFirst();
+        Map<?, ?> kinds = (Map<?, ?>) row.get("refusals");
+        assertEquals(0L, ((Number) kinds.get("constraint")).longValue(), kinds::toString);
+        assertEquals(8L, ((Number) row.get("evaluations")).longValue(), String.valueOf(row.get("trace")));
+        for (Object x : (List<?>) row.get("records")) {
+            Map<?, ?> p = (Map<?, ?>) ((Map<?, ?>) x).get("params");
+            assertNotEquals(2L, ((Number) p.get("radix")).longValue(), "radix 2 needs more than 16 work-items a group: " + p);
+        }
+    }
+
     /** Without --strategy GEMM's large space gets the genetic search, var keeps the hierarchical method. */
     @Test
     void theDefaultStrategyFollowsTheSpace(@TempDir Path dir) {
