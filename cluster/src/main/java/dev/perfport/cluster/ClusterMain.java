@@ -150,7 +150,10 @@ public final class ClusterMain {
                     TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
                     Set<String> ranOn = ConcurrentHashMap.newKeySet();
                     long t0 = System.nanoTime();
-                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ranOn::add)).cache(cache, tc).listener(bar).run(s);
+                    // as tune does locally: a modelled objective (the workloads name it "modelled ...") is not re-measured
+                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ranOn::add))
+                            .confirmRounds(p.objective().metric().startsWith("modelled") ? 0 : Tuner.CONFIRM_ROUNDS)
+                            .cache(cache, tc).listener(bar).run(s);
                     long nanos = System.nanoTime() - t0;
                     bar.done();
                     // the tuning's own time, without starting Spark and the executors: the speed-up figure
