@@ -20,8 +20,9 @@ public sealed interface Strategy {
     }
 
     /**
-     * Grid points in a seeded random order, without repetition, until {@code budget} evaluations
-     * (constraint refusals do not count) or the grid is exhausted.
+     * Grid points that satisfy the space's constraints, in a seeded random order, without
+     * repetition, until {@code budget} evaluations (refusals before running do not count) or the
+     * valid points are exhausted; a point that breaks a constraint is passed over in the sampler.
      *
      * @param seed   the random order's seed
      * @param budget evaluations at most, at least 1
