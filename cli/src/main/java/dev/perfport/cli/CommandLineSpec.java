@@ -167,11 +167,18 @@ final class CommandLineSpec {
 
     @Command(name = "tune", usageHelpWidth = 100, sortOptions = false,
             description = "Tune a workload's parameters per device and print the best configuration per backend and device.",
-            footer = {"%nStrategies: hierarchical (default; the thesis's method: posbs, simbs, vwidth one work-item at a "
+            footer = {"%nStrategies: hierarchical (the thesis's method: for var posbs, simbs, vwidth one work-item at a "
                     + "time with the 97 %% rule, then wgsize, then ngroup, then a review that shrinks parameters while "
                     + "throughput rises by more than 3 %%, a gain measured time must confirm side by side with the current "
-                    + "point), exhaustive (every grid point) and random (--budget evaluations, default a fifth of the grid, "
-                    + "in the order of --seed). --param name=a,b,c replaces a tuned parameter's grid (name=a fixes it); "
+                    + "point; each workload has its own stages), exhaustive (every valid grid point), random (--budget "
+                    + "evaluations, default a fifth of the grid, drawn from the valid points in the order of --seed) and "
+                    + "genetic (Kernel Tuner's genetic algorithm: a population bred from the best points by crossover and "
+                    + "mutation to neighbouring values, starting from the workload's default; --budget evaluations, default "
+                    + "100, --seed). Default: hierarchical for var and for spaces of at most 1000 valid points, genetic for "
+                    + "larger ones. Only points that satisfy the workload's constraints (and the device's limits) are "
+                    + "built; refusals are counted by kind (constraint, route-refused, compile-error, runtime-error, "
+                    + "wrong-result). Where time is measured, a search's winner is measured again beside the runner-up, "
+                    + "3 rounds each in turn, and the better median is kept (docs/tuning.md). --param name=a,b,c replaces a tuned parameter's grid (name=a fixes it); "
                     + "other --params set the workload's fixed parameters. Results are kept in the tuning cache "
                     + "(perfport.tune.cache, default ~/.cache/perfport/tune/tune-cache.json): a killed run resumes where it "
                     + "stopped, and only unique evaluations count toward the budget.",
@@ -186,11 +193,13 @@ final class CommandLineSpec {
         String workload;
         @Mixin Backends backends;
         @Mixin Variants variants;
-        @Option(names = "--strategy", paramLabel = "hierarchical|exhaustive|random", description = "the search (default hierarchical)")
+        @Option(names = "--strategy", paramLabel = "hierarchical|exhaustive|random|genetic",
+                description = "the search (default: genetic for more than 1000 valid points, else hierarchical; var: hierarchical)")
         String strategy;
-        @Option(names = "--budget", paramLabel = "N", description = "evaluations of --strategy random (default a fifth of the grid)")
+        @Option(names = "--budget", paramLabel = "N", description = "evaluations of --strategy random (default a fifth of the grid) "
+                + "or genetic (default 100)")
         String budget;
-        @Option(names = "--seed", paramLabel = "N", description = "the order of --strategy random (default 1)")
+        @Option(names = "--seed", paramLabel = "N", description = "the random choices of --strategy random or genetic (default 1)")
         String seed;
         @Option(names = "--devices", paramLabel = "SEL,SEL,...", description = "one tuning run on several identical devices "
                 + "together, each evaluating part of every batch; a device named twice gets two sessions "

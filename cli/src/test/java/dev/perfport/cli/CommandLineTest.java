@@ -31,7 +31,7 @@ class CommandLineTest {
                 "workloads", List.of("--format"),
                 "run", List.of("<workload>", "--backend=SEL", "--variant=V", "--param=k=v", "--progress=auto|bar|plain"),
                 "compare", List.of("<workload>", "--backend=SEL", "--variant=V", "--param=k=v", "--progress=auto|bar|plain", "--cluster MASTER"),
-                "tune", List.of("<workload>", "--strategy=hierarchical|exhaustive|random", "--budget=N", "--seed=N", "--progress",
+                "tune", List.of("<workload>", "--strategy=hierarchical|exhaustive|random|genetic", "--budget=N", "--seed=N", "--progress",
                         "--cluster MASTER"),
                 "report", List.of("<name>", "--out=DIR", "--from=DIR[,DIR...]", "--param=k=v"),
                 "bench", List.of("<target>", "--param=k=v"),

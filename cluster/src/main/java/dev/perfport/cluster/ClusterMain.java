@@ -116,13 +116,8 @@ public final class ClusterMain {
                     + String.join(", ", Workloads.all().stream().filter(x -> x instanceof Tunable).map(Workload::name).toList()));
         }
         Map<String, String> options = cli.options();
-        String strategy = options.getOrDefault("strategy", "hierarchical");
-        if (!TuneCommand.STRATEGIES.contains(strategy)) {
-            throw new ConfigException("unknown strategy '" + strategy + "'; strategies: " + String.join(", ", TuneCommand.STRATEGIES));
-        }
-        if (!strategy.equals("random") && (options.containsKey("budget") || options.containsKey("seed"))) {
-            throw new ConfigException("--budget and --seed apply to --strategy random only");
-        }
+        String strategy = options.get("strategy");   // null: the workload's default for the space
+        TuneCommand.checkStrategy(strategy, options);
         Integer budget = options.containsKey("budget") ? TuneCommand.intList("--budget", options.get("budget")).getFirst() : null;
         long seed = options.containsKey("seed") ? Params.parseLong("--seed", options.get("seed")) : 1;
         Map<String, List<Integer>> grid = new LinkedHashMap<>();
@@ -151,16 +146,15 @@ public final class ClusterMain {
                     SparkCluster.Tuning p = cluster.problem(job, d);
                     size = p.space().gridSize();
                     bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", p.objective().metric());
-                    Strategy s = switch (strategy) {
-                        case "exhaustive" -> new Strategy.Exhaustive();
-                        case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget
-                                : (int) Math.max(1, Math.min(Integer.MAX_VALUE, size / 5)));
-                        default -> p.hierarchy();
-                    };
+                    // known-good points need the device's description, which the driver has not: the default seeds the genetic search
+                    Strategy s = TuneCommand.strategy(strategy, t, p.space(), p.hierarchy(), List.of(), budget, seed);
                     TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
                     Set<String> ranOn = ConcurrentHashMap.newKeySet();
                     long t0 = System.nanoTime();
-                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ranOn::add)).cache(cache, tc).listener(bar).run(s);
+                    // as tune does locally: a modelled objective (the workloads name it "modelled ...") is not re-measured
+                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ranOn::add))
+                            .confirmRounds(p.objective().metric().startsWith("modelled") ? 0 : Tuner.CONFIRM_ROUNDS)
+                            .cache(cache, tc).listener(bar).run(s);
                     long nanos = System.nanoTime() - t0;
                     bar.done();
                     // the tuning's own time, without starting Spark and the executors: the speed-up figure

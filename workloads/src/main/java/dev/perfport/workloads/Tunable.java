@@ -43,6 +43,25 @@ public interface Tunable {
      */
     Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid);
 
+    /**
+     * Whether {@code perfport tune} without {@code --strategy} takes the hierarchical method however
+     * large the space (var: the method of seed 000 is its definition). Otherwise a space of more
+     * than a thousand valid points is searched by the genetic strategy, a smaller one by the
+     * hierarchical method.
+     */
+    default boolean hierarchicalByDefault() {
+        return false;
+    }
+
+    /**
+     * Configurations known to be good on {@code device} (by name; e.g. a hand-tuned point on a GPU
+     * family), which seed the genetic strategy's first generation beside the hierarchy's start (the
+     * workload's default). Points outside the space or its constraints are skipped. None by default.
+     */
+    default List<Map<String, Integer>> knownGood(dev.perfport.core.device.DeviceInfo device, String variant) {
+        return List.of();
+    }
+
     /** Defaults of the fixed parameters when tuning (e.g. a smaller problem than {@code run}'s). */
     Params tuningDefaults();
 
@@ -56,26 +75,42 @@ public interface Tunable {
 
     /**
      * One configuration's evaluation from a run that verifies it: what went wrong becomes a status
-     * with the reason (a refusal or bad setting CONSTRAINT, a build failure COMPILE_ERROR, a wrong
-     * result WRONG_RESULT, anything else RUNTIME_ERROR), else the objective's metric.
+     * with the reason, by kind as {@link #failed} sorts it (a wrong result WRONG_RESULT), else the
+     * objective's metric.
      */
     static dev.perfport.core.tune.Evaluation evaluate(java.util.function.Supplier<Outcome> run, String metric) {
         Outcome o;
         try {
             o = run.get();
-        } catch (dev.perfport.core.error.ConfigException | dev.perfport.core.error.InvalidLaunchException
-                 | dev.perfport.core.error.UnsupportedFeatureException e) {
-            return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.CONSTRAINT, e.getMessage());
-        } catch (dev.perfport.core.error.KernelBuildException e) {
-            return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.COMPILE_ERROR, e.getMessage());
         } catch (RuntimeException e) {
-            return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.RUNTIME_ERROR,
-                    e.getClass().getSimpleName() + ": " + e.getMessage());
+            return failed(e);
         }
         if (!o.verified()) return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.WRONG_RESULT, o.mismatch());
         Double v = o.metrics().get(metric);
         if (v == null || !(v > 0)) return dev.perfport.core.tune.Evaluation.invalid(dev.perfport.core.tune.Status.RUNTIME_ERROR, "no " + metric + " measured");
         return dev.perfport.core.tune.Evaluation.ok(v);
+    }
+
+    /**
+     * What a configuration's failure is, by kind: the backend's route cannot express it
+     * ({@link dev.perfport.core.error.UnsupportedFeatureException}) ROUTE_REFUSED; a limit of the
+     * built kernel ({@link dev.perfport.core.error.KernelLimitException}, e.g. its register-bound
+     * work-group size) a launch failure, RUNTIME_ERROR; any other refusal before running (a bad
+     * setting, a device limit) CONSTRAINT, which the workload's space should have declared; a
+     * build failure COMPILE_ERROR; anything else RUNTIME_ERROR.
+     */
+    static dev.perfport.core.tune.Evaluation failed(RuntimeException e) {
+        dev.perfport.core.tune.Status s = switch (e) {
+            case dev.perfport.core.error.UnsupportedFeatureException u -> dev.perfport.core.tune.Status.ROUTE_REFUSED;
+            case dev.perfport.core.error.KernelLimitException k -> dev.perfport.core.tune.Status.RUNTIME_ERROR;
+            case dev.perfport.core.error.ConfigException c -> dev.perfport.core.tune.Status.CONSTRAINT;
+            case dev.perfport.core.error.InvalidLaunchException i -> dev.perfport.core.tune.Status.CONSTRAINT;
+            case dev.perfport.core.error.KernelBuildException b -> dev.perfport.core.tune.Status.COMPILE_ERROR;
+            default -> dev.perfport.core.tune.Status.RUNTIME_ERROR;
+        };
+        String why = s == dev.perfport.core.tune.Status.RUNTIME_ERROR && !(e instanceof dev.perfport.core.error.KernelLimitException)
+                ? e.getClass().getSimpleName() + ": " + e.getMessage() : e.getMessage();
+        return dev.perfport.core.tune.Evaluation.invalid(s, why);
     }
 
     /**

@@ -756,7 +756,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     private void checkKernelLimits(JoclKernel k, ValidatedLaunch v, long[] local, String where) {
         long items = v.launch().localItems();
         if (items > k.workGroupSize()) {
-            throw new InvalidLaunchException(where + ": work-group of " + items + " work-items exceeds the "
+            throw new dev.perfport.core.error.KernelLimitException(where + ": work-group of " + items + " work-items exceeds the "
                     + k.workGroupSize() + " this kernel allows (CL_KERNEL_WORK_GROUP_SIZE)");
         }
         if (!fitsRequired(k, local)) {
@@ -769,7 +769,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         long own = Math.max(declared, k.ownLocalBytes());
         long cap = device().capacity(MemoryLevel.LOCAL);
         if (args + own > cap) {
-            throw new InvalidLaunchException(where + ": " + args + " B of __local arguments + " + own
+            throw new dev.perfport.core.error.KernelLimitException(where + ": " + args + " B of __local arguments + " + own
                     + " B of __local variables in the kernel = " + (args + own) + " B exceeds the " + cap
                     + " B of local memory available to a work-group");
         }

@@ -43,7 +43,13 @@ import java.util.Map;
 public record TuneCommand(String workload, List<String> selectors, List<String> variants, List<String> params,
                           Map<String, String> options) implements Command {
 
-    public static final List<String> STRATEGIES = List.of("hierarchical", "exhaustive", "random");
+    public static final List<String> STRATEGIES = List.of("hierarchical", "exhaustive", "random", "genetic");
+    /** Strategies that take --budget and --seed. */
+    public static final List<String> BUDGETED = List.of("random", "genetic");
+    /** Valid points beyond which the genetic strategy is the default (but for a workload that keeps the hierarchical method). */
+    public static final long LARGE_SPACE = 1000;
+    /** The genetic strategy's budget when --budget is not given. */
+    public static final int GENETIC_BUDGET = 100;
 
     /** One device × variant: the result, or why there is none. */
     public record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
@@ -56,13 +62,8 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
             throw new ConfigException("workload '" + workload + "' cannot be tuned; tunable workloads: "
                     + String.join(", ", Workloads.all().stream().filter(x -> x instanceof Tunable).map(Workload::name).toList()));
         }
-        String strategy = options.getOrDefault("strategy", "hierarchical");
-        if (!STRATEGIES.contains(strategy)) {
-            throw new ConfigException("unknown strategy '" + strategy + "'; strategies: " + String.join(", ", STRATEGIES));
-        }
-        if (!strategy.equals("random") && (options.containsKey("budget") || options.containsKey("seed"))) {
-            throw new ConfigException("--budget and --seed apply to --strategy random only");
-        }
+        String strategy = options.get("strategy");   // null: by the space, see strategy()
+        checkStrategy(strategy, options);
         Integer budget = options.containsKey("budget") ? (int) positive("--budget", options.get("budget"), Integer.MAX_VALUE) : null;
         long seed = options.containsKey("seed") ? Params.parseLong("--seed", options.get("seed")) : 1;
 
@@ -139,21 +140,63 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         }
     }
 
+    /** Refuses an unknown strategy, and --budget or --seed beside a strategy that takes neither. */
+    public static void checkStrategy(String strategy, Map<String, String> options) {
+        if (strategy != null && !STRATEGIES.contains(strategy)) {
+            throw new ConfigException("unknown strategy '" + strategy + "'; strategies: " + String.join(", ", STRATEGIES));
+        }
+        if (strategy != null && !BUDGETED.contains(strategy) && (options.containsKey("budget") || options.containsKey("seed"))) {
+            throw new ConfigException("--budget and --seed apply to --strategy random and genetic only");
+        }
+    }
+
+    /**
+     * The strategy of a tuning run: the one named, or, without {@code --strategy}, the workload's
+     * default for this space: the hierarchical method where the workload keeps it (var) or where
+     * the space has at most {@value #LARGE_SPACE} valid points, else the genetic strategy. The
+     * genetic strategy's first generation is the hierarchy's start (the workload's default
+     * configuration) and the workload's known-good points; its budget, without {@code --budget},
+     * {@value #GENETIC_BUDGET} evaluations. Random search's budget defaults to a fifth of the grid.
+     */
+    public static Strategy strategy(String name, Tunable t, dev.perfport.core.tune.Space space, Strategy.Hierarchical hierarchy,
+                                    List<Map<String, Integer>> knownGood, Integer budget, long seed) {
+        String n = name != null ? name : defaultStrategy(t, space);
+        if (name == null && budget != null && !BUDGETED.contains(n)) {
+            throw new ConfigException("--budget and --seed apply to --strategy random and genetic only (the default here is " + n + ")");
+        }
+        long size = space.gridSize();
+        return switch (n) {
+            case "exhaustive" -> new Strategy.Exhaustive();
+            case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget : (int) Math.max(1, Math.min(Integer.MAX_VALUE, size / 5)));
+            case "genetic" -> {
+                List<Map<String, Integer>> seeds = new ArrayList<>();
+                seeds.add(hierarchy.start());
+                seeds.addAll(knownGood);
+                yield new Strategy.Genetic(seed, budget != null ? budget : GENETIC_BUDGET, seeds);
+            }
+            default -> hierarchy;
+        };
+    }
+
+    /** The strategy without --strategy: hierarchical for var and small spaces, genetic for more than {@value #LARGE_SPACE} valid points. */
+    public static String defaultStrategy(Tunable t, dev.perfport.core.tune.Space space) {
+        if (t.hierarchicalByDefault()) return "hierarchical";
+        return space.validPoints(LARGE_SPACE + 1) > LARGE_SPACE ? "genetic" : "hierarchical";
+    }
+
     /** One variant tuned on {@code sessions}: one session evaluates one point after another, several share each batch. */
     private static Row tuneOne(Context ctx, Tunable t, List<DeviceSession> sessions, String selector, String variant, Params fixed,
                                Map<String, List<Integer>> grid, String strategyName, Integer budget, long seed, TuneCache cache) {
         DeviceSession s = sessions.getFirst();
         Tunable.Tuning tuning = t.tuning(s, variant, fixed, grid);   // ConfigException: bad parameter, exit 2
         long size = tuning.space().gridSize();
-        Strategy strategy = switch (strategyName) {
-            case "exhaustive" -> new Strategy.Exhaustive();
-            case "random" -> new Strategy.RandomSearch(seed, budget != null ? budget : (int) Math.max(1, Math.min(Integer.MAX_VALUE, size / 5)));
-            default -> tuning.hierarchy();
-        };
+        Strategy strategy = strategy(strategyName, t, tuning.space(), tuning.hierarchy(), t.knownGood(s.device(), variant), budget, seed);
         TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), tuning.kernelHash(), tuning.fixed());
         ProgressBar bar = new ProgressBar(ctx, selector + " " + variant, tuning.objective().metric());
         try {
+            // a modelled objective (an emulator's cost model) gives the same value every time: nothing to re-measure
             TuneResult r = new Tuner(tuning.space(), tuning.objective(), DevicePool.evaluator(t, sessions, tuning, variant, fixed, grid))
+                    .confirmRounds(s.profile().hasModelledTime() ? 0 : Tuner.CONFIRM_ROUNDS)
                     .cache(cache, tc).listener(bar).run(strategy);
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, r, size,
@@ -249,6 +292,9 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         m.put("measured", t == null ? 0 : t.measured());
         m.put("fromCache", t == null ? 0 : t.fromCache());
         m.put("rejected", t == null ? 0 : t.rejected());
+        Map<String, Object> kinds = new LinkedHashMap<>();
+        if (t != null) t.refusals().forEach((k, v) -> kinds.put(k.label(), v));
+        m.put("refusals", kinds);
         m.put("gridSize", r.gridSize());
         m.put("error", r.error());
         m.put("trace", t == null ? List.of() : t.trace());
@@ -268,6 +314,15 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         return m;
     }
 
+    /** ", refused: 2 route-refused, 1 runtime-error" for the table: the kinds that occurred (the trace gives their reasons). */
+    static String refusedShort(TuneResult x) {
+        List<String> l = new ArrayList<>();
+        x.refusals().forEach((k, v) -> {
+            if (v > 0) l.add(v + " " + k.label());
+        });
+        return l.isEmpty() ? "" : ", refused: " + String.join(", ", l);
+    }
+
     /** The rows as a table, JSON or CSV (also for a tuning run spread over a cluster). */
     public static void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
         switch (ctx.format()) {
@@ -278,13 +333,18 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                     Map<String, Object> m = record(r);
                     m.remove("trace");
                     m.remove("records");
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> kinds = (Map<String, Object>) m.remove("refusals");
+                    kinds.forEach((k, v) -> m.put("refused " + k, v));
                     flat.add(m);
                 }
                 ctx.out().print(Csv.write(flat));
             }
             case TABLE -> {
                 StringBuilder sb = new StringBuilder();
-                sb.append("tune ").append(w.name()).append(" (seed ").append(w.seed()).append("), strategy ").append(strategy)
+                String shown = strategy != null ? strategy
+                        : String.join(", ", rows.stream().filter(r -> r.result() != null).map(r -> r.result().strategy()).distinct().toList());
+                sb.append("tune ").append(w.name()).append(" (seed ").append(w.seed()).append("), strategy ").append(shown.isEmpty() ? "default" : shown)
                         .append(", ").append(rows.size()).append(rows.size() == 1 ? " device/variant\n\n" : " devices/variants\n\n");
                 Table t = new Table("BACKEND", "DEVICE", "VARIANT", "BEST CONFIGURATION", "OBJECTIVE", "EVALUATIONS", "ERROR");
                 t.limit(1, 40).limit(6, 60);
@@ -294,7 +354,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                     String obj = x == null || x.best() == null ? "-"
                             : String.format(Locale.ROOT, "%.1f %s", x.bestValue(), x.objective().metric());
                     String ev = x == null ? "-" : x.evaluations() + " (" + x.measured() + " measured, " + x.fromCache() + " cached) of "
-                            + r.gridSize() + (x.rejected() > 0 ? ", " + x.rejected() + " refused" : "");
+                            + r.gridSize() + refusedShort(x);
                     t.add(r.backend(), r.device(), r.variant(), best, obj, ev, r.error() == null ? "" : r.error());
                 }
                 sb.append(t.render());

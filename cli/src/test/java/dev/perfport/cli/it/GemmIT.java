@@ -162,7 +162,11 @@ class GemmIT {
         assertEquals(1L, ((Number) row.get("rejected")).longValue(), r::describe);
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> records = (List<Map<String, Object>>) row.get("records");
-        Map<String, Object> big = records.stream().filter(x -> "constraint".equals(x.get("status"))).findFirst().orElseThrow();
+        // the route's refusal, counted apart from constraint refusals (none: the space filters those)
+        Map<?, ?> kinds = (Map<?, ?>) row.get("refusals");
+        assertEquals(1L, ((Number) kinds.get("route-refused")).longValue(), kinds::toString);
+        assertEquals(0L, ((Number) kinds.get("constraint")).longValue(), kinds::toString);
+        Map<String, Object> big = records.stream().filter(x -> "route-refused".equals(x.get("status"))).findFirst().orElseThrow();
         assertEquals("128", String.valueOf(((Map<?, ?>) big.get("params")).get("mwg")), String.valueOf(big));
         assertTrue(String.valueOf(big.get("message")).contains("16*16 results per work-item exceed the 128"), String.valueOf(big));
     }

@@ -55,8 +55,11 @@ final class ConvolutionTuning {
         List<Param> params = TuningSupport.params(conv.name(), NAMES, defaultGrid(), grid);
         DeviceInfo dev = s.device();
         Convolution.Plan base = conv.plan(s, variant, fixed);
-        Space space = new Space(params, List.of(Constraint.of("convolution constraints",
-                c -> violation(dev, base, c) == null, c -> violation(dev, base, c))));
+        Space space = new Space(params, List.of(
+                Constraint.of("convolution constraints", c -> violation(dev, base, c) == null, c -> violation(dev, base, c)),
+                // not a point that cannot run: one that measures the same as its unpadded twin
+                Constraint.redundant("padding", c -> c.get("pad") == 0 || (c.get("bw") * c.get("tx")) % Convolution.BANKS != 0,
+                        c -> "padding changes nothing when bw*tx is a multiple of " + Convolution.BANKS)));
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
         Evaluator ev = c -> evaluate(conv, s, fixed, c, objective.metric());
@@ -80,7 +83,6 @@ final class ConvolutionTuning {
     static String violation(DeviceInfo dev, Convolution.Plan base, Config c) {
         int bw = c.get("bw"), bh = c.get("bh"), tx = c.get("tx"), ty = c.get("ty");
         if ((long) bw * bh > dev.maxWorkGroupSize()) return "block " + bw + "x" + bh + " exceeds the device's " + dev.maxWorkGroupSize() + " work-items";
-        if (c.get("pad") == 1 && (bw * tx) % Convolution.BANKS == 0) return "padding changes nothing when bw*tx is a multiple of " + Convolution.BANKS;
         Convolution.Plan p = new Convolution.Plan(base.w(), base.h(), base.fw(), base.fh(), bw, bh, tx, ty, c.get("pad") == 1,
                 c.get("constFilter") == 1, c.get("readOnly") == 1, base.reps(), base.seed(), base.variant());
         long bytes = p.tileElements() * Float.BYTES;

@@ -4,7 +4,7 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Evaluation;
@@ -92,6 +92,18 @@ final class FftTuning {
             cs.add(Constraint.of("multi-pass path", c -> c.get("exchange") == 0 && c.get("share") == 0,
                     c -> "the multi-pass path exchanges through global memory with one butterfly per work-item (exchange=0, share=0)"));
         }
+        // the rest of what settings refuse before building, by settings themselves (they make no data): a fixed wg
+        // beyond n/radix on the fused path, fourstep's work-items per group and local memory, both of which follow radix
+        Params fxs = fx;
+        cs.add(new Constraint("fft settings", c -> {
+            Params q = fxs;
+            for (String name : FftConfig.NAMES) q = q.with(name, Integer.toString(c.get(name)));
+            try {
+                return fft.settings(dev, variant, q).refusal();
+            } catch (ConfigException e) {
+                return e.getMessage();
+            }
+        }));
         Space space = new Space(params, cs);
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
@@ -128,8 +140,8 @@ final class FftTuning {
         Params q = p;
         return Tunable.evaluate(() -> {
             Fft.Settings st = fft.settings(s.device(), variant, q);
-            // a combination the path cannot express is a constraint, as Tunable.evaluate files the exception
-            if (st.refusal() != null) throw new UnsupportedFeatureException(st.refusal());
+            // a combination the path cannot express (a rule on the knobs and n): a constraint, as Tunable.evaluate files it
+            if (st.refusal() != null) throw new InvalidLaunchException(st.refusal());
             return fft.execute(s, st);
         }, metric);
     }

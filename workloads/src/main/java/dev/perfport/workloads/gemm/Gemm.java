@@ -208,10 +208,10 @@ public final class Gemm implements Workload, Tunable {
             if (!why.isEmpty()) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
             v.forEach((key, x) -> shown.put(key, Integer.toString(x)));
             if (why.isEmpty()) {
-                long mp = roundUp(m, cfg.mwg()), np = roundUp(n, cfg.nwg()), kp = cfg.paddedK(k);
-                for (long e : new long[]{mp * kp, kp * np, mp * np * cfg.ks()}) {
-                    if (e > GemmProblem.MAX_ELEMENTS) throw new ConfigException("padded matrices of " + e + " elements exceed " + GemmProblem.MAX_ELEMENTS);
-                }
+                String padded = cfg.paddedViolation(m, n, k);
+                if (padded != null) throw new ConfigException(padded);
+                String global = cfg.globalMemoryViolation(d, prec.bytes(), m, n, k);
+                if (global != null) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + global;
             }
         } else {
             dc = directConfig(d, p);
@@ -338,6 +338,11 @@ public final class Gemm implements Workload, Tunable {
 
 
     // ---- tuning -----------------------------------------------------------------------------
+
+    @Override
+    public List<Map<String, Integer>> knownGood(DeviceInfo device, String variant) {
+        return variant.equals(INDIRECT) ? GemmTuning.knownGood(device) : List.of();
+    }
 
     @Override
     public String defaultTuningVariant() {

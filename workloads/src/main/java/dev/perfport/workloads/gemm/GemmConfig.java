@@ -142,6 +142,34 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         return v;
     }
 
+    /**
+     * {@return why the padded operands of an m×n×k product with this configuration have more
+     * elements than the workload indexes, or null when they fit} (A, B and the ks planes of C, each
+     * padded to the tiles.)
+     */
+    public String paddedViolation(int m, int n, int k) {
+        long mp = Gemm.roundUp(m, mwg), np = Gemm.roundUp(n, nwg), kp = Gemm.roundUp(k, (long) kwg * ks);
+        for (long e : new long[]{mp * kp, kp * np, mp * np * ks}) {
+            if (e > GemmProblem.MAX_ELEMENTS) return "padded matrices of " + e + " elements exceed " + GemmProblem.MAX_ELEMENTS;
+        }
+        return null;
+    }
+
+    /**
+     * {@return why the largest scratch buffer of an m×n×k product with this configuration (the ks
+     * planes of C, or a packed operand) is larger than the device's global memory, or null when it
+     * fits} The session refuses such an allocation; checked here, the point is refused before anything
+     * is compiled.
+     */
+    public String globalMemoryViolation(DeviceInfo d, int elemBytes, int m, int n, int k) {
+        long cap = d.capacity(MemoryLevel.GLOBAL);
+        if (cap <= 0) return null;
+        long mp = Gemm.roundUp(m, mwg), np = Gemm.roundUp(n, nwg), kp = Gemm.roundUp(k, (long) kwg * ks);
+        long most = Math.max(Math.max(mp * kp, kp * np), mp * np * (ks > 1 ? ks : 1)) * elemBytes;
+        return most > cap ? "a padded buffer of " + most + " B (tiles " + mwg + "x" + nwg + "x" + kwg + ", ks " + ks + ") exceeds the "
+                + cap + " B of global memory of " + d.name() : null;
+    }
+
     private static void multiple(List<String> v, String name, int x, String byName, int by) {
         if (by <= 0 || x % by != 0) v.add(name + " = " + x + " is not a multiple of " + byName + " = " + by);
     }

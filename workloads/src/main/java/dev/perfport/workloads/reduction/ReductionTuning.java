@@ -3,9 +3,6 @@ package dev.perfport.workloads.reduction;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
-import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Config;
@@ -94,12 +91,9 @@ final class ReductionTuning {
         RunResult row;
         try {
             row = r.run(s, Reduction.TUNED, p);
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
         } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
+            // refused before running (a device or parameter limit, or the route), a build or launch failure
+            return Tunable.failed(e);
         }
         if (!row.verified()) return Evaluation.invalid(Status.WRONG_RESULT, String.valueOf(row.error()));
         Double v = row.metrics().get(metric);

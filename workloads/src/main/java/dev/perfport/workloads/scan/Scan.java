@@ -474,6 +474,11 @@ public final class Scan implements Workload, Tunable {
         return epoch;
     }
 
+    /** Local memory, in elements, of a single-pass group with a striped tile: the group's sums and its tile, padded per 32. */
+    static long stripedLocalElements(int wg, int items) {
+        return wg + (long) wg * items + ((long) wg * items >> 5) + 1;
+    }
+
     private Outcome singlePass(DeviceSession s, Config c, SinglePass sp, ScanInput in, Params p, Params[] shown) {
         int n = c.n(), wg = c.wg(), items = sp.items();
         boolean striped = sp.striped();
@@ -483,7 +488,7 @@ public final class Scan implements Workload, Tunable {
         Object fill = fill(c.type(), n);
         Reps timed = Reps.of(c.reps());
         String mismatch = null;
-        long local = striped ? wg + (long) wg * items + ((long) wg * items >> 5) + 1
+        long local = striped ? stripedLocalElements(wg, items)
                 : wg + (sched.getInt("WARP") != 0 ? 32 : sched.getInt("RAKE") == 1 ? wg >> 5 : 0);
         try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0)
                 .with(sched))) {

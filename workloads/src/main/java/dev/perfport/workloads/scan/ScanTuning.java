@@ -2,6 +2,7 @@ package dev.perfport.workloads.scan;
 
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.Config;
@@ -63,20 +64,7 @@ final class ScanTuning {
                     + variant + "'");
         }
         DeviceInfo dev = s.device();
-        Space space = new Space(TuningSupport.params("scan", TUNED, defaultGrid(dev), grid), List.of(
-                TuningSupport.workGroupSize(dev),
-                Constraint.of("items", c -> c.get("items") >= Scan.MIN_ITEMS && c.get("items") <= Scan.MAX_ITEMS && c.get("items") % 4 == 0,
-                        c -> "items " + c.get("items") + " is not a multiple of 4 in [" + Scan.MIN_ITEMS + ", " + Scan.MAX_ITEMS + "]"),
-                Constraint.of("warp schedule", c -> c.get("warp") == 0 || c.get("wg") >= 32 && c.get("wg") <= 1024,
-                        c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
-                Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
-                        c -> "coalesce=1 needs warp=1 or 2"),
-                Constraint.of("striped tiles", c -> c.get("striped") == 0 || c.get("warp") == 0,
-                        c -> "striped=1 needs warp=0 (a warp schedule holds its tile in registers)"),
-                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= Scan.MAX_GPC,   // 0 would hand k back
-                        c -> "gpc " + c.get("gpc") + " is outside [1, " + Scan.MAX_GPC + "]"),
-                Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
-                        c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
+        Space space = space(dev, Scan.config(scan.defaults().with(p)).type().bytes(), grid);
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled Gelem/s" : "Gelem/s");
         Strategy.Hierarchical h = hierarchy(space, modelled);
@@ -88,6 +76,34 @@ final class ScanTuning {
         fixed.put("objective", objective.metric());
         String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
         return new Tunable.Tuning(space, objective, c -> evaluate(scan, s, fixedAll, c, objective.metric()), h, hash, fixed);
+    }
+
+    /**
+     * The single-pass scan's space on {@code dev} for elements of {@code elem} bytes: the default
+     * grid with {@code grid}'s lists in place of its own, under the rules the run checks before it
+     * launches (the schedule's combinations, the work-group size, a striped tile in local memory).
+     */
+    static Space space(DeviceInfo dev, int elem, Map<String, List<Integer>> grid) {
+        long localCap = dev.capacity(MemoryLevel.LOCAL);
+        return new Space(TuningSupport.params("scan", TUNED, defaultGrid(dev), grid), List.of(
+                TuningSupport.workGroupSize(dev),
+                Constraint.of("items", c -> c.get("items") >= Scan.MIN_ITEMS && c.get("items") <= Scan.MAX_ITEMS && c.get("items") % 4 == 0,
+                        c -> "items " + c.get("items") + " is not a multiple of 4 in [" + Scan.MIN_ITEMS + ", " + Scan.MAX_ITEMS + "]"),
+                Constraint.of("warp schedule", c -> c.get("warp") == 0 || c.get("wg") >= 32 && c.get("wg") <= 1024,
+                        c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
+                Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
+                        c -> "coalesce=1 needs warp=1 or 2"),
+                Constraint.of("striped tiles", c -> c.get("striped") == 0 || c.get("warp") == 0,
+                        c -> "striped=1 needs warp=0 (a warp schedule holds its tile in registers)"),
+                // a striped tile (wg·items elements) is staged in local memory, which the launch checks
+                Constraint.of("local memory", c -> c.get("striped") == 0 || Scan.stripedLocalElements(c.get("wg"), c.get("items")) * elem <= localCap,
+                        c -> "a striped tile of wg " + c.get("wg") + " x items " + c.get("items") + " needs "
+                                + Scan.stripedLocalElements(c.get("wg"), c.get("items")) * elem + " B of local memory, more than the "
+                                + localCap + " B of " + dev.name()),
+                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= Scan.MAX_GPC,   // 0 would hand k back
+                        c -> "gpc " + c.get("gpc") + " is outside [1, " + Scan.MAX_GPC + "]"),
+                Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
+                        c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
     }
 
     /**

@@ -400,6 +400,11 @@ public final class Var implements Workload, Tunable {
     // ---- tuning ---------------------------------------------------------------------------
 
     @Override
+    public boolean hierarchicalByDefault() {
+        return true;   // seed 000 defines var's tuning by the hierarchical method
+    }
+
+    @Override
     public String defaultTuningVariant() {
         return VarKernels.Variant.SINGLEBUFFER.label;
     }

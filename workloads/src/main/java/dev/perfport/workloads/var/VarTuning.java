@@ -4,9 +4,6 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.error.InvalidLaunchException;
-import dev.perfport.core.error.KernelBuildException;
-import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Evaluation;
@@ -138,13 +135,9 @@ final class VarTuning {
         Var.Simulation sim;
         try {
             sim = var.simulate(s, variant, p);
-        } catch (ConfigException | InvalidLaunchException | UnsupportedFeatureException e) {
-            // refused before running: a device or parameter limit
-            return Evaluation.invalid(Status.CONSTRAINT, e.getMessage());
-        } catch (KernelBuildException e) {
-            return Evaluation.invalid(Status.COMPILE_ERROR, e.getMessage());
         } catch (RuntimeException e) {
-            return Evaluation.invalid(Status.RUNTIME_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
+            // refused before running (a device or parameter limit, or the route), a build or launch failure
+            return Tunable.failed(e);
         }
         if (sim.mismatch() != null) return Evaluation.invalid(Status.WRONG_RESULT, sim.mismatch());
         Double v = sim.outcome().metrics().get(metric);

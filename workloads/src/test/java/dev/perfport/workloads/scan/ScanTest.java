@@ -210,6 +210,29 @@ class ScanTest {
         assertTrue(grid.get("items").containsAll(List.of(32, 48, 64)), "items up to 64: " + grid.get("items"));
     }
 
+    /**
+     * The tuning space declares the local memory a striped tile needs (the launch's own check), so that on a GPU of 48 KiB a
+     * striped tile of 1024 x 64 ints is refused before building while the same tile unstriped stays.
+     */
+    @Test
+    void theTuningSpaceRefusesAStripedTileBeyondLocalMemory() {
+        var global = new dev.perfport.core.device.MemoryLevelInfo(dev.perfport.core.device.MemoryLevel.GLOBAL, 1L << 30,
+                dev.perfport.core.device.Support.NATIVE, "");
+        var local = new dev.perfport.core.device.MemoryLevelInfo(dev.perfport.core.device.MemoryLevel.LOCAL, 48 * 1024,
+                dev.perfport.core.device.Support.NATIVE, "");
+        var gpu = new dev.perfport.core.device.DeviceInfo("gpu", "NVIDIA Corporation", dev.perfport.core.device.DeviceType.GPU, 4, 1024,
+                List.of(1024L, 1024L, 64L), java.util.Map.of(dev.perfport.core.device.MemoryLevel.GLOBAL, global,
+                dev.perfport.core.device.MemoryLevel.LOCAL, local), java.util.Map.of(), java.util.Map.of());
+        dev.perfport.core.tune.Space space = ScanTuning.space(gpu, 4, java.util.Map.of());
+        var big = dev.perfport.core.tune.Config.of("warp", 0, "coalesce", 0, "striped", 1, "regs", 0, "items", 64, "wg", 1024, "gpc", 2);
+        String why = space.violation(big).orElseThrow();
+        // 1024 + 65536 + 2048 + 1 elements of 4 B
+        assertTrue(why.startsWith("local memory: a striped tile of wg 1024 x items 64 needs 274436 B"), why);
+        assertTrue(space.satisfies(big.with("striped", 0)));
+        assertTrue(space.satisfies(big.with("wg", 128)), "128 x 64 x 4 B fits 48 KiB");
+        assertEquals(274436 / 4, Scan.stripedLocalElements(1024, 64));
+    }
+
     private static dev.perfport.core.device.DeviceInfo device(String vendor, long maxWg) {
         var global = new dev.perfport.core.device.MemoryLevelInfo(dev.perfport.core.device.MemoryLevel.GLOBAL, 1L << 30,
                 dev.perfport.core.device.Support.NATIVE, "");

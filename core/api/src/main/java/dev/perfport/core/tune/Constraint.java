@@ -32,6 +32,30 @@ public record Constraint(String name, Function<Config, String> check) {
     }
 
     /**
+     * The name's prefix of a constraint that removes points equivalent to others (they would run,
+     * and measure nothing another point does not), rather than points that cannot run.
+     */
+    public static final String REDUNDANT = "redundant: ";
+
+    /**
+     * {@return a constraint that removes points equivalent to others, named {@code redundant: name}}
+     * (e.g. Kernel Tuner's convolution: padding that changes no bank conflict). A run of such a point
+     * is not refused; the space only spares the tuner measuring it twice.
+     *
+     * @param name   short name
+     * @param ok     whether a configuration is kept
+     * @param reason why a configuration that is not kept duplicates another
+     */
+    public static Constraint redundant(String name, Predicate<Config> ok, Function<Config, String> reason) {
+        return of(REDUNDANT + name, ok, reason);
+    }
+
+    /** {@return whether this constraint removes duplicates ({@link #redundant}) rather than points that cannot run} */
+    public boolean prunesDuplicates() {
+        return name.startsWith(REDUNDANT);
+    }
+
+    /**
      * {@return why {@code c} violates the rule, or empty when it satisfies it}
      *
      * @param c a configuration

@@ -125,6 +125,44 @@ public final class Space {
     }
 
     /**
+     * {@return the first violated constraint that marks a point that cannot run (not one that only
+     * removes duplicates, {@link Constraint#prunesDuplicates}), as "name: reason", or empty}
+     *
+     * @param c a configuration
+     */
+    public Optional<String> refusal(Config c) {
+        for (Constraint k : constraints) {
+            if (k.prunesDuplicates()) continue;
+            Optional<String> v = k.violation(c);
+            if (v.isPresent()) return Optional.of(k.name() + ": " + v.get());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@return whether {@code c} satisfies every constraint}
+     *
+     * @param c a configuration
+     */
+    public boolean satisfies(Config c) {
+        for (Constraint k : constraints) if (k.violation(c).isPresent()) return false;
+        return true;
+    }
+
+    /**
+     * {@return how many grid points satisfy the constraints, counting up to {@code limit} (so that
+     * "more than a thousand" costs a thousand valid points' checks, not the whole grid's, when valid
+     * points are common)}
+     *
+     * @param limit the count at which to stop
+     */
+    public long validPoints(long limit) {
+        long n = gridSize(), valid = 0;
+        for (long i = 0; i < n && valid < limit; i++) if (satisfies(at(i))) valid++;
+        return valid;
+    }
+
+    /**
      * {@return this space with one parameter's values replaced}
      *
      * @param name   a parameter's name

@@ -7,16 +7,27 @@ public enum Status {
     /** Ran and produced a verified result; its value counts. */
     OK,
     /**
-     * Refused before running: a {@link Constraint} does not hold (e.g. local memory), or the backend
-     * refused the point before building it (its route cannot express it). Not an evaluation.
+     * Refused before running because a rule on the knobs, the fixed parameters or the device's limits
+     * does not hold (e.g. local memory): a {@link Constraint} of the space, or a check the workload
+     * makes at execute time that its space did not declare. Not an evaluation.
      */
     CONSTRAINT,
+    /**
+     * Refused by the backend before building: its route cannot express the point (an
+     * {@code UnsupportedFeatureException}). Not an evaluation.
+     */
+    ROUTE_REFUSED,
     /** The kernel did not build (or, in a Java dialect, could not be instantiated). */
     COMPILE_ERROR,
-    /** The launch was refused by the device or failed while running. */
+    /** The launch was refused by the device or failed while running (a launch failure). */
     RUNTIME_ERROR,
     /** It ran, but the result did not verify against the reference. */
     WRONG_RESULT;
+
+    /** {@return whether a configuration of this status was refused before it ran, so that budgets do not count it} */
+    public boolean refusedBeforeRunning() {
+        return this == CONSTRAINT || this == ROUTE_REFUSED;
+    }
 
     /** {@return {@code compile-error} etc., as written in the cache and in output} */
     public String label() {

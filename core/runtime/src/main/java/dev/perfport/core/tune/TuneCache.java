@@ -131,6 +131,12 @@ public final class TuneCache {
         save();
     }
 
+    /** When the entry of {@code config} in {@code ctx} was last marked as a tuning's pick ({@link #choose}), if ever. */
+    public synchronized Optional<Instant> chosenAt(TuneContext ctx, Config config) {
+        Map<String, Object> e = entries.get(key(ctx, config));
+        return e != null && e.get("chosen") instanceof String when ? Optional.of(Instant.parse(when)) : Optional.empty();
+    }
+
     private static Map<String, Object> entry(TuneContext ctx, Config config, Evaluation ev) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("backend", ctx.backend());

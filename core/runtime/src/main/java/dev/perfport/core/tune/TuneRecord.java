@@ -15,8 +15,8 @@ public record TuneRecord(Config config, Evaluation evaluation, boolean fromCache
         Objects.requireNonNull(evaluation);
     }
 
-    /** Whether the evaluator ran (or ran in an earlier run): not a constraint refusal. */
+    /** Whether the evaluator ran (or ran in an earlier run): not refused before running (a constraint, the route). */
     public boolean evaluated() {
-        return evaluation.status() != Status.CONSTRAINT;
+        return !evaluation.status().refusedBeforeRunning();
     }
 }

@@ -66,6 +66,9 @@ public final class Tuner {
     private static final long FLUSH_NANOS = 1_000_000_000L;
     /** Random search stops drawing replacements after this many rounds whose every point the backend refused. */
     static final int BARREN_ROUNDS = 3;
+    /** Rounds of each, winner and runner-up, measured again in turn before a search's winner is kept. */
+    public static final int CONFIRM_ROUNDS = 3;
+    private int confirmRounds = CONFIRM_ROUNDS;
 
     /** A tuner that evaluates one configuration after another with {@code evaluator}. */
     public Tuner(Space space, Objective objective, Evaluator evaluator) {
@@ -86,6 +89,18 @@ public final class Tuner {
         return this;
     }
 
+    /**
+     * Sets how many rounds the winner of an exhaustive, random or genetic search and its runner-up are
+     * measured again, one of each in turn, before the winner is kept ({@link #CONFIRM_ROUNDS} by
+     * default; 0: none, e.g. for a modelled, noise-free objective). The hierarchical method
+     * confirms in its review instead ({@link Strategy.Review#confirmRounds()}).
+     */
+    public Tuner confirmRounds(int rounds) {
+        if (rounds < 0) throw new IllegalArgumentException("confirm rounds must be >= 0, got " + rounds);
+        this.confirmRounds = rounds;
+        return this;
+    }
+
     public Tuner listener(Listener l) {
         this.listener = Objects.requireNonNull(l);
         return this;
@@ -103,8 +118,11 @@ public final class Tuner {
         Config chosen = switch (strategy) {
             case Strategy.Exhaustive e -> exhaustive();
             case Strategy.RandomSearch r -> random(r);
+            case Strategy.Genetic g -> genetic(g);
             case Strategy.Hierarchical h -> hierarchical(h);
         };
+        // a search keeps the best it saw, so one lucky measurement could make it: measure again beside the runner-up
+        if (!(strategy instanceof Strategy.Hierarchical)) chosen = confirm(chosen);
         Config bestSeen = null;
         double bestSeenValue = Double.NaN;
         for (TuneRecord r : seen.values()) {
@@ -115,6 +133,9 @@ public final class Tuner {
         }
         double chosenValue = chosen == null ? Double.NaN : seen.get(chosen).evaluation().value();
         if (cache != null && chosen != null) cache.choose(context, chosen);   // what a run then takes (TuneCache.best)
+        TuneResult partial = new TuneResult(strategy.name(), objective, chosen, chosenValue, bestSeen, bestSeenValue, evaluations, measured,
+                rejected, new ArrayList<>(seen.values()), trace);
+        note(partial.refusalSummary());
         return new TuneResult(strategy.name(), objective, chosen, chosenValue, bestSeen, bestSeenValue, evaluations, measured,
                 rejected, new ArrayList<>(seen.values()), trace);
     }
@@ -262,14 +283,17 @@ public final class Tuner {
 
     private Config exhaustive() {
         long n = space.gridSize();
-        int valid = 0;
-        for (long i = 0; i < n; i++) if (space.violation(space.at(i)).isEmpty()) valid++;
-        planned = valid;
-        listener.started("exhaustive", planned);
+        // only the points that satisfy the space's constraints: the others are never built
         List<Config> grid = new ArrayList<>();
-        for (long i = 0; i < n; i++) grid.add(space.at(i));
+        for (long i = 0; i < n; i++) {
+            Config c = space.at(i);
+            if (space.satisfies(c)) grid.add(c);
+        }
+        planned = grid.size();
+        listener.started("exhaustive", planned);
         Config best = bestOf(lookAll(grid));
-        note("exhaustive: " + n + " grid points, " + evaluations + " evaluated, " + rejected + " refused (constraints, or the backend before running)"
+        note("exhaustive: " + n + " grid points, " + grid.size() + " satisfy the space's constraints; " + evaluations + " evaluated, "
+                + rejected + " refused before running"
                 + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
     }
@@ -279,10 +303,12 @@ public final class Tuner {
         planned = (int) Math.min(r.budget(), n);
         listener.started("random", planned);
         SplittableRandom rnd = new SplittableRandom(r.seed());
-        // which points count (valid ones) does not depend on their results: draw them all, then
-        // evaluate them as one batch; only points the backend refuses (not an evaluation) are
-        // drawn again, in a further batch
-        Set<Long> drawn = new HashSet<>();
+        // the draws come from the valid set: a grid point that breaks the space's constraints is
+        // passed over inside the sampler (never built, not a draw). Which points count does not
+        // depend on their results: draw them all, then evaluate them as one batch; only points the
+        // backend refuses (not an evaluation) are drawn again, in a further batch
+        Drawn drawn = new Drawn(n);
+        long skipped = 0;
         List<TuneRecord> all = new ArrayList<>();
         int counted = 0;
         int barren = 0;   // rounds in a row in which the backend refused every point drawn
@@ -292,25 +318,303 @@ public final class Tuner {
                 break;
             }
             List<Config> draws = new ArrayList<>();
-            int valid = 0;
-            while (counted + valid < r.budget() && drawn.size() < n) {
+            while (counted + draws.size() < r.budget() && drawn.size() < n) {
                 long i = rnd.nextLong(n);
                 if (!drawn.add(i)) continue;
                 Config c = space.at(i);
+                if (!space.satisfies(c)) {
+                    skipped++;
+                    continue;
+                }
                 draws.add(c);
-                if (space.violation(c).isEmpty()) valid++;
             }
             int before = counted;
             for (TuneRecord x : lookAll(draws)) {
                 all.add(x);
                 if (x.evaluated()) counted++;
             }
-            barren = counted > before || valid == 0 ? 0 : barren + 1;
+            barren = counted > before || draws.isEmpty() ? 0 : barren + 1;
         }
         Config best = bestOf(all);
         note("random (seed " + r.seed() + ", budget " + r.budget() + "): " + evaluations + " evaluated, " + rejected
-                + " refused (constraints, or the backend before running)" + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
+                + " refused before running; " + skipped + " grid points passed over in the sampler for breaking the space's constraints"
+                + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
         return best;
+    }
+
+    /**
+     * The genetic algorithm (Kernel Tuner's genetic_algorithm.py, made budget-exact): the first
+     * generation is the strategy's seed points, then valid points drawn at random; each later
+     * generation is bred from the best points seen so far (elitist): two parents by tournament,
+     * uniform crossover, each gene moved to a neighbouring grid value with probability 1/genes, a
+     * child that breaks a constraint or was already looked at mutated again (repair) and, failing
+     * that, replaced by a fresh valid point. Every point is looked at once; the budget counts
+     * evaluations as for random search.
+     */
+    private Config genetic(Strategy.Genetic g) {
+        int pop = Math.max(2, Math.min(g.population(), g.budget()));
+        planned = g.budget();
+        listener.started("genetic", planned);
+        SplittableRandom rnd = new SplittableRandom(g.seed());
+        ValidSampler sampler = new ValidSampler(space, rnd);
+        Set<Config> proposed = new HashSet<>();
+        List<Config> gen = new ArrayList<>();
+        int seeded = 0;
+        for (Map<String, Integer> m : g.seeds()) {
+            Config c;
+            try {
+                c = space.config(m);
+            } catch (IllegalArgumentException e) {
+                note("genetic: seed point skipped, outside the space: " + e.getMessage());
+                continue;
+            }
+            if (!space.satisfies(c)) {
+                note("genetic: seed point " + c + " skipped: " + space.violation(c).orElse(""));
+                continue;
+            }
+            if (proposed.add(c)) {
+                gen.add(c);
+                seeded++;
+            }
+        }
+        fill(gen, Math.min(pop, g.budget()), sampler, proposed);
+        int drawnFirst = gen.size() - seeded;
+        List<TuneRecord> all = new ArrayList<>();
+        int generations = 0, barren = 0, bred = 0, repaired = 0, fresh = 0;
+        while (!gen.isEmpty()) {
+            int room = g.budget() - evaluations;
+            List<Config> batch = gen.size() > room ? gen.subList(0, room) : gen;
+            int before = evaluations;
+            all.addAll(lookAll(batch));
+            generations++;
+            barren = evaluations > before ? 0 : barren + 1;
+            if (evaluations >= g.budget()) break;
+            if (barren == BARREN_ROUNDS) {
+                note("genetic: stopped after " + BARREN_ROUNDS + " generations in which the backend refused every point");
+                break;
+            }
+            // the parents: the best valid points so far (ties in the order they were looked at)
+            List<Config> parents = all.stream().filter(x -> x.evaluation().valid())
+                    .sorted((a, b) -> objective.better(a.evaluation().value(), b.evaluation().value()) ? -1
+                            : objective.better(b.evaluation().value(), a.evaluation().value()) ? 1 : 0)
+                    .limit(pop).map(TuneRecord::config).toList();
+            // no more children than the budget has room for: every point proposed is looked at
+            int want = Math.min(pop, g.budget() - evaluations);
+            List<Config> children = new ArrayList<>();
+            if (!parents.isEmpty()) {
+                for (int tries = 0; children.size() < want && tries < want * 4; tries++) {
+                    Config a = tournament(parents, rnd), b = tournament(parents, rnd);
+                    Config child = mutate(crossover(a, b, rnd), rnd, 1.0 / space.params().size());
+                    boolean fixed = false;
+                    for (int k = 0; k < 20 && (proposed.contains(child) || !space.satisfies(child)); k++) {
+                        child = mutate(child, rnd, 0);   // repair: one more gene moved to a neighbour
+                        fixed = true;
+                    }
+                    if (proposed.contains(child) || !space.satisfies(child)) continue;
+                    proposed.add(child);
+                    children.add(child);
+                    bred++;
+                    if (fixed) repaired++;
+                }
+            }
+            int had = children.size();
+            fill(children, want, sampler, proposed);   // too few distinct children (a converged population): fresh points
+            fresh += children.size() - had;
+            gen = children;
+        }
+        if (gen.isEmpty()) note("genetic: every valid point was looked at");
+        Config best = bestOf(all);
+        note("genetic (seed " + g.seed() + ", budget " + g.budget() + ", population " + pop + "): " + generations + " generations, "
+                + seeded + " seed point" + (seeded == 1 ? "" : "s") + " and " + drawnFirst + " random valid points first, then " + bred
+                + " children bred (" + repaired + " repaired into the valid set) and " + fresh + " fresh valid points; " + evaluations + " evaluated, " + rejected + " refused before running"
+                + (best == null ? ", none valid" : "; best " + best + " = " + fmt(seen.get(best).evaluation().value())));
+        return best;
+    }
+
+    /** Adds fresh valid points never proposed to {@code gen} until it holds {@code pop} or none is left. */
+    private static void fill(List<Config> gen, int pop, ValidSampler sampler, Set<Config> proposed) {
+        while (gen.size() < pop) {
+            Config c = sampler.next(proposed);
+            if (c == null) return;
+            proposed.add(c);
+            gen.add(c);
+        }
+    }
+
+    /** The better of two parents drawn at random (lower rank is better). */
+    private static Config tournament(List<Config> ranked, SplittableRandom rnd) {
+        int i = rnd.nextInt(ranked.size()), j = rnd.nextInt(ranked.size());
+        return ranked.get(Math.min(i, j));
+    }
+
+    /** Each gene from one parent or the other, evenly. */
+    private Config crossover(Config a, Config b, SplittableRandom rnd) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (Param p : space.params()) m.put(p.name(), rnd.nextBoolean() ? a.get(p.name()) : b.get(p.name()));
+        return new Config(m);
+    }
+
+    /**
+     * Each gene moved to a neighbouring grid value (one step up or down) with probability
+     * {@code chance}; with {@code chance} 0, exactly one gene, picked at random, is moved.
+     */
+    private Config mutate(Config c, SplittableRandom rnd, double chance) {
+        List<Param> ps = space.params();
+        Config out = c;
+        if (chance == 0) {
+            Param p = ps.get(rnd.nextInt(ps.size()));
+            return out.with(p.name(), neighbour(p, c.get(p.name()), rnd));
+        }
+        for (Param p : ps) if (rnd.nextDouble() < chance) out = out.with(p.name(), neighbour(p, c.get(p.name()), rnd));
+        return out;
+    }
+
+    private static int neighbour(Param p, int v, SplittableRandom rnd) {
+        List<Integer> vs = p.values();
+        if (vs.size() == 1) return v;
+        int k = vs.indexOf(v);
+        int step = rnd.nextBoolean() ? 1 : -1;
+        if (k + step < 0 || k + step >= vs.size()) step = -step;
+        return vs.get(k + step);
+    }
+
+    /**
+     * Before a search's winner is kept: it and the runner-up (the best other valid point) are
+     * measured again, {@code confirmRounds} times each in turn, the order alternating, and the better
+     * median wins. One lucky (or unlucky) measurement then cannot choose the winner alone. These
+     * re-measurements are neither cached nor counted as evaluations; the trace says what they gave.
+     */
+    private Config confirm(Config chosen) {
+        if (confirmRounds == 0 || chosen == null) return chosen;
+        Config second = null;
+        double secondValue = Double.NaN;
+        for (TuneRecord r : seen.values()) {
+            if (r.config().equals(chosen) || !r.evaluation().valid()) continue;
+            if (second == null || objective.better(r.evaluation().value(), secondValue)) {
+                second = r.config();
+                secondValue = r.evaluation().value();
+            }
+        }
+        if (second == null) return chosen;
+        if (measured == 0 && cache != null) {
+            // everything came from the cache: an earlier run that measured these points re-measured them too; take
+            // its pick (the more recent of the two) instead of letting new noise decide a resumed run differently
+            var a = cache.chosenAt(context, chosen);
+            var b = cache.chosenAt(context, second);
+            if (a.isPresent() || b.isPresent()) {
+                Config pick = b.isPresent() && (a.isEmpty() || b.get().isAfter(a.get())) ? second : chosen;
+                note("every evaluation came from the cache: kept " + pick + ", the earlier run's pick between the winner and the runner-up");
+                return pick;
+            }
+        }
+        double[] med = interleaved(chosen, second, confirmRounds);
+        String what = "re-measured the winner " + chosen + " (" + fmt(seen.get(chosen).evaluation().value()) + ") beside the runner-up "
+                + second + " (" + fmt(secondValue) + "), " + confirmRounds + " rounds each in turn: medians " + fmt(med[0]) + " and " + fmt(med[1]);
+        if (objective.better(med[1], med[0])) {
+            note(what + "; the runner-up is better, kept it instead");
+            return second;
+        }
+        note(what + "; kept the winner");
+        return chosen;
+    }
+
+    /** The median of {@code rounds} fresh evaluations of {@code a} and of {@code b}, taken in turn (a failure counts as the worst value). */
+    private double[] interleaved(Config a, Config b, int rounds) {
+        double worst = objective.direction() == Objective.Direction.MAXIMIZE ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        double[][] v = new double[2][rounds];
+        Config[] both = {a, b};
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < 2; k++) {
+                int i = round % 2 == 0 ? k : 1 - k;
+                Evaluation e = remeasure(both[i]);
+                v[i][round] = e != null && e.valid() ? e.value() : worst;
+            }
+        }
+        double[] med = new double[2];
+        for (int i = 0; i < 2; i++) {
+            double[] x = v[i].clone();
+            java.util.Arrays.sort(x);
+            med[i] = x.length % 2 == 1 ? x[x.length / 2] : (x[x.length / 2 - 1] + x[x.length / 2]) / 2;
+        }
+        return med;
+    }
+
+    /** Grid indices drawn so far: a bit set for grids that fit one, else a hash set. */
+    private static final class Drawn {
+        private final java.util.BitSet bits;
+        private final Set<Long> set;
+        private long size;
+
+        Drawn(long n) {
+            bits = n <= Integer.MAX_VALUE ? new java.util.BitSet((int) n) : null;
+            set = bits == null ? new HashSet<>() : null;
+        }
+
+        boolean add(long i) {
+            if (bits != null) {
+                if (bits.get((int) i)) return false;
+                bits.set((int) i);
+            } else if (!set.add(i)) {
+                return false;
+            }
+            size++;
+            return true;
+        }
+
+        long size() {
+            return size;
+        }
+    }
+
+    /**
+     * Draws valid points (those that satisfy the space's constraints) at random: from the list of
+     * every valid point when the grid is small enough to check whole ({@link #ENUMERATE} points),
+     * else by rejection from the grid, giving up after {@link #ATTEMPTS} grid points in a row that
+     * were invalid or already proposed (the valid points are then taken as used up).
+     */
+    static final class ValidSampler {
+        static final long ENUMERATE = 1 << 18;
+        static final int ATTEMPTS = 200_000;
+        private final Space space;
+        private final SplittableRandom rnd;
+        private List<Config> valid;   // enumerated, shuffled, consumed from the end
+        private final Drawn drawn;
+
+        ValidSampler(Space space, SplittableRandom rnd) {
+            this.space = space;
+            this.rnd = rnd;
+            long n = space.gridSize();
+            if (n <= ENUMERATE) {
+                valid = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    Config c = space.at(i);
+                    if (space.satisfies(c)) valid.add(c);
+                }
+                for (int i = valid.size() - 1; i > 0; i--) java.util.Collections.swap(valid, i, rnd.nextInt(i + 1));
+                drawn = null;
+            } else {
+                drawn = new Drawn(n);
+            }
+        }
+
+        /** A valid point not in {@code proposed}, or null when there is none (left). */
+        Config next(Set<Config> proposed) {
+            if (valid != null) {
+                while (!valid.isEmpty()) {
+                    Config c = valid.removeLast();
+                    if (!proposed.contains(c)) return c;
+                }
+                return null;
+            }
+            long n = space.gridSize();
+            for (int k = 0; k < ATTEMPTS && drawn.size() < n; k++) {
+                long i = rnd.nextLong(n);
+                if (!drawn.add(i)) continue;
+                Config c = space.at(i);
+                if (space.satisfies(c) && !proposed.contains(c)) return c;
+            }
+            return null;
+        }
     }
 
     private Config hierarchical(Strategy.Hierarchical h) {
@@ -390,6 +694,7 @@ public final class Tuner {
                 Integer smaller = space.param(p).below(current.get(p));
                 if (smaller == null) continue;
                 Config cand = current.with(p, smaller);
+                if (!space.satisfies(cand)) continue;
                 TuneRecord r = look(cand);
                 if (r.evaluation().valid() && improves(r.evaluation().value(), value, rv)) {
                     String step = "review round " + round + ": " + p + " " + current.get(p) + " -> " + smaller;
@@ -469,7 +774,10 @@ public final class Tuner {
         return cmp;
     }
 
-    /** Every combination of the stage's parameters' values, the others as in {@code current}. */
+    /**
+     * Every combination of the stage's parameters' values, the others as in {@code current}, that
+     * satisfies the space's constraints; {@code current} itself always (it is where the stage stands).
+     */
     private List<Config> stagePoints(Config current, List<String> params) {
         List<Config> l = new ArrayList<>();
         l.add(current);
@@ -478,6 +786,6 @@ public final class Tuner {
             for (Config c : l) for (int v : space.param(p).values()) next.add(c.with(p, v));
             l = next;
         }
-        return l;
+        return l.stream().filter(c -> c.equals(current) || space.satisfies(c)).toList();
     }
 }

@@ -36,9 +36,9 @@ class BatchTunerTest {
     @Test
     void everyStrategyGivesTheSameResultInBatchesAndOutOfOrder() {
         for (Strategy s : strategies()) {
-            TuneResult one = new Tuner(Synthetic.space(), Objective.maximize("mpps"), synthetic()).run(s);
+            TuneResult one = new Tuner(Synthetic.space(), Objective.maximize("mpps"), synthetic()).confirmRounds(0).run(s);
             List<Integer> sizes = new ArrayList<>();
-            TuneResult batched = new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).run(s);
+            TuneResult batched = new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).confirmRounds(0).run(s);
             assertEquals(one.best(), batched.best(), s.name());
             assertEquals(one.evaluations(), batched.evaluations(), s.name());
             assertEquals(one.rejected(), batched.rejected(), s.name());
@@ -51,14 +51,14 @@ class BatchTunerTest {
     @Test
     void exhaustiveAndRandomAskForOneBatchHierarchicalOnePerStage() {
         List<Integer> sizes = new ArrayList<>();
-        TuneResult ex = new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).run(new Strategy.Exhaustive());
+        TuneResult ex = new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).confirmRounds(0).run(new Strategy.Exhaustive());
         assertEquals(List.of(ex.evaluations()), sizes);
         sizes.clear();
-        new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).run(new Strategy.RandomSearch(3, 25));
+        new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).confirmRounds(0).run(new Strategy.RandomSearch(3, 25));
         assertEquals(List.of(25), sizes);
         sizes.clear();
         Strategy.Hierarchical h = Synthetic.hierarchical();
-        new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).run(h);
+        new Tuner(Synthetic.space(), Objective.maximize("mpps"), recording(sizes)).confirmRounds(0).run(h);
         assertTrue(sizes.size() >= h.stages().size(), "a batch per stage at least: " + sizes);
         assertTrue(sizes.getFirst() > 1, "the first stage's sweep is one batch: " + sizes);
     }
@@ -77,8 +77,8 @@ class BatchTunerTest {
             });
         }
         Strategy s = new Strategy.RandomSearch(11, 300);
-        TuneResult one = new Tuner(Synthetic.space(), Objective.maximize("mpps"), synthetic()).run(s);
-        TuneResult pool = new Tuner(Synthetic.space(), Objective.maximize("mpps"), BatchEvaluator.pool(devices)).run(s);
+        TuneResult one = new Tuner(Synthetic.space(), Objective.maximize("mpps"), synthetic()).confirmRounds(0).run(s);
+        TuneResult pool = new Tuner(Synthetic.space(), Objective.maximize("mpps"), BatchEvaluator.pool(devices)).confirmRounds(0).run(s);
         assertEquals(one.best(), pool.best());
         assertEquals(one.records(), pool.records());
         assertEquals(one.evaluations(), evaluated.size());
@@ -91,7 +91,7 @@ class BatchTunerTest {
         TuneCache cache = TuneCache.open(dir.resolve("c.json"));
         List<Integer> arrivals = Collections.synchronizedList(new ArrayList<>());
         TuneResult first = new Tuner(Synthetic.space(), Objective.maximize("mpps"), BatchEvaluator.pool(List.of(synthetic(), synthetic())))
-                .cache(cache, ctx).listener(new Tuner.Listener() {
+                .confirmRounds(0).cache(cache, ctx).listener(new Tuner.Listener() {
                     @Override
                     public void looked(TuneRecord record, int evaluations, int planned) {
                         arrivals.add(evaluations);
@@ -100,7 +100,7 @@ class BatchTunerTest {
         assertEquals(first.records().size(), arrivals.size(), "progress once per configuration");
         assertEquals(first.records().stream().filter(x -> x.evaluation().status() != Status.CONSTRAINT).count(), first.evaluations());
         assertEquals(first.evaluations(), cache.size());
-        TuneResult again = new Tuner(Synthetic.space(), Objective.maximize("mpps"), (batch, sink) -> fail("nothing left to measure"))
+        TuneResult again = new Tuner(Synthetic.space(), Objective.maximize("mpps"), (batch, sink) -> fail("nothing left to measure")).confirmRounds(0)
                 .cache(TuneCache.open(dir.resolve("c.json")), ctx).run(new Strategy.Exhaustive());
         assertEquals(0, again.measured());
         assertEquals(first.best(), again.best());
