@@ -35,7 +35,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
 
     public static final List<String> COMMANDS = CommandLineSpec.commands(CommandLineSpec.commandLine());
     /** The options kept in {@link #options()}. */
-    private static final List<String> VALUED = List.of("strategy", "budget", "seed", "devices", "out", "from", "progress", "warmup", "stat");
+    private static final List<String> VALUED = List.of("strategy", "budget", "seed", "devices", "out", "from", "progress", "warmup", "stat", "export");
 
     /** Parses {@code args}; a {@link UsageException} with one line names what is wrong. */
     public static Cli parse(String... args) {

@@ -52,7 +52,12 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     public static final int GENETIC_BUDGET = 100;
 
     /** One device × variant: the result, or why there is none. */
-    public record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
+    public record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error,
+                      Map<String, String> fixed, String metric) {
+        /** A row that tuned nothing. */
+        public Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
+            this(selector, backend, device, variant, result, gridSize, error, Map.of(), "");
+        }
     }
 
     @Override
@@ -82,6 +87,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
             if (!selectors.isEmpty()) throw new ConfigException("give --devices (one tuning run on several identical devices) or --backend, not both");
             List<Row> rows = pooled(ctx, t, DevicePool.targets(ctx.registry(), options.get("devices")), vs, fixed, grid, strategy, budget, seed, cache);
             print(ctx, w, strategy, rows, cache.file());
+            if (options.containsKey("export")) DatabaseExport.write(ctx, w.name(), strategy, options, rows, Path.of(options.get("export")));
             return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
         }
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
@@ -116,6 +122,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
             }
         }
         print(ctx, w, strategy, rows, cache.file());
+        if (options.containsKey("export")) DatabaseExport.write(ctx, w.name(), strategy, options, rows, Path.of(options.get("export")));
         return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
     }
 
@@ -200,7 +207,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                     .cache(cache, tc).listener(bar).run(strategy);
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, r, size,
-                    r.best() == null ? r.noneValid() : null);
+                    r.best() == null ? r.noneValid() : null, tuning.fixed(), tuning.objective().metric());
         } catch (RuntimeException e) {
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, null, size, RunCommand.describe(e));

@@ -89,7 +89,7 @@ class FftIT {
                 "--param", "n=64", "--param", "batch=3", "--param", "reps=1");
         Map<String, Object> row = onlyRow(run);
         Map<?, ?> params = (Map<?, ?>) row.get("params");
-        assertEquals("tuned", params.get("config"), run::describe);
+        assertEquals("cache", params.get("config"), run::describe);
         assertEquals(String.valueOf(best.get("radix")), String.valueOf(params.get("radix")));
         assertEquals(((Number) best.get("layout")).intValue() == 1 ? "soa" : "aos", params.get("layout"));
         assertEquals(((Number) best.get("twiddle")).intValue() == 1 ? "table" : "computed", params.get("twiddle"));

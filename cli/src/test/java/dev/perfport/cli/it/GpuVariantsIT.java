@@ -152,7 +152,7 @@ class GpuVariantsIT {
                 "--variant", "single-pass", "--param", "n=5003", "--param", "type=int", "--param", "reps=1");
         Map<String, Object> tuned = Dist.jsonRows(run).getFirst();
         Map<?, ?> params = (Map<?, ?>) tuned.get("params");
-        assertEquals("tuned", params.get("config"), run::describe);
+        assertEquals("cache", params.get("config"), run::describe);
         best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
         assertEquals(Boolean.TRUE, tuned.get("verified"), run::describe);
         run = Run.of("--config", "perfport.tune.cache=" + dir.resolve("tune.json"), "--format", "json", "run", "scan", "--backend", backend,
@@ -221,14 +221,14 @@ class GpuVariantsIT {
                 "--param", "n=5003", "--param", "type=int", "--param", "reps=1");
         Map<String, Object> row = Dist.jsonRows(run).getFirst();
         Map<?, ?> params = (Map<?, ?>) row.get("params");
-        assertEquals("tuned", params.get("config"), run::describe);
+        assertEquals("cache", params.get("config"), run::describe);
         best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
         assertEquals(Boolean.TRUE, row.get("verified"), run::describe);
         for (String own : List.of("config=default", "vw=8")) {
             run = Run.of("--config", cache, "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
                     "--param", "n=5003", "--param", "type=int", "--param", "reps=1", "--param", own);
             Map<?, ?> p = (Map<?, ?>) Dist.jsonRows(run).getFirst().get("params");
-            assertNotEquals("tuned", p.get("config"), own + ": " + run.describe());
+            assertNotEquals("cache", p.get("config"), own + ": " + run.describe());
             assertEquals(256, ((Number) p.get("wg")).intValue(), own + " keeps the default wg: " + p);
         }
         // config=tuned requires the pick: given, it runs it; with a knob beside it, or an empty cache, it is one error line

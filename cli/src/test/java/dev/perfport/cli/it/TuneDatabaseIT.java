@@ -1,0 +1,63 @@
+package dev.perfport.cli.it;
+
+import dev.perfport.cli.MiniJson;
+import dev.perfport.cli.Run;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A user contributes a device: tune --export writes tuning-database entries; with that database and an empty
+ * tuning cache, a plain run takes the exported configuration and says config=database; the cache, when it
+ * has a pick, comes first; a bad database setting is one line.
+ */
+class TuneDatabaseIT {
+
+    @Test
+    void anExportedConfigurationIsWhatAPlainRunTakesWithAnEmptyCache(@TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("tune.json"), db = dir.resolve("db.json"), empty = dir.resolve("empty.json");
+        Run tune = Run.of("--config", "perfport.tune.cache=" + cache, "--format", "json", "tune", "gemm", "--backend", "cell-emulation",
+                "--strategy", "random", "--budget", "3", "--param", "m=40", "--param", "n=24", "--param", "k=33", "--param", "reps=1",
+                "--export", db.toString());
+        Dist.assertExit(0, tune);
+        Map<?, ?> best = (Map<?, ?>) ((Map<?, ?>) ((List<?>) MiniJson.parse(tune.out())).getFirst()).get("best");
+        String text = Files.readString(db);
+        assertTrue(text.contains("\"format\" : \"perfport-tuning-database/1\"") && text.contains("\"workload\" : \"gemm\"")
+                && text.contains("perfport tune --strategy random --budget 3"), text);
+        assertTrue(tune.err().contains("exported 1 entry to " + db), tune.describe());
+
+        Run run = Run.of("--config", "perfport.tune.cache=" + empty, "--config", "perfport.tune.database=" + db, "--format", "json",
+                "run", "gemm", "--backend", "cell-emulation", "--variant", "indirect", "--param", "m=19", "--param", "n=23",
+                "--param", "k=29", "--param", "reps=1");
+        Map<?, ?> params = (Map<?, ?>) Dist.jsonRows(run).getFirst().get("params");
+        assertEquals("database", params.get("config"), run::describe);
+        best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
+
+        // the user's own cache comes first
+        Run cached = Run.of("--config", "perfport.tune.cache=" + cache, "--config", "perfport.tune.database=" + db, "--format", "json",
+                "run", "gemm", "--backend", "cell-emulation", "--variant", "indirect", "--param", "m=19", "--param", "reps=1");
+        assertEquals("cache", ((Map<?, ?>) Dist.jsonRows(cached).getFirst().get("params")).get("config"), cached::describe);
+
+        // none: the defaults, and the row says so
+        Run none = Run.of("--config", "perfport.tune.cache=" + empty, "--config", "perfport.tune.database=none", "--format", "json",
+                "run", "gemm", "--backend", "cell-emulation", "--variant", "indirect", "--param", "m=19", "--param", "reps=1");
+        assertEquals("default", ((Map<?, ?>) Dist.jsonRows(none).getFirst().get("params")).get("config"), none::describe);
+    }
+
+    @Test
+    void anUnreadableDatabaseIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"format\":\"something else\"}");
+        Run r = Run.of("--config", "perfport.tune.database=" + bad, "run", "gemm", "--backend", "cell-emulation", "--param", "m=8");
+        assertEquals(2, r.code(), r.describe());
+        assertEquals(1, r.err().strip().lines().count(), r.describe());
+        assertTrue(r.err().contains("perfport.tune.database=" + bad) && r.err().contains("format 'something else'"), r.describe());
+    }
+}
