@@ -205,6 +205,10 @@ final class CommandLineSpec {
                 + "together, each evaluating part of every batch; a device named twice gets two sessions "
                 + "(e.g. cell-emulation:0,cell-emulation:0); instead of --backend")
         String devices;
+        @Option(names = "--export", paramLabel = "FILE", description = "write each tuned row's best configuration as a "
+                + "tuning-database entry to FILE (merged into a FILE already there), with its provenance; run and compare take "
+                + "it with --config perfport.tune.database=FILE, and a device is contributed by sending it (docs/tuning.md)")
+        String export;
         @Mixin Params params;
         @Mixin Progress progress;
         @Mixin Global global;
