@@ -13,7 +13,7 @@ import java.util.TreeMap;
 /**
  * Runs a workload's host program and turns it into a {@link RunResult}: the profile is the
  * calling thread's delta on the session over the whole run (so a session shared by threads gives
- * each row its own), times and counters are those of the best repetition (so a
+ * each row its own), times are the median over the timed repetitions and counters those of the median one (so a
  * counter such as globalAtomics does not grow with the repetition count), and any failure becomes the row's error instead of an exception,
  * so one failing backend never stops the others.
  */

@@ -110,7 +110,7 @@ public final class Convolution implements Workload, Tunable {
                 "readOnly: 1 declares the input restrict (read-only cache path), 0 does not",
                 "unroll: adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way);"
                         + " auto = on GPUs only (PoCL compiles unrolled kernels for minutes)",
-                "reps: repetitions; the row reports the fastest", "seed: input generator seed");
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
     }
 
     /** What one run does: the checked parameters, the kernel and its geometry. */

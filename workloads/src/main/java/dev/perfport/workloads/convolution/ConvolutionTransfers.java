@@ -93,7 +93,7 @@ public final class ConvolutionTransfers implements Workload {
         return List.of("width, height, fw, fh, bw, bh, tx, ty, pad, filter, readOnly: as for convolution",
                 "strategy: explicit, mapped, streams or hybrid (compare runs all four unless one is given)",
                 "chunks: chunks of output rows for streams and hybrid (1.." + 1024 + ")",
-                "queues: command queues for streams and hybrid (>= 2)", "reps: repetitions; the row reports the fastest",
+                "queues: command queues for streams and hybrid (>= 2)", "reps: timed repetitions after the warm-up; the row reports the fastest, as the transfer study compares it with its model",
                 "seed: input generator seed");
     }
 

@@ -129,7 +129,7 @@ public final class Fft implements Workload, Tunable {
                 "math: precise (products rounded before the sums, as Java), fma (the OpenCL compiler may fuse multiply-adds) or "
                         + "relaxed (fma, and the twiddles' sin/cos from native_sin/native_cos); fma and relaxed are OpenCL C only, "
                         + "and every row is still checked against the O(log N eps) bound",
-                "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest", "seed: input generator seed");
+                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
     }
 
     @Override
@@ -347,7 +347,7 @@ public final class Fft implements Workload, Tunable {
         return Runs.run(s, NAME, variant, Params.of(st.shown()), () -> execute(s, st));
     }
 
-    /** Runs and verifies one configuration; the outcome of the best repetition. */
+    /** Runs and verifies one configuration; the outcome of its timed repetitions. */
     Outcome execute(DeviceSession s, Settings st) {
         if (st.refusal() != null) throw new InvalidLaunchException(st.refusal());
         KernelDef def = st.fourstep() ? FftKernels.cols() : st.fused() ? FftKernels.fused() : FftKernels.pass();

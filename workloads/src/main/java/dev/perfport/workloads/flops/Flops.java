@@ -73,7 +73,7 @@ public final class Flops implements Workload {
     public List<String> paramHelp() {
         return List.of("n: work-items (>= 1)", "iters: steps of each of the 8 chains (>= 1); 16 flops per step and work-item",
                 "a, b: the step x = x*a + b (0 < a < 1, so the chains converge to b/(1-a))", "wg: work-group size",
-                "reps: repetitions; the row reports the fastest");
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     }
 
     @Override

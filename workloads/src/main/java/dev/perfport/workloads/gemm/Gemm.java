@@ -116,7 +116,7 @@ public final class Gemm implements Workload, Tunable {
                 "mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb: the indirect kernel's CLBlast parameters "
                         + "(MWG ... SB); any given here override config",
                 "wgd, mdimcd, ndimcd: the direct kernel's tile and threads (auto = per device type)",
-                "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest",
+                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed");
     }
 
@@ -273,7 +273,7 @@ public final class Gemm implements Workload, Tunable {
         return Runs.run(s, NAME, variant, Params.of(st.shown()), () -> execute(s, st));
     }
 
-    /** Runs and verifies one configuration; the outcome of the best repetition. */
+    /** Runs and verifies one configuration; the outcome of its timed repetitions. */
     Outcome execute(DeviceSession s, Settings st) {
         // a configuration that breaks a device constraint: the row says why, nothing is compiled
         if (st.refusal() != null) throw new InvalidLaunchException(st.refusal());

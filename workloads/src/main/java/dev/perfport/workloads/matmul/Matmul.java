@@ -107,7 +107,7 @@ public final class Matmul implements Workload {
     public List<String> paramHelp() {
         return List.of("n: rows and columns of A, B and C; the tile must divide it",
                 "tile: work-groups are tile×tile work-items (paper: 128 for α–δ, 64 for ε; GPUs allow at most 32)",
-                "reps: repetitions; the row reports the fastest",
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed");
     }
 

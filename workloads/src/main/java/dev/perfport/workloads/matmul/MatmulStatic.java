@@ -101,7 +101,7 @@ public final class MatmulStatic implements Workload {
                 "k: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
                         + "compare sweeps 1, res/4, res/2, res unless k is set, and runs one case per entry of k=1,2,4",
                 "mapping: blocked, cyclic or dynamic (how tiles are handed to static work-groups)",
-                "reps: repetitions; the row reports the fastest",
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed");
     }
 

@@ -142,7 +142,7 @@ public final class Reduction implements Workload, Tunable {
         return List.of("n: elements (any N >= 1; need not be a power of two)",
                 "type: int (exact) or float (checked against a double reference)",
                 "wg: work-group size, a power of two",
-                "reps: repetitions; the row reports the fastest",
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed",
                 "vw: tuned only: vector width of a load, 1, 2, 4 or 8",
                 "ipt: tuned only: independent vector loads in flight per work-item, 1.." + MAX_IPT,

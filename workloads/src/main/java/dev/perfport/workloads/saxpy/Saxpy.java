@@ -74,7 +74,7 @@ public final class Saxpy implements Workload {
     @Override
     public List<String> paramHelp() {
         return List.of("n: elements (any N >= 1)", "a: the scalar", "wg: work-group size",
-                "reps: repetitions; the row reports the fastest", "seed: input generator seed");
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
     }
 
     @Override

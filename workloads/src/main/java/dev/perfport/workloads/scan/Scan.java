@@ -145,7 +145,7 @@ public final class Scan implements Workload, Tunable {
                         + "from the host; needed beyond m blocks, the paper's 1024 work-groups)",
                 "k: v1 and scanplus: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
                         + "compare runs one case per entry of k=1,2,4",
-                "reps: repetitions; the row reports the fastest",
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed",
                 "striped: single-pass only: 1 loads and stores each tile coalesced through local memory, 0 per work-item (default)",
                 "lookback: single-pass only (OpenCL): 0 (default) a window of 32 published words read by 32 work-items, walked by one; "

@@ -88,7 +88,7 @@ public final class Spmv implements Workload, Tunable {
                 "C: slice height of sell", "sigma: sorting window of sell in rows (1: unsorted)",
                 "ipt: merge-path items (rows + non-zeros) per work-item of merge",
                 "block: non-zeros per row block of csr-adaptive (local memory floats; >= wg, wg a power of two)",
-                "reps: repetitions; the row reports the fastest", "seed: seed of x and of the matrix generators");
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: seed of x and of the matrix generators");
     }
 
     @Override

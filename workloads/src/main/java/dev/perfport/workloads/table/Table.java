@@ -109,7 +109,7 @@ public final class Table implements Workload {
                 "maxSize: group sizes are drawn from [1, maxSize]; the work-group size is the largest drawn",
                 "iters: table lookups per calculation",
                 "tableSize: entries of the sine and of the cosine table, a power of two (local memory: 16·tableSize B)",
-                "reps: repetitions; the row reports the fastest",
+                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed");
     }
 

@@ -120,7 +120,7 @@ public final class Trsm implements Workload, Tunable {
                 "nb: diagonal block size = the inversion's work-group size (auto: the value 'perfport tune trsm' cached, else "
                         + nbFor(DeviceType.GPU) + " GPU, " + nbFor(DeviceType.CPU) + " otherwise)",
                 "directmax, config, mwg ... sb, wgd, mdimcd, ndimcd: the GEMM's, as for gemm (config=auto takes gemm's tuned configuration)",
-                "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest",
+                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed");
     }
 

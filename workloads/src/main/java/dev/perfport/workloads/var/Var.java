@@ -31,7 +31,7 @@ import java.util.Objects;
  * {@code npos} STOCK and FBOND positions in each, and report the q-quantile of the simulated
  * values, the loss VaR = V0 − quantile and its standard error. One simulation per vector lane:
  * {@code nsim = simbs·vwidth·wgsize·ngroup} (seed 000 Eq. 9). Throughput is
- * {@code mpps = 2^−20·nsim·npos / t} with t the kernel time of the best repetition.
+ * {@code mpps = 2^−20·nsim·npos / t} with t the median kernel time of the timed repetitions.
  *
  * <p>Variants: {@code loadstore}, {@code singlebuffer}, {@code doublebuffer} (seed 000 §2.5,
  * {@link VarKernels}). Random numbers: {@code rng=philox} (default, decomposition-invariant) or
@@ -128,7 +128,7 @@ public final class Var implements Workload, Tunable {
                 "seed: random seed (64-bit integer)",
                 "q: quantile level in (0, 1); VaR = V0 - the ceil(q*nsim)-th smallest simulated value",
                 "input: builtin or a JSON file with market and portfolio (format: the VarInput javadoc; docs/workloads.md, seed 000)",
-                "reps: repetitions, 1.." + MAX_REPS + "; the row reports the fastest",
+                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "maxwork: tune and report only: configurations with nsim*npos above this are refused (constraint)",
                 "math: exact (default) or relaxed: the OpenCL kernels compute exp(-r*tau) by native_exp2 and add by fma (-DRELAXED=1); "
                         + "verified against the same reference and bound; routes without such a kernel refuse it");
