@@ -209,6 +209,16 @@ public final class ClusterMain {
 
     // ---- compare --------------------------------------------------------------------------
 
+    /** The driver's tuning cache as text, for the executors; null where there is none. */
+    private static String driverCache(Context ctx) {
+        java.nio.file.Path f = TuneCommand.cachePath(ctx.config());
+        try {
+            return java.nio.file.Files.isRegularFile(f) ? java.nio.file.Files.readString(f) : null;
+        } catch (java.io.IOException e) {
+            throw new ConfigException("cannot read the tuning cache " + f + " to send it to the executors: " + e.getMessage());
+        }
+    }
+
     static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
         List<String> vs = cli.variants().isEmpty() ? w.variants() : ParamCheck.variants(w, cli.variants());
         Params overrides = ParamCheck.overrides(w, RunCommand.withMeasurement(cli.params(), cli.options()));
@@ -226,7 +236,7 @@ public final class ClusterMain {
         Records.Row[] rows = new Records.Row[tasks.size()];
         int[] done = {0};
         try {
-            cluster.rows(w.name(), tasks, r -> {
+            cluster.rows(w.name(), tasks, driverCache(ctx), r -> {
                 RunResult res = r.toCore();
                 rows[r.index()] = new Records.Row(r.selector(), res);
                 done[0]++;

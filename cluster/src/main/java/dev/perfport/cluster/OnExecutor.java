@@ -1,12 +1,13 @@
 package dev.perfport.cluster;
 
+import dev.perfport.cli.commands.TunedLookups;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.config.DeviceSelector;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.device.DeviceInfo;
-import dev.perfport.core.plugin.BackendRegistry;
 import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.plugin.BackendRegistry;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
@@ -16,9 +17,11 @@ import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
+import dev.perfport.core.tune.TuneCache;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
 import org.apache.spark.SparkEnv;
@@ -245,13 +248,20 @@ final class OnExecutor {
         });
     }
 
-    /** One comparison row on a local device like the task's. */
-    static Wire.Row row(Map<String, String> settings, String workload, Wire.RowTask task) throws Exception {
+    /**
+     * One comparison row on a local device like the task's, with the configuration a local run would take: the
+     * driver's tuning cache ({@code tuneCache}, its text, or null), then the tuning database.
+     */
+    static Wire.Row row(Map<String, String> settings, String workload, Wire.RowTask task, String tuneCache) throws Exception {
         Workload w = Workloads.get(workload);
         return withSession(settings, task.device(), (s, i) -> {
             RunResult r;
             try {
-                r = Runs.measured(w, s, task.variant(), Params.of(task.params()));
+                Params p = Params.of(task.params());
+                if (w instanceof Tunable t) p = t.withTuned(s, task.variant(), p, lookup(settings, tuneCache));
+                r = Runs.measured(w, s, task.variant(), p);
+            } catch (dev.perfport.core.error.ConfigException e) {
+                throw e;   // config=tuned without a pick: the driver reports it as a usage error, as a local run does
             } catch (UnsupportedFeatureException e) {
                 r = RunResult.unsupported(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(), e.reason());
             } catch (RuntimeException | LinkageError | AssertionError e) {
@@ -260,5 +270,29 @@ final class OnExecutor {
             }
             return Wire.Row.of(task.index(), task.device().backend() + ":" + i, r, ranOn() + gpuNote());
         });
+    }
+
+    private static final Map<String, java.nio.file.Path> CACHES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The driver's cache, written once per executor JVM to a file of its own, then the database the settings name. */
+    static TunedLookup lookup(Map<String, String> settings, String tuneCache) throws java.io.IOException {
+        Map<String, String> m = new java.util.LinkedHashMap<>(settings);
+        java.nio.file.Path f;
+        if (tuneCache == null) {
+            f = java.nio.file.Files.createTempDirectory("perfport-cache").resolve("none.json");   // empty: no pick
+        } else {
+            f = CACHES.computeIfAbsent(Integer.toHexString(tuneCache.hashCode()) + ":" + tuneCache.length(), k -> {
+                try {
+                    java.nio.file.Path t = java.nio.file.Files.createTempFile("perfport-driver-cache", ".json");
+                    java.nio.file.Files.writeString(t, tuneCache);
+                    t.toFile().deleteOnExit();
+                    return t;
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        m.put(TuneCache.CONFIG_KEY, f.toString());
+        return TunedLookups.of(PerfportConfig.of(m));
     }
 }

@@ -265,11 +265,16 @@ public final class SparkCluster implements AutoCloseable {
         };
     }
 
-    /** Runs comparison rows where their devices are; {@code arrived} hears each row once, as its task succeeds. */
-    void rows(String workload, List<Wire.RowTask> tasks, Consumer<Wire.Row> arrived) {
+    /**
+     * Runs comparison rows where their devices are; {@code arrived} hears each row once, as its task succeeds.
+     *
+     * @param tuneCache the driver's tuning cache as text (or null): executors take tuned configurations from it, as a
+     *                  local run takes them from the file, since the driver's file is not on their machines
+     */
+    void rows(String workload, List<Wire.RowTask> tasks, String tuneCache, Consumer<Wire.Row> arrived) {
         if (tasks.isEmpty()) return;
         Map<String, String> s = settings;
-        run(placed(tasks, Wire.RowTask::device), t -> OnExecutor.row(s, workload, t), arrived);
+        run(placed(tasks, Wire.RowTask::device), t -> OnExecutor.row(s, workload, t, tuneCache), arrived);
     }
 
     /** A function of one element that an executor runs. */

@@ -66,6 +66,36 @@ class LocalModeIT {
         assertEquals(Results.json(local.out()).get(0).get("best"), row.get("best"));
     }
 
+    /**
+     * --cluster runs what a local run runs: with config=tuned (and with config=auto) the executors take the pick of the
+     * driver's tuning cache, which is not on their machines, and the rows show the same knobs and config=cache.
+     */
+    @Test
+    void aClusterRunTakesTheDriversTunedConfigurationAsALocalRunDoes(@TempDir Path dir) {
+        Path cache = dir.resolve("tuned.json");
+        Cmd tune = Cmd.local("--config", "perfport.tune.cache=" + cache, "tune", "reduction", "--backend", "cell-emulation",
+                "--strategy", "exhaustive", "--param", "vw=1,4", "--param", "ipt=1,4", "--param", "gpc=2,8", "--param", "wg=64",
+                "--param", "n=2^14", "--param", "type=int", "--format", "json");
+        assertEquals(0, tune.code(), tune.toString());
+        for (String config : List.of("tuned", "auto")) {
+            String[] args = {"--config", "perfport.tune.cache=" + cache, "--config", "perfport.tune.database=none", "compare", "reduction",
+                    "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=2^16", "--param", "type=int",
+                    "--param", "config=" + config, "--format", "json"};
+            Cmd local = Cmd.local(args);
+            assertEquals(0, local.code(), local.toString());
+            List<String> withCluster = new ArrayList<>(List.of(args));
+            withCluster.addAll(List.of("--cluster", "local[2]"));
+            Cmd cluster = Cmd.cluster(withCluster.toArray(String[]::new));
+            assertEquals(0, cluster.code(), cluster.toString());
+            var l = Results.json(local.out()).get(0).get("params");
+            var c = Results.json(cluster.out()).get(0).get("params");
+            assertEquals("cache", l.get("config").asText(), local.out());
+            for (String knob : List.of("config", "vw", "ipt", "gpc", "wg")) {
+                assertEquals(l.get(knob), c.get(knob), "config=" + config + ": " + knob + " of the cluster row, as the local row's");
+            }
+        }
+    }
+
     @Test
     void comparisonOnLocalModeHasTheRowsOfOneMachine() {
         org.junit.jupiter.api.Assumptions.assumeTrue(dev.perfport.conformance.OpenClPresence.missing().isEmpty(), () -> "skipped: " + dev.perfport.conformance.OpenClPresence.missing().orElse(""));
