@@ -187,7 +187,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     public final CompiledKernel compile(KernelDef def, Constants constants) {
         ensureOpen();
         Optional<String> why = cannotRun(def);
-        if (why.isPresent()) throw new UnsupportedFeatureException(why.get());
+        if (why.isPresent()) throw refusal(def, why.get());
         long t0 = System.nanoTime();
         CompiledKernel k = doCompile(def, def.defaults().with(constants));
         long compileNanos = System.nanoTime() - t0;
@@ -228,6 +228,17 @@ public abstract class AbstractDeviceSession implements DeviceSession {
      */
     protected LaunchStats doLaunchRepeated(CompiledKernel kernel, ValidatedLaunch v, Object[] args, int times) {
         return LaunchStats.repeated(times, () -> doLaunch(kernel, v, args));
+    }
+
+    /**
+     * {@return the error of compiling {@code def} where {@link #cannotRun} gave {@code why}} A route with native kernels
+     * adds, for a kernel without one, how its author can give it one.
+     *
+     * @param def the kernel definition
+     * @param why the reason, for a user
+     */
+    protected UnsupportedFeatureException refusal(KernelDef def, String why) {
+        return new UnsupportedFeatureException(why);
     }
 
     /** Validates every step, then {@link #doLaunchSequence}; the totals count every launch. */

@@ -81,6 +81,11 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
         return declined ? new UnsupportedFeatureException(missing(def)) : new UnsupportedFeatureException(missing(def), missingHint(def));
     }
 
+    @Override
+    protected final UnsupportedFeatureException refusal(KernelDef def, String why) {
+        return hasImplementation(def) ? super.refusal(def, why) : unsupported(def);
+    }
+
     /**
      * {@return for a kernel author, how to give {@code def} an implementation on this route: in the definition, or
      * in a kernel library}
