@@ -108,7 +108,7 @@ public final class Main {
             config = config.with(key, kv.substring(eq + 1).trim());
         }
         Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
-        SettingsCheck.check(config, ctx::registry);
+        SettingsCheck.check(config, ctx::registry).ifPresent(w -> err.println("perfport: " + w));
         return ctx;
     }
 

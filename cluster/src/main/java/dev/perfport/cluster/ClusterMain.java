@@ -227,7 +227,7 @@ public final class ClusterMain {
         int warmup = RunCommand.warmup(cli.options().get("warmup"));
         List<Wire.RowTask> tasks = new ArrayList<>();
         for (Wire.Device d : devices) {
-            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap()), warmup));
+            for (String v : vs) for (Params p : w.casesOf(v, cases)) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap()), warmup));
         }
         Records.Row[] rows = new Records.Row[tasks.size()];
         int[] done = {0};
