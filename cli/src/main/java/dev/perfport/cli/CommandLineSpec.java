@@ -93,7 +93,8 @@ final class CommandLineSpec {
     @Command(name = "perfport", usageHelpWidth = 100, sortOptions = false, synopsisSubcommandLabel = "<command>",
             description = "Run the same data-parallel kernels through several Java routes to accelerators "
                     + "and show them measured side by side.",
-            footer = {SELECTORS, EXIT_CODES, "%nSee 'perfport help <command>' for one command's options."},
+            footer = {SELECTORS, EXIT_CODES, "%nSee 'perfport help <command>' for one command's options; 'perfport --version' "
+                    + "prints the version, the git commit and the routes (backends) built in."},
             subcommands = {BackendsCmd.class, DevicesCmd.class, WorkloadsCmd.class, RunCmd.class, CompareCmd.class,
                     TuneCmd.class, ReportCmd.class, BenchCmd.class, RecommendCmd.class, HelpCmd.class})
     static final class Perfport {

@@ -62,6 +62,10 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return guarded(out, err, () -> {
             // the cluster add-on (Spark) parses the rest; see ClusterHandOff
+            if (args.length == 1 && ("--version".equals(args[0]) || "-V".equals(args[0]))) {
+                out.print(Version.text());
+                return OK;
+            }
             if (ClusterHandOff.wanted(args)) return ClusterHandOff.run(args, out, err);
             Cli cli = Cli.parse(args);
             if (cli.help() || "help".equals(cli.command())) {

@@ -70,6 +70,16 @@ class ScriptIT {
         assertTrue(v.err().contains("PluginManager") && !v.err().contains("ERROR") && !v.err().contains("Exception"), v.describe());
     }
 
+    /** Spark (--cluster runs in this JVM) uses sun.misc.Unsafe: the launcher allows it, so JDK 25 prints no warning for it. */
+    @Test
+    void theLauncherAllowsSunMiscUnsafeForTheCluster(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path log = dir.resolve("args.log");
+        Result r = perfport(Map.of("PERFPORT_JAVA_OPTS", "-Xlog:arguments=info:file=" + log), "workloads");
+        assertEquals(0, r.code(), r.describe());
+        String args = Files.readString(log);
+        assertTrue(args.lines().anyMatch(l -> l.contains("jvm_args:") && l.contains("--sun-misc-unsafe-memory-access=allow")), args);
+    }
+
     @Test
     void jsonStdoutIsCleanInARealJvm() throws Exception {
         Result r = perfport(Map.of(), "compare", "reduction", "--param", "n=2^12", "--param", "reps=1", "--format", "json");
