@@ -80,6 +80,22 @@ class ScriptIT {
         assertTrue(args.lines().anyMatch(l -> l.contains("jvm_args:") && l.contains("--sun-misc-unsafe-memory-access=allow")), args);
     }
 
+    /**
+     * A kernel whose build warns (fft's fourstep on PoCL: a loop it cannot unroll) leaves nothing
+     * on the terminal: the compiler's "1 warning generated." stays out of stderr. A fresh perfport
+     * binary cache and PoCL's kernel cache off make the build happen.
+     */
+    @Test
+    void aKernelBuildWarningStaysOffTheTerminal(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Optional<String> noOpenCl = Dist.noOpenClPlatform();
+        if (noOpenCl.isPresent()) System.out.println("SKIPPED aKernelBuildWarningStaysOffTheTerminal: " + noOpenCl.get());
+        org.junit.jupiter.api.Assumptions.assumeTrue(noOpenCl.isEmpty(), () -> noOpenCl.orElse(""));
+        Result r = perfport(Map.of("PERFPORT_CACHE_DIR", dir.resolve("cache").toString(), "POCL_KERNEL_CACHE", "0"),
+                "run", "fft", "--backend", "jocl", "--variant", "fourstep", "--param", "reps=1", "--progress", "plain");
+        assertEquals(0, r.code(), r.describe());
+        assertTrue(r.err().lines().allMatch(l -> l.startsWith("[1/1] jocl:0 fourstep")), "only the progress line: " + r.describe());
+    }
+
     @Test
     void jsonStdoutIsCleanInARealJvm() throws Exception {
         Result r = perfport(Map.of(), "compare", "reduction", "--param", "n=2^12", "--param", "reps=1", "--format", "json");
