@@ -42,8 +42,9 @@ final class CommandLineSpec {
 
     /** Options of every command, before or after its name. */
     static final class Global {
-        @Option(names = {"-f", "--format"}, paramLabel = "table|json|csv",
-                description = "output format (default table); json and csv keep stdout machine-readable")
+        @Option(names = {"-f", "--format"}, paramLabel = "table|json|csv|t4",
+                description = "output format (default table); json and csv keep stdout machine-readable; t4 (tune only) is "
+                        + "Kernel Tuner's T4 results format")
         String format;
 
         @Option(names = {"-c", "--config"}, paramLabel = "key=value",

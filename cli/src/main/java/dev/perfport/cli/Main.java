@@ -102,6 +102,10 @@ public final class Main {
      * items over it, checked, and {@code --progress} (a bar on a terminal, else plain lines).
      */
     public static Context context(Cli cli, PrintStream out, PrintStream err) {
+        if (cli.format() == dev.perfport.cli.format.Format.T4 && !"tune".equals(cli.command())) {
+            throw new UsageException("--format t4 (Kernel Tuner's T4 results) is for tune only; " + cli.command()
+                    + " writes table, json or csv");
+        }
         PerfportConfig config = PerfportConfig.load();
         for (String kv : cli.config()) {
             int eq = kv.indexOf('=');

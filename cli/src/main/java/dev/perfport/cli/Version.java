@@ -16,8 +16,25 @@ import java.util.jar.Manifest;
  * {@code build.properties}, written by the build) and the routes (backends) built in, the
  * Plugin-Id of each plugin jar in its plugins folder. Reads manifests only; no plugin is started.
  */
-final class Version {
+public final class Version {
     private Version() {
+    }
+
+    /** {@return this distribution's version} (its build.properties, else the jar's, else "unknown") */
+    public static String number() {
+        String home = System.getProperty("perfport.home");
+        Properties p = new Properties();
+        if (home != null) {
+            Path stamp = Path.of(home, "build.properties");
+            if (Files.isRegularFile(stamp)) {
+                try (InputStream in = Files.newInputStream(stamp)) {
+                    p.load(in);
+                } catch (IOException | IllegalArgumentException ignored) {
+                    // unreadable: the jar's version, if any
+                }
+            }
+        }
+        return value(p, "version", Version.class.getPackage().getImplementationVersion());
     }
 
     /** {@return the version text, two lines} */
