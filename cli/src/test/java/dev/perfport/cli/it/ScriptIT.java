@@ -70,6 +70,17 @@ class ScriptIT {
         assertTrue(v.err().contains("PluginManager") && !v.err().contains("ERROR") && !v.err().contains("Exception"), v.describe());
     }
 
+    @Test
+    void versionNamesTheVersionTheCommitAndTheRoutes() throws Exception {
+        Result r = perfport(Map.of(), "--version");
+        assertEquals(0, r.code(), r.describe());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(2, lines.size(), r.describe());
+        assertTrue(lines.get(0).matches("perfport \\S+ \\(commit \\S+, built \\S+\\)"), r.describe());
+        assertTrue(lines.get(1).startsWith("routes: ") && lines.get(1).contains("cell-emulation") && lines.get(1).contains("jocl"), r.describe());
+        assertEquals("", r.err(), r.describe());
+    }
+
     /** Spark (--cluster runs in this JVM) uses sun.misc.Unsafe: the launcher allows it, so JDK 25 prints no warning for it. */
     @Test
     void theLauncherAllowsSunMiscUnsafeForTheCluster(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
