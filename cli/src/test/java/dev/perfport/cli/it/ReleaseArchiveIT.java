@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReleaseArchiveIT {
 
     private static Path archive() {
-        String a = System.getProperty("perfport.release.archive", "");
+        String a = System.getProperty("release.test.archive", "");
         if (a.isBlank()) {
             System.out.println("SKIPPED ReleaseArchiveIT: the build did not run the 'release' profile (./mvnw -Prelease verify)");
         }
@@ -75,7 +75,7 @@ class ReleaseArchiveIT {
                 "XDG_CACHE_HOME", dir.resolve("cache").toString());
         Result v = run(List.of(home.resolve("bin/perfport").toString(), "--version"), env, dir);
         assertEquals(0, v.code(), v.describe());
-        String version = System.getProperty("perfport.version", "");
+        String version = System.getProperty("release.test.version", "");
         assertTrue(v.out().startsWith("perfport " + version), v.describe());
         assertTrue(v.out().contains("(commit ") && !v.out().contains("commit unknown"), v.describe());
         assertTrue(v.out().lines().anyMatch(l -> l.startsWith("routes: ") && l.contains("cell-emulation") && l.contains("jocl")),
