@@ -59,7 +59,11 @@ public final class KernelGen {
             Files.writeString(target, text, StandardCharsets.UTF_8);
             written++;
         }
-        if (written > 0) System.out.println("KernelGen: " + templates.size() + " template(s) in " + in + ", " + written + " written to " + out);
+        // silent when it succeeds: a build (even with -q) prints nothing of its own; what it did is
+        // visible in OUTPUT_DIR, and a template error ends it with the template's name and line
+        if (written > 0 && Boolean.getBoolean("kernelgen.verbose")) {
+            System.out.println("KernelGen: " + templates.size() + " template(s) in " + in + ", " + written + " written to " + out);
+        }
     }
 
     /** The expanded text of one template, with a header saying where it came from. */

@@ -42,8 +42,9 @@ final class CommandLineSpec {
 
     /** Options of every command, before or after its name. */
     static final class Global {
-        @Option(names = {"-f", "--format"}, paramLabel = "table|json|csv",
-                description = "output format (default table); json and csv keep stdout machine-readable")
+        @Option(names = {"-f", "--format"}, paramLabel = "table|json|csv|t4",
+                description = "output format (default table); json and csv keep stdout machine-readable; t4 (tune only) is "
+                        + "Kernel Tuner's T4 results format")
         String format;
 
         @Option(names = {"-c", "--config"}, paramLabel = "key=value",
@@ -99,7 +100,8 @@ final class CommandLineSpec {
             description = "Run the same data-parallel kernels through several Java routes to accelerators "
                     + "and show them measured side by side.",
             footer = {SELECTORS, EXIT_CODES, "%ncompare and tune also take --cluster MASTER (Apache Spark; docs/cluster.md).",
-                    "%nSee 'perfport help <command>' for one command's options; every command and option: docs/cli.md."},
+                    "%nSee 'perfport help <command>' for one command's options; every command and option: docs/cli.md. "
+                    + "'perfport --version' prints the version, the git commit and the routes (backends) built in."},
             subcommands = {BackendsCmd.class, DevicesCmd.class, WorkloadsCmd.class, RunCmd.class, CompareCmd.class,
                     TuneCmd.class, ReportCmd.class, BenchCmd.class, RecommendCmd.class, HelpCmd.class})
     static final class Perfport {

@@ -62,6 +62,10 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return guarded(out, err, () -> {
             // the cluster add-on (Spark) parses the rest; see ClusterHandOff
+            if (args.length == 1 && ("--version".equals(args[0]) || "-V".equals(args[0]))) {
+                out.print(Version.text());
+                return OK;
+            }
             if (ClusterHandOff.wanted(args)) return ClusterHandOff.run(args, out, err);
             Cli cli = Cli.parse(args);
             if (cli.help() || "help".equals(cli.command())) {
@@ -98,6 +102,10 @@ public final class Main {
      * items over it, checked, and {@code --progress} (a bar on a terminal, else plain lines).
      */
     public static Context context(Cli cli, PrintStream out, PrintStream err) {
+        if (cli.format() == dev.perfport.cli.format.Format.T4 && !"tune".equals(cli.command())) {
+            throw new UsageException("--format t4 (Kernel Tuner's T4 results) is for tune only; " + cli.command()
+                    + " writes table, json or csv");
+        }
         PerfportConfig config = PerfportConfig.load();
         for (String kv : cli.config()) {
             int eq = kv.indexOf('=');
@@ -108,7 +116,7 @@ public final class Main {
             config = config.with(key, kv.substring(eq + 1).trim());
         }
         Context ctx = new Context(config, cli.format(), out, err, ProgressMode.parse(cli.options().get("progress")).bar());
-        SettingsCheck.check(config, ctx::registry);
+        SettingsCheck.check(config, ctx::registry).ifPresent(w -> err.println("perfport: " + w));
         return ctx;
     }
 

@@ -12,7 +12,7 @@ public enum ProgressMode {
     AUTO,
     /** Always a bar (me.tongfei progressbar), redrawn in place. */
     BAR,
-    /** One plain line per step, or one line redrawn with a carriage return. */
+    /** One plain line per step. */
     PLAIN;
 
     public static ProgressMode parse(String s) {

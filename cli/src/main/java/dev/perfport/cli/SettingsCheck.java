@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * Settings are never silently ignored: every key of the {@code perfport.} namespace must be one
  * that something reads (the runtime, the command, a workload, or a backend's declared
  * {@code settings()}), and a plugins folder that is named must exist. Checked before a command
- * runs; a failure is a {@link ConfigException} (exit 2) naming the key and the known ones.
+ * runs; a failure is a {@link ConfigException} (exit 2) naming the key and the known ones. A
+ * {@code PERFPORT_} environment variable that is no setting is only warned about, in one line.
  */
 public final class SettingsCheck {
     /** Keys of the runtime, the command and the workloads; backends declare their own. */
@@ -30,12 +31,22 @@ public final class SettingsCheck {
     private SettingsCheck() {
     }
 
-    /** Checks {@code config}; the registry is asked for the backends' keys only when a key is not one of {@link #KEYS}. */
-    public static void check(PerfportConfig config, Supplier<BackendRegistry> registry) {
+    /**
+     * Checks {@code config}; the registry is asked for the backends' keys only when a key is not
+     * one of {@link #KEYS}. Returns the one warning line for {@code PERFPORT_} environment
+     * variables that are no setting (these are ignored, not refused), or empty.
+     */
+    public static java.util.Optional<String> check(PerfportConfig config, Supplier<BackendRegistry> registry) {
+        List<String> known = KEYS;
+        List<String> unknownVariables;
         try {
-            config.requireKnown(KEYS, LAUNCHER_VARIABLES);
+            unknownVariables = config.requireKnown(known, LAUNCHER_VARIABLES);
         } catch (ConfigException notACoreKey) {
-            config.requireKnown(concat(KEYS, registry.get().settings()), LAUNCHER_VARIABLES);
+            unknownVariables = null;
+        }
+        if (unknownVariables == null || !unknownVariables.isEmpty()) {
+            known = concat(KEYS, registry.get().settings());
+            unknownVariables = config.requireKnown(known, LAUNCHER_VARIABLES);
         }
         config.get(PerfportConfig.PLUGINS_DIR).ifPresent(dir -> {
             Path p = Path.of(dir);
@@ -45,6 +56,8 @@ public final class SettingsCheck {
                         + "; name the folder that holds the plugin jars, e.g. " + defaultPlugins());
             }
         });
+        return unknownVariables.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(PerfportConfig.unknownVariablesWarning(unknownVariables, known));
     }
 
     private static String defaultPlugins() {

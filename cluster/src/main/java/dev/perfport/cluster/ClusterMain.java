@@ -231,7 +231,7 @@ public final class ClusterMain {
         }
         List<Wire.RowTask> tasks = new ArrayList<>();
         for (Wire.Device d : devices) {
-            for (String v : vs) for (Params p : cases) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap())));
+            for (String v : vs) for (Params p : w.casesOf(v, cases)) tasks.add(new Wire.RowTask(tasks.size(), d, v, new LinkedHashMap<>(p.asMap())));
         }
         Records.Row[] rows = new Records.Row[tasks.size()];
         int[] done = {0};

@@ -228,6 +228,8 @@ class StandaloneIT {
         assertEquals(0, p.exitValue(), "exit code; stderr:\n" + err);
         Results.sameRows(local.out(), out);
         assertTrue(err.contains("1 executor, 1 core"), err);
+        // the driver JVM allows Spark's sun.misc.Unsafe (bin/perfport-submit): JDK 25 says nothing about it
+        assertFalse(err.contains("sun.misc.Unsafe"), err);
         List<String> progress = err.lines().filter(l -> l.matches("\\[\\d+/\\d+] .*")).toList();
         assertEquals(Results.json(local.out()).size(), progress.size(), err);
         for (String l : progress) {

@@ -49,6 +49,40 @@ public interface Workload {
     }
 
     /**
+     * The parameters {@code variant} does not read (matmul-static's {@code ndrange} ignores
+     * {@code k} and {@code mapping}); by default none. {@code compare} runs such a variant once
+     * for cases that differ only in these ({@link #casesOf}).
+     *
+     * @param variant one of {@link #variants()}
+     * @return the names of the parameters the variant ignores
+     */
+    default java.util.Set<String> ignoredParams(String variant) {
+        return java.util.Set.of();
+    }
+
+    /**
+     * The cases of {@code cases} that {@code compare} runs for {@code variant}: each case, less
+     * those that repeat an earlier one in every parameter the variant reads
+     * ({@link #ignoredParams}).
+     *
+     * @param variant one of {@link #variants()}
+     * @param cases the comparison's cases, in order
+     * @return the cases to run, in order
+     */
+    default List<Params> casesOf(String variant, List<Params> cases) {
+        java.util.Set<String> ignored = ignoredParams(variant);
+        if (ignored.isEmpty()) return cases;
+        java.util.Set<java.util.Map<String, String>> seen = new java.util.HashSet<>();
+        List<Params> l = new java.util.ArrayList<>();
+        for (Params p : cases) {
+            java.util.Map<String, String> read = new java.util.TreeMap<>(p.asMap());
+            read.keySet().removeAll(ignored);
+            if (seen.add(read)) l.add(p);
+        }
+        return List.copyOf(l);
+    }
+
+    /**
      * Every kernel definition this workload launches (each element type and form), so that a
      * route can check it implements them all without a list of its own.
      */

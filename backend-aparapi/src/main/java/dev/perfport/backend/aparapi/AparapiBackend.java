@@ -26,8 +26,8 @@ import java.util.Map;
 public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
     static final String DESCRIPTION = "Aparapi 3.0.2 kernels (Java bytecode translated to OpenCL C) on every OpenCL device, no silent fallback";
     /** The reason shown when Aparapi finds no OpenCL device. */
-    public static final String NO_DEVICE = "no OpenCL device found through Aparapi (install an OpenCL driver, e.g. the"
-            + " pocl-opencl-icd package); Aparapi's Java thread pool is not offered in place of OpenCL";
+    public static final String NO_DEVICE = "no OpenCL device found through Aparapi (" + dev.perfport.core.device.OpenClAdvice.INSTALL
+            + "); Aparapi's Java thread pool is not offered in place of OpenCL";
 
     private final KernelRegistry registry;
     private final boolean counting;

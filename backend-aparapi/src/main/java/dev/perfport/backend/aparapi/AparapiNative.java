@@ -54,8 +54,7 @@ final class AparapiNative {
             SymbolLookup.libraryLookup(OPENCL, arena);
             return Optional.empty();
         } catch (IllegalArgumentException e) {
-            return Optional.of("no OpenCL library: " + OPENCL + " cannot be loaded (install an OpenCL ICD loader and a"
-                    + " driver, e.g. the ocl-icd-libopencl1 and pocl-opencl-icd packages)");
+            return Optional.of(dev.perfport.core.device.OpenClAdvice.noLibrary(OPENCL));
         }
     }
 

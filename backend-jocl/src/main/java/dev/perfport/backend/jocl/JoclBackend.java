@@ -19,7 +19,7 @@ import java.util.List;
 public final class JoclBackend extends AbstractBackend<JoclDevice> {
     static final String DESCRIPTION = "OpenCL C kernels through JOCL 2.0.5 on every OpenCL platform";
     /** The reason shown when the ICD loader finds no platform at all. */
-    public static final String NO_PLATFORM = "no OpenCL platform found (install an OpenCL driver, e.g. the pocl-opencl-icd package)";
+    public static final String NO_PLATFORM = dev.perfport.core.device.OpenClAdvice.NO_PLATFORM;
 
     private final boolean counting;
     private final String buildOptions;

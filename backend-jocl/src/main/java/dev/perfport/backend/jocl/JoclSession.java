@@ -336,7 +336,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
                 .filter(KernelImpl.OpenClSource.class::isInstance).map(KernelImpl.OpenClSource.class::cast)
                 .orElseThrow(() -> new UnsupportedFeatureException("kernel '" + def.name() + "' has no OpenCL C source"));
         String requested = join(constants.toOpenClOptions(), src.buildOptions(), vendorOptions(constants, dev.info()), buildOptions,
-                counting ? "" : "-DPP_NO_COUNTERS");
+                counting ? "" : "-DPP_NO_COUNTERS", QUIET);
         String contract = fpContract(requested);
         String options = contract == null ? requested : join(requested.replaceAll(FP_CONTRACT_OPTION, " "));
         // _Pragma on the prelude's first line (a comment) keeps every line number where it was
@@ -407,6 +407,14 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
      * understands: {@link KernelImpl.OpenClSource#NVIDIA_MAX_REGISTERS} as {@code -cl-nv-maxrregcount}
      * on NVIDIA's OpenCL, nothing elsewhere.
      */
+    /**
+     * {@code -w} (an OpenCL build option: no warnings): a compiler may write its diagnostics to the
+     * process's stderr besides the build log (PoCL's clang prints "1 warning generated." on the
+     * user's terminal), and a warning is no failure. Errors still fail the build, with the log in
+     * the exception. Left out while {@code PP_JOCL_DUMP} collects the logs (diagnostics).
+     */
+    static final String QUIET = System.getenv("PP_JOCL_DUMP") == null ? "-w" : "";
+
     static String vendorOptions(Constants constants, DeviceInfo device) {
         int cap = registerCap(constants, device);
         return cap == 0 ? "" : "-cl-nv-maxrregcount=" + cap;

@@ -28,8 +28,7 @@ final class OpenClLibrary {
             SymbolLookup.libraryLookup(NAME, arena);   // dlopen; closing the arena dlcloses it again
             return Optional.empty();
         } catch (IllegalArgumentException e) {
-            return Optional.of("no OpenCL library: " + NAME + " cannot be loaded (install an OpenCL ICD loader"
-                    + " and a driver, e.g. the ocl-icd-opencl-dev and pocl-opencl-icd packages)");
+            return Optional.of(dev.perfport.core.device.OpenClAdvice.noLibrary(NAME));
         }
     }
 }

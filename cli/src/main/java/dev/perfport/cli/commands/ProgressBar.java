@@ -10,8 +10,7 @@ import java.util.Locale;
 /**
  * The tuner's progress on stderr, one step per configuration, e.g. {@code jocl:0 singlebuffer
  * [#######.......] 12/28 posbs=64 ... = 812.4 mpps}: a progress bar on a terminal
- * ({@link ProgressDisplay#bar}), else one plain line redrawn with a carriage return and ended by
- * a newline when the run is done. Stage decisions are printed as lines of their own.
+ * ({@link ProgressDisplay#bar}), else one plain line per step. Stage decisions are printed as lines of their own.
  */
 public final class ProgressBar implements Tuner.Listener {
     private final ProgressDisplay display;

@@ -9,7 +9,7 @@ import java.io.PrintStream;
 
 /**
  * Where a long run's progress goes on stderr: a me.tongfei progress bar ({@link #bar}), or plain
- * text for pipes, files and CI logs ({@link #plain}). Both print {@code done/planned} for each step
+ * text for pipes, files and CI logs ({@link #plain}, one line per step). Both print {@code done/planned} for each step
  * and let whole lines (decisions, failures) through above the progress.
  */
 public sealed interface ProgressDisplay permits ProgressDisplay.Plain, ProgressDisplay.Bar {
@@ -31,13 +31,14 @@ public sealed interface ProgressDisplay permits ProgressDisplay.Plain, ProgressD
         return new Bar(err, label);
     }
 
-    /** {@code label [#####.....] done/planned what}, one line redrawn with a carriage return. */
+    /**
+     * {@code label [#####.....] done/planned what}, one line per step, each ended by a newline:
+     * no carriage return, so that a log file or a CI console keeps every step readable.
+     */
     final class Plain implements ProgressDisplay {
         private static final int WIDTH = 24;
         private final PrintStream err;
         private final String label;
-        private int lastLength;
-        private boolean open;
 
         Plain(PrintStream err, String label) {
             this.err = err;
@@ -49,28 +50,18 @@ public sealed interface ProgressDisplay permits ProgressDisplay.Plain, ProgressD
             int filled = planned <= 0 ? 0 : (int) Math.min(WIDTH, WIDTH * done / planned);
             String line = label + " [" + "#".repeat(filled) + ".".repeat(WIDTH - filled) + "] " + done + "/" + planned + " " + what;
             if (line.length() > 150) line = line.substring(0, 149) + "…";
-            String pad = line.length() < lastLength ? " ".repeat(lastLength - line.length()) : "";
-            err.print("\r" + line + pad);
+            err.println(line);
             err.flush();
-            lastLength = line.length();
-            open = true;
         }
 
         @Override
         public void line(String text) {
-            if (open) {
-                err.print("\r" + " ".repeat(lastLength) + "\r");
-                open = false;
-                lastLength = 0;
-            }
             err.println(text);
         }
 
         @Override
         public void close() {
-            if (open) err.println();
-            open = false;
-            lastLength = 0;
+            err.flush();
         }
     }
 

@@ -84,13 +84,17 @@ public record RunCommand(boolean compare, String workload, List<String> selector
 
         // tunable workloads take their tuned parameters from the tuning cache where they say so (gemm)
         TunedLookup lookup = w instanceof Tunable ? TunedLookups.of(ctx.config()) : TunedLookup.NONE;
-        Progress progress = new Progress(ctx, (compare ? "compare " : "run ") + w.name(), targets.size() * vs.size() * cases.size());
+        // a variant runs once for cases that differ only in parameters it ignores
+        java.util.Map<String, List<Params>> casesOf = new java.util.LinkedHashMap<>();
+        for (String v : vs) casesOf.put(v, w.casesOf(v, cases));
+        int perTarget = casesOf.values().stream().mapToInt(List::size).sum();
+        Progress progress = new Progress(ctx, (compare ? "compare " : "run ") + w.name(), targets.size() * perTarget);
         List<Row> rows = new ArrayList<>();
         boolean closeFailed = false;
         try {
             for (Targets.Target t : targets) {
                 if (t.problem() != null) {
-                    for (String v : vs) for (Params p : cases) {
+                    for (String v : vs) for (Params p : casesOf.get(v)) {
                         rows.add(progress.done(new Row(t.selector(),
                                 RunResult.failed(t.backendId(), NO_DEVICE, w.name(), v, p.asMap(), t.problem()))));
                     }
@@ -102,7 +106,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
                 } catch (ConfigException e) {
                     throw e; // a bad perfport.<backend>.* setting: a configuration error
                 } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
-                    for (String v : vs) for (Params p : cases) {
+                    for (String v : vs) for (Params p : casesOf.get(v)) {
                         rows.add(progress.done(new Row(t.selector(), RunResult.failed(t.backendId(), t.device().name(),
                                 w.name(), v, p.asMap(), "cannot open a session on " + t.device().name() + ": " + describe(e)))));
                     }
@@ -111,7 +115,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
                 Map<String, String> env = Environment.of(t.backendId(), t.device());
                 try (s) {
                     for (String v : vs) {
-                        for (Params p : cases) {
+                        for (Params p : casesOf.get(v)) {
                             Params tp = tuned(w, s, v, p, lookup);
                             rows.add(progress.done(new Row(t.selector(), runOne(s, w, v, tp), env)));
                         }

@@ -36,7 +36,7 @@ final class Targets {
 
     /**
      * Every device of every available backend that may be chosen by default; unavailable backends
-     * are noted on {@code err}. Explicit-only devices ({@link DeviceInfo#explicitOnly()}, e.g.
+     * are left out silently (only a backend named explicitly is reported as unavailable). Explicit-only devices ({@link DeviceInfo#explicitOnly()}, e.g.
      * Aparapi's Java thread pool) are left out: a selector must name them.
      */
     static List<Target> all(BackendRegistry reg, PrintStream err) {
@@ -48,9 +48,9 @@ final class Targets {
         List<Target> l = new ArrayList<>();
         for (BackendRegistry.Entry e : reg.entries()) {
             if (!e.available()) {
+                // no note: nothing asked for this backend ('perfport backends' says why it is
+                // unavailable), and a usage error later stays the one line it is
                 misconfigured(e.id(), e.reason());
-                err.println("note: backend " + e.id() + " is unavailable (" + brief(e.reason()) + "); skipped"
-                        + " (see 'perfport backends')");
                 continue;
             }
             List<DeviceInfo> ds;

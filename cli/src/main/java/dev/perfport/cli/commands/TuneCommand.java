@@ -334,6 +334,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     public static void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
         switch (ctx.format()) {
             case JSON -> ctx.out().println(Json.write(rows.stream().map(TuneCommand::record).toList()));
+            case T4 -> ctx.out().println(Json.write(dev.perfport.cli.format.T4.document(w.name(), rows, dev.perfport.cli.Version.number())));
             case CSV -> {
                 List<Map<String, Object>> flat = new ArrayList<>();
                 for (Row r : rows) {

@@ -52,7 +52,7 @@ public final class Seed003Command {
         Seed003Report report = new Seed003Report(o, data.contents());
         ReportWriter.Outcome w = ReportWriter.publish(out, NAME, List.of(), figs -> report.markdown(d, shapes), ctx.err());
         for (Seed003Shapes.Verdict v : shapes) {
-            ctx.out().println((!v.applies() ? "not run" : v.pass() ? "PASS" : "FAIL") + "  " + v.id() + ": " + v.measured()
+            ctx.out().println(String.format("%-7s", v.label()) + " " + v.id() + ": " + v.measured()
                     + " (paper: " + v.paper() + ")");
         }
         ctx.out().println("wrote " + w.markdown() + " from " + data.file());

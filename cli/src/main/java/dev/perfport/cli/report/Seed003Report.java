@@ -199,12 +199,12 @@ public final class Seed003Report {
 
     private void shapesSection(Markdown md, List<Verdict> shapes, Data d) {
         md.heading(2, "Shapes");
-        md.paragraph("Each shape of digest §8 items 11–15, judged against the paper's target (PASS/FAIL) and against the threshold the CI shape test ",
+        md.paragraph("Each shape of digest §8 items 11–15, judged against the paper's target (PASS/FAIL; an informative shape holds or differs) and against the threshold the CI shape test ",
                 "(`cli/src/test/java/dev/perfport/cli/it/Seed003ShapesIT.java`, at small sizes) asserts. Thresholds: ",
                 "`cli/src/main/resources/dev/perfport/cli/report/seed003-shapes.properties`, each overridable by the system property `perfport.seed003.<key>`.");
         Markdown.Table t = md.table("shape", "paper", "emulator", "paper target", "result", "CI test asserts");
         for (Verdict v : shapes) {
-            t.row(v.title(), v.paper(), v.measured(), target(v.id(), v.paperAt()), !v.applies() ? "not run" : v.pass() ? "**PASS**" : "**FAIL**",
+            t.row(v.title(), v.paper(), v.measured(), target(v.id(), v.paperAt()), !v.applies() || !v.tested() ? v.label() : "**" + v.label() + "**",
                     !v.tested() ? "— (informative, not a CI test)"
                             : target(v.id(), v.testAt()) + (v.applies() ? (v.passTest() ? " (holds here)" : " (does not hold here)") : ""));
         }

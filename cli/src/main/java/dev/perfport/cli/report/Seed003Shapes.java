@@ -38,6 +38,17 @@ public final class Seed003Shapes {
      */
     public record Verdict(String id, String title, String measured, String paper, double paperAt, double testAt,
                           boolean pass, boolean passTest, boolean applies, boolean tested) {
+        /**
+         * {@return the result's word}: {@code PASS} or {@code FAIL} for a shape the CI test asserts,
+         * {@code holds} or {@code differs} for an informative one (the emulator's model is not
+         * expected to reach the paper there: a difference is information, not a failure), and
+         * {@code not run}
+         */
+        public String label() {
+            if (!applies) return "not run";
+            if (!tested) return pass ? "holds" : "differs";
+            return pass ? "PASS" : "FAIL";
+        }
     }
 
     private final Properties props = new Properties();

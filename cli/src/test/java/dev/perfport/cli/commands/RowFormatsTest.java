@@ -73,6 +73,7 @@ class RowFormatsTest {
         assertEquals("Cell \"SPE\", emulated", ok.get("device"));
         assertEquals(Map.of("n", 1048576L, "type", "float"), ok.get("params"));
         assertEquals(true, ok.get("verified"));
+        assertEquals("verified", ok.get("status"));
         assertNull(ok.get("error"));
         assertTrue(ok.containsKey("error"));
         assertEquals(2_500_000L, ok.get("wallNanos"));
@@ -87,6 +88,7 @@ class RowFormatsTest {
         assertEquals(40L, profile.get("modelledNanos"));
         Map<?, ?> bad = assertInstanceOf(Map.class, rows.get(1));
         assertEquals(false, bad.get("verified"));
+        assertEquals("failed", bad.get("status"));
         assertTrue(((String) bad.get("error")).endsWith("4096\nsecond line"));
         assertNull(bad.get("modelledNanos"));
         assertEquals(0L, bad.get("kernelNanos"), "nothing ran");
@@ -97,7 +99,7 @@ class RowFormatsTest {
     void csvFlattensParamsMetricsCountersAndProfile() {
         String csv = Csv.write(List.of(Records.row(okRow()), Records.row(failedRow())));
         String header = csv.lines().findFirst().orElseThrow();
-        assertEquals("backend,device,selector,workload,variant,params.n,params.type,verified,error,wallNanos,kernelNanos,modelledNanos,"
+        assertEquals("backend,device,selector,workload,variant,params.n,params.type,status,verified,error,wallNanos,kernelNanos,modelledNanos,"
                 + "metrics.GB/s,counters.globalAtomics,counters.unitsUsed,profile.compileNanos,profile.transferNanos,"
                 + "profile.kernelNanos,profile.modelledNanos,profile.bytesToDevice,profile.bytesToHost,profile.launches", header);
         assertTrue(csv.contains("cell-emulation,\"Cell \"\"SPE\"\", emulated\",cell-emulation:0,"), csv);

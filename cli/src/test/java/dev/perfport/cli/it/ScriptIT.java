@@ -71,6 +71,43 @@ class ScriptIT {
     }
 
     @Test
+    void versionNamesTheVersionTheCommitAndTheRoutes() throws Exception {
+        Result r = perfport(Map.of(), "--version");
+        assertEquals(0, r.code(), r.describe());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(2, lines.size(), r.describe());
+        assertTrue(lines.get(0).matches("perfport \\S+ \\(commit \\S+, built \\S+\\)"), r.describe());
+        assertTrue(lines.get(1).startsWith("routes: ") && lines.get(1).contains("cell-emulation") && lines.get(1).contains("jocl"), r.describe());
+        assertEquals("", r.err(), r.describe());
+    }
+
+    /** Spark (--cluster runs in this JVM) uses sun.misc.Unsafe: the launcher allows it, so JDK 25 prints no warning for it. */
+    @Test
+    void theLauncherAllowsSunMiscUnsafeForTheCluster(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path log = dir.resolve("args.log");
+        Result r = perfport(Map.of("PERFPORT_JAVA_OPTS", "-Xlog:arguments=info:file=" + log), "workloads");
+        assertEquals(0, r.code(), r.describe());
+        String args = Files.readString(log);
+        assertTrue(args.lines().anyMatch(l -> l.contains("jvm_args:") && l.contains("--sun-misc-unsafe-memory-access=allow")), args);
+    }
+
+    /**
+     * A kernel whose build warns (fft's fourstep on PoCL: a loop it cannot unroll) leaves nothing
+     * on the terminal: the compiler's "1 warning generated." stays out of stderr. A fresh perfport
+     * binary cache and PoCL's kernel cache off make the build happen.
+     */
+    @Test
+    void aKernelBuildWarningStaysOffTheTerminal(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.util.Optional<String> noOpenCl = Dist.noOpenClPlatform();
+        if (noOpenCl.isPresent()) System.out.println("SKIPPED aKernelBuildWarningStaysOffTheTerminal: " + noOpenCl.get());
+        org.junit.jupiter.api.Assumptions.assumeTrue(noOpenCl.isEmpty(), () -> noOpenCl.orElse(""));
+        Result r = perfport(Map.of("PERFPORT_CACHE_DIR", dir.resolve("cache").toString(), "POCL_KERNEL_CACHE", "0"),
+                "run", "fft", "--backend", "jocl", "--variant", "fourstep", "--param", "reps=1", "--progress", "plain");
+        assertEquals(0, r.code(), r.describe());
+        assertTrue(r.err().lines().allMatch(l -> l.startsWith("[1/1] jocl:0 fourstep")), "only the progress line: " + r.describe());
+    }
+
+    @Test
     void jsonStdoutIsCleanInARealJvm() throws Exception {
         Result r = perfport(Map.of(), "compare", "reduction", "--param", "n=2^12", "--param", "reps=1", "--format", "json");
         assertEquals(0, r.code(), r.describe());

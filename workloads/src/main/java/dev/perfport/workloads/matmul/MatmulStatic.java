@@ -36,7 +36,8 @@ import java.util.Locale;
  * sweep k, use {@code compare}: without a k from the user it runs k = 1, res/4, res/2 and res
  * (the Fig. 9 axis up to full residency: the compute units on CPUs and the emulator, several
  * groups per compute unit on NVIDIA GPUs), and {@code k=1,2,4,8} runs one case per entry.
- * The {@code ndrange} variant ignores k and mapping; in a sweep its rows repeat the same launch.
+ * The {@code ndrange} variant ignores k and mapping ({@link #ignoredParams}): a sweep runs it
+ * once per case that differs in another parameter.
  * Rows of {@code static} report the resolved {@code k}, the spec it came from ({@code kSpec}) and
  * the {@code residency}.
  *
@@ -108,6 +109,11 @@ public final class MatmulStatic implements Workload {
     @Override
     public List<Params> compareCases(Params overrides) {
         return StaticGroupCount.expand(defaults().with(overrides), overrides);
+    }
+
+    @Override
+    public java.util.Set<String> ignoredParams(String variant) {
+        return variant.equals(NDRANGE) ? java.util.Set.of("k", "mapping") : java.util.Set.of();
     }
 
     @Override

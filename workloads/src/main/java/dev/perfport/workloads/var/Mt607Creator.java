@@ -17,7 +17,7 @@ import java.util.stream.IntStream;
  * of {@code matrix_a}, so that the characteristic polynomials of different streams differ and
  * their sequences are independent. Nvidia's precomputed {@code MersenneTwister.dat} is not used.
  *
- * <p>For stream {@code id} (0 ≤ id < {@value #MAX_STREAMS}): a base MT19937 seeded with
+ * <p>For stream {@code id} (0 ≤ id &lt; {@value #MAX_STREAMS}): a base MT19937 seeded with
  * {@code init_by_array({4172, id})} (4172 = Nvidia's {@code DCMT_SEED}) draws candidates
  * {@code matrix_a = (r & 0xFFFF0000) | id} until the recurrence's characteristic polynomial is
  * primitive: its minimal polynomial is found by Berlekamp–Massey on the top bit of 1214 raw

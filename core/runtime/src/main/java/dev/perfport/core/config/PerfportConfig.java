@@ -169,17 +169,27 @@ public final class PerfportConfig implements Settings {
     /**
      * Refuses a key of the {@code perfport.} namespace that no one reads, so that a misspelt
      * setting is an error instead of being silently ignored. {@code known} holds keys, and
-     * prefixes written {@code prefix.*}; an environment variable counts when it is the
-     * {@linkplain #envName variable of} a known key (or of a prefix), or is one of
-     * {@code otherVariables} (variables that are not settings, e.g. a launcher's). The error
-     * names the key, where it was set, the nearest known key, and every known key.
+     * prefixes written {@code prefix.*}. A key given explicitly (an override, a system property,
+     * a properties file) that is unknown is an error naming the key, where it was set, the
+     * nearest known key, and every known key. The environment is not chosen as deliberately (a
+     * shell may export any {@code PERFPORT_} variable, e.g. a script's own): a variable counts
+     * when it is the {@linkplain #envName variable of} a known key (or of a prefix), or is one of
+     * {@code otherVariables} (variables that are not settings, e.g. a launcher's); any other is
+     * returned, not refused.
+     *
+     * @param known the known keys and {@code prefix.*} prefixes
+     * @param otherVariables environment variables that are not settings but are expected
+     * @return the unknown {@code PERFPORT_} environment variables, sorted (empty when none), for
+     *         the caller to warn about
+     * @throws ConfigException when an explicitly given key is unknown
      */
-    public void requireKnown(java.util.Collection<String> known, java.util.Set<String> otherVariables) {
+    public List<String> requireKnown(java.util.Collection<String> known, java.util.Set<String> otherVariables) {
         List<String> exact = new ArrayList<>();
         List<String> prefixes = new ArrayList<>();
         for (String k : known) {
             if (k.endsWith(".*")) prefixes.add(k.substring(0, k.length() - 1)); else exact.add(k);
         }
+        java.util.TreeSet<String> unknownVariables = new java.util.TreeSet<>();
         for (Source s : sources) {
             boolean env = s.name().equals("environment");
             for (String key : s.values().keySet()) {
@@ -191,13 +201,36 @@ public final class PerfportConfig implements Settings {
                     ok = !key.startsWith("perfport.") || exact.contains(key) || prefixes.stream().anyMatch(key::startsWith);
                 }
                 if (ok) continue;
+                if (env) {
+                    unknownVariables.add(key);
+                    continue;
+                }
                 List<String> all = new ArrayList<>(new java.util.TreeSet<>(known));
-                String near = nearest(env ? key.toLowerCase(Locale.ROOT).replace('_', '.') : key, all);
+                String near = nearest(key, all);
                 throw new ConfigException("unknown setting " + key + " (from " + s.name() + ")"
-                        + (near == null ? "" : "; did you mean " + (env ? envName(near) : near) + "?")
+                        + (near == null ? "" : "; did you mean " + near + "?")
                         + " Known settings: " + String.join(", ", all));
             }
         }
+        return List.copyOf(unknownVariables);
+    }
+
+    /**
+     * {@return one line warning about unknown environment variables} (as {@link #requireKnown}
+     * returns them), naming the nearest known key's variable where one is near
+     *
+     * @param variables the unknown variables, not empty
+     * @param known the known keys and {@code prefix.*} prefixes
+     */
+    public static String unknownVariablesWarning(List<String> variables, java.util.Collection<String> known) {
+        List<String> all = new ArrayList<>(new java.util.TreeSet<>(known));
+        List<String> named = new ArrayList<>();
+        for (String v : variables) {
+            String near = nearest(v.toLowerCase(Locale.ROOT).replace('_', '.'), all);
+            named.add(near == null ? v : v + " (did you mean " + envName(near.endsWith(".*") ? near.substring(0, near.length() - 2) : near) + "?)");
+        }
+        return "warning: ignoring " + (variables.size() == 1 ? "environment variable " : "environment variables ")
+                + String.join(", ", named) + ": not a perfport setting";
     }
 
     /** The known key closest to {@code key} (edit distance, at most a third of its length), or null. */

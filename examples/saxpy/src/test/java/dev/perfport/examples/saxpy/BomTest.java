@@ -75,6 +75,43 @@ class BomTest {
     }
 
     @Test
+    void theBomManagesEachArtifactOnce() throws Exception {
+        NodeList deps = xml(ROOT.resolve("bom/pom.xml")).getElementsByTagName("dependency");
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < deps.getLength(); i++) {
+            Element e = (Element) deps.item(i);
+            ids.add(text(e, "groupId") + ":" + text(e, "artifactId") + ":" + text(e, "type") + ":" + text(e, "classifier"));
+        }
+        assertEquals(new TreeSet<>(ids).size(), ids.size(), "an artifact managed twice: " + ids);
+    }
+
+    /**
+     * Every library module's jar has a sources jar and a javadoc jar beside it (attached by the
+     * parent's maven-source-plugin and maven-javadoc-plugin), so that install and deploy ship them.
+     * The reactor builds this example after those modules (it depends on them).
+     */
+    @Test
+    void everyLibraryModuleHasSourcesAndJavadocJars() throws Exception {
+        String version = text(xml(ROOT.resolve("pom.xml")).getDocumentElement(), "version");
+        for (String module : List.of("core/api", "core/runtime", "workloads", "conformance", "backend-cell-emulation", "backend-jocl",
+                "backend-aparapi")) {
+            String id = text(xml(ROOT.resolve(module).resolve("pom.xml")).getDocumentElement(), "artifactId");
+            Path target = ROOT.resolve(module).resolve("target");
+            Path main = target.resolve(id + "-" + version + ".jar");
+            if (!Files.isRegularFile(main)) System.out.println("SKIPPED: " + main + " is not built in this reactor (built alone?)");
+            org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(main), () -> main + " is not built in this reactor");
+            for (String classifier : List.of("sources", "javadoc")) {
+                Path jar = target.resolve(id + "-" + version + "-" + classifier + ".jar");
+                assertTrue(Files.isRegularFile(jar), jar + " was built");
+                try (java.util.jar.JarFile j = new java.util.jar.JarFile(jar.toFile())) {
+                    String wanted = classifier.equals("sources") ? ".java" : ".html";
+                    assertTrue(j.stream().anyMatch(e -> e.getName().endsWith(wanted)), jar + " holds " + wanted + " files");
+                }
+            }
+        }
+    }
+
+    @Test
     void theAggregateBringsEveryBackend() throws Exception {
         Set<String> backends = new TreeSet<>();
         for (String id : modules()) if (id.startsWith("perfport-backend-")) backends.add(id);
