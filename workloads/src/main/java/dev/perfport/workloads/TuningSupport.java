@@ -38,8 +38,8 @@ public final class TuningSupport {
     /** {@return {@code config}, checked to be auto, default or tuned (else one error line naming it)} */
     public static String config(String config) {
         if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED) && !config.equals(CACHE) && !config.equals(DATABASE)) {
-            throw new ConfigException("config must be auto, default or tuned (a row shows cache or database where it took its "
-                    + "configuration from there), got '" + config + "'");
+            throw new ConfigException("config must be auto, default or tuned, got '" + config + "' (a row shows cache or database "
+                    + "where it took its configuration from there)");
         }
         return config;
     }
