@@ -266,7 +266,7 @@ final class CommandLineSpec {
     }
 
     @Command(name = "bench", usageHelpWidth = 100, sortOptions = false,
-            description = "The emulator's wall-time speed against a plain Java loop.",
+            description = "The emulator's wall-time speed against a plain Java loop (bench emulator); the headline table on the GPU beside PyTorch (bench gpu).",
             footer = "%nTimes the int32 sum of n elements (default 2^25) on this machine, in one JVM: as a plain Java "
                     + "parallel stream (the reference), as a sequential loop, and as the reduction kernel on the Cell/B.E. "
                     + "emulator with its software cache off (perfport.cell-emulation.cache=false, the fast mode) and on. "
@@ -275,8 +275,14 @@ final class CommandLineSpec {
                     + "reps (10), warmups (5), wg (256), variant (static-local or local-atomic), cache (off, on or both; "
                     + "default both).")
     static final class BenchCmd {
-        @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator")
+        @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator, or gpu (the headline table "
+                + "on the present GPU beside PyTorch: every case through compare on jocl:gpu and aparapi:gpu, or the routes "
+                + "--backend names, at config=auto with reps=auto; writes bench-<device>.md and .json under --out, default "
+                + "docs/results/gpu; --param quick=1 for small sizes)")
         String target;
+        @Mixin Backends backends;
+        @Option(names = "--out", paramLabel = "DIR", description = "bench gpu: the folder for its page and data (default docs/results/gpu)")
+        String out;
         @Mixin Params params;
         @Mixin Global global;
     }

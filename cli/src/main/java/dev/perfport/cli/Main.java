@@ -87,7 +87,7 @@ public final class Main {
                         cli.backends(), cli.variants(), RunCommand.withMeasurement(cli.params(), cli.options()));
                 case "tune" -> new TuneCommand(cli.workload(), cli.backends(), cli.variants(), cli.params(), cli.options());
                 case "report" -> new ReportCommand(cli.workload(), cli.backends(), cli.params(), cli.options());
-                case "bench" -> new BenchCommand(cli.workload(), cli.params());
+                case "bench" -> new BenchCommand(cli.workload(), cli.params(), cli.backends(), cli.options().get("out"));
                 case "recommend" -> new RecommendCommand(cli.positional(), cli.backends(), cli.params());
                 default -> throw new UsageException("unknown command '" + cli.command() + "'");
             };

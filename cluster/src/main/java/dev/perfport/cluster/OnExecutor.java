@@ -258,7 +258,7 @@ final class OnExecutor {
             RunResult r;
             try {
                 Params p = Params.of(task.params());
-                if (w instanceof Tunable t) p = t.withTuned(s, task.variant(), p, lookup(settings, tuneCache));
+                if (w instanceof Tunable) p = dev.perfport.cli.commands.RunCommand.tuned(w, s, task.variant(), p, lookup(settings, tuneCache));
                 r = Runs.measured(w, s, task.variant(), p);
             } catch (dev.perfport.core.error.ConfigException e) {
                 throw e;   // config=tuned without a pick: the driver reports it as a usage error, as a local run does

@@ -117,6 +117,19 @@ public record Measurement(int warmup, String stat, boolean auto) {
     }
 
     /**
+     * {@return {@code settled} (a row's parameters after a step that saw them {@link #strip stripped}, e.g. a tunable
+     * workload taking its tuned knobs) with the measurement's parameters of {@code given} back as they were}
+     *
+     * @param given   the row's parameters as given
+     * @param settled the parameters the step returned
+     */
+    public static Params restore(Params given, Params settled) {
+        Map<String, String> m = new LinkedHashMap<>(settled.asMap());
+        for (String k : java.util.List.of(WARMUP, STAT, REPS)) if (given.has(k)) m.put(k, given.get(k));
+        return Params.of(m);
+    }
+
+    /**
      * Runs {@code body} with this measurement as {@link #current()}.
      *
      * @param body the row's run

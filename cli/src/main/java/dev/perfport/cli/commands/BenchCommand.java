@@ -32,8 +32,13 @@ import java.util.stream.IntStream;
  * @param target  what to benchmark: only {@code emulator}
  * @param params  n, reps, warmups, wg, variant (static-local or local-atomic), cache (off, on or both)
  */
-public record BenchCommand(String target, List<String> params) implements Command {
-    public static final List<String> TARGETS = List.of("emulator");
+public record BenchCommand(String target, List<String> params, List<String> selectors, String out) implements Command {
+    public static final List<String> TARGETS = List.of("emulator", "gpu");
+
+    /** The emulator's bench, which takes no selectors. */
+    public BenchCommand(String target, List<String> params) {
+        this(target, params, List.of(), null);
+    }
     static final List<String> KEYS = List.of("n", "reps", "warmups", "wg", "variant", "cache");
 
     /** One route's best time. */
@@ -44,6 +49,13 @@ public record BenchCommand(String target, List<String> params) implements Comman
     public int execute(Context ctx) {
         if (!TARGETS.contains(target)) throw new ConfigException("unknown bench '" + target + "'; benches: " + String.join(", ", TARGETS));
         Params p = Params.parse(params);
+        if (target.equals("gpu")) {
+            for (String k : p.asMap().keySet()) {
+                if (!k.equals("quick")) throw new ConfigException("unknown parameter '" + k + "' of bench gpu; parameters: quick");
+            }
+            return new GpuBench(selectors, p, out).run(ctx);
+        }
+        if (!selectors.isEmpty() || out != null) throw new ConfigException("bench emulator takes no --backend or --out");
         for (String k : p.asMap().keySet()) {
             if (!KEYS.contains(k)) throw new ConfigException("unknown parameter '" + k + "' of bench emulator; parameters: " + String.join(", ", KEYS));
         }

@@ -137,8 +137,10 @@ public record RunCommand(boolean compare, String workload, List<String> selector
         return ok ? 0 : 1;
     }
 
-    private static Params tuned(Workload w, DeviceSession s, String variant, Params p, TunedLookup lookup) {
-        return w instanceof Tunable t ? t.withTuned(s, variant, p, lookup) : p;
+    /** The row's tuned knobs; the workload sees its own parameters only (reps=auto is the measurement's). */
+    public static Params tuned(Workload w, DeviceSession s, String variant, Params p, TunedLookup lookup) {
+        if (!(w instanceof Tunable t)) return p;
+        return Measurement.restore(p, t.withTuned(s, variant, Measurement.of(p).strip(p), lookup));
     }
 
     /** One row. A ConfigException (bad parameter) propagates; anything else becomes the row's error. */

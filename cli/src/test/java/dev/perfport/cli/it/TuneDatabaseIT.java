@@ -51,6 +51,23 @@ class TuneDatabaseIT {
         assertEquals("default", ((Map<?, ?>) Dist.jsonRows(none).getFirst().get("params")).get("config"), none::describe);
     }
 
+    /** A workload that reads reps while it takes its pick (scan) still finds the database's with reps=auto. */
+    @Test
+    void repsAutoDoesNotHideThePick(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("scan.json");
+        Files.writeString(db, "{\"format\":\"perfport-tuning-database/1\",\"architectures\":{},\"entries\":[{\"workload\":\"scan\","
+                + "\"backend\":\"cell-emulation\",\"device\":\"Cell/B.E. emulator (6 SPEs)\",\"fixed\":{\"variant\":\"single-pass\","
+                + "\"type\":\"int\",\"n\":\"65536\"},\"knobs\":{\"warp\":0,\"coalesce\":0,\"striped\":0,\"regs\":0,\"items\":8,"
+                + "\"wg\":64,\"gpc\":2},\"metric\":\"Gelem/s\",\"value\":1.0,\"date\":\"2026-11-28\",\"commit\":\"test\",\"source\":\"test\"}]}");
+        Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("none.json"), "--config", "perfport.tune.database=" + db,
+                "--format", "json", "run", "scan", "--backend", "cell-emulation", "--variant", "single-pass", "--param", "n=2^16",
+                "--param", "type=int", "--param", "reps=auto");
+        Map<?, ?> params = (Map<?, ?>) Dist.jsonRows(r).getFirst().get("params");
+        assertEquals("database", params.get("config"), r::describe);
+        assertEquals("auto", params.get("reps"), r::describe);
+        assertEquals(8L, params.get("items"), r::describe);
+    }
+
     @Test
     void anUnreadableDatabaseIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.json");

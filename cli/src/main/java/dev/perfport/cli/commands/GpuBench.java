@@ -1,0 +1,235 @@
+package dev.perfport.cli.commands;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.perfport.cli.Context;
+import dev.perfport.cli.Environment;
+import dev.perfport.cli.format.Format;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.Params;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code perfport bench gpu}: the headline table on the present GPU, as one product command instead of one-off
+ * scripts. Each case runs through {@code compare} on every route asked for (default {@code jocl:gpu} and
+ * {@code aparapi:gpu}), at the configuration {@code config=auto} takes (the user's tuning cache, then the tuning
+ * database), with {@code reps=auto}; beside it, where {@code python3} with torch is on the PATH, PyTorch's figure for
+ * the same work from {@code bench/}'s references, measured in the same run. Writes {@code bench-<device>.md} and
+ * {@code bench-<device>.json} under {@code --out} (default {@code docs/results/gpu}).
+ *
+ * @param selectors the routes (--backend), or empty for the defaults
+ * @param params    {@code quick=1}: small sizes, for a smoke test on any device
+ * @param out       the folder for the page and its data, or null for the default
+ */
+record GpuBench(List<String> selectors, Params params, String out) {
+
+    /**
+     * One row of the headline table.
+     *
+     * @param name     what it is, for a reader
+     * @param workload the workload
+     * @param variant  its variant
+     * @param params   its parameters
+     * @param metric   the rate compared
+     * @param torch    the PyTorch reference line's fields that must match (workload, and op/dtype/n where they apply), or empty
+     */
+    record Case(String name, String workload, String variant, List<String> params, String metric, Map<String, String> torch) {
+    }
+
+    static List<Case> cases(boolean quick) {
+        List<Case> l = new ArrayList<>();
+        for (String n : quick ? List.of("2^16") : List.of("2^25", "2^28")) {
+            l.add(new Case("reduction float, n " + n, "reduction", "tuned", List.of("n=" + n, "type=float"), "GB/s",
+                    Map.of("workload", "reduction", "n", Long.toString(Params.parseLong("n", n)))));
+            l.add(new Case("scan int, single-pass, n " + n, "scan", "single-pass", List.of("n=" + n, "type=int"), "Gelem/s",
+                    Map.of("workload", "scan", "dtype", "int32", "n", Long.toString(Params.parseLong("n", n)))));
+        }
+        for (String n : quick ? List.of("64") : List.of("1024", "4096")) {
+            l.add(new Case("SGEMM C = A·Bᵀ, " + n + "³", "gemm", "indirect", List.of("m=" + n, "n=" + n, "k=" + n, "type=float", "transb=t"),
+                    "GFLOP/s", Map.of("workload", "gemm", "op", "torch.matmul NT", "dtype", "float32", "n", n)));
+        }
+        for (String[] f : quick ? new String[][]{{"2^10", "4"}} : new String[][]{{"2^20", "1"}, {"512", "2^14"}}) {
+            l.add(new Case("FFT " + f[0] + " × " + f[1], "fft", "fourstep", List.of("n=" + f[0], "batch=" + f[1]), "GFLOP/s",
+                    Map.of("workload", "fft", "n", Long.toString(Params.parseLong("n", f[0])), "batch", Long.toString(Params.parseLong("batch", f[1])))));
+        }
+        String matrix = "powerlaw:" + (quick ? "2^12" : "2^21") + ":8";   // torch_spmv.py's matrix
+        l.add(new Case("SpMV csr-adaptive, " + matrix, "spmv", "csr-adaptive", List.of("matrix=" + matrix),
+                "GFLOP/s", Map.of("workload", "spmv", "matrix", matrix)));
+        String side = quick ? "256" : "8192";
+        l.add(new Case("convolution " + side + "², 17×17, adaptive", "convolution", "adaptive", List.of("width=" + side, "height=" + side),
+                "GFLOP/s", Map.of("workload", "convolution", "width", side, "filter", "17")));
+        return l;
+    }
+
+    int run(Context ctx) {
+        boolean quick = params.get("quick", "0").equals("1");
+        List<String> routes = selectors.isEmpty() ? List.of("jocl:gpu", "aparapi:gpu") : selectors;
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        String device = null;
+        int failed = 0;
+        for (Case c : cases(quick)) {
+            List<String> ps = new ArrayList<>(c.params());
+            ps.add("reps=" + (quick ? "2" : "auto"));
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            Context capture = new Context(ctx.config(), Format.JSON, new PrintStream(buf, true, StandardCharsets.UTF_8), ctx.err());
+            ctx.err().println("bench gpu: " + c.name());
+            int code = new RunCommand(true, c.workload(), routes, List.of(c.variant()), ps).execute(capture);
+            if (code != 0) failed++;
+            try {
+                for (JsonNode r : json.readTree(buf.toString(StandardCharsets.UTF_8))) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("case", c.name());
+                    m.put("metric", c.metric());
+                    m.put("row", json.convertValue(r, Map.class));
+                    rows.add(m);
+                    if (device == null && r.path("status").asText().equals("verified")) device = r.path("device").asText();
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("bench gpu: compare " + c.workload() + " printed no JSON: " + e.getMessage(), e);
+            }
+        }
+        List<Map<String, Object>> torch = new ArrayList<>();
+        String torchNote = torch(ctx, quick, torch, json);
+        if (device == null) device = "no-device";
+        String slug = device.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        Path dir = Path.of(out != null ? out : "docs/results/gpu");
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("format", "perfport-bench-gpu/1");
+        data.put("command", "perfport bench gpu" + (quick ? " --param quick=1" : ""));
+        data.put("environment", Environment.host());
+        data.put("device", device);
+        data.put("torch", torchNote);
+        data.put("rows", rows);
+        data.put("pytorch", torch);
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("bench-" + slug + ".json"), json.writeValueAsString(data) + "\n");
+            Files.writeString(dir.resolve("bench-" + slug + ".md"), page(device, torchNote, quick, rows, torch));
+        } catch (IOException e) {
+            throw new ConfigException("bench gpu: cannot write to " + dir + ": " + e.getMessage());
+        }
+        ctx.out().print(page(device, torchNote, quick, rows, torch));
+        ctx.err().println("bench gpu: wrote " + dir.resolve("bench-" + slug + ".md") + " and its .json");
+        return failed == 0 ? 0 : 1;
+    }
+
+    /** Runs bench/'s PyTorch references where python3 with torch is here; the note says what happened. */
+    private static String torch(Context ctx, boolean quick, List<Map<String, Object>> lines, ObjectMapper json) {
+        Path bench = Path.of("bench");
+        if (!Files.isDirectory(bench)) return "no PyTorch figures: bench/ (the references) is not in the working directory";
+        List<String> probe = runPython(List.of("python3", "-c", "import torch; print(torch.__version__, torch.cuda.is_available())"), 60);
+        if (probe == null || probe.isEmpty()) return "no PyTorch figures: python3 with torch is not on the PATH";
+        if (!probe.getLast().endsWith("True")) return "no PyTorch figures: torch " + probe.getLast() + " sees no CUDA device";
+        List<List<String>> scripts = quick
+                ? List.of(List.of("bench/torch_ref.py", "--quick", "--only", "reduction,scan"), List.of("bench/torch_gemm.py", "--sizes", "64", "--reps", "5"))
+                : List.of(List.of("bench/torch_ref.py", "--only", "reduction,scan"), List.of("bench/torch_gemm.py", "--sizes", "1024,4096"),
+                        List.of("bench/torch_fft.py"), List.of("bench/torch_spmv.py"), List.of("bench/torch_conv.py"));
+        for (List<String> s : scripts) {
+            ctx.err().println("bench gpu: PyTorch " + s.getFirst());
+            List<String> cmd = new ArrayList<>(List.of("python3"));
+            cmd.addAll(s);
+            List<String> out = runPython(cmd, 540);
+            if (out == null) continue;
+            for (String line : out) {
+                if (!line.startsWith("{")) continue;
+                try {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> m = json.readValue(line, Map.class);
+                    // the references name their figures in two ways: median and metric, or gflops_median, or GFLOP/s (spmv)
+                    if (m.get("bench") instanceof String b && b.startsWith("torch.sparse")) {
+                        m.put("workload", "spmv");
+                        m.put("median", m.get("GFLOP/s"));
+                        m.put("metric", "GFLOP/s");
+                    }
+                    if (m.get("gflops_median") instanceof Number g) {
+                        m.put("median", g);
+                        m.put("metric", "GFLOP/s");
+                    }
+                    if (m.containsKey("workload")) lines.add(m);
+                } catch (IOException e) {
+                    // a line of prose that starts with a brace: not a result
+                }
+            }
+        }
+        return "PyTorch " + probe.getLast().split(" ")[0] + ", measured in the same run";
+    }
+
+    private static List<String> runPython(List<String> cmd, long seconds) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            byte[] b = p.getInputStream().readAllBytes();
+            if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return p.exitValue() == 0 ? new String(b, StandardCharsets.UTF_8).lines().toList() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** The PyTorch line of a case: every field the case names matches; the fastest median among them. */
+    static Map<String, Object> reference(Case c, List<Map<String, Object>> torch) {
+        Map<String, Object> best = null;
+        for (Map<String, Object> t : torch) {
+            boolean all = c.torch().entrySet().stream().allMatch(e -> e.getValue().equals(String.valueOf(t.get(e.getKey()))));
+            if (!all || !(t.get("median") instanceof Number v)) continue;
+            if (best == null || v.doubleValue() > ((Number) best.get("median")).doubleValue()) best = t;
+        }
+        return best;
+    }
+
+    private static String page(String device, String torchNote, boolean quick, List<Map<String, Object>> rows, List<Map<String, Object>> torch) {
+        StringBuilder sb = new StringBuilder();
+        Map<String, String> env = Environment.host();
+        sb.append("# perfport bench gpu: ").append(device).append("\n\n");
+        sb.append("Generated by `perfport bench gpu").append(quick ? " --param quick=1" : "").append("` with perfport ")
+                .append(env.get("perfport")).append(" (commit ").append(env.get("commit")).append("), Java ").append(env.get("java"))
+                .append(". Every row ran `compare` with `reps=").append(quick ? "2" : "auto").append("` at the configuration `config=auto` takes ")
+                .append("(the user's tuning cache, then the tuning database, then the defaults; the CONFIG column says which). ")
+                .append("Rates are medians over the timed repetitions, with the range of the kernel time. ").append(torchNote).append(".\n\n");
+        sb.append("| case | route | config | rate (median) | kernel ms [min-max] | PyTorch (median) | ratio |\n|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> m : rows) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> r = (Map<String, Object>) m.get("row");
+            String caseName = (String) m.get("case"), metric = (String) m.get("metric");
+            Case c = cases(quick).stream().filter(x -> x.name().equals(caseName)).findFirst().orElseThrow();
+            @SuppressWarnings("unchecked")
+            Map<String, Object> ps = (Map<String, Object>) r.get("params");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> metrics = (Map<String, Object>) r.get("metrics");
+            boolean ok = "verified".equals(r.get("status"));
+            double rate = ok && metrics.get(metric) instanceof Number n ? n.doubleValue() : 0;
+            String range = "-";
+            if (ok && r.get("timing") instanceof Map<?, ?> t && t.get("kernelNanos") instanceof Map<?, ?> k) {
+                range = String.format(Locale.ROOT, "%.4f [%.4f-%.4f]", ((Number) k.get("median")).doubleValue() / 1e6,
+                        ((Number) k.get("min")).doubleValue() / 1e6, ((Number) k.get("max")).doubleValue() / 1e6);
+            }
+            Map<String, Object> ref = reference(c, torch);
+            String refText = ref == null ? "-" : String.format(Locale.ROOT, "%,.1f %s", ((Number) ref.get("median")).doubleValue(), ref.get("metric"));
+            String ratio = ref == null || !ok ? "-" : String.format(Locale.ROOT, "%.2f×", rate / ((Number) ref.get("median")).doubleValue());
+            String shown = caseName + (ps != null && ps.get("op") != null ? ", op " + ps.get("op") : "");
+            sb.append("| ").append(shown).append(" | ").append(r.get("backend")).append(" | ").append(ps == null ? "-" : ps.getOrDefault("config", "-"))
+                    .append(" | ").append(ok ? String.format(Locale.ROOT, "%,.1f %s", rate, metric) : r.get("status") + ": " + String.valueOf(r.get("error")).lines().findFirst().orElse(""))
+                    .append(" | ").append(range).append(" | ").append(refText).append(" | ").append(ratio).append(" |\n");
+        }
+        return sb.toString();
+    }
+}
