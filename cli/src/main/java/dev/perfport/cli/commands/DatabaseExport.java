@@ -50,6 +50,8 @@ final class DatabaseExport {
             if (r.result() == null || r.result().best() == null) continue;
             Map<String, String> fixed = new LinkedHashMap<>(r.fixed());
             fixed.putIfAbsent("variant", r.variant());
+            // how the tuning run measured, not what it tuned: no key of the case
+            for (String k : List.of("reps", "seed", "objective")) fixed.remove(k);
             TuneDatabase.Entry e = new TuneDatabase.Entry(workload, r.backend(), r.device(), fixed, r.result().best().values(),
                     r.metric(), r.result().bestValue(), LocalDate.now(ZoneOffset.UTC).toString(), commit, source);
             entries.removeIf(x -> x.workload().equals(workload) && x.backend().equals(e.backend()) && x.device().equals(e.device())

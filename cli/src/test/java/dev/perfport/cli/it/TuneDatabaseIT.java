@@ -31,6 +31,7 @@ class TuneDatabaseIT {
         String text = Files.readString(db);
         assertTrue(text.contains("\"format\" : \"perfport-tuning-database/1\"") && text.contains("\"workload\" : \"gemm\"")
                 && text.contains("perfport tune --strategy random --budget 3"), text);
+        assertTrue(!text.contains("\"reps\"") && !text.contains("\"seed\""), "how it was measured is no key of the case: " + text);
         assertTrue(tune.err().contains("exported 1 entry to " + db), tune.describe());
 
         Run run = Run.of("--config", "perfport.tune.cache=" + empty, "--config", "perfport.tune.database=" + db, "--format", "json",
