@@ -31,7 +31,8 @@ final class CommandLineSpec {
     static final String SELECTORS = "%nSelectors: backend[:criterion,...] with criteria gpu|cpu|accelerator|custom, name=TEXT (or "
             + "just TEXT), vendor=TEXT, index=N or just N; e.g. cell-emulation, jocl, jocl:gpu, jocl:name=H200, jocl:1, aparapi:jtp.";
 
-    static final String EXIT_CODES = "%nExit codes: 0 every row verified; 1 a row failed verification or errored, or a report is "
+    static final String EXIT_CODES = "%nExit codes: 0 every row that could run verified (a row the route cannot run is unsupported, "
+            + "with the reason, and no failure); 1 a row failed (a wrong result or an error), or a report is "
             + "incomplete (a plot not drawn; its Markdown and data are written); 2 usage or configuration error (unknown command, "
             + "option, backend, workload, variant, bad parameter, an output folder that cannot be written), with one line on "
             + "stderr naming the problem and what exists.";
