@@ -77,6 +77,7 @@ record GpuBench(List<String> selectors, Params params, String out) {
     int run(Context ctx) {
         boolean quick = params.get("quick", "0").equals("1");
         List<String> routes = selectors.isEmpty() ? List.of("jocl:gpu", "aparapi:gpu") : selectors;
+        Targets.of(ctx.registry(), routes);   // a selector that matches no device (no GPU here) is one line, before anything runs
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         List<Map<String, Object>> rows = new ArrayList<>();
         String device = null;

@@ -40,6 +40,13 @@ class BenchGpuIT {
     }
 
     @Test
+    void aMachineWithoutTheRoutesDevicesIsOneLineBeforeAnythingRuns(@TempDir Path dir) {
+        Run r = Run.of("bench", "gpu", "--backend", "cell-emulation:name=no-such-device", "--out", dir.toString());
+        assertEquals(2, r.code(), r.describe());
+        assertEquals(1, r.err().strip().lines().count(), r.describe());
+    }
+
+    @Test
     void anUnknownParameterIsOneLine() {
         Run r = Run.of("bench", "gpu", "--param", "sizes=big");
         assertEquals(2, r.code(), r.describe());

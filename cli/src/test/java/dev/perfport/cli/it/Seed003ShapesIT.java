@@ -139,8 +139,8 @@ class Seed003ShapesIT {
         assertTrue(r.out().contains("plain Java: IntStream.range(0, n).parallel()"), r.describe());
         assertTrue(r.out().contains("cache off (perfport.cell-emulation.cache=false)"), r.describe());
         assertTrue(r.out().contains("cache on (perfport.cell-emulation.cache=true)"), r.describe());
-        Run bad = Run.of("bench", "gpu");
+        Run bad = Run.of("bench", "tpu");
         Dist.assertExit(2, bad);
-        assertTrue(bad.err().contains("unknown bench 'gpu'; benches: emulator"), bad.describe());
+        assertTrue(bad.err().contains("unknown bench 'tpu'; benches: emulator, gpu"), bad.describe());
     }
 }
