@@ -5,12 +5,9 @@ import dev.perfport.core.device.DeviceInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -33,9 +30,8 @@ public final class Environment {
         Map<String, String> h = host;
         if (h == null) {
             h = new LinkedHashMap<>();
-            Properties build = build();
-            h.put("perfport", build.getProperty("version", "unknown"));
-            h.put("commit", build.getProperty("commit", "unknown"));
+            h.put("perfport", Version.number());
+            h.put("commit", Version.commit());
             h.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vm.vendor", "?") + ")");
             h.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
             h.put("cpuThreads", Integer.toString(Runtime.getRuntime().availableProcessors()));
@@ -103,19 +99,5 @@ public final class Environment {
             Thread.currentThread().interrupt();
             return List.of();
         }
-    }
-
-    /** The distribution's build stamp (version, commit), or nothing outside a distribution. */
-    private static Properties build() {
-        Properties p = new Properties();
-        String home = System.getProperty("perfport.home");
-        if (home == null) return p;
-        Path f = Path.of(home, "build.properties");
-        try (InputStream in = Files.newInputStream(f)) {
-            p.load(in);
-        } catch (IOException e) {
-            // not a distribution: unknown version
-        }
-        return p;
     }
 }

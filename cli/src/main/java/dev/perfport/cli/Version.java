@@ -22,37 +22,35 @@ public final class Version {
 
     /** {@return this distribution's version} (its build.properties, else the jar's, else "unknown") */
     public static String number() {
-        String home = System.getProperty("perfport.home");
+        return value(stamp(), "version", Version.class.getPackage().getImplementationVersion());
+    }
+
+    /** {@return the git commit the distribution was built from, or "unknown"} */
+    public static String commit() {
+        return value(stamp(), "commit", null);
+    }
+
+    /** The distribution's build stamp, {@code <perfport.home>/build.properties}; empty outside a distribution or unreadable. */
+    private static Properties stamp() {
         Properties p = new Properties();
-        if (home != null) {
-            Path stamp = Path.of(home, "build.properties");
-            if (Files.isRegularFile(stamp)) {
-                try (InputStream in = Files.newInputStream(stamp)) {
-                    p.load(in);
-                } catch (IOException | IllegalArgumentException ignored) {
-                    // unreadable: the jar's version, if any
-                }
+        String home = System.getProperty("perfport.home");
+        if (home == null) return p;
+        Path stamp = Path.of(home, "build.properties");
+        if (Files.isRegularFile(stamp)) {
+            try (InputStream in = Files.newInputStream(stamp)) {
+                p.load(in);
+            } catch (IOException | IllegalArgumentException ignored) {
+                // an unreadable stamp: the fields say unknown
             }
         }
-        return value(p, "version", Version.class.getPackage().getImplementationVersion());
+        return p;
     }
 
     /** {@return the version text, two lines} */
     static String text() {
         String home = System.getProperty("perfport.home");
-        Properties p = new Properties();
-        Path plugins = null;
-        if (home != null) {
-            Path stamp = Path.of(home, "build.properties");
-            if (Files.isRegularFile(stamp)) {
-                try (InputStream in = Files.newInputStream(stamp)) {
-                    p.load(in);
-                } catch (IOException | IllegalArgumentException ignored) {
-                    // an unreadable stamp: the fields say unknown
-                }
-            }
-            plugins = Path.of(home, "plugins");
-        }
+        Properties p = stamp();
+        Path plugins = home == null ? null : Path.of(home, "plugins");
         String configured = System.getProperty(dev.perfport.core.config.PerfportConfig.PLUGINS_DIR);
         if (configured == null) configured = System.getenv(dev.perfport.core.config.PerfportConfig.envName(dev.perfport.core.config.PerfportConfig.PLUGINS_DIR));
         if (configured != null && !configured.isBlank()) plugins = Path.of(configured);

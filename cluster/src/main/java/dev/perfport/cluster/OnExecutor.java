@@ -275,11 +275,12 @@ final class OnExecutor {
     private static final Map<String, java.nio.file.Path> CACHES = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The driver's cache, written once per executor JVM to a file of its own, then the database the settings name. */
-    static TunedLookup lookup(Map<String, String> settings, String tuneCache) throws java.io.IOException {
+    static TunedLookup lookup(Map<String, String> settings, String tuneCache) {
         Map<String, String> m = new java.util.LinkedHashMap<>(settings);
         java.nio.file.Path f;
         if (tuneCache == null) {
-            f = java.nio.file.Files.createTempDirectory("perfport-cache").resolve("none.json");   // empty: no pick
+            // no cache on the driver: a file that is never written, so that every lookup finds nothing there
+            f = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "perfport-no-driver-cache-" + ProcessHandle.current().pid() + ".json");
         } else {
             f = CACHES.computeIfAbsent(Integer.toHexString(tuneCache.hashCode()) + ":" + tuneCache.length(), k -> {
                 try {

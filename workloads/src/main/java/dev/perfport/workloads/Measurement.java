@@ -41,13 +41,15 @@ public record Measurement(int warmup, String stat, boolean auto) {
 
     /** Checks the ranges. */
     public Measurement {
-        if (warmup < 1 || warmup > MAX_WARMUP) {
-            throw new ConfigException(WARMUP + " must be 1.." + MAX_WARMUP + " (at least one untimed repetition, so that a route's "
-                    + "compile never falls in a timed one), got " + warmup);
-        }
+        if (warmup < 1 || warmup > MAX_WARMUP) throw badWarmup(Integer.toString(warmup));
         if (!Timing.MEDIAN.equals(stat) && !Timing.BEST.equals(stat)) {
             throw new ConfigException(STAT + " must be median or best, got '" + stat + "'");
         }
+    }
+
+    private static ConfigException badWarmup(String got) {
+        return new ConfigException(WARMUP + " must be 1.." + MAX_WARMUP + " (at least one untimed repetition, so that a route's "
+                + "compile never falls in a timed one), got " + got);
     }
 
     /** {@return the measurement of the row running on this thread, or {@link #DEFAULT}} */
@@ -70,10 +72,7 @@ public record Measurement(int warmup, String stat, boolean auto) {
             } catch (NumberFormatException e) {
                 w = -1;
             }
-            if (w < 1 || w > MAX_WARMUP) {
-                throw new ConfigException(WARMUP + " must be 1.." + MAX_WARMUP + " (at least one untimed repetition, so that a "
-                        + "route's compile never falls in a timed one), got " + params.get(WARMUP));
-            }
+            if (w < 1 || w > MAX_WARMUP) throw badWarmup(params.get(WARMUP));
             warmup = (int) w;
         }
         String stat = params.get(STAT, DEFAULT.stat);

@@ -116,14 +116,15 @@ record GpuBench(List<String> selectors, Params params, String out) {
         data.put("torch", torchNote);
         data.put("rows", rows);
         data.put("pytorch", torch);
+        String page = page(device, torchNote, quick, rows, torch);
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("bench-" + slug + ".json"), json.writeValueAsString(data) + "\n");
-            Files.writeString(dir.resolve("bench-" + slug + ".md"), page(device, torchNote, quick, rows, torch));
+            Files.writeString(dir.resolve("bench-" + slug + ".md"), page);
         } catch (IOException e) {
             throw new ConfigException("bench gpu: cannot write to " + dir + ": " + e.getMessage());
         }
-        ctx.out().print(page(device, torchNote, quick, rows, torch));
+        ctx.out().print(page);
         ctx.err().println("bench gpu: wrote " + dir.resolve("bench-" + slug + ".md") + " and its .json");
         return failed == 0 ? 0 : 1;
     }
@@ -207,11 +208,13 @@ record GpuBench(List<String> selectors, Params params, String out) {
                 .append("(the user's tuning cache, then the tuning database, then the defaults; the CONFIG column says which). ")
                 .append("Rates are medians over the timed repetitions, with the range of the kernel time. ").append(torchNote).append(".\n\n");
         sb.append("| case | route | config | rate (median) | kernel ms [min-max] | PyTorch (median) | ratio |\n|---|---|---|---|---|---|---|\n");
+        Map<String, Case> byName = new LinkedHashMap<>();
+        for (Case c : cases(quick)) byName.put(c.name(), c);
         for (Map<String, Object> m : rows) {
             @SuppressWarnings("unchecked")
             Map<String, Object> r = (Map<String, Object>) m.get("row");
             String caseName = (String) m.get("case"), metric = (String) m.get("metric");
-            Case c = cases(quick).stream().filter(x -> x.name().equals(caseName)).findFirst().orElseThrow();
+            Case c = byName.get(caseName);
             @SuppressWarnings("unchecked")
             Map<String, Object> ps = (Map<String, Object>) r.get("params");
             @SuppressWarnings("unchecked")

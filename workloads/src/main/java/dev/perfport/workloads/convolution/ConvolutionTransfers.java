@@ -178,11 +178,11 @@ public final class ConvolutionTransfers implements Workload {
         TransferTiming best = null;
         long wall = Long.MAX_VALUE, worst = 0;
         List<Long> walls = new ArrayList<>(), totals = new ArrayList<>();
+        int warmup = Measurement.current().warmup();
         try (CompiledKernel k = s.compile(ConvolutionKernels.tiled(true), Convolution.constants(p, false));
              DeviceBuffer f = s.allocate(ElemType.FLOAT, d.filter().length, MemoryLevel.CONSTANT)) {
             f.write(d.filter());
             ChunkedJob job = job(k, f, p, d.input(), out, n);
-            int warmup = Measurement.current().warmup();
             for (int r = 0; r < warmup + p.reps(); r++) {
                 Arrays.fill(out, Float.NaN);
                 long t0 = System.nanoTime();
@@ -198,7 +198,7 @@ public final class ConvolutionTransfers implements Workload {
         }
         // the strategy study compares the fastest run with the transfer model's prediction, as the thesis does
         Spread totalSpread = Spread.of(totals.stream().mapToLong(Long::longValue).toArray());
-        Timing timing = new Timing(Measurement.current().warmup(), Spread.of(walls.stream().mapToLong(Long::longValue).toArray()),
+        Timing timing = new Timing(warmup, Spread.of(walls.stream().mapToLong(Long::longValue).toArray()),
                 best.modelled() ? null : totalSpread, best.modelled() ? totalSpread : null, Timing.BEST, "reps=" + p.reps());
         String mismatch = d.check(out);
         Map<String, Double> m = new LinkedHashMap<>();

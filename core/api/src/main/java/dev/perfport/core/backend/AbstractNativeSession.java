@@ -60,25 +60,27 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
     }
 
     /**
-     * {@return the one line of the error when {@code def} has no implementation for this route:
-     * the route's reason where a kernel library declines it ({@link KernelLibrary#declined()}),
-     * else what to do to give it one, in the definition or in a kernel library}
+     * {@return the one line, for a user, when {@code def} has no implementation for this route: the route's reason
+     * where a kernel library declines it ({@link KernelLibrary#declined()}), else that it has none}
      *
      * @param def a kernel definition without an implementation here
      */
     protected final String missing(KernelDef def) {
-        return missingReason(def);
+        return missing(def, declined(def));
     }
 
     /**
      * {@return the error of compiling {@code def} without an implementation here: {@link #missing}'s reason for a
-     * user, and where no kernel library declined it, {@link #missingHint} for a kernel author}
+     * user, and where no kernel library declined it, how a kernel author can give it one}
      *
      * @param def a kernel definition without an implementation here
      */
     protected final UnsupportedFeatureException unsupported(KernelDef def) {
-        boolean declined = KernelLibrary.declined(def.name(), implType, getClass().getClassLoader()).isPresent();
-        return declined ? new UnsupportedFeatureException(missing(def)) : new UnsupportedFeatureException(missing(def), missingHint(def));
+        Optional<String> declined = declined(def);
+        String reason = missing(def, declined);
+        if (declined.isPresent()) return new UnsupportedFeatureException(reason);
+        return new UnsupportedFeatureException(reason, "give the definition one with " + howToImplement(def.name()) + ", or return it from a "
+                + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')");
     }
 
     @Override
@@ -86,20 +88,12 @@ public abstract class AbstractNativeSession<I extends KernelImpl.Native> extends
         return hasImplementation(def) ? super.refusal(def, why) : unsupported(def);
     }
 
-    /**
-     * {@return for a kernel author, how to give {@code def} an implementation on this route: in the definition, or
-     * in a kernel library}
-     *
-     * @param def a kernel definition without an implementation here
-     */
-    protected final String missingHint(KernelDef def) {
-        return "give the definition one with " + howToImplement(def.name()) + ", or return it from a "
-                + KernelLibrary.class.getName() + " listed in META-INF/services (docs/architecture.md, 'Route-native kernels')";
+    private Optional<String> declined(KernelDef def) {
+        return KernelLibrary.declined(def.name(), implType, getClass().getClassLoader());
     }
 
-    private String missingReason(KernelDef def) {
-        Optional<String> why = KernelLibrary.declined(def.name(), implType, getClass().getClassLoader());
-        if (why.isPresent()) return backendId() + " does not run kernel '" + def.name() + "' (" + routeName + "): " + why.get();
+    private String missing(KernelDef def, Optional<String> declined) {
+        if (declined.isPresent()) return backendId() + " does not run kernel '" + def.name() + "' (" + routeName + "): " + declined.get();
         return backendId() + " has no " + routeName + " implementation of kernel '" + def.name() + "'";
     }
 
