@@ -74,28 +74,6 @@ public final class TuningSupport {
     }
 
     /**
-     * {@return {@code params} with the cached pick's value of every one of {@code names} and {@code config=tuned}, or
-     * {@code params} as they are when the cache holds no pick or one without all of them}
-     */
-    public static Params withCached(Params params, Optional<Map<String, Integer>> best, List<String> names) {
-        return withCached(params, best, names, false, "");
-    }
-
-    /**
-     * {@link #withCached(Params, Optional, List)}, where {@code required} ({@code config=tuned} given) turns a
-     * missing pick into one error line naming {@code what} was looked up.
-     */
-    public static Params withCached(Params params, Optional<Map<String, Integer>> best, List<String> names, boolean required, String what) {
-        if (best.isEmpty() || !best.get().keySet().containsAll(names)) {
-            if (required) throw noPick(what);
-            return params;
-        }
-        Params q = params.with("config", TUNED);
-        for (String name : names) q = q.with(name, Integer.toString(best.get().get(name)));
-        return q;
-    }
-
-    /**
      * {@return whether a row may take the tuning cache's pick (a workload's withTuned): config is auto or tuned and each
      * of {@code knobs} is at its default ({@code atDefault}); config=default, or auto beside a knob given, keeps the
      * row's own, and config=tuned beside a knob given is one error line ({@link #givenBeside})}

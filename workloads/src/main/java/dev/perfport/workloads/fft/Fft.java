@@ -69,7 +69,6 @@ public final class Fft implements Workload, Tunable {
     /** Most transforms batch=auto takes. */
     public static final int AUTO_BATCH_MAX = 2048;
     public static final String AUTO = "auto";
-    public static final String TUNED = "tuned";
 
     @Override
     public String name() {

@@ -51,8 +51,6 @@ public final class Gemm implements Workload, Tunable {
     public static final String AUTO = "auto";
     public static final String INDIRECT = "indirect";
     public static final String DIRECT = "direct";
-    /** Value of {@code config} in a row whose kernel parameters came from the tuning cache. */
-    public static final String TUNED = "tuned";
     public static final int MAX_REPS = 1000;
     /** Local size of the pad/unpad copies. */
     static final int COPY_WG = 8;
