@@ -48,15 +48,28 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     public static final List<String> BUDGETED = List.of("random", "genetic");
     /** Valid points beyond which the genetic strategy is the default (but for a workload that keeps the hierarchical method). */
     public static final long LARGE_SPACE = 1000;
+    /** The repetitions parameter that tuning defaults shorten (CPU devices are slow) and a GPU measures more of. */
+    static final String REPS = "reps";
+    /**
+     * Repetitions per point on a GPU when --param reps is not given: Kernel Tuner's default of 7, since a
+     * GPU kernel of tens of microseconds timed twice ranks points by noise and clock ramp-up.
+     */
+    public static final int GPU_REPS = 7;
     /** The genetic strategy's budget when --budget is not given. */
     public static final int GENETIC_BUDGET = 100;
 
     /** One device × variant: the result, or why there is none. */
     public record Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error,
-                      Map<String, String> fixed, String metric) {
+                      Map<String, String> fixed, String metric, double wallSeconds) {
         /** A row that tuned nothing. */
         public Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error) {
-            this(selector, backend, device, variant, result, gridSize, error, Map.of(), "");
+            this(selector, backend, device, variant, result, gridSize, error, Map.of(), "", Double.NaN);
+        }
+
+        /** A row whose search was not timed here (e.g. assembled from a cluster's tasks). */
+        public Row(String selector, String backend, String device, String variant, TuneResult result, long gridSize, String error,
+                   Map<String, String> fixed, String metric) {
+            this(selector, backend, device, variant, result, gridSize, error, fixed, metric, Double.NaN);
         }
     }
 
@@ -79,13 +92,15 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
             if (t.tunedParams().contains(e.getKey())) grid.put(e.getKey(), intList(e.getKey(), e.getValue(), t.minimum(e.getKey())));
             else fixedItems.add(e.getKey() + "=" + e.getValue());
         }
-        Params fixed = t.tuningDefaults().with(ParamCheck.overrides(w, fixedItems));
+        Params given = ParamCheck.overrides(w, fixedItems);
+        Params fixed = t.tuningDefaults().with(given);
+        boolean repsGiven = given.has(REPS);
         List<String> vs = variants(w, t);
 
         TuneCache cache = openCache(ctx.config());   // a corrupt cache stops the run before anything else is said
         if (options.containsKey("devices")) {
             if (!selectors.isEmpty()) throw new ConfigException("give --devices (one tuning run on several identical devices) or --backend, not both");
-            List<Row> rows = pooled(ctx, t, DevicePool.targets(ctx.registry(), options.get("devices")), vs, fixed, grid, strategy, budget, seed, cache);
+            List<Row> rows = pooled(ctx, t, DevicePool.targets(ctx.registry(), options.get("devices")), vs, fixed, repsGiven, grid, strategy, budget, seed, cache);
             print(ctx, w, strategy, rows, cache.file());
             if (options.containsKey("export")) DatabaseExport.write(ctx, w.name(), strategy, options, rows, Path.of(options.get("export")));
             return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
@@ -114,7 +129,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                 continue;
             }
             try (s) {
-                for (String v : vs) rows.add(tuneOne(ctx, t, List.of(s), tg.selector(), v, fixed, grid, strategy, budget, seed, cache));
+                for (String v : vs) rows.add(tuneOne(ctx, t, List.of(s), tg.selector(), v, fixed, repsGiven, grid, strategy, budget, seed, cache));
             } catch (ConfigException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -127,14 +142,14 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     }
 
     /** One tuning run per variant on the sessions of identical devices, which evaluate its batches together. */
-    private static List<Row> pooled(Context ctx, Tunable t, List<Targets.Target> pool, List<String> vs, Params fixed,
+    private static List<Row> pooled(Context ctx, Tunable t, List<Targets.Target> pool, List<String> vs, Params fixed, boolean repsGiven,
                                     Map<String, List<Integer>> grid, String strategy, Integer budget, long seed, TuneCache cache) {
         String selector = String.join(",", pool.stream().map(Targets.Target::selector).toList());
         List<DeviceSession> sessions = new ArrayList<>();
         try {
             for (Targets.Target tg : pool) sessions.add(tg.backend().open(tg.index()));
             List<Row> rows = new ArrayList<>();
-            for (String v : vs) rows.add(tuneOne(ctx, t, sessions, selector, v, fixed, grid, strategy, budget, seed, cache));
+            for (String v : vs) rows.add(tuneOne(ctx, t, sessions, selector, v, fixed, repsGiven, grid, strategy, budget, seed, cache));
             return rows;
         } finally {
             for (DeviceSession s : sessions) {
@@ -192,14 +207,19 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     }
 
     /** One variant tuned on {@code sessions}: one session evaluates one point after another, several share each batch. */
-    private static Row tuneOne(Context ctx, Tunable t, List<DeviceSession> sessions, String selector, String variant, Params fixed,
+    private static Row tuneOne(Context ctx, Tunable t, List<DeviceSession> sessions, String selector, String variant, Params fixed, boolean repsGiven,
                                Map<String, List<Integer>> grid, String strategyName, Integer budget, long seed, TuneCache cache) {
         DeviceSession s = sessions.getFirst();
+        if (!repsGiven && fixed.has(REPS) && s.device().type() == dev.perfport.core.device.DeviceType.GPU
+                && !s.profile().hasModelledTime()) {
+            fixed = fixed.with(REPS, Integer.toString(GPU_REPS));
+        }
         Tunable.Tuning tuning = t.tuning(s, variant, fixed, grid);   // ConfigException: bad parameter, exit 2
         long size = tuning.space().gridSize();
         Strategy strategy = strategy(strategyName, t, tuning.space(), tuning.hierarchy(), t.knownGood(s.device(), variant), budget, seed);
         TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), tuning.kernelHash(), tuning.fixed());
         ProgressBar bar = new ProgressBar(ctx, selector + " " + variant, tuning.objective().metric());
+        long t0 = System.nanoTime();
         try {
             // a modelled objective (an emulator's cost model) gives the same value every time: nothing to re-measure
             TuneResult r = new Tuner(tuning.space(), tuning.objective(), DevicePool.evaluator(t, sessions, tuning, variant, fixed, grid))
@@ -207,7 +227,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                     .cache(cache, tc).listener(bar).run(strategy);
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, r, size,
-                    r.best() == null ? r.noneValid() : null, tuning.fixed(), tuning.objective().metric());
+                    r.best() == null ? r.noneValid() : null, tuning.fixed(), tuning.objective().metric(), (System.nanoTime() - t0) / 1e9);
         } catch (RuntimeException e) {
             bar.done();
             return new Row(selector, s.backendId(), s.device().name(), variant, null, size, RunCommand.describe(e));
@@ -282,7 +302,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
 
     // ---- output ---------------------------------------------------------------------------
 
-    static Map<String, Object> record(Row r) {
+    static Map<String, Object> record(String workload, Row r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("backend", r.backend());
         m.put("device", r.device());
@@ -303,6 +323,15 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         if (t != null) t.refusals().forEach((k, v) -> kinds.put(k.label(), v));
         m.put("refusals", kinds);
         m.put("gridSize", r.gridSize());
+        m.put("wallSeconds", Double.isNaN(r.wallSeconds()) ? null : r.wallSeconds());
+        bestKnown(workload, r).ifPresent(e -> {
+            Map<String, Object> k = new LinkedHashMap<>();
+            k.put("value", e.value());
+            k.put("fraction", t == null || t.best() == null ? null : t.bestValue() / e.value());
+            k.put("source", e.source());
+            k.put("date", e.date());
+            m.put("bestKnown", k);
+        });
         m.put("error", r.error());
         m.put("trace", t == null ? List.of() : t.trace());
         List<Object> recs = new ArrayList<>();
@@ -321,6 +350,17 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
         return m;
     }
 
+    /**
+     * {@return the shipped database's entry for exactly this row's case, against which the search is
+     * measured ("of best known"); none for a case the database does not hold}
+     */
+    static java.util.Optional<dev.perfport.core.tune.TuneDatabase.Entry> bestKnown(String workload, Row r) {
+        if (r.fixed().isEmpty()) return java.util.Optional.empty();
+        Map<String, String> fixed = new LinkedHashMap<>(r.fixed());
+        fixed.putIfAbsent("variant", r.variant());
+        return dev.perfport.core.tune.TuneDatabase.shipped().bestKnown(r.backend(), r.device(), workload, r.metric(), fixed);
+    }
+
     /** ", refused: 2 route-refused, 1 runtime-error" for the table: the kinds that occurred (the trace gives their reasons). */
     static String refusedShort(TuneResult x) {
         List<String> l = new ArrayList<>();
@@ -333,14 +373,17 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
     /** The rows as a table, JSON or CSV (also for a tuning run spread over a cluster). */
     public static void print(Context ctx, Workload w, String strategy, List<Row> rows, Path cache) {
         switch (ctx.format()) {
-            case JSON -> ctx.out().println(Json.write(rows.stream().map(TuneCommand::record).toList()));
+            case JSON -> ctx.out().println(Json.write(rows.stream().map(r -> record(w.name(), r)).toList()));
             case T4 -> ctx.out().println(Json.write(dev.perfport.cli.format.T4.document(w.name(), rows, dev.perfport.cli.Version.number())));
             case CSV -> {
                 List<Map<String, Object>> flat = new ArrayList<>();
                 for (Row r : rows) {
-                    Map<String, Object> m = record(r);
+                    Map<String, Object> m = record(w.name(), r);
                     m.remove("trace");
                     m.remove("records");
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> known = (Map<String, Object>) m.remove("bestKnown");
+                    m.put("of best known", known == null ? null : known.get("fraction"));
                     @SuppressWarnings("unchecked")
                     Map<String, Object> kinds = (Map<String, Object>) m.remove("refusals");
                     kinds.forEach((k, v) -> m.put("refused " + k, v));
@@ -354,8 +397,8 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                         : String.join(", ", rows.stream().filter(r -> r.result() != null).map(r -> r.result().strategy()).distinct().toList());
                 sb.append("tune ").append(w.name()).append(" (seed ").append(w.seed()).append("), strategy ").append(shown.isEmpty() ? "default" : shown)
                         .append(", ").append(rows.size()).append(rows.size() == 1 ? " device/variant\n\n" : " devices/variants\n\n");
-                Table t = new Table("BACKEND", "DEVICE", "VARIANT", "BEST CONFIGURATION", "OBJECTIVE", "EVALUATIONS", "ERROR");
-                t.limit(1, 40).limit(6, 60);
+                Table t = new Table("BACKEND", "DEVICE", "VARIANT", "BEST CONFIGURATION", "OBJECTIVE", "OF BEST KNOWN", "EVALUATIONS", "WALL", "ERROR");
+                t.limit(1, 40).limit(8, 60);
                 for (Row r : rows) {
                     TuneResult x = r.result();
                     String best = x == null || x.best() == null ? "-" : x.best().toString();
@@ -363,7 +406,10 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
                             : String.format(Locale.ROOT, "%.1f %s", x.bestValue(), x.objective().metric());
                     String ev = x == null ? "-" : x.evaluations() + " (" + x.measured() + " measured, " + x.fromCache() + " cached) of "
                             + r.gridSize() + refusedShort(x);
-                    t.add(r.backend(), r.device(), r.variant(), best, obj, ev, r.error() == null ? "" : r.error());
+                    String known = bestKnown(w.name(), r).filter(e -> x != null && x.best() != null)
+                            .map(e -> String.format(Locale.ROOT, "%.2f of %.1f", x.bestValue() / e.value(), e.value())).orElse("-");
+                    String wall = Double.isNaN(r.wallSeconds()) ? "-" : String.format(Locale.ROOT, "%.1f s", r.wallSeconds());
+                    t.add(r.backend(), r.device(), r.variant(), best, obj, known, ev, wall, r.error() == null ? "" : r.error());
                 }
                 sb.append(t.render());
                 for (Row r : rows) {

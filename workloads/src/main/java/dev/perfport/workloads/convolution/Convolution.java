@@ -95,7 +95,7 @@ public final class Convolution implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("width", "1024", "height", "1024", "fw", "17", "fh", "17", "bw", "16", "bh", "16",
-                "tx", "auto", "ty", "1", "pad", "1", "filter", "constant", "readOnly", "1", "unroll", "auto", "reps", "3", "seed", "42");
+                "tx", "auto", "ty", "1", "pad", "1", "filter", "constant", "readOnly", "1", "unroll", "auto", "config", "auto", "reps", "3", "seed", "42");
     }
 
     @Override
@@ -110,6 +110,7 @@ public final class Convolution implements Workload, Tunable {
                 "readOnly: 1 declares the input restrict (read-only cache path), 0 does not",
                 "unroll: adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way);"
                         + " auto = on GPUs only (PoCL compiles unrolled kernels for minutes)",
+                "config: adaptive: auto (the tuned knobs from the tuning cache, then the tuning database, when none is given), tuned (the cache's, required) or default",
                 "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
     }
 
@@ -346,6 +347,28 @@ public final class Convolution implements Workload, Tunable {
     @Override
     public Params tuningDefaults() {
         return defaults().with("width", "512").with("height", "512").with("reps", "2");
+    }
+
+    /**
+     * The adaptive kernel's knobs from the tuning cache, then the database, for this filter size
+     * (the image size nearest), when config is auto (or tuned) and none of them is given.
+     */
+    @Override
+    public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
+        if (!variant.equals(ADAPTIVE)) return params;
+        Params p = defaults().with(params);
+        Params d = defaults();
+        // the pick's constFilter is the filter parameter's constant (1) or global (0)
+        List<String> given = List.of("bw", "bh", "tx", "ty", "pad", "filter", "readOnly");
+        if (!dev.perfport.workloads.TuningSupport.takesCache(p, given, name -> p.get(name).equals(d.get(name)))) return params;
+        var pick = lookup.pick(session, name(), ConvolutionTuning.kernelHash(),
+                Map.of("variant", ADAPTIVE, "fw", p.get("fw"), "fh", p.get("fh")), Map.of("width", p.get("width"), "height", p.get("height")));
+        Params q = dev.perfport.workloads.TuningSupport.withPick(params, pick, ConvolutionTuning.NAMES,
+                dev.perfport.workloads.TuningSupport.required(p.get("config")), "convolution " + p.get("fw") + "x" + p.get("fh"));
+        if (!q.has("constFilter")) return q;
+        Map<String, String> m = new java.util.LinkedHashMap<>(q.asMap());
+        m.put("filter", m.remove("constFilter").equals("1") ? "constant" : "global");
+        return Params.of(m);
     }
 
     @Override

@@ -75,8 +75,12 @@ final class ConvolutionTuning {
         for (String key : List.of("width", "height", "fw", "fh", "reps", "seed")) fx.put(key, fixed.get(key));
         fx.put("variant", variant);
         fx.put("objective", objective.metric());
-        String hash = Integer.toHexString(ConvolutionKernels.SOURCE.hashCode());
-        return new Tunable.Tuning(space, objective, ev, h, hash, fx);
+        return new Tunable.Tuning(space, objective, ev, h, kernelHash(), fx);
+    }
+
+    /** The tuning cache's kernel hash: the adaptive kernel's source. */
+    static String kernelHash() {
+        return Integer.toHexString(ConvolutionKernels.SOURCE.hashCode());
     }
 
     /** Why a point cannot run on this device, or null. */

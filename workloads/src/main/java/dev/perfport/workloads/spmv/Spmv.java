@@ -75,7 +75,7 @@ public final class Spmv implements Workload, Tunable {
     @Override
     public Params defaults() {
         return Params.of("matrix", "stencil2d:1024x1024", "wg", "128", "rpt", "1", "map", "interleaved", "lanes", "8", "C", "32",
-                "sigma", "1", "ipt", "32", "block", "1024", "reps", "3", "seed", "42");
+                "sigma", "1", "ipt", "32", "block", "1024", "config", "auto", "reps", "3", "seed", "42");
     }
 
     @Override
@@ -88,6 +88,7 @@ public final class Spmv implements Workload, Tunable {
                 "C: slice height of sell", "sigma: sorting window of sell in rows (1: unsorted)",
                 "ipt: merge-path items (rows + non-zeros) per work-item of merge",
                 "block: non-zeros per row block of csr-adaptive (local memory floats; >= wg, wg a power of two)",
+                "config: auto (the variant's knobs from the tuning cache, then the tuning database, when none is given), tuned (the cache's, required) or default",
                 "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: seed of x and of the matrix generators");
     }
 
@@ -341,6 +342,23 @@ public final class Spmv implements Workload, Tunable {
     @Override
     public Params tuningDefaults() {
         return defaults().with("matrix", "stencil2d:256x256").with("reps", "2");
+    }
+
+    /**
+     * The variant's knobs from the tuning cache, then the database, when config is auto (or tuned) and
+     * none of them is given: the pick of any matrix, since a format's knobs follow the device more than
+     * the matrix.
+     */
+    @Override
+    public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
+        if (!VARIANTS.contains(variant)) return params;
+        Params p = defaults().with(params);
+        List<String> knobs = List.copyOf(SpmvTuning.defaultGrid(variant).keySet());
+        Params d = defaults();
+        if (!dev.perfport.workloads.TuningSupport.takesCache(p, knobs, name -> p.get(name).equals(d.get(name)))) return params;
+        var pick = lookup.pick(session, name(), SpmvTuning.kernelHash(variant), Map.of("variant", variant), Map.of());
+        return dev.perfport.workloads.TuningSupport.withPick(params, pick, knobs, dev.perfport.workloads.TuningSupport.required(p.get("config")),
+                "spmv " + variant);
     }
 
     @Override
