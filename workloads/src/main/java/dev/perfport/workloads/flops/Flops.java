@@ -9,6 +9,7 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -19,6 +20,7 @@ import dev.perfport.workloads.Workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The device's FP32 multiply-add throughput, measured: the FLOP/s "peak" that seed 004's report
@@ -74,6 +76,12 @@ public final class Flops implements Workload {
         return List.of("n: work-items (>= 1)", "iters: steps of each of the 8 chains (>= 1); 16 flops per step and work-item",
                 "a, b: the step x = x*a + b (0 < a < 1, so the chains converge to b/(1-a))", "wg: work-group size",
                 "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    }
+
+    /** Compute-bound: the multiply-add rate itself. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.compute("float"));
     }
 
     @Override
