@@ -13,6 +13,10 @@ Workloads (float32 unless said):
              as torch.compile fuses it (no nsim x npos matrix in memory)            -> mpps
              (mpps = 2^-20 * nsim * npos / t, perfport's metric). nsim = 16*2*256*132 = 1081344,
              perfport's tuned H100 configuration (simbs 16, vwidth 2, wgsize 256, ngroup 132).
+  stream     BabelStream's kernels as PyTorch ops on n = 2^28 float32 and float64 (perfport's stream
+             workload): copy c.copy_(a), mul torch.mul(c, s, out=b), add torch.add(a, b, out=c),
+             triad torch.add(b, c, alpha=s, out=a), dot torch.dot(a, b), s = 0.4      -> GB/s
+             (BabelStream's bytes: copy and mul 2 arrays, add and triad 3, dot 2 reads)
   launch     torch.sum of n = 1024, 10,000 calls back to back: host time per call (Python and
              the launch; no synchronisation per call), beside perfport's per-launch host time; and
              10,000 calls of torch.sum(x).item(), each result read back (perfport's readback=each).
@@ -171,6 +175,27 @@ def var(rows, npos, nsim, reps, split=False):
          ok=bool(rel < 1e-4 and math.isfinite(rel)))
 
 
+def stream(rows, n, reps, dtype):
+    s = 0.4
+    g = torch.Generator(device="cuda").manual_seed(42)
+    a, b, c = (torch.rand(n, device="cuda", dtype=dtype, generator=g) * 2 - 1 for _ in range(3))
+    tol = 1e-5 if dtype == torch.float32 else 1e-12
+    ops = [("copy", 2, lambda: c.copy_(a), lambda: torch.equal(c, a)),
+           ("mul", 2, lambda: torch.mul(c, s, out=b), lambda: torch.allclose(b, c * s, rtol=tol, atol=0)),
+           ("add", 3, lambda: torch.add(a, b, out=c), lambda: torch.allclose(c, a + b, rtol=tol, atol=0)),
+           ("triad", 3, lambda: torch.add(b, c, alpha=s, out=a), lambda: torch.allclose(a, b + s * c, rtol=tol, atol=tol)),
+           ("dot", 2, lambda: torch.dot(a, b),
+            lambda: abs(torch.dot(a, b).item() - torch.dot(a.double(), b.double()).item())
+            <= 1e-3 * torch.dot(a.double().abs(), b.double().abs()).item())]
+    for name, arrays, fn, check in ops:
+        ms = timed(fn, 5, reps)
+        gb = arrays * n * a.element_size() / 1e9
+        line(rows, workload="stream", op=name, dtype=str(dtype).replace("torch.", ""), n=n, best_ms=min(ms),
+             median_ms=statistics.median(ms), metric="GB/s", best=gb / (min(ms) / 1e3), median=gb / (statistics.median(ms) / 1e3),
+             ok=bool(check()))
+    del a, b, c
+
+
 def launch(rows, calls):
     x = torch.rand(1024, device="cuda")
     for _ in range(100):
@@ -199,7 +224,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="small sizes and few repetitions (a smoke test)")
-    ap.add_argument("--only", default="reduction,scan,var,launch")
+    ap.add_argument("--only", default="reduction,scan,stream,var,launch")
     a = ap.parse_args()
     only = set(a.only.split(","))
     rows = []
@@ -213,6 +238,8 @@ def main():
         steps += [lambda n=n: reduction(rows, n, reps) for n in big]
     if "scan" in only:
         steps += [lambda n=n, d=d: scan(rows, n, reps, d) for n in big for d in (torch.float32, torch.int32)]
+    if "stream" in only:
+        steps += [lambda d=d: stream(rows, 2 ** 20 if a.quick else 2 ** 28, reps, d) for d in (torch.float32, torch.float64)]
     if "var" in only:
         for split in (False, True):
             steps.append(lambda split=split: var(rows, 2 ** 12 if a.quick else 2 ** 17, 2 ** 14 if a.quick else 16 * 2 * 256 * 132,

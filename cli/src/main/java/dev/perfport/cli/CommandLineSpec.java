@@ -277,8 +277,9 @@ final class CommandLineSpec {
                     + "default both).")
     static final class BenchCmd {
         @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator, or gpu (the headline table "
-                + "on the present GPU beside PyTorch: every case through compare on jocl:gpu and aparapi:gpu, or the routes "
-                + "--backend names, at config=auto with reps=auto; writes bench-<device>.md and .json under --out, default "
+                + "on the present GPU beside PyTorch: the device's limits (stream, flops) first, then every case through compare "
+                + "on jocl:gpu and aparapi:gpu, or the routes --backend names, at config=auto with reps=auto, each row with its "
+                + "%% of stream or %% of flops; writes bench-<device>.md and .json under --out, default "
                 + "docs/results/gpu; --param quick=1 for small sizes)")
         String target;
         @Mixin Backends backends;

@@ -99,6 +99,19 @@ public interface Workload {
     }
 
     /**
+     * What limits a row of {@code variant} with {@code params} on a GPU, memory or compute, and so which of its metrics
+     * counts the bytes it must move or the flops it does ({@link Bound#metric()}); empty where the workload declares
+     * none (its rows then get no fraction of a device limit).
+     *
+     * @param variant one of {@link #variants()}
+     * @param params  the row's parameters (the defaults filled in where missing)
+     * @return the bound, or empty
+     */
+    default java.util.Optional<Bound> bound(String variant, Params params) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Small parameter sets, sizes that are not powers of two among them, that every backend runs
      * for every variant (each expanded by {@link #compareCases}) in the backend conformance kit
      * ({@code perfport-conformance}): each must verify in seconds on a CPU device.

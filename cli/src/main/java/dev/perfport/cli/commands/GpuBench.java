@@ -7,7 +7,9 @@ import dev.perfport.cli.Context;
 import dev.perfport.cli.Environment;
 import dev.perfport.cli.format.Format;
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Workloads;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,11 +22,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
  * {@code perfport bench gpu}: the headline table on the present GPU, as one product command instead of one-off
- * scripts. Each case runs through {@code compare} on every route asked for (default {@code jocl:gpu} and
+ * scripts. First the device's limits: {@code stream} (every kernel, float and double) and {@code flops} (FP32 and
+ * FP64); then every headline case, and each row's fraction of its device's limit ({@link DeviceLimits}): a
+ * memory-bound row's {@code % of stream}, a compute-bound row's {@code % of flops} (the workload's {@link Bound}).
+ * Each case runs through {@code compare} on every route asked for (default {@code jocl:gpu} and
  * {@code aparapi:gpu}), at the configuration {@code config=auto} takes (the user's tuning cache, then the tuning
  * database), with {@code reps=auto}; beside it, where {@code python3} with torch is on the PATH, PyTorch's figure for
  * the same work from {@code bench/}'s references, measured in the same run. Writes {@code bench-<device>.md} and
@@ -47,6 +53,31 @@ record GpuBench(List<String> selectors, Params params, String out) {
      * @param torch    the PyTorch reference line's fields that must match (workload, and op/dtype/n where they apply), or empty
      */
     record Case(String name, String workload, String variant, List<String> params, String metric, Map<String, String> torch) {
+    }
+
+    /** The cases that measure the device's limits: stream's kernels in float and double, flops in FP32 and FP64. */
+    static List<Case> limits(boolean quick) {
+        List<Case> l = new ArrayList<>();
+        String n = quick ? "2^16" : "2^28";
+        for (String type : List.of("float", "double")) {
+            for (String k : List.of("copy", "mul", "add", "triad", "dot")) {
+                l.add(new Case("stream " + k + " " + type + ", n " + n, "stream", k, List.of("n=" + n, "type=" + type), "GB/s",
+                        Map.of("workload", "stream", "op", k, "dtype", type + (type.equals("float") ? "32" : "64"),
+                                "n", Long.toString(Params.parseLong("n", n)))));
+            }
+        }
+        for (String type : List.of("float", "double")) {
+            l.add(new Case("flops FMA " + type, "flops", "fma", quick ? List.of("n=2^12", "iters=64", "type=" + type) : List.of("type=" + type),
+                    "GFLOP/s", Map.of()));
+        }
+        return l;
+    }
+
+    /** The limits, then the headline cases, in the order they run. */
+    static List<Case> all(boolean quick) {
+        List<Case> l = new ArrayList<>(limits(quick));
+        l.addAll(cases(quick));
+        return l;
     }
 
     static List<Case> cases(boolean quick) {
@@ -82,7 +113,7 @@ record GpuBench(List<String> selectors, Params params, String out) {
         List<Map<String, Object>> rows = new ArrayList<>();
         String device = null;
         int failed = 0;
-        for (Case c : cases(quick)) {
+        for (Case c : all(quick)) {
             List<String> ps = new ArrayList<>(c.params());
             ps.add("reps=" + (quick ? "2" : "auto"));
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
@@ -116,7 +147,15 @@ record GpuBench(List<String> selectors, Params params, String out) {
         data.put("torch", torchNote);
         data.put("rows", rows);
         data.put("pytorch", torch);
-        String page = page(device, torchNote, quick, rows, torch);
+        DeviceLimits limits = DeviceLimits.of(rows.stream().map(m -> limitRow(row(m))).toList());
+        for (Map<String, Object> m : rows) {
+            Map<String, Object> r = row(m);
+            Optional<Bound> b = boundOf(r);
+            b.ifPresent(bound -> m.put("bound", bound instanceof Bound.Compute c ? "compute " + c.precision() : "memory"));
+            b.ifPresent(bound -> limits.fraction(limitRow(r), bound).ifPresent(f -> m.put("fractionOfLimit", f)));
+        }
+        data.put("limits", limitsData(limits));
+        String page = page(device, torchNote, quick, rows, torch, limits);
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("bench-" + slug + ".json"), json.writeValueAsString(data) + "\n");
@@ -137,8 +176,8 @@ record GpuBench(List<String> selectors, Params params, String out) {
         if (probe == null || probe.isEmpty()) return "no PyTorch figures: python3 with torch is not on the PATH";
         if (!probe.getLast().endsWith("True")) return "no PyTorch figures: torch " + probe.getLast() + " sees no CUDA device";
         List<List<String>> scripts = quick
-                ? List.of(List.of("bench/torch_ref.py", "--quick", "--only", "reduction,scan"), List.of("bench/torch_gemm.py", "--sizes", "64", "--reps", "5"))
-                : List.of(List.of("bench/torch_ref.py", "--only", "reduction,scan"), List.of("bench/torch_gemm.py", "--sizes", "1024,4096"),
+                ? List.of(List.of("bench/torch_ref.py", "--quick", "--only", "reduction,scan,stream"), List.of("bench/torch_gemm.py", "--sizes", "64", "--reps", "5"))
+                : List.of(List.of("bench/torch_ref.py", "--only", "reduction,scan,stream"), List.of("bench/torch_gemm.py", "--sizes", "1024,4096"),
                         List.of("bench/torch_fft.py"), List.of("bench/torch_spmv.py"), List.of("bench/torch_conv.py"));
         for (List<String> s : scripts) {
             ctx.err().println("bench gpu: PyTorch " + s.getFirst());
@@ -189,6 +228,7 @@ record GpuBench(List<String> selectors, Params params, String out) {
 
     /** The PyTorch line of a case: every field the case names matches; the fastest median among them. */
     static Map<String, Object> reference(Case c, List<Map<String, Object>> torch) {
+        if (c.torch().isEmpty()) return null;
         Map<String, Object> best = null;
         for (Map<String, Object> t : torch) {
             boolean all = c.torch().entrySet().stream().allMatch(e -> e.getValue().equals(String.valueOf(t.get(e.getKey()))));
@@ -198,7 +238,56 @@ record GpuBench(List<String> selectors, Params params, String out) {
         return best;
     }
 
-    private static String page(String device, String torchNote, boolean quick, List<Map<String, Object>> rows, List<Map<String, Object>> torch) {
+    /** The result row of one entry of the data's rows. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> row(Map<String, Object> entry) {
+        return (Map<String, Object>) entry.get("row");
+    }
+
+    /** A result row (its JSON form) as {@link DeviceLimits} reads it. */
+    static DeviceLimits.Row limitRow(Map<String, Object> r) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        if (r.get("metrics") instanceof Map<?, ?> ms) {
+            ms.forEach((k, v) -> {
+                if (v instanceof Number n) metrics.put(String.valueOf(k), n.doubleValue());
+            });
+        }
+        Object type = r.get("params") instanceof Map<?, ?> ps ? ps.get("type") : null;
+        return new DeviceLimits.Row(String.valueOf(r.get("workload")), String.valueOf(r.get("device")), "verified".equals(r.get("status")),
+                type == null ? null : String.valueOf(type), metrics);
+    }
+
+    /** What the row's workload declares limits it at the row's parameters, if anything. */
+    static Optional<Bound> boundOf(Map<String, Object> r) {
+        Map<String, String> ps = new LinkedHashMap<>();
+        if (r.get("params") instanceof Map<?, ?> m) m.forEach((k, v) -> ps.put(String.valueOf(k), String.valueOf(v)));
+        try {
+            return Workloads.get(String.valueOf(r.get("workload"))).bound(String.valueOf(r.get("variant")), Params.of(ps));
+        } catch (ConfigException e) {
+            return Optional.empty();   // a workload this build does not know: no bound to show
+        }
+    }
+
+    private static Map<String, Object> limitsData(DeviceLimits limits) {
+        Map<String, Object> l = new LinkedHashMap<>();
+        java.util.Set<String> devices = new java.util.TreeSet<>(limits.stream().keySet());
+        devices.addAll(limits.flops().keySet());
+        for (String d : devices) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            if (limits.stream().containsKey(d)) m.put("stream GB/s", limits.stream().get(d));
+            limits.flops().getOrDefault(d, Map.of()).forEach((t, v) -> m.put("flops " + t + " GFLOP/s", v));
+            l.put(d, m);
+        }
+        return l;
+    }
+
+    private static String percent(Map<String, Object> entry, String kind) {
+        return entry.get("bound") instanceof String b && b.startsWith(kind) && entry.get("fractionOfLimit") instanceof Number f
+                ? String.format(Locale.ROOT, "%.1f %%", 100 * f.doubleValue()) : "-";
+    }
+
+    private static String page(String device, String torchNote, boolean quick, List<Map<String, Object>> rows, List<Map<String, Object>> torch,
+                               DeviceLimits limits) {
         StringBuilder sb = new StringBuilder();
         Map<String, String> env = Environment.host();
         sb.append("# perfport bench gpu: ").append(device).append("\n\n");
@@ -207,12 +296,24 @@ record GpuBench(List<String> selectors, Params params, String out) {
                 .append(". Every row ran `compare` with `reps=").append(quick ? "2" : "auto").append("` at the configuration `config=auto` takes ")
                 .append("(the user's tuning cache, then the tuning database, then the defaults; the CONFIG column says which). ")
                 .append("Rates are medians over the timed repetitions, with the range of the kernel time. ").append(torchNote).append(".\n\n");
-        sb.append("| case | route | config | rate (median) | kernel ms [min-max] | PyTorch (median) | ratio |\n|---|---|---|---|---|---|---|\n");
+        sb.append("Limits measured first on each device: the best `stream` rate (any kernel, type and route) and the best `flops` ")
+                .append("multiply-add rate per precision. A memory-bound row's `% of stream` is the bytes it must move per second over that ")
+                .append("stream rate; a compute-bound row's `% of flops` is its flops per second over the flops rate in its precision ")
+                .append("(docs/gpu.md).\n\n");
+        Map<String, Object> ld = limitsData(limits);
+        if (ld.isEmpty()) sb.append("No limit measured: no stream or flops row verified.\n\n");
+        for (Map.Entry<String, Object> e : ld.entrySet()) {
+            Map<?, ?> m = (Map<?, ?>) e.getValue();
+            sb.append("- ").append(e.getKey()).append(": stream ").append(rate(m.get("stream GB/s"), "GB/s"))
+                    .append(", flops FP32 ").append(rate(m.get("flops float GFLOP/s"), "GFLOP/s"))
+                    .append(", FP64 ").append(rate(m.get("flops double GFLOP/s"), "GFLOP/s")).append("\n");
+        }
+        sb.append("\n| case | route | config | rate (median) | kernel ms [min-max] | % of stream | % of flops | PyTorch (median) | ratio |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
         Map<String, Case> byName = new LinkedHashMap<>();
-        for (Case c : cases(quick)) byName.put(c.name(), c);
+        for (Case c : all(quick)) byName.put(c.name(), c);
         for (Map<String, Object> m : rows) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> r = (Map<String, Object>) m.get("row");
+            Map<String, Object> r = row(m);
             String caseName = (String) m.get("case"), metric = (String) m.get("metric");
             Case c = byName.get(caseName);
             @SuppressWarnings("unchecked")
@@ -232,8 +333,13 @@ record GpuBench(List<String> selectors, Params params, String out) {
             String shown = caseName + (ps != null && ps.get("op") != null ? ", op " + ps.get("op") : "");
             sb.append("| ").append(shown).append(" | ").append(r.get("backend")).append(" | ").append(ps == null ? "-" : ps.getOrDefault("config", "-"))
                     .append(" | ").append(ok ? String.format(Locale.ROOT, "%,.1f %s", rate, metric) : r.get("status") + ": " + String.valueOf(r.get("error")).lines().findFirst().orElse(""))
-                    .append(" | ").append(range).append(" | ").append(refText).append(" | ").append(ratio).append(" |\n");
+                    .append(" | ").append(range).append(" | ").append(percent(m, "memory")).append(" | ").append(percent(m, "compute"))
+                    .append(" | ").append(refText).append(" | ").append(ratio).append(" |\n");
         }
         return sb.toString();
+    }
+
+    private static String rate(Object v, String unit) {
+        return v instanceof Number n ? String.format(Locale.ROOT, "%,.1f %s", n.doubleValue(), unit) : "-";
     }
 }

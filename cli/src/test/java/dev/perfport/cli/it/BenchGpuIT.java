@@ -14,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * bench gpu's plumbing on the CPU machine (quick sizes, the emulator): every headline case runs through compare, the
- * page and its data file are written, and without python3 and torch the page says there are no PyTorch figures.
+ * bench gpu's plumbing on the CPU machine (quick sizes, the emulator): the limits (stream, flops) and every headline case
+ * run through compare, the page and its data file are written with each row's fraction of its device's limit, and
+ * without python3 and torch the page says there are no PyTorch figures.
  */
 class BenchGpuIT {
 
@@ -25,17 +26,36 @@ class BenchGpuIT {
         assertEquals(0, r.code(), r.describe());
         Path md = dir.resolve("bench-cell-b-e-emulator-6-spes.md"), data = dir.resolve("bench-cell-b-e-emulator-6-spes.json");
         String page = Files.readString(md);
-        for (String c : List.of("reduction float", "scan int, single-pass", "SGEMM", "FFT", "SpMV csr-adaptive", "convolution")) {
+        for (String c : List.of("stream copy float", "stream dot double", "flops FMA float", "flops FMA double", "reduction float",
+                "scan int, single-pass", "SGEMM", "FFT", "SpMV csr-adaptive", "convolution")) {
             assertTrue(page.contains("| " + c), c + " in\n" + page);
         }
         assertTrue(page.contains("no PyTorch figures") || page.contains("PyTorch "), page);
         Map<?, ?> d = (Map<?, ?>) MiniJson.parse(Files.readString(data));
         assertEquals("perfport-bench-gpu/1", d.get("format"));
         List<?> rows = (List<?>) d.get("rows");
-        assertTrue(rows.size() >= 7, "a row per case at least: " + rows.size());
+        assertTrue(rows.size() >= 19, "a row per case at least: " + rows.size());
+        Map<?, ?> limits = (Map<?, ?>) ((Map<?, ?>) d.get("limits")).get("Cell/B.E. emulator (6 SPEs)");
+        double stream = ((Number) limits.get("stream GB/s")).doubleValue(), fp32 = ((Number) limits.get("flops float GFLOP/s")).doubleValue();
+        assertTrue(stream > 0 && fp32 > 0 && ((Number) limits.get("flops double GFLOP/s")).doubleValue() > 0, String.valueOf(limits));
+        assertTrue(page.contains("| % of stream | % of flops |"), page);
         for (Object o : rows) {
-            Map<?, ?> row = (Map<?, ?>) ((Map<?, ?>) o).get("row");
+            Map<?, ?> entry = (Map<?, ?>) o, row = (Map<?, ?>) entry.get("row");
             assertEquals("verified", row.get("status"), String.valueOf(row));
+            Map<?, ?> metrics = (Map<?, ?>) row.get("metrics");
+            double fraction = ((Number) entry.get("fractionOfLimit")).doubleValue();
+            switch ((String) row.get("workload")) {   // every headline row is memory- or compute-bound, and its fraction is its rate over the limit
+                case "stream", "reduction", "scan", "spmv", "fft" -> {
+                    assertEquals("memory", entry.get("bound"), String.valueOf(entry));
+                    assertEquals(((Number) metrics.get("GB/s")).doubleValue() / stream, fraction, 1e-9 * fraction, String.valueOf(entry));
+                }
+                case "gemm", "convolution" -> {
+                    assertEquals("compute float", entry.get("bound"), String.valueOf(entry));
+                    assertEquals(((Number) metrics.get("GFLOP/s")).doubleValue() / fp32, fraction, 1e-9 * fraction, String.valueOf(entry));
+                }
+                case "flops" -> assertTrue(String.valueOf(entry.get("bound")).startsWith("compute "), String.valueOf(entry));
+                default -> throw new AssertionError("a row of no headline case: " + entry);
+            }
         }
     }
 

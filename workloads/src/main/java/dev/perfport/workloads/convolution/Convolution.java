@@ -12,6 +12,7 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -24,6 +25,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * 2-D single-channel convolution (seed 002 §4), float32: out(y,x) = Σ_j&lt;Fh Σ_i&lt;Fw in(y+j, x+i)·F(j,i),
@@ -147,6 +149,12 @@ public final class Convolution implements Workload, Tunable {
         double flop() {
             return 2.0 * fw * fh * w * h;
         }
+    }
+
+    /** Compute-bound in float: 2·fw·fh flops per output, dozens per byte moved. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.compute("float"));
     }
 
     @Override

@@ -17,6 +17,7 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -340,6 +342,16 @@ public final class Fft implements Workload, Tunable {
         return v.equals(AUTO) ? dflt : FftConfig.flag(key, v, off, on);
     }
 
+    /**
+     * Memory-bound: 5·n·log2 n flops over 16 bytes per point (a complex float read and written) is at most
+     * 5·log2(n)/16 flops a byte, 6.25 at n = 2^20, below a GPU's ratio of FP32 rate to bandwidth (about 14 on an
+     * H200); the GB/s count each point read and written once.
+     */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.memory());
+    }
+
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
         Settings st = settings(s.device(), variant, params);
@@ -439,6 +451,7 @@ public final class Fft implements Workload, Tunable {
         double flops = flops(n, batch);
         Rep row = timed.row();
         metrics.put("GFLOP/s", row.kernelNanos() > 0 ? flops / row.kernelNanos() : 0);
+        metrics.put("GB/s", Runs.gbPerSecond(16L * n * batch, row.kernelNanos()));   // each complex float read and written once
         if (row.modelledNanos() > 0) metrics.put("modelled GFLOP/s", flops / row.modelledNanos());
         metrics.put("max rel error", FftReference.maxError(wr, wi, gr, gi, n, batch));
         metrics.put("error bound", FftReference.bound(n));

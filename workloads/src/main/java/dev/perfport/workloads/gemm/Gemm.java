@@ -10,6 +10,7 @@ import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -22,6 +23,7 @@ import dev.perfport.workloads.Workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * GEMM of seed 001 (Du et al. 2011; CLBlast's Xgemm as the modern parameter superset):
@@ -263,6 +265,12 @@ public final class Gemm implements Workload, Tunable {
 
     static long roundUp(long x, long to) {
         return (x + to - 1) / to * to;
+    }
+
+    /** Compute-bound in its precision: 2·m·n·k flops. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.compute(defaults().with(params).get("type")));
     }
 
     @Override

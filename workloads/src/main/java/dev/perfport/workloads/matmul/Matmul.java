@@ -13,6 +13,7 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -24,6 +25,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The matrix multiplication study of seed 003 (§3.1, Table 2): C = A·B for n×n float32
@@ -109,6 +111,12 @@ public final class Matmul implements Workload {
                 "tile: work-groups are tile×tile work-items (paper: 128 for α–δ, 64 for ε; GPUs allow at most 32)",
                 "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
                 "seed: input generator seed");
+    }
+
+    /** Compute-bound in float: 2·n³ flops. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.compute("float"));
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -25,6 +26,7 @@ import dev.perfport.workloads.Workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
@@ -169,6 +171,12 @@ public final class Reduction implements Workload, Tunable {
         Params base = defaults().with(overrides);
         if (overrides.has("type")) return List.of(base);
         return List.of(base.with("type", "int"), base.with("type", "float"));
+    }
+
+    /** Memory-bound: the GB/s count the n elements read once. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.memory());
     }
 
     @Override

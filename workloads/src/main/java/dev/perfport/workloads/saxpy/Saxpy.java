@@ -8,6 +8,7 @@ import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -18,6 +19,7 @@ import dev.perfport.workloads.Workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -75,6 +77,12 @@ public final class Saxpy implements Workload {
     public List<String> paramHelp() {
         return List.of("n: elements (any N >= 1)", "a: the scalar", "wg: work-group size",
                 "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
+    }
+
+    /** Memory-bound: the GB/s count x read, y read and written. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.memory());
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.perfport.core.launch.TaskMapping;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -31,6 +32,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -71,7 +73,7 @@ import java.util.stream.Stream;
  * list {@code k=1,2,4} adds one case per entry ({@code harris} ignores k, {@code v1} and
  * {@code scanplus} ignore {@code sums}). Rows of {@code v1} and {@code scanplus} report the
  * resolved {@code k}, its spec ({@code kSpec}) and the {@code residency}.
- * Metric: {@code Gelem/s} = n / kernel time.
+ * Metrics: {@code Gelem/s} = n / kernel time; {@code GB/s} = the 8 bytes each element must move (read and written) / kernel time.
  */
 @AutoService(Workload.class)
 public final class Scan implements Workload, Tunable {
@@ -237,6 +239,12 @@ public final class Scan implements Workload, Tunable {
         int reps = p.getInt("reps");
         if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
         return new Config((int) n, type, op, wg, recursive, k, reps, p.getLong("seed"));
+    }
+
+    /** Memory-bound: the GB/s count n elements read and n written (8 bytes each, int or float). */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.memory());
     }
 
     @Override
@@ -539,6 +547,7 @@ public final class Scan implements Workload, Tunable {
     private static Map<String, Double> metrics(int n, Rep row) {
         Map<String, Double> m = new LinkedHashMap<>();
         m.put("Gelem/s", row.kernelNanos() > 0 ? n / (double) row.kernelNanos() : 0);
+        m.put("GB/s", Runs.gbPerSecond(8L * n, row.kernelNanos()));   // n elements read and n written, 4 bytes each
         if (row.modelledNanos() > 0) m.put("modelled Gelem/s", n / (double) row.modelledNanos());
         return m;
     }

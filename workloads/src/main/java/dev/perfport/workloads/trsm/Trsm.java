@@ -20,6 +20,7 @@ import dev.perfport.core.tune.Objective;
 import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -39,6 +40,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -193,6 +195,12 @@ public final class Trsm implements Workload, Tunable {
         shown.put("seed", p.get("seed"));
         String refusal = why.isEmpty() ? null : "trsm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
         return new Settings(m, n, prec, prec.round(alpha), nb, cfg, dc, directMax, reps, p.getLong("seed"), shown, refusal);
+    }
+
+    /** Compute-bound in its precision. */
+    @Override
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.compute(defaults().with(params).get("type")));
     }
 
     @Override

@@ -6,8 +6,8 @@ import dev.perfport.core.kernel.KernelLibrary;
 import java.util.List;
 
 /**
- * The FP32 multiply-add throughput kernel (workloads' flops.cl) as an Aparapi kernel: 8 chains of
- * x = x*a + b per work-item. Aparapi translates no Math.fma, so the step is a product and a sum;
+ * The multiply-add throughput kernel (workloads' flops.cl) as Aparapi kernels, float and double: 8
+ * chains of x = x*a + b per work-item. Aparapi translates no Math.fma, so the step is a product and a sum;
  * whether they fuse is the OpenCL compiler's choice below Aparapi (its source has no FP_CONTRACT
  * pragma, so contraction is allowed).
  */
@@ -19,20 +19,22 @@ public final class FlopsKernels implements KernelLibrary {
 
     @Override
     public List<KernelSpec> kernels() {
-        return List.of(KernelSpec.of("flops.fma", Fma.class, c -> new Fma(), "out", "n", "iters", "a", "b"));
+        return List.of(KernelSpec.of("flops.fma.float", FmaFloat.class, c -> new FmaFloat(), "out", "n", "iters", "a", "b"),
+                KernelSpec.of("flops.fma.double", FmaDouble.class, c -> new FmaDouble(), "out", "n", "iters", "a", "b"));
     }
 
-    public static final class Fma extends PerfportKernel {
-        float[] out;
+//#for T=float,double Ty=Float,Double F=f,d
+    public static final class Fma$Ty$ extends PerfportKernel {
+        $T$[] out;
         int n;
         int iters;
-        float a;
-        float b;
+        $T$ a;
+        $T$ b;
 
         @Override
         public void run() {
             int i = getGlobalId();
-            float x0 = 0.0f, x1 = 0.125f, x2 = 0.25f, x3 = 0.375f, x4 = 0.5f, x5 = 0.625f, x6 = 0.75f, x7 = 0.875f;
+            $T$ x0 = 0.0$F$, x1 = 0.125$F$, x2 = 0.25$F$, x3 = 0.375$F$, x4 = 0.5$F$, x5 = 0.625$F$, x6 = 0.75$F$, x7 = 0.875$F$;
             for (int k = 0; k < iters; k++) {
                 x0 = x0 * a + b;
                 x1 = x1 * a + b;
@@ -48,4 +50,6 @@ public final class FlopsKernels implements KernelLibrary {
             }
         }
     }
+
+//#end
 }

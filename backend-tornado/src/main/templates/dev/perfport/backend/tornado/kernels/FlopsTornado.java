@@ -3,6 +3,7 @@ package dev.perfport.backend.tornado.kernels;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
 import java.util.List;
@@ -10,13 +11,14 @@ import java.util.List;
 import static dev.perfport.backend.tornado.kernels.TornadoKernel.sig;
 import static dev.perfport.core.device.MemoryLevel.GLOBAL;
 import static dev.perfport.core.device.MemoryLevel.PRIVATE;
+import static dev.perfport.core.memory.ElemType.DOUBLE;
 import static dev.perfport.core.memory.ElemType.FLOAT;
 import static dev.perfport.core.memory.ElemType.INT;
 
 /**
- * The FP32 multiply-add throughput kernel (workloads' flops.cl) in TornadoVM's Kernel API: 8 chains
- * of x = x*a + b per work-item, a product and a sum that TornadoVM's compiler may fuse; found as a
- * {@link KernelLibrary} service.
+ * The multiply-add throughput kernel (workloads' flops.cl) in TornadoVM's Kernel API, float and
+ * double from one template: 8 chains of x = x*a + b per work-item, a product and a sum that
+ * TornadoVM's compiler may fuse; found as a {@link KernelLibrary} service.
  */
 @AutoService(KernelLibrary.class)
 public final class FlopsTornado extends TornadoLibrary {
@@ -26,21 +28,24 @@ public final class FlopsTornado extends TornadoLibrary {
     }
 
     static void register(List<TornadoKernel> into) {
-        into.add(new TornadoKernel("flops.fma", sig(GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, FLOAT, PRIVATE, FLOAT), false,
-                a -> a.graph().task(a.task(), FlopsTornado::fmaPeak, a.context(), a.floats(0), a.intArg(1), a.intArg(2), a.floatArg(3), a.floatArg(4))));
+//#for T=float,double Ty=Float,Double E=FLOAT,DOUBLE Arr=floats,doubles Arg=floatArg,doubleArg
+        into.add(new TornadoKernel("flops.fma.$T$", sig(GLOBAL, $E$, PRIVATE, INT, PRIVATE, INT, PRIVATE, $E$, PRIVATE, $E$), false,
+                a -> a.graph().task(a.task(), FlopsTornado::fmaPeak$Ty$, a.context(), a.$Arr$(0), a.intArg(1), a.intArg(2), a.$Arg$(3), a.$Arg$(4))));
+//#end
     }
 
     // not "fma": TornadoVM names the OpenCL kernel after the method, and a kernel named like the builtin fails clCreateKernel (-46), then crashes PoCL
-    public static void fmaPeak(KernelContext ctx, FloatArray out, int n, int iters, float a, float b) {
+//#for T=float,double Ty=Float,Double F=f,d
+    public static void fmaPeak$Ty$(KernelContext ctx, $Ty$Array out, int n, int iters, $T$ a, $T$ b) {
         int i = ctx.globalIdx;
-        float x0 = 0.0f;
-        float x1 = 0.125f;
-        float x2 = 0.25f;
-        float x3 = 0.375f;
-        float x4 = 0.5f;
-        float x5 = 0.625f;
-        float x6 = 0.75f;
-        float x7 = 0.875f;
+        $T$ x0 = 0.0$F$;
+        $T$ x1 = 0.125$F$;
+        $T$ x2 = 0.25$F$;
+        $T$ x3 = 0.375$F$;
+        $T$ x4 = 0.5$F$;
+        $T$ x5 = 0.625$F$;
+        $T$ x6 = 0.75$F$;
+        $T$ x7 = 0.875$F$;
         for (int k = 0; k < iters; k++) {
             x0 = x0 * a + b;
             x1 = x1 * a + b;
@@ -55,4 +60,6 @@ public final class FlopsTornado extends TornadoLibrary {
             out.set(i, ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7)));
         }
     }
+
+//#end
 }
