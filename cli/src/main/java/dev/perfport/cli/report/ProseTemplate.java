@@ -64,6 +64,14 @@ public final class ProseTemplate {
         return new ProseTemplate("(text)", text);
     }
 
+    /** A model of these names and values, in turns; values may be null (unlike {@link Map#of}). */
+    public static Map<String, Object> model(Object... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) throw new IllegalArgumentException("names and values come in pairs");
+        Map<String, Object> m = new java.util.HashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) m.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        return m;
+    }
+
     /** The text with the model's values. */
     public String render(Map<String, ?> model) {
         StringBuilder b = new StringBuilder();

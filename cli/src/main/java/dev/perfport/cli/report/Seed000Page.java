@@ -15,9 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
+import static dev.perfport.cli.report.Markdown.block;
 import static dev.perfport.cli.report.Seed000Results.name;
 
 /**
@@ -206,13 +206,6 @@ final class Seed000Page {
             }
             t.end();
         }));
-    }
-
-    /** What {@code write} puts into a fresh {@link Markdown}. */
-    private static String block(Consumer<Markdown> write) {
-        Markdown md = new Markdown();
-        write.accept(md);
-        return md.toString();
     }
 
     static String when(String iso) {
