@@ -20,7 +20,7 @@ import java.util.Map;
  *       empty;</li>
  *   <li>{@code {{#name}}...{{/name}}}: the text once when the value is true or any other present value,
  *       once per element (each a nested model) when it is a collection, not at all when it is false,
- *       null or empty;</li>
+ *       null or empty (a string, collection or map);</li>
  *   <li>{@code {{^name}}...{{/name}}}: the text when the value is false, null or empty;</li>
  *   <li>{@code {{! comment}}}: nothing.</li>
  * </ul>
@@ -115,6 +115,7 @@ public final class ProseTemplate {
             case null -> false;
             case Boolean x -> x;
             case Collection<?> c -> !c.isEmpty();
+            case Map<?, ?> m -> !m.isEmpty();
             case String s -> !s.isEmpty();
             default -> true;
         };
