@@ -54,7 +54,7 @@ class ProseTemplateTest {
 
     @Test
     void everyReportTemplateLoads() {
-        for (String name : List.of("seed-000.md", "seed-001.md", "seed-002.md", "seed-003.md")) assertNotNull(ProseTemplate.load(name));
+        for (String name : List.of("seed-000.md", "seed-001.md", "seed-002.md", "seed-003.md", "seed-004.md")) assertNotNull(ProseTemplate.load(name));
         assertThrows(IllegalStateException.class, () -> ProseTemplate.load("missing.md"));
     }
 }
