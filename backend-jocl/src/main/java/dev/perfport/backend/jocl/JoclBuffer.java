@@ -27,7 +27,7 @@ final class JoclBuffer extends AbstractDeviceBuffer<JoclSession> {
     @Override
     protected void doRead(long offset, Object dst, int dstOffset, int count) {
         long bytes = (long) count * type().bytes();
-        if (bytes <= JoclSession.SMALL_READ_BYTES) {
+        if (bytes <= JoclCopies.SMALL_READ_BYTES) {
             session().readSmall(this, offset * type().bytes(), (int) bytes, host(dst, dstOffset));
         } else {
             session().copy(this, false, offset * type().bytes(), bytes, host(dst, dstOffset));

@@ -24,7 +24,7 @@ final class JoclKernel extends AbstractCompiledKernel<JoclSession> {
 
     /**
      * @param workGroupSize     the most work-items per group: CL_KERNEL_WORK_GROUP_SIZE on the
-     *                          session's device, or the device's maximum on NVIDIA (see JoclSession)
+     *                          session's device, or the device's maximum on NVIDIA (see JoclPrograms)
      * @param ownLocalBytes     CL_KERNEL_LOCAL_MEM_SIZE before any __local argument is set: the
      *                          kernel's own __local variables (e.g. the prelude's task slot)
      * @param requiredLocalSize CL_KERNEL_COMPILE_WORK_GROUP_SIZE (reqd_work_group_size), or zeros

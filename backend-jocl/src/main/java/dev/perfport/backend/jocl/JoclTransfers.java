@@ -258,7 +258,7 @@ final class JoclTransfers {
         try {
             cl_command_queue q = queue(0, undo);
             cl_mem in = buffer(CL.CL_MEM_READ_WRITE, 4096, undo), out = buffer(CL.CL_MEM_READ_WRITE, 4096, undo);
-            JoclSession.Touch touch = s.touch();
+            TouchKernels touch = s.touch();
             touch.run(q, true, in, out);
             CL.clFinish(q);
             long best = Long.MAX_VALUE;
@@ -294,7 +294,7 @@ final class JoclTransfers {
                 else warm(qs[0], outs[i]);
             }
             CL.clFinish(qs[0]);
-            JoclSession.Touch touch = s.touch();
+            TouchKernels touch = s.touch();
             ByteBuffer[] maps = new ByteBuffer[chunks];
             long best = Long.MAX_VALUE;
             for (int rep = 0; rep < 3; rep++) {
@@ -350,7 +350,7 @@ final class JoclTransfers {
                 }
                 return best;
             }
-            JoclSession.Touch touch = s.touch();
+            TouchKernels touch = s.touch();
             cl_mem sink = buffer(CL.CL_MEM_READ_WRITE, 4, undo);
             long alone = Long.MAX_VALUE;
             for (int rep = 0; rep < 3; rep++) {

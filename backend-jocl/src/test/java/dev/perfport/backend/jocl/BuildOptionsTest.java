@@ -134,27 +134,27 @@ class BuildOptionsTest {
 
     @Test
     void fpContractIsTakenOutOfTheOptionsAndBecomesAPragma() {
-        assertEquals("OFF", JoclSession.fpContract("-DA=1 -cl-fp-contract=off"));
-        assertEquals("ON", JoclSession.fpContract("-cl-fp-contract=off -cl-fp-contract=fast"));
-        assertEquals(null, JoclSession.fpContract("-DX=-cl-fp-contract=off"));
-        assertEquals("-DA=1 -DB=2", JoclSession.join("-DA=1 -cl-fp-contract=off -DB=2".replaceAll(JoclSession.FP_CONTRACT_OPTION, " ")));
+        assertEquals("OFF", JoclPrograms.fpContract("-DA=1 -cl-fp-contract=off"));
+        assertEquals("ON", JoclPrograms.fpContract("-cl-fp-contract=off -cl-fp-contract=fast"));
+        assertEquals(null, JoclPrograms.fpContract("-DX=-cl-fp-contract=off"));
+        assertEquals("-DA=1 -DB=2", JoclPrograms.join("-DA=1 -cl-fp-contract=off -DB=2".replaceAll(JoclPrograms.FP_CONTRACT_OPTION, " ")));
     }
 
     @Test
     void optionsJoinWithSingleSpaces() {
-        assertEquals("-DA=1 -cl-fp-contract=off -DPP_NO_COUNTERS", JoclSession.join("-DA=1", " -cl-fp-contract=off ", "", null, "-DPP_NO_COUNTERS"));
+        assertEquals("-DA=1 -cl-fp-contract=off -DPP_NO_COUNTERS", JoclPrograms.join("-DA=1", " -cl-fp-contract=off ", "", null, "-DPP_NO_COUNTERS"));
     }
     /** The register cap a configuration asks for reaches NVIDIA's compiler only; PoCL would refuse the option. */
     @Test
     void anNvidiaRegisterCapBecomesAnOptionOnNvidiaOnly() {
         var cap = dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 32, "ITEMS", 16);
-        assertEquals("-cl-nv-maxrregcount=32", JoclSession.vendorOptions(cap, device("NVIDIA Corporation")));
-        assertEquals(32, JoclSession.registerCap(cap, device("NVIDIA Corporation")));
-        assertEquals("", JoclSession.vendorOptions(cap, device("The pocl project")));
-        assertEquals(0, JoclSession.registerCap(cap, device("The pocl project")), "no cap for the residency estimate either");
-        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 0),
+        assertEquals("-cl-nv-maxrregcount=32", JoclPrograms.vendorOptions(cap, device("NVIDIA Corporation")));
+        assertEquals(32, JoclPrograms.registerCap(cap, device("NVIDIA Corporation")));
+        assertEquals("", JoclPrograms.vendorOptions(cap, device("The pocl project")));
+        assertEquals(0, JoclPrograms.registerCap(cap, device("The pocl project")), "no cap for the residency estimate either");
+        assertEquals("", JoclPrograms.vendorOptions(dev.perfport.core.kernel.Constants.of(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, 0),
                 device("NVIDIA Corporation")));
-        assertEquals("", JoclSession.vendorOptions(dev.perfport.core.kernel.Constants.of("ITEMS", 16), device("NVIDIA Corporation")));
+        assertEquals("", JoclPrograms.vendorOptions(dev.perfport.core.kernel.Constants.of("ITEMS", 16), device("NVIDIA Corporation")));
     }
 
     private static dev.perfport.core.device.DeviceInfo device(String vendor) {

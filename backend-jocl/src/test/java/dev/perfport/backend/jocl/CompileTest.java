@@ -117,13 +117,13 @@ class CompileTest {
     void programCacheIsBoundedAndEvictionKeepsKernelsAlive() {
         String src = "__kernel void k(PP_PARAMS, __global int* out) { out[get_global_id(0)] = V; }";
         KernelDef def = OpenCl.inline("test.bounded", src, "k").global("out", ElemType.INT, Access.WRITE).build();
-        int n = JoclSession.PROGRAM_CACHE_SIZE + 3;
+        int n = JoclPrograms.PROGRAM_CACHE_SIZE + 3;
         try (JoclSession fresh = OpenCl.session(); DeviceBuffer out = fresh.allocate(ElemType.INT, 1)) {
             List<CompiledKernel> ks = new ArrayList<>();
             for (int v = 0; v < n; v++) ks.add(fresh.compile(def, Constants.of("V", v)));
-            assertEquals(JoclSession.PROGRAM_CACHE_SIZE, fresh.programCacheStats()[2]);
+            assertEquals(JoclPrograms.PROGRAM_CACHE_SIZE, fresh.programCacheStats()[2]);
             // programs evicted from the cache were released; their kernels still hold them
-            assertEquals(JoclSession.PROGRAM_CACHE_SIZE, fresh.liveNativeObjects().get("program"));
+            assertEquals(JoclPrograms.PROGRAM_CACHE_SIZE, fresh.liveNativeObjects().get("program"));
             int[] got = new int[1];
             fresh.launch(ks.getFirst(), NDRange.of(1, 1), out);
             out.read(got);

@@ -78,6 +78,13 @@ public final class Markdown {
         return this;
     }
 
+    /** What {@code write} puts into a fresh writer: a block for a {@link ProseTemplate}. */
+    public static String block(Consumer<Markdown> write) {
+        Markdown md = new Markdown();
+        write.accept(md);
+        return md.toString();
+    }
+
     @Override
     public String toString() {
         return b.toString();

@@ -1,7 +1,6 @@
 package dev.perfport.cli.report;
 
 import dev.perfport.cli.report.ReportWriter.Figure;
-import dev.perfport.cli.report.ReportWriter.Figures;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RunResult;
@@ -301,7 +300,7 @@ public final class Seed001Report {
     public static ReportWriter.Outcome publish(ReportData data, Path out, PrintStream err) {
         List<Result> results = results(data);
         Options o = Options.parse(Params.parse(data.contents().params()));
-        return ReportWriter.publish(out, NAME, figures(results, o), figs -> markdown(data, o, results, figs), err);
+        return ReportWriter.publish(out, NAME, figures(results, o), figs -> Seed001Page.markdown(data, o, results, figs), err);
     }
 
     static List<Figure> figures(List<Result> results, Options o) {
@@ -339,100 +338,5 @@ public final class Seed001Report {
         double[] y = ok.stream().mapToDouble(r -> tuned ? r.tuned() : r.untuned()).toArray();
         if (tuned) Plots.measured(c, name, x, y);
         else Plots.model(c, name, x, y);
-    }
-
-    static String markdown(ReportData data, Options o, List<Result> results, Figures figs) {
-        ReportData.Contents c = data.contents();
-        Markdown md = new Markdown();
-        md.heading(1, "Seed 001: auto-tuned GEMM and TRSM (Du et al. 2011)");
-        md.paragraph("Written by `" + c.command() + "` from `" + NAME + "/" + ReportData.FILE + "` (started " + c.started()
-                + (c.complete() ? "" : "; **incomplete**: the run stopped before every sweep ended") + ").");
-        md.bullets(c.machine().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
-        md.paragraph("The load average is in the header because the machine may be shared: CPU timings of a loaded machine vary by tens "
-                + "of percent between runs and sizes (the emulator's modelled times do not).");
-        Integer rounds = results.stream().flatMap(r -> r.sizes().stream()).map(SizeRow::rounds).filter(java.util.Objects::nonNull)
-                .findFirst().orElse(null);
-        md.paragraph("Every rate is GFLOP/s = 2·m·n·k (GEMM) or m²·n (TRSM) over the kernel time of the best of " + o.reps()
-                + " verified repetitions (modelled time on the Cell/B.E. emulator), pad/unpad copies included, host transfers excluded. "
-                + (rounds == null || rounds < 2 ? ""
-                : "At each GEMM size the untuned and the tuned configuration are measured side by side in " + rounds
-                        + " rounds, in turn and in alternating order, and each keeps its best, so that a loaded machine's drift hits both alike. ")
-                + "*Untuned* is the device type's default configuration (`config=default`); *tuned* is the best of `--strategy " + o.strategy() + "` "
-                + (o.strategy().equals("random") ? "with " + o.budget() + " evaluations " : "(its stages run to the end) ")
-                + "over gemm's indirect kernel (CLBlast's 14 parameters and split k) at " + o.tuneSize() + "³, tuned in each type apart, "
-                + "or the default where the default measured better at that size (then both rows run the same kernel and differ by noise only). "
-                + "No vendor BLAS is called from Java (perfport binds no cuBLAS or CLBlast); the comparison with cuBLAS on the H100, "
-                + "measured through PyTorch (bench/torch_gemm.py) in the same device call, is in docs/results/gpu/h100.md.");
-        md.heading(2, "Tuned vs untuned");
-        Markdown.Table t = md.table("device", "time basis", "type", "tuned / untuned (per size " + o.sizes() + ")", "geometric mean");
-        for (Result r : results) {
-            if (r.device().error() != null) {
-                t.row(r.device().selector(), "-", "-", "failed: " + r.device().error(), "-");
-                continue;
-            }
-            for (String type : o.types()) {
-                List<String> ratios = new ArrayList<>();
-                double logSum = 0;
-                int n = 0;
-                for (SizeRow s : r.sizes()) {
-                    if (!s.type().equals(type)) continue;
-                    if (s.tuned() == null || s.untuned() == null) {
-                        ratios.add("-");
-                        continue;
-                    }
-                    double q = s.tuned() / s.untuned();
-                    ratios.add(String.format(Locale.ROOT, "%.2f", q));
-                    logSum += Math.log(q);
-                    n++;
-                }
-                t.row(r.device().selector() + " (" + r.device().name() + ")", r.device().timeBasis(), type, String.join(", ", ratios),
-                        n == 0 ? "-" : String.format(Locale.ROOT, "**%.2f×**", Math.exp(logSum / n)));
-            }
-        }
-        t.end();
-        for (String type : o.types()) figs.image(md, "gemm-" + type);
-        md.heading(2, "GFLOP/s over sizes");
-        Markdown.Table g = md.table("device", "type", "m = n = k", "untuned GFLOP/s", "tuned GFLOP/s", "error");
-        for (Result r : results) {
-            for (SizeRow s : r.sizes()) {
-                String e = s.untunedError() != null ? "untuned: " + s.untunedError() : s.tunedError() != null ? "tuned: " + s.tunedError() : "";
-                g.row(r.device().selector(), s.type(), s.size(), fmt(s.untuned()), fmt(s.tuned()), e);
-            }
-        }
-        g.end();
-        md.heading(2, "Parameters chosen per device, tuning time and evaluations");
-        Markdown.Table tt = md.table("device", "type", "tuned parameters (mwg nwg kwg mdimc ndimc mdima ndimb kwi vwm vwn strm strn sa sb ks)",
-                "tuned at " + o.tuneSize() + "³", "default", "evaluations (measured, rejected)", "grid", "tuning time (s)");
-        for (Result r : results) {
-            for (TuneRow u : r.tunes()) {
-                String params = u.best() == null ? "none valid" : String.join(" ", GemmConfig.NAMES.stream().map(k -> String.valueOf(GemmConfig.value(u.best(), k))).toList());
-                tt.row(r.device().selector(), u.typeOrFloat(), "`" + params + "`" + ("default".equals(u.chosen()) ? " (the default: nothing better found)" : ""),
-                        fmt(u.bestValue()) + " " + u.metric(), fmt(u.defaultValue()),
-                        u.evaluations() + " (" + u.measured() + ", " + u.rejected() + ")", u.grid(), String.format(Locale.ROOT, "%.1f", u.seconds()));
-            }
-        }
-        tt.end();
-        md.paragraph("Rejected configurations break a constraint checked before compiling (divisibility, work-group and local-memory "
-                + "limits of the device, Aparapi's private-array capacity), or failed to build or verify; each is logged with its reason. "
-                + "The tuning cache keeps every result per backend, device fingerprint, kernel hash and parameters, so `perfport run gemm` "
-                + "on the same device takes the tuned configuration (`config=tuned`).");
-        md.heading(2, "TRSM on the tuned GEMM");
-        md.paragraph("Left, lower, non-unit: the NB×NB diagonal blocks are inverted (one work-group each), then per block row one GEMM "
-                + "X_i = inv(D_i)·B_i and one update of the rows below; each GEMM takes gemm's direct or indirect path. The solve is one "
-                + "launch sequence: jocl queues it and waits once, TornadoVM waits once a task graph, the other routes once a launch "
-                + "(host syncs). Verified by the residual against a double-precision product.");
-        Markdown.Table tr = md.table("device", "type", "m", "n", "nb", "GFLOP/s", "launches", "host syncs", "error");
-        for (Result r : results) {
-            for (TrsmRow x : r.trsm()) tr.row(r.device().selector(), x.type(), x.m(), x.n(), x.nb(), fmt(x.gflops()), x.launches(), x.hostSyncs(),
-                    x.error() == null ? "" : x.error());
-        }
-        tr.end();
-        figs.image(md, "trsm");
-        md.heading(2, "Set-up: compiled-binary cache (jocl)");
-        md.paragraph("The paper's first finding is that OpenCL's run-time compilation dominates its set-up and that caching the binary "
-                + "removes it (about 10×). jocl keeps every program it builds as a binary keyed by platform, device, driver, source and "
-                + "options; cold build against warm start of the tuned GEMM kernels, measured with the CLI on this machine, is in "
-                + "[seed-001-binary-cache.md](seed-001-binary-cache.md).");
-        return md.toString();
     }
 }

@@ -1,0 +1,147 @@
+package dev.perfport.backend.jocl;
+
+import dev.perfport.core.error.DeviceExecutionException;
+import dev.perfport.core.kernel.OpenClPrelude;
+import org.jocl.CL;
+import org.jocl.CLException;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
+import org.jocl.cl_context_properties;
+import org.jocl.cl_device_id;
+import org.jocl.cl_event;
+import org.jocl.cl_mem;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The OpenCL objects a session lives in: one context, one in-order command queue with profiling,
+ * and the prelude's two hidden buffers (the counters and the dynamic mapping's task counter).
+ * Every OpenCL object of the session is counted here when made and when released.
+ */
+final class JoclContext {
+    static final int COUNTER_BYTES = OpenClPrelude.COUNTER_SLOTS * Sizeof.cl_int;
+
+    private final JoclDevice dev;
+    private final NativeTally tally = new NativeTally();
+    private final cl_context context;
+    private final cl_command_queue queue;
+    private final cl_mem counters;
+    private final cl_mem next;
+    /** Source of the non-blocking zeroing writes; direct, because JOCL refuses Java arrays there. */
+    private final ByteBuffer zeros = ByteBuffer.allocateDirect(COUNTER_BYTES).order(ByteOrder.nativeOrder());
+
+    @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
+    JoclContext(JoclDevice dev) {
+        this.dev = dev;
+        List<Runnable> undo = new ArrayList<>();
+        try {
+            cl_context_properties props = new cl_context_properties();
+            props.addProperty(CL.CL_CONTEXT_PLATFORM, dev.platform());
+            cl_context ctx = CL.clCreateContext(props, 1, new cl_device_id[]{dev.device()}, null, null, null);
+            tally.created("context");
+            undo.addFirst(() -> release("context", () -> CL.clReleaseContext(ctx)));
+            cl_command_queue q = CL.clCreateCommandQueue(ctx, dev.device(), CL.CL_QUEUE_PROFILING_ENABLE, null);
+            tally.created("queue");
+            undo.addFirst(() -> release("queue", () -> CL.clReleaseCommandQueue(q)));
+            cl_mem c = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, COUNTER_BYTES, null, null);
+            tally.created("mem");
+            undo.addFirst(() -> release("mem", () -> CL.clReleaseMemObject(c)));
+            cl_mem n = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, Sizeof.cl_int, null, null);
+            tally.created("mem");
+            this.context = ctx;
+            this.queue = q;
+            this.counters = c;
+            this.next = n;
+        } catch (CLException e) {
+            for (Runnable r : undo) {
+                try {
+                    r.run();
+                } catch (RuntimeException ignored) {
+                    // the creation error below is the one worth reporting
+                }
+            }
+            throw Cl.error("cannot open an OpenCL session on " + dev.info().name(), e);
+        }
+    }
+
+    JoclDevice device() {
+        return dev;
+    }
+
+    cl_context context() {
+        return context;
+    }
+
+    cl_command_queue queue() {
+        return queue;
+    }
+
+    /** The prelude's counters ({@code pp_counters}). */
+    cl_mem counters() {
+        return counters;
+    }
+
+    /** The dynamic mapping's task counter ({@code pp_next}). */
+    cl_mem next() {
+        return next;
+    }
+
+    /** Host memory of {@link #COUNTER_BYTES} zero bytes, for the zeroing writes. */
+    ByteBuffer zeros() {
+        return zeros;
+    }
+
+    /** Counts one OpenCL object of {@code kind} as made. */
+    void created(String kind) {
+        tally.created(kind);
+    }
+
+    /** Live OpenCL objects by kind (for tests: empty after close). */
+    java.util.Map<String, Integer> live() {
+        return tally.live();
+    }
+
+    void releaseEvent(cl_event ev) {
+        try {
+            release("event", () -> CL.clReleaseEvent(ev));
+        } catch (DeviceExecutionException ignored) {
+            // a failed event release leaks a few bytes; the command's result is what matters
+        }
+    }
+
+    /** Runs one clRelease* call and counts the object as released (even on error: it is not retried). */
+    void release(String kind, Runnable call) {
+        try {
+            call.run();
+        } catch (CLException e) {
+            throw Cl.error("releasing an OpenCL " + kind + " on " + dev.info().name(), e);
+        } finally {
+            tally.released(kind);
+        }
+    }
+
+    /** Waits for everything queued (the first step of closing). */
+    void finish() {
+        CL.clFinish(queue);
+    }
+
+    /** Releases the hidden buffers, the queue and the context, each attempted; failures are added to {@code errors}. */
+    void releaseAll(List<RuntimeException> errors) {
+        attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(counters)));
+        attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(next)));
+        attempt(errors, () -> release("queue", () -> CL.clReleaseCommandQueue(queue)));
+        attempt(errors, () -> release("context", () -> CL.clReleaseContext(context)));
+    }
+
+    static void attempt(List<RuntimeException> errors, Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            errors.add(e);
+        }
+    }
+}
