@@ -77,6 +77,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     private final cl_mem next;
     /** Source of the non-blocking zeroing writes; direct, because JOCL refuses Java arrays there. */
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(COUNTER_BYTES).order(ByteOrder.nativeOrder());
+    /** CL_FALSE, or CL_TRUE on Oclgrind ({@link CheckedJocl#zeroingBlocks}). */
+    private final boolean zeroingBlocks;
     private final ProgramCache programs;
     private final Object launchLock = new Object();
     private final Object compileLock = new Object();
@@ -113,6 +115,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         this.counting = counting;
         this.buildOptions = buildOptions == null ? "" : buildOptions.strip();
         this.dev = dev;
+        this.zeroingBlocks = CheckedJocl.zeroingBlocks(dev);
         this.programs = new ProgramCache(PROGRAM_CACHE_SIZE, this::releaseProgram);
         List<Runnable> undo = new ArrayList<>();
         try {
@@ -712,13 +715,13 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         synchronized (launchLock) {
             ensureOpen();
             try {
-                if (counting) CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
+                if (counting) CL.clEnqueueWriteBuffer(queue, counters, zeroingBlocks, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
                 for (at = 0; at < n; at++) {
                     LaunchGrid g = grids[at];
                     step = "setting its arguments";
                     setArgs(ks[at], steps.get(at).args(), g.tasks(), g.mapping(), g.ng0(), g.ng1(), where(ks[at].def()));
                     if (g.mapping() == OpenClPrelude.MAP_DYNAMIC) {
-                        CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
+                        CL.clEnqueueWriteBuffer(queue, next, zeroingBlocks, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
                     }
                     step = "clEnqueueNDRangeKernel (global " + Arrays.toString(g.global()) + ", local " + Arrays.toString(locals[at]) + ")";
                     evs[at] = new cl_event();
@@ -856,11 +859,11 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         try {
             // in-order queue: the zeroing writes complete before the kernel starts
             // with counters off (-DPP_NO_COUNTERS) nothing touches them; only the dynamic mapping reads next
-            if (counting) CL.clEnqueueWriteBuffer(queue, counters, CL.CL_FALSE, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
+            if (counting) CL.clEnqueueWriteBuffer(queue, counters, zeroingBlocks, 0, COUNTER_BYTES, Pointer.to(zeros), 0, null, null);
             step = "clEnqueueNDRangeKernel (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")";
             for (int i = 0; i < times; i++) {
                 // each launch of a dynamic mapping starts from a zeroed task counter (queued, not waited for)
-                if (dynamic) CL.clEnqueueWriteBuffer(queue, next, CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
+                if (dynamic) CL.clEnqueueWriteBuffer(queue, next, zeroingBlocks, 0, Sizeof.cl_int, Pointer.to(zeros), 0, null, null);
                 boolean last = i == times - 1;
                 CL.clEnqueueNDRangeKernel(queue, k.kernel(), global.length, null, global, local, 0, null,
                         last ? ev : i == 0 ? first : null);
