@@ -66,6 +66,15 @@ public abstract class CheckedConformance {
         return Map.of();
     }
 
+    /**
+     * What checked mode found in this route's kernels that is not fixed yet, as
+     * {@code workload/variant} with the finding: those rows must still fail, so that a fix shows
+     * here (then remove the entry). None by default.
+     */
+    protected Map<String, String> openFindings() {
+        return Map.of();
+    }
+
     /** The open session. */
     protected final DeviceSession session() {
         return session;
@@ -110,6 +119,11 @@ public abstract class CheckedConformance {
         RunResult r = w.run(s, variant, p);
         String what = w.name() + " " + variant + " " + r.params() + " on " + r.device();
         assertEquals(session.device().name(), r.device(), what);
+        String open = openFindings().get(w.name() + "/" + variant);
+        if (open != null) {
+            assertTrue(!r.verified() || r.error() != null, what + " passes now; remove its open finding: " + open);
+            return;
+        }
         assertNull(r.error(), what);
         assertTrue(r.verified(), what + " did not verify");
     }

@@ -120,6 +120,19 @@ public final class CheckedSession implements DeviceSession {
     }
 
     /**
+     * What Oclgrind reported, less the races a kernel declares intended: a race one of whose
+     * statements carries the comment {@value #BENIGN}, which says why.
+     */
+    private static List<OclgrindReport> reportsOf(List<LaunchStep> steps) {
+        return OclgrindReport.parse(Oclgrind.drain()).stream()
+                .filter(r -> !(r.race() && ReportLine.statements(r, ReportLine.stepOf(r, steps)).stream().anyMatch(t -> t.contains(BENIGN))))
+                .toList();
+    }
+
+    /** The mark of an intended benign race on a line of OpenCL C, in a comment that goes on to say why. */
+    public static final String BENIGN = "benign race:";
+
+    /**
      * Runs {@code body} with the lock held, then fails with Oclgrind's reports, if any. A failure of
      * the body itself is reported with them: they usually say why.
      */
@@ -129,12 +142,12 @@ public final class CheckedSession implements DeviceSession {
             try {
                 value = body.get();
             } catch (RuntimeException e) {
-                List<OclgrindReport> reports = OclgrindReport.parse(Oclgrind.drain());
+                List<OclgrindReport> reports = reportsOf(steps);
                 if (reports.isEmpty()) throw e;
                 throw new DeviceExecutionException(ReportLine.of(reports, steps, addresses, device().name()) + "; then: "
                         + e.getMessage(), e);
             }
-            List<OclgrindReport> reports = OclgrindReport.parse(Oclgrind.drain());
+            List<OclgrindReport> reports = reportsOf(steps);
             if (!reports.isEmpty()) throw new DeviceExecutionException(ReportLine.of(reports, steps, addresses, device().name()));
             return value;
         }

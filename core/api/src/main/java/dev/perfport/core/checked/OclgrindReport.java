@@ -23,11 +23,12 @@ import java.util.regex.Pattern;
  * @param size      bytes accessed, or 0
  * @param kernel    the {@code __kernel} function, or null
  * @param workItems the global ids of the work-items involved, as {@code (x,y,z)}
- * @param line      the source line, or 0
- * @param statement the source text of that line, or null
+ * @param lines     the source line of each work-item's access, as the debug information gives it
+ * @param texts     Oclgrind's text of each of those lines (taken from the program's source by line number, so
+ *                  where a {@code #line} directive moved the numbers, it is not the statement: see {@link ReportLine})
  */
 public record OclgrindReport(String headline, String space, long address, int size, String kernel, List<String> workItems,
-                             int line, String statement) {
+                             List<Integer> lines, List<String> texts) {
     /** Oclgrind puts a global buffer's number above this many address bits (64-bit devices). */
     public static final int ADDRESS_BITS = 48;
 
@@ -37,9 +38,11 @@ public record OclgrindReport(String headline, String space, long address, int si
     private static final Pattern ITEM = Pattern.compile("Global\\((\\d+),(\\d+),(\\d+)\\)");
     private static final Pattern LINE = Pattern.compile("^\\s*At line (\\d+)");
 
-    /** Keeps a copy of the work-items. */
+    /** Keeps copies of the lists. */
     public OclgrindReport {
         workItems = List.copyOf(workItems);
+        lines = List.copyOf(lines);
+        texts = List.copyOf(texts);
     }
 
     /**
@@ -77,8 +80,8 @@ public record OclgrindReport(String headline, String space, long address, int si
         int size = s.find() ? Integer.parseInt(s.group(1)) : 0;
         String kernel = null;
         List<String> items = new ArrayList<>();
-        int lineNo = 0;
-        String statement = null;
+        List<Integer> lines = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (int i = 1; i < block.size(); i++) {
             String l = block.get(i);
             Matcher k = KERNEL.matcher(l);
@@ -86,12 +89,17 @@ public record OclgrindReport(String headline, String space, long address, int si
             Matcher it = ITEM.matcher(l);
             if (it.find()) items.add("(" + it.group(1) + "," + it.group(2) + "," + it.group(3) + ")");
             Matcher ln = LINE.matcher(l);
-            if (lineNo == 0 && ln.find()) {
-                lineNo = Integer.parseInt(ln.group(1));
-                if (i + 1 < block.size() && !block.get(i + 1).isBlank()) statement = block.get(i + 1).strip();
+            if (ln.find()) {
+                lines.add(Integer.parseInt(ln.group(1)));
+                texts.add(i + 1 < block.size() ? block.get(i + 1).strip() : "");
             }
         }
-        out.add(new OclgrindReport(head, space, address, size, kernel, items, lineNo, statement));
+        out.add(new OclgrindReport(head, space, address, size, kernel, items, lines, texts));
+    }
+
+    /** {@return whether this is a data race} */
+    public boolean race() {
+        return headline.contains("data race");
     }
 
     /** {@return the number Oclgrind gave the global buffer the address lies in} */

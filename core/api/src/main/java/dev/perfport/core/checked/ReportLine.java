@@ -4,6 +4,7 @@ import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
+import dev.perfport.core.kernel.OpenClPrelude;
 import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.device.MemoryLevel;
@@ -37,16 +38,39 @@ final class ReportLine {
         if (!r.workItems().isEmpty()) {
             b.append(r.workItems().size() == 1 ? ", work-item " : ", work-items ").append(String.join(" and ", r.workItems()));
         }
-        if (r.line() > 0) {
-            b.append(", line ").append(r.line());
-            if (r.statement() != null) b.append(" `").append(r.statement()).append('`');
+        if (!r.lines().isEmpty()) {
+            b.append(", line ").append(r.lines().getFirst());
+            String text = statements(r, step).getFirst();
+            if (!text.isEmpty()) b.append(" `").append(text).append('`');
         }
         if (reports.size() > 1) b.append(" (").append(reports.size()).append(" reports in all)");
         return b.toString().replaceAll("\\s*\\R\\s*", " ");
     }
 
+    /**
+     * The statement of each line a report names. Oclgrind takes a line's text from the program's
+     * source by the number the debug information gives, which a {@code #line} directive moves: jocl
+     * puts the prelude first and numbers the kernel's lines from 1. So where the text is not the
+     * prelude's at that number, it is the kernel source's line.
+     */
+    static List<String> statements(OclgrindReport r, LaunchStep step) {
+        String source = step == null ? null : step.kernel().def().impl(Dialect.OPENCL_C).filter(KernelImpl.OpenClSource.class::isInstance)
+                .map(i -> ((KernelImpl.OpenClSource) i).source()).orElse(null);
+        if (source == null) return r.texts();
+        List<String> prelude = OpenClPrelude.source().lines().toList();
+        List<String> kernel = source.lines().toList();
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < r.lines().size(); i++) {
+            int n = r.lines().get(i);
+            String text = r.texts().get(i);
+            boolean inPrelude = n >= 1 && n <= prelude.size() && prelude.get(n - 1).strip().equals(text);
+            out.add(inPrelude || n < 1 || n > kernel.size() ? text : kernel.get(n - 1).strip());
+        }
+        return out;
+    }
+
     /** The step whose __kernel the report names (by its OpenCL C entry point), else the only or first one. */
-    private static LaunchStep stepOf(OclgrindReport r, List<LaunchStep> steps) {
+    static LaunchStep stepOf(OclgrindReport r, List<LaunchStep> steps) {
         if (steps.isEmpty()) return null;
         for (LaunchStep s : steps) {
             String entry = s.kernel().def().impl(Dialect.OPENCL_C).filter(KernelImpl.OpenClSource.class::isInstance)

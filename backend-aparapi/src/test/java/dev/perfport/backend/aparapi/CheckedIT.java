@@ -1,0 +1,36 @@
+package dev.perfport.backend.aparapi;
+
+import dev.perfport.conformance.CheckedConformance;
+import dev.perfport.conformance.TestDevice;
+import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.checked.CheckedMode;
+import dev.perfport.core.config.PerfportConfig;
+
+import java.util.Map;
+
+/**
+ * Checked mode on aparapi: every Aparapi kernel of every workload and variant, as the OpenCL C
+ * Aparapi generates, on Oclgrind ({@link CheckedConformance}). Its own failsafe execution: Oclgrind
+ * is registered with the OpenCL loader before anything else in the JVM lists platforms.
+ */
+class CheckedIT extends CheckedConformance {
+    private static final TestDevice<AparapiBackend> CHECKED = device(true);
+    private static final TestDevice<AparapiBackend> WITHOUT_UNINITIALIZED = device(false);
+
+    private static TestDevice<AparapiBackend> device(boolean uninitialized) {
+        return new TestDevice<>("no Oclgrind device through Aparapi", "perfport.aparapi.checked.device", () -> null,
+                () -> AparapiBackend.create(PerfportConfig.of(Map.of(CheckedMode.KEY, "true", CheckedMode.UNINITIALIZED_KEY,
+                        Boolean.toString(uninitialized)))));
+    }
+
+    @Override
+    protected DeviceSession openSession(boolean uninitialized) {
+        return (uninitialized ? CHECKED : WITHOUT_UNINITIALIZED).open();
+    }
+
+    /** What the route's conformance test declares: no Aparapi kernels for these. */
+    @Override
+    protected Map<String, String> unsupportedVariants() {
+        return new AparapiConformanceTest().unsupportedVariants();
+    }
+}
