@@ -68,8 +68,8 @@ public abstract class CheckedConformance {
 
     /**
      * What checked mode found in this route's kernels that is not fixed yet, as
-     * {@code workload/variant} with the finding: those rows must still fail, so that a fix shows
-     * here (then remove the entry). None by default.
+     * {@code workload/variant} with the finding: their rows run and are skipped with the finding
+     * when they fail (some cases of a variant pass). None by default.
      */
     protected Map<String, String> openFindings() {
         return Map.of();
@@ -120,9 +120,8 @@ public abstract class CheckedConformance {
         String what = w.name() + " " + variant + " " + r.params() + " on " + r.device();
         assertEquals(session.device().name(), r.device(), what);
         String open = openFindings().get(w.name() + "/" + variant);
-        if (open != null) {
-            assertTrue(!r.verified() || r.error() != null, what + " passes now; remove its open finding: " + open);
-            return;
+        if (open != null && (!r.verified() || r.error() != null)) {
+            TestDevice.skip("SKIPPED (open finding of checked mode: " + open + "): " + what + ": " + r.error());
         }
         assertNull(r.error(), what);
         assertTrue(r.verified(), what + " did not verify");

@@ -29,6 +29,8 @@ import java.util.function.Supplier;
 public final class CheckedSession implements DeviceSession {
     private final DeviceSession inner;
     private final BufferAddresses addresses;
+    /** Oclgrind stopped reporting on this session's context ({@link Oclgrind#MAX_REPORTS}). */
+    private boolean deaf;
 
     private CheckedSession(DeviceSession inner, BufferAddresses addresses) {
         this.inner = inner;
@@ -123,8 +125,10 @@ public final class CheckedSession implements DeviceSession {
      * What Oclgrind reported, less the races a kernel declares intended: a race one of whose
      * statements carries the comment {@value #BENIGN}, which says why.
      */
-    private static List<OclgrindReport> reportsOf(List<LaunchStep> steps) {
-        return OclgrindReport.parse(Oclgrind.drain()).stream()
+    private List<OclgrindReport> reportsOf(List<LaunchStep> steps) {
+        String log = Oclgrind.drain();
+        if (log.contains("suppressing further errors")) deaf = true;
+        return OclgrindReport.parse(log).stream()
                 .filter(r -> !(r.race() && ReportLine.statements(r, ReportLine.stepOf(r, steps)).stream().anyMatch(t -> t.contains(BENIGN))))
                 .toList();
     }
@@ -138,6 +142,10 @@ public final class CheckedSession implements DeviceSession {
      */
     private <T> T checked(List<LaunchStep> steps, Supplier<T> body) {
         synchronized (Oclgrind.LOCK) {
+            if (deaf) {
+                throw new DeviceExecutionException("checked mode: Oclgrind stopped reporting on this session after "
+                        + Oclgrind.MAX_REPORTS + " reports; open a new session");
+            }
             T value;
             try {
                 value = body.get();

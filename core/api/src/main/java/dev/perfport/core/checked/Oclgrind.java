@@ -46,6 +46,9 @@ public final class Oclgrind {
             + " process before checked mode was asked for (run checked mode in a process of its own, or register Oclgrind's"
             + " ICD: echo " + LIBRARIES.getFirst() + " > " + SYSTEM_VENDORS.resolve("oclgrind.icd") + ")";
 
+    /** Reports a context writes before Oclgrind stops reporting on it ({@code OCLGRIND_MAX_ERRORS}). */
+    public static final long MAX_REPORTS = 100_000;
+
     private static boolean prepared;
     private static String problem;
     private static boolean injected;
@@ -138,6 +141,8 @@ public final class Oclgrind {
             }
             setenv("OCLGRIND_CHECK_API", "1");
             setenv("OCLGRIND_DATA_RACES", "1");
+            // Oclgrind counts reports per context, never resetting: past this many it reports nothing more
+            setenv("OCLGRIND_MAX_ERRORS", Long.toString(MAX_REPORTS));
             log = OclgrindLog.start(Oclgrind::setenv);
             return null;
         } catch (IOException | RuntimeException e) {
