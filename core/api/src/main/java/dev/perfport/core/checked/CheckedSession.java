@@ -129,7 +129,8 @@ public final class CheckedSession implements DeviceSession {
         String log = Oclgrind.drain();
         if (log.contains("suppressing further errors")) deaf = true;
         return OclgrindReport.parse(log).stream()
-                .filter(r -> !(r.race() && ReportLine.statements(r, ReportLine.stepOf(r, steps)).stream().anyMatch(t -> t.contains(BENIGN))))
+                .filter(r -> !(r.race() && java.util.stream.Stream.concat(r.texts().stream(),
+                        ReportLine.statements(r, ReportLine.stepOf(r, steps)).stream()).anyMatch(t -> t.contains(BENIGN))))
                 .toList();
     }
 

@@ -4,7 +4,6 @@ import dev.perfport.core.kernel.ArgDef;
 import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
-import dev.perfport.core.kernel.OpenClPrelude;
 import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.device.MemoryLevel;
@@ -50,21 +49,19 @@ final class ReportLine {
     /**
      * The statement of each line a report names. Oclgrind takes a line's text from the program's
      * source by the number the debug information gives, which a {@code #line} directive moves: jocl
-     * puts the prelude first and numbers the kernel's lines from 1. So where the text is not the
-     * prelude's at that number, it is the kernel source's line.
+     * puts the prelude first and numbers the kernel's lines from 1, so the number is the kernel
+     * source's line (or, for the prelude's helpers, the prelude's, which the number alone cannot tell
+     * apart: the kernel's line is shown, and benign-race marks are looked for in both).
      */
     static List<String> statements(OclgrindReport r, LaunchStep step) {
         String source = step == null ? null : step.kernel().def().impl(Dialect.OPENCL_C).filter(KernelImpl.OpenClSource.class::isInstance)
                 .map(i -> ((KernelImpl.OpenClSource) i).source()).orElse(null);
         if (source == null) return r.texts();
-        List<String> prelude = OpenClPrelude.source().lines().toList();
         List<String> kernel = source.lines().toList();
         List<String> out = new java.util.ArrayList<>();
         for (int i = 0; i < r.lines().size(); i++) {
             int n = r.lines().get(i);
-            String text = r.texts().get(i);
-            boolean inPrelude = n >= 1 && n <= prelude.size() && prelude.get(n - 1).strip().equals(text);
-            out.add(inPrelude || n < 1 || n > kernel.size() ? text : kernel.get(n - 1).strip());
+            out.add(n < 1 || n > kernel.size() ? r.texts().get(i) : kernel.get(n - 1).strip());
         }
         return out;
     }
