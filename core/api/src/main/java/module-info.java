@@ -5,6 +5,7 @@
  */
 module dev.perfport.core.api {
     exports dev.perfport.core.backend;
+    exports dev.perfport.core.checked;
     exports dev.perfport.core.device;
     exports dev.perfport.core.error;
     exports dev.perfport.core.files;

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param command    backends, devices, workloads, run, compare, tune, report, bench or help; null when none was given
  * @param positional arguments after the command that are not options (the workload, a help topic)
  * @param format     output format
- * @param config     {@code --config key=value} overrides, in order
+ * @param config     {@code --config key=value} overrides, in order ({@code --checked} adds {@code perfport.checked=true})
  * @param backends   {@code --backend} selectors, in order
  * @param variants   {@code --variant} names, in order
  * @param params     {@code --param name=value} items, in order
@@ -63,6 +63,7 @@ public record Cli(String command, List<String> positional, Format format, List<S
                 formatText = f;
             }
             config.addAll(r.matchedOptionValue("--config", List.<String>of()));
+            if (r.matchedOptionValue("--checked", false)) config.add(dev.perfport.core.checked.CheckedMode.KEY + "=true");
             verbose |= r.matchedOptionValue("--verbose", false);
         }
         Format format = formatText == null ? Format.TABLE : Format.parse(formatText);

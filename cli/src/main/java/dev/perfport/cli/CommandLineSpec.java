@@ -53,6 +53,11 @@ final class CommandLineSpec {
                         + "(overrides -D, PERFPORT_* variables and perfport.properties)")
         List<String> config;
 
+        @Option(names = "--checked",
+                description = "run OpenCL C and Aparapi kernels on Oclgrind with its memory, race and uninitialised-value checks "
+                        + "(perfport.checked=true; docs/checked.md); a report fails its row with one line")
+        boolean checked;
+
         @Option(names = {"-v", "--verbose"},
                 description = "libraries' log messages (PF4J's) on stderr instead of the log file, ~/.cache/perfport/perfport.log")
         boolean verbose;

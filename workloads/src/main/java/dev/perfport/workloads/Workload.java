@@ -127,6 +127,18 @@ public interface Workload {
     }
 
     /**
+     * The cases checked mode runs for a variant in the conformance kit ({@code CheckedConformance}):
+     * Oclgrind simulates every work-item with its memory and race checks, some thousand times
+     * slower than a CPU device, so these are tiny; they still take more than one work-group and a
+     * size that is not a power of two where the variant can. By default the second small case (the
+     * first is often a single element), else the only one.
+     */
+    default List<Params> checkedCases(String variant) {
+        List<Params> small = smallCases(variant);
+        return List.of(small.get(Math.min(1, small.size() - 1)));
+    }
+
+    /**
      * Runs one variant. Never throws for a failure of the device or of verification: the row
      * carries the error. Throws {@link dev.perfport.core.error.ConfigException} for an unknown
      * variant or a bad parameter.

@@ -32,6 +32,8 @@ public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
     private final KernelRegistry registry;
     private final boolean counting;
     private final String sharedMemoryMode;
+    /** Sessions run on Oclgrind, checked, and whether they check for uninitialised values; null: unchecked. */
+    private Boolean checkedUninitialized;
 
     private AparapiBackend(List<AparapiDevice> devices, String unavailableReason, KernelRegistry registry, boolean counting,
                            String sharedMemoryMode) {
@@ -59,6 +61,15 @@ public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
             throw new ConfigException(AparapiProvider.SHARED_MEMORY_KEY + " must be auto, true or false, got '"
                     + config.get(AparapiProvider.SHARED_MEMORY_KEY, "") + "'");
         }
+        boolean checked = dev.perfport.core.checked.CheckedMode.on(config);
+        if (checked) {
+            // before Aparapi's JNI library first asks the OpenCL loader for platforms
+            java.util.Optional<String> problem = dev.perfport.core.checked.Oclgrind.prepare();
+            if (problem.isPresent()) {
+                return new AparapiBackend(List.of(), dev.perfport.core.checked.CheckedMode.cannot(AparapiProvider.ID, problem.get()),
+                        registry, counting, shared);
+            }
+        }
         AparapiRuntime.State state = AparapiRuntime.init();
         if (!state.openCl()) return new AparapiBackend(List.of(), state.reason(), registry, counting, shared);
         List<OpenCLDevice> found;
@@ -74,7 +85,10 @@ public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
             return new AparapiBackend(List.of(), "Aparapi could not list OpenCL devices: " + AparapiRuntime.describe(e),
                     registry, counting, shared);
         }
-        if (found.isEmpty()) return new AparapiBackend(List.of(), NO_DEVICE, registry, counting, shared);
+        if (found.isEmpty()) {
+            return new AparapiBackend(List.of(), checked ? dev.perfport.core.checked.CheckedMode.cannot(AparapiProvider.ID, NO_DEVICE)
+                    : NO_DEVICE, registry, counting, shared);
+        }
         ClDeviceQuery query = null;
         String problem = null;
         try {
@@ -84,11 +98,26 @@ public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
         }
         List<AparapiDevice> list = new ArrayList<>();
         for (OpenCLDevice d : found) {
+            // checked: Oclgrind only; unchecked: not the Oclgrind this process registered for checked mode
+            if (checked ? !CheckedAparapi.oclgrind(d) : CheckedAparapi.injectedOclgrind(d)) continue;
             AparapiDevice ad = AparapiDevice.openCl(d, query, problem);
             list.add(withNotes(ad, sharedMemory(shared, ad), state.profiling(), notice));
         }
+        if (checked) {
+            String reason = list.isEmpty() ? dev.perfport.core.checked.CheckedMode.cannot(AparapiProvider.ID,
+                    dev.perfport.core.checked.Oclgrind.NOT_LISTED) : null;
+            return checked(list, reason, registry, counting, shared, dev.perfport.core.checked.CheckedMode.uninitialized(config));
+        }
         list.add(AparapiDevice.threadPool());
         return new AparapiBackend(list, null, registry, counting, shared);
+    }
+
+    /** The checked backend: Oclgrind's devices only, no thread pool ({@link CheckedAparapi}). */
+    static AparapiBackend checked(List<AparapiDevice> devices, String unavailableReason, KernelRegistry registry, boolean counting,
+                                  String shared, boolean uninitialized) {
+        AparapiBackend b = new AparapiBackend(devices, unavailableReason, registry, counting, shared);
+        b.checkedUninitialized = uninitialized;
+        return b;
     }
 
     /** Aparapi's shared-memory flag for a device: its default unless set, false on devices without host-unified memory. */
@@ -121,6 +150,9 @@ public final class AparapiBackend extends AbstractBackend<AparapiDevice> {
 
     @Override
     protected DeviceSession open(AparapiDevice d) {
+        if (checkedUninitialized != null) {
+            return CheckedAparapi.open(() -> new AparapiSession(d, registry, counting, sharedMemory(sharedMemoryMode, d)), checkedUninitialized);
+        }
         return new AparapiSession(d, registry, counting, d.isThreadPool() ? null : sharedMemory(sharedMemoryMode, d));
     }
 }

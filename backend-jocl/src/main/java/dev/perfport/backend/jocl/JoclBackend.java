@@ -23,13 +23,40 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
 
     private final boolean counting;
     private final String buildOptions;
+    /** Sessions run on Oclgrind, checked ({@link dev.perfport.core.checked.CheckedMode}). */
+    private final boolean checked;
+    /** Checked sessions also check for uninitialised values. */
+    private boolean uninitialized = true;
     /** Where sessions keep program binaries across processes, or null (off). */
     private BinaryCache binaries;
 
     private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
+        this(devices, unavailableReason, counting, buildOptions, false);
+    }
+
+    private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions, boolean checked) {
         super(JoclProvider.ID, DESCRIPTION, Dialect.OPENCL_C, devices, JoclDevice::info, unavailableReason);
         this.counting = counting;
         this.buildOptions = buildOptions;
+        this.checked = checked;
+    }
+
+    /**
+     * As {@link #create(boolean, String)}, checked: the devices are Oclgrind's only, and every
+     * session runs checked ({@link CheckedJocl}); unavailable, saying why, where Oclgrind is not.
+     */
+    static JoclBackend createChecked(boolean counting, String buildOptions) {
+        java.util.Optional<String> problem = dev.perfport.core.checked.Oclgrind.prepare();
+        if (problem.isPresent()) {
+            return new JoclBackend(List.of(), dev.perfport.core.checked.CheckedMode.cannot(JoclProvider.ID, problem.get()), counting,
+                    buildOptions, true);
+        }
+        JoclBackend all = create(counting, buildOptions, true);
+        List<JoclDevice> listed = java.util.stream.IntStream.range(0, all.devices().size()).mapToObj(all::device).toList();
+        List<JoclDevice> oclgrind = listed.stream().filter(CheckedJocl::oclgrind).toList();
+        String reason = oclgrind.isEmpty() ? dev.perfport.core.checked.CheckedMode.cannot(JoclProvider.ID,
+                listed.isEmpty() ? all.unavailableReason() : dev.perfport.core.checked.Oclgrind.NOT_LISTED) : null;
+        return new JoclBackend(oclgrind, reason, counting, buildOptions, true);
     }
 
     /**
@@ -55,6 +82,11 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
      * sessions ({@link JoclProvider#BUILD_OPTIONS_KEY}).
      */
     public static JoclBackend create(boolean counting, String buildOptions) {
+        return create(counting, buildOptions, false);
+    }
+
+    /** {@code withOclgrind}: keep the Oclgrind platform even where this process registered it for checked mode. */
+    private static JoclBackend create(boolean counting, String buildOptions, boolean withOclgrind) {
         java.util.Optional<String> noLibrary = OpenClLibrary.missing();
         if (noLibrary.isPresent()) return new JoclBackend(List.of(), noLibrary.get(), counting, buildOptions);
         CL.setExceptionsEnabled(true);
@@ -80,6 +112,8 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
                 problems.add("platform '" + pname + "' could not be queried: " + Cl.name(e));
             }
         }
+        // a platform this process registered for checked mode is not offered unchecked
+        if (!withOclgrind) found.removeIf(CheckedJocl::injectedOclgrind);
         return new JoclBackend(found, "OpenCL platforms found but no usable device: " + String.join("; ", problems), counting,
                 buildOptions);
     }
@@ -115,7 +149,14 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
 
     @Override
     protected DeviceSession open(JoclDevice device) {
+        if (checked) return CheckedJocl.open(() -> new JoclSession(device, counting, buildOptions, binaries), uninitialized);
         return new JoclSession(device, counting, buildOptions, binaries);
+    }
+
+    /** Checked sessions opened from now on check for uninitialised values, or not ({@link dev.perfport.core.checked.CheckedMode#UNINITIALIZED_KEY}). */
+    JoclBackend withUninitializedChecks(boolean on) {
+        this.uninitialized = on;
+        return this;
     }
 
     /** Sessions opened from now on keep program binaries in {@code cache} (null: no binary cache). */

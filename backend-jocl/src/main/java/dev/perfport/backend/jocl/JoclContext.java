@@ -33,10 +33,13 @@ final class JoclContext {
     private final cl_mem next;
     /** Source of the non-blocking zeroing writes; direct, because JOCL refuses Java arrays there. */
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(COUNTER_BYTES).order(ByteOrder.nativeOrder());
+    /** CL_FALSE, or CL_TRUE on Oclgrind ({@link CheckedJocl#zeroingBlocks}). */
+    private final boolean zeroingBlocks;
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclContext(JoclDevice dev) {
         this.dev = dev;
+        this.zeroingBlocks = CheckedJocl.zeroingBlocks(dev);
         List<Runnable> undo = new ArrayList<>();
         try {
             cl_context_properties props = new cl_context_properties();
@@ -91,6 +94,11 @@ final class JoclContext {
     }
 
     /** Host memory of {@link #COUNTER_BYTES} zero bytes, for the zeroing writes. */
+    /** Whether the zeroing writes before a launch block (on Oclgrind, where JOCL's wait on another thread crashed). */
+    boolean zeroingBlocks() {
+        return zeroingBlocks;
+    }
+
     ByteBuffer zeros() {
         return zeros;
     }

@@ -161,14 +161,14 @@ final class JoclLauncher {
             session.checkOpen();
             try {
                 if (counting) {
-                    CL.clEnqueueWriteBuffer(queue, ctx.counters(), CL.CL_FALSE, 0, JoclContext.COUNTER_BYTES, Pointer.to(ctx.zeros()), 0, null, null);
+                    CL.clEnqueueWriteBuffer(queue, ctx.counters(), ctx.zeroingBlocks(), 0, JoclContext.COUNTER_BYTES, Pointer.to(ctx.zeros()), 0, null, null);
                 }
                 for (at = 0; at < n; at++) {
                     LaunchGrid g = grids[at];
                     step = "setting its arguments";
                     setArgs(ks[at], steps.get(at).args(), g.tasks(), g.mapping(), g.ng0(), g.ng1(), session.kernelWhere(ks[at].def()));
                     if (g.mapping() == OpenClPrelude.MAP_DYNAMIC) {
-                        CL.clEnqueueWriteBuffer(queue, ctx.next(), CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(ctx.zeros()), 0, null, null);
+                        CL.clEnqueueWriteBuffer(queue, ctx.next(), ctx.zeroingBlocks(), 0, Sizeof.cl_int, Pointer.to(ctx.zeros()), 0, null, null);
                     }
                     step = "clEnqueueNDRangeKernel (global " + Arrays.toString(g.global()) + ", local " + Arrays.toString(locals[at]) + ")";
                     evs[at] = new cl_event();
@@ -307,12 +307,12 @@ final class JoclLauncher {
             // in-order queue: the zeroing writes complete before the kernel starts
             // with counters off (-DPP_NO_COUNTERS) nothing touches them; only the dynamic mapping reads next
             if (counting) {
-                CL.clEnqueueWriteBuffer(queue, ctx.counters(), CL.CL_FALSE, 0, JoclContext.COUNTER_BYTES, Pointer.to(ctx.zeros()), 0, null, null);
+                CL.clEnqueueWriteBuffer(queue, ctx.counters(), ctx.zeroingBlocks(), 0, JoclContext.COUNTER_BYTES, Pointer.to(ctx.zeros()), 0, null, null);
             }
             step = "clEnqueueNDRangeKernel (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")";
             for (int i = 0; i < times; i++) {
                 // each launch of a dynamic mapping starts from a zeroed task counter (queued, not waited for)
-                if (dynamic) CL.clEnqueueWriteBuffer(queue, ctx.next(), CL.CL_FALSE, 0, Sizeof.cl_int, Pointer.to(ctx.zeros()), 0, null, null);
+                if (dynamic) CL.clEnqueueWriteBuffer(queue, ctx.next(), ctx.zeroingBlocks(), 0, Sizeof.cl_int, Pointer.to(ctx.zeros()), 0, null, null);
                 boolean last = i == times - 1;
                 CL.clEnqueueNDRangeKernel(queue, k.kernel(), global.length, null, global, local, 0, null,
                         last ? ev : i == 0 ? first : null);

@@ -64,6 +64,11 @@ public final class JoclProvider extends AbstractBackendProvider {
             String dir = config.get(BINARY_CACHE_DIR_KEY, "");
             binaries = new BinaryCache(dir.isBlank() ? UserFiles.cacheFolder(config, "jocl") : java.nio.file.Path.of(dir), mib << 20);
         }
-        return JoclBackend.create(config.getBoolean(COUNTERS_KEY, true), config.get(BUILD_OPTIONS_KEY, "")).withBinaryCache(binaries);
+        boolean counting = config.getBoolean(COUNTERS_KEY, true);
+        String options = config.get(BUILD_OPTIONS_KEY, "");
+        JoclBackend backend = dev.perfport.core.checked.CheckedMode.on(config)
+                ? JoclBackend.createChecked(counting, options).withUninitializedChecks(dev.perfport.core.checked.CheckedMode.uninitialized(config))
+                : JoclBackend.create(counting, options);
+        return backend.withBinaryCache(binaries);
     }
 }

@@ -49,6 +49,10 @@ public final class TornadoVmProvider extends AbstractBackendProvider implements 
 
     @Override
     public Backend create(BackendContext context) {
+        if (dev.perfport.core.checked.CheckedMode.on(context.config())) {
+            return new UnavailableBackend(ID, DESCRIPTION, dev.perfport.core.checked.CheckedMode.cannot(ID,
+                    "TornadoVM compiles and launches its own OpenCL or PTX through its drivers, which cannot be pointed at Oclgrind"));
+        }
         String problem = TornadoEnvironment.problem(TornadoVmProvider.class.getClassLoader());
         if (problem != null) return new UnavailableBackend(ID, DESCRIPTION, problem);
         SessionSettings settings = SessionSettings.of(context.config());

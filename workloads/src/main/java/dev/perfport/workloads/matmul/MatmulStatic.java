@@ -89,6 +89,12 @@ public final class MatmulStatic implements Workload {
                 Params.of("M", "64", "K", "32", "N", "64", "tile", "8", "mapping", "dynamic", "reps", "1"));
     }
 
+    /** Checked mode: the first case: the others ask for more static groups than Oclgrind's one compute unit keeps resident. */
+    @Override
+    public List<Params> checkedCases(String variant) {
+        return List.of(smallCases().getFirst());
+    }
+
     @Override
     public Params defaults() {
         return Params.of("M", "256", "K", "384", "N", "256", "tile", "16", "k", StaticGroupCount.RESIDENCY,

@@ -136,12 +136,12 @@ __kernel void reduce_tuned(PP_PARAMS, __global const T* in, __global T* partial,
     if (last) {                                   /* uniform in the group */
         volatile __global T* p = (volatile __global T*)partial;
         T a = (T)0;
-        for (int j = lid; j < G; j += L) a += p[j];
+        for (int j = lid; j < G; j += L) a += p[j];   /* benign race: each partial was written before its group's ticket atomic, after a fence */
         scratch[lid] = a;
         wg_reduce(scratch);
         if (lid == 0) {
             out[0] = scratch[0];
-            *ticket = 0;                          /* ready for the next launch */
+            *ticket = 0;   /* ready for the next launch; benign race: every group took its ticket before the last one's */
         }
     }
 }

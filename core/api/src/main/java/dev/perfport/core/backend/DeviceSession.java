@@ -20,6 +20,12 @@ import java.util.Optional;
  * anything runs (sizes, memory capacities, residency, features) and is synchronous: it returns
  * when the kernel has finished. Close the session to release everything it still holds.
  *
+ * <p><b>Device code runs unchecked.</b> Validation covers the launch, not what the kernel then
+ * reads and writes: on a real device an index past a buffer's end may corrupt memory and kill the
+ * process later, and a data race goes unseen. Checked mode ({@code perfport.checked=true},
+ * {@link dev.perfport.core.checked.CheckedMode}; docs/checked.md) runs OpenCL C and Aparapi kernels
+ * on Oclgrind, which checks every access, and fails a launch with one line for any report.
+ *
  * <p><b>Threads.</b> A session may be shared between threads: {@link #allocate}, {@link #compile},
  * {@link #launch}, {@link #profile()} and {@link #counters()} are safe to call concurrently, and
  * every backend runs one launch of a session at a time (concurrent launches queue; they do not

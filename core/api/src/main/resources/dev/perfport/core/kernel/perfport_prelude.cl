@@ -91,7 +91,7 @@ inline int pp_atomic_max_int(__global int* counters, volatile __global int* p, i
 inline float pp_atomic_add_float(__global int* counters, volatile __global float* p, float v) {
     PP_COUNT_GLOBAL_ATOMIC(counters);
     volatile __global int* ip = (volatile __global int*)p;
-    int old = *ip, seen;
+    int old = *ip, seen;   /* benign race: a first guess; atomic_cmpxchg replaces only what it saw */
     while ((seen = atomic_cmpxchg(ip, old, as_int(as_float(old) + v))) != old) old = seen;
     return as_float(old);
 }
@@ -99,7 +99,7 @@ inline float pp_atomic_add_float(__global int* counters, volatile __global float
 inline float pp_atomic_max_float(__global int* counters, volatile __global float* p, float v) {
     PP_COUNT_GLOBAL_ATOMIC(counters);
     volatile __global int* ip = (volatile __global int*)p;
-    int old = *ip, seen;
+    int old = *ip, seen;   /* benign race: a first guess; atomic_cmpxchg replaces only what it saw */
     while (as_float(old) < v && (seen = atomic_cmpxchg(ip, old, as_int(v))) != old) old = seen;
     return as_float(old);
 }

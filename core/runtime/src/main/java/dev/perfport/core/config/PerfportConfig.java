@@ -267,7 +267,8 @@ public final class PerfportConfig implements Settings {
     }
 
     /** The keys perfport's runtime itself reads; backends, workloads and the command add theirs. */
-    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home", UserFiles.CACHE_DIR_KEY);
+    public static final List<String> KEYS = List.of(BACKEND, PLUGINS_DIR, "perfport.home", UserFiles.CACHE_DIR_KEY,
+            dev.perfport.core.checked.CheckedMode.KEY, dev.perfport.core.checked.CheckedMode.UNINITIALIZED_KEY);
 
     /**
      * {@return the configured backend selector} ({@link #BACKEND}; by default the one the
