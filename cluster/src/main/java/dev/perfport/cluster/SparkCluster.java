@@ -112,9 +112,16 @@ public final class SparkCluster implements AutoCloseable {
         return settings;
     }
 
-    /** Task slots for splitting work: Spark's default parallelism (at least 2 on a cluster). */
+    /**
+     * Tasks that can run at once, for splitting work: the executors' cores over spark.task.cpus and, with
+     * GPU scheduling, their GPUs over spark.task.resource.gpu.amount, as the executors registered them
+     * (in local mode, and before any executor has registered, Spark's default parallelism).
+     */
     int slots() {
-        return Math.max(1, sc.defaultParallelism());
+        ExecutorWatch w = ExecutorWatch.current();
+        int n = sc.isLocal() || w == null ? 0
+                : w.slots(sc.getConf().getInt("spark.task.cpus", 1), sc.getConf().getDouble("spark.task.resource.gpu.amount", 0));
+        return Math.max(1, n > 0 ? n : sc.defaultParallelism());
     }
 
     /**
@@ -246,9 +253,10 @@ public final class SparkCluster implements AutoCloseable {
     /**
      * The tuner's batches, spread over the executors that have {@code device}: a batch becomes
      * about four tasks per task slot (small ones, so that progress shows and a lost executor
-     * costs little), each reported to the tuner as soon as its task succeeds.
+     * costs little), each reported to the tuner as soon as its task succeeds; {@code ran} hears
+     * where each task ran.
      */
-    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, Consumer<String> ranOn) {
+    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, Consumer<Wire.Ran> ran) {
         return (batch, sink) -> {
             int tasks = Math.min(batch.size(), slots() * 4);
             List<ArrayList<Wire.Item>> chunks = new ArrayList<>();
@@ -256,13 +264,25 @@ public final class SparkCluster implements AutoCloseable {
             for (int i = 0; i < batch.size(); i++) {
                 chunks.get(i % tasks).add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
             }
-            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> {
-                for (Wire.Eval e : evals) {
-                    ranOn.accept(e.ranOn().split(" ")[0]);
-                    sink.accept(e.index(), e.toCore());
-                }
-            });
+            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, ran));
         };
+    }
+
+    /**
+     * The baseline of the speed-up: each batch as one task, so that one executor (one GPU) measures
+     * all of it, one configuration after another, as a single machine would.
+     */
+    BatchEvaluator oneExecutor(Wire.Job job, Wire.Device device, Consumer<Wire.Ran> ran) {
+        return (batch, sink) -> {
+            ArrayList<Wire.Item> all = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++) all.add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
+            run(placed(List.of(all), c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, ran));
+        };
+    }
+
+    private static void deliver(Wire.Evals evals, BatchEvaluator.Sink sink, Consumer<Wire.Ran> ran) {
+        ran.accept(evals.ran());
+        for (Wire.Eval e : evals.evals()) sink.accept(e.index(), e.toCore());
     }
 
     /**

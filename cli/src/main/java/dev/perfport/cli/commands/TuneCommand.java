@@ -282,7 +282,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
 
     // ---- output ---------------------------------------------------------------------------
 
-    static Map<String, Object> record(Row r) {
+    public static Map<String, Object> record(Row r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("backend", r.backend());
         m.put("device", r.device());
