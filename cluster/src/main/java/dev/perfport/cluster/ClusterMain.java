@@ -147,7 +147,7 @@ public final class ClusterMain {
         List<Map<String, Object>> reports = new ArrayList<>();
         for (Wire.Device d : devices) {
             for (String v : vs) {
-                Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
+                Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid), "");
                 String what = d.selector() + " " + v;
                 // made once the problem is known (a terminal's bar starts drawing when made)
                 ProgressBar bar = null;
@@ -162,7 +162,7 @@ public final class ClusterMain {
                     TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
                     ExecutorsUsed used = new ExecutorsUsed();
                     long t0 = System.nanoTime();
-                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ran -> used.add(ran, 1)))
+                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, used))
                             .confirmRounds(confirm).cache(cache, tc).listener(bar).run(strategy(strategy, t, p, budget, seed));
                     double seconds = (System.nanoTime() - t0) / 1e9;
                     phases.add("tuning " + what, seconds);
@@ -203,9 +203,10 @@ public final class ClusterMain {
             TuneCommand.print(ctx, w, strategy, rows, cache.file());
             if (ctx.format() == Format.TABLE) {
                 for (int i = 0; i < rows.size(); i++) {
-                    ctx.out().println("\n" + rows.get(i).selector() + " " + rows.get(i).variant() + " on the cluster: " + reports.get(i));
+                    ctx.out().println("\n" + rows.get(i).selector() + " " + rows.get(i).variant() + " on the cluster:");
+                    reports.get(i).forEach((k, v) -> ctx.out().println("  " + k + ": " + v));
                 }
-                ctx.out().println("phases: " + phases);
+                ctx.out().println("\nphases: " + phases);
             }
         }
         return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
@@ -218,8 +219,9 @@ public final class ClusterMain {
 
     /**
      * The same tuning again, each batch as one task on one executor, without the cache (which now holds every
-     * configuration): its time against the spread run's is the speed-up, both without Spark's start-up; its best
-     * configuration is the one a single GPU finds from the same evaluations.
+     * configuration) and on sessions of its own (no program the spread run compiled in them): its time against the
+     * spread run's is the speed-up, both without Spark's start-up; its best configuration is the one a single GPU
+     * finds from the same evaluations.
      */
     private static Map<String, Object> baseline(Context ctx, SparkCluster cluster, Wire.Job job, Wire.Device d, Tunable t, SparkCluster.Tuning p,
                                                 String strategy, Integer budget, long seed, int confirm, TuneResult spread, double spreadSeconds,
@@ -227,7 +229,7 @@ public final class ClusterMain {
         String what = d.selector() + " " + job.variant();
         ExecutorsUsed one = new ExecutorsUsed();
         long t0 = System.nanoTime();
-        TuneResult r = new Tuner(p.space(), p.objective(), cluster.oneExecutor(job, d, ran -> one.add(ran, 1)))
+        TuneResult r = new Tuner(p.space(), p.objective(), cluster.oneExecutor(job.withSessions("one executor"), d, one))
                 .confirmRounds(confirm).run(strategy(strategy, t, p, budget, seed));
         double seconds = (System.nanoTime() - t0) / 1e9;
         phases.add("one-executor tuning " + what, seconds);

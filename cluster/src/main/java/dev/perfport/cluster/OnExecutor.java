@@ -120,7 +120,7 @@ final class OnExecutor {
      * device, so that two executors never share a GPU), else the first identical one. Fails the
      * task when this machine has none, or when its GPU is another kind of device.
      */
-    static <T> T withSession(Map<String, String> settings, Wire.Device device, SessionWork<T> work) throws Exception {
+    static <T> T withSession(Map<String, String> settings, String sessions, Wire.Device device, SessionWork<T> work) throws Exception {
         BackendRegistry reg = registry(settings);
         Backend b = reg.backend(device.backend());
         List<DeviceInfo> ds = b.devices();
@@ -144,7 +144,7 @@ final class OnExecutor {
             throw new NoDevice("executor " + ranOn() + " has no " + device.backend() + " device like " + device.name()
                     + " (fingerprint " + device.fingerprint() + ")");
         }
-        String key = device.backend() + ":" + index + " " + settings;
+        String key = device.backend() + ":" + index + " " + sessions + " " + settings;
         DeviceSession s;
         synchronized (IDLE) {
             s = IDLE.computeIfAbsent(key, k -> new ArrayDeque<>()).poll();
@@ -196,7 +196,7 @@ final class OnExecutor {
 
     /** The tuning problem as this device defines it (see {@link Wire.Problem}). */
     static Wire.Problem problem(Wire.Job job, Wire.Device device) throws Exception {
-        return withSession(job.settings(), device, (s, ran) -> {
+        return withSession(job.settings(), job.sessions(), device, (s, ran) -> {
             Tunable.Tuning t = tuning(s, job);
             Space sp = t.space();
             List<String> names = new ArrayList<>();
@@ -236,7 +236,7 @@ final class OnExecutor {
     /** Evaluates configurations (index, values) on a local device like {@code device}. */
     static Wire.Evals evaluate(Wire.Job job, Wire.Device device, List<Wire.Item> configs)
             throws Exception {
-        return withSession(job.settings(), device, (s, ran) -> {
+        return withSession(job.settings(), job.sessions(), device, (s, ran) -> {
             long t0 = System.nanoTime();
             Tunable.Tuning t = tuning(s, job);
             List<Wire.Eval> out = new ArrayList<>();
@@ -260,7 +260,7 @@ final class OnExecutor {
      */
     static Wire.Row row(Map<String, String> settings, String workload, Wire.RowTask task, String tuneCache) throws Exception {
         Workload w = Workloads.get(workload);
-        return withSession(settings, task.device(), (s, ran) -> {
+        return withSession(settings, "", task.device(), (s, ran) -> {
             long t0 = System.nanoTime();
             RunResult r;
             try {

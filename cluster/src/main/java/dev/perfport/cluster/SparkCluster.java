@@ -205,11 +205,13 @@ public final class SparkCluster implements AutoCloseable {
      */
     private <T> RDD<T> placed(List<T> elements, java.util.function.Function<T, Wire.Device> device) {
         probe(false);
+        return at(elements, t -> where.getOrDefault(device.apply(t).key(), Set.of()));
+    }
+
+    /** An RDD of one partition per element, each preferring the executors {@code locations} names. */
+    private <T> RDD<T> at(List<T> elements, java.util.function.Function<T, java.util.Collection<String>> locations) {
         List<Tuple2<T, scala.collection.immutable.Seq<String>>> l = new ArrayList<>();
-        for (T t : elements) {
-            Set<String> at = where.getOrDefault(device.apply(t).key(), Set.of());
-            l.add(new Tuple2<>(t, CollectionConverters.asScala(new ArrayList<>(at)).toList()));
-        }
+        for (T t : elements) l.add(new Tuple2<>(t, CollectionConverters.asScala(new ArrayList<>(locations.apply(t))).toList()));
         @SuppressWarnings("unchecked")
         ClassTag<T> tag = (ClassTag<T>) ClassTag$.MODULE$.AnyRef();
         return sc.sc().makeRDD(CollectionConverters.asScala(l).toList(), tag);
@@ -253,10 +255,10 @@ public final class SparkCluster implements AutoCloseable {
     /**
      * The tuner's batches, spread over the executors that have {@code device}: a batch becomes
      * about four tasks per task slot (small ones, so that progress shows and a lost executor
-     * costs little), each reported to the tuner as soon as its task succeeds; {@code ran} hears
+     * costs little), each reported to the tuner as soon as its task succeeds; {@code used} hears
      * where each task ran.
      */
-    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, Consumer<Wire.Ran> ran) {
+    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, ExecutorsUsed used) {
         return (batch, sink) -> {
             int tasks = Math.min(batch.size(), slots() * 4);
             List<ArrayList<Wire.Item>> chunks = new ArrayList<>();
@@ -264,24 +266,27 @@ public final class SparkCluster implements AutoCloseable {
             for (int i = 0; i < batch.size(); i++) {
                 chunks.get(i % tasks).add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
             }
-            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, ran));
+            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, used));
         };
     }
 
     /**
-     * The baseline of the speed-up: each batch as one task, so that one executor (one GPU) measures
-     * all of it, one configuration after another, as a single machine would.
+     * The baseline of the speed-up: each batch as one task preferring one executor that has the
+     * device (the first by name; it is idle, so Spark starts the task there), so that one executor
+     * (one GPU) measures all of it, one configuration after another, as a single machine would.
      */
-    BatchEvaluator oneExecutor(Wire.Job job, Wire.Device device, Consumer<Wire.Ran> ran) {
+    BatchEvaluator oneExecutor(Wire.Job job, Wire.Device device, ExecutorsUsed used) {
         return (batch, sink) -> {
             ArrayList<Wire.Item> all = new ArrayList<>();
             for (int i = 0; i < batch.size(); i++) all.add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
-            run(placed(List.of(all), c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, ran));
+            probe(false);
+            List<String> one = new java.util.TreeSet<>(where.getOrDefault(device.key(), Set.of())).stream().limit(1).toList();
+            run(at(List.of(all), c -> one), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, used));
         };
     }
 
-    private static void deliver(Wire.Evals evals, BatchEvaluator.Sink sink, Consumer<Wire.Ran> ran) {
-        ran.accept(evals.ran());
+    private static void deliver(Wire.Evals evals, BatchEvaluator.Sink sink, ExecutorsUsed used) {
+        used.add(evals.ran(), evals.evals().size());
         for (Wire.Eval e : evals.evals()) sink.accept(e.index(), e.toCore());
     }
 

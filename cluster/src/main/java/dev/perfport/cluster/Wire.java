@@ -82,9 +82,17 @@ final class Wire {
     record Evals(Ran ran, List<Eval> evals) implements Serializable {
     }
 
-    /** The settings and workload that every task of a job needs. */
+    /**
+     * The settings and workload that every task of a job needs.
+     *
+     * @param sessions which executor sessions it runs on: jobs of another name open sessions of their own (the
+     *                 speed-up's baseline starts as cold as the run it is measured against)
+     */
     record Job(Map<String, String> settings, String workload, String variant, Map<String, String> fixed,
-               Map<String, List<Integer>> grid) implements Serializable {
+               Map<String, List<Integer>> grid, String sessions) implements Serializable {
+        Job withSessions(String name) {
+            return new Job(settings, workload, variant, fixed, grid, name);
+        }
     }
 
     /**
