@@ -114,10 +114,11 @@ if [[ "${1:-}" == cluster ]]; then
         "$root/jre/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xmx16g -Dperfport.home="$root/perfport" \
             -Dspark.executor.resource.gpu.amount=1 -Dspark.task.resource.gpu.amount=1 -Dspark.executor.memory=10g \
             -Dspark.scheduler.minRegisteredResourcesRatio=1.0 -Dspark.scheduler.maxRegisteredResourcesWaitingTime=300s \
-            -Dspark.driver.host=127.0.0.1 -Dspark.driver.bindAddress=127.0.0.1 -cp "$root/perfport/lib/*" dev.perfport.cli.Main "$@"
+            -Dspark.driver.host=127.0.0.1 -Dspark.driver.bindAddress=127.0.0.1 ${CLUSTER_JAVA_OPTS:-} -cp "$root/perfport/lib/*" dev.perfport.cli.Main "$@"
     }
     backend=${CLUSTER_BACKEND:-jocl:gpu}
-    tune_args=(tune gemm --backend "$backend" --strategy random --budget "${TUNE_BUDGET:-256}" --param m=2048 --param n=2048 --param k=2048)
+    size=${GEMM_SIZE:-2048}
+    gemm=(tune gemm --backend "$backend" --strategy random --param m="$size" --param n="$size" --param k="$size")
     check() { python3 - "$@" <<'PY'
 import json, sys
 kind, out, cache = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -140,8 +141,8 @@ PY
     for step in "${steps[@]}"; do
         case $step in
         tune)
-            perfport --config perfport.tune.cache="$out/tune-cache.json" --config perfport.jocl.binaryCache=false "${tune_args[@]}" \
-                --speedup --format json --cluster "$master" > "$out/tune.json" 2>> "$out/log.txt" || rc=1
+            perfport --config perfport.tune.cache="$out/tune-cache.json" --config perfport.jocl.binaryCache=false "${gemm[@]}" \
+                --budget "${TUNE_BUDGET:-256}" --speedup --format json --cluster "$master" > "$out/tune.json" 2>> "$out/log.txt" || rc=1
             check tune "$out/tune.json" "$out/tune-cache.json" | tee -a "$out/log.txt" || rc=1 ;;
         compare)
             for w in ${CLUSTER_WORKLOADS:-$(perfport workloads 2>/dev/null | grep -oE '^[a-z][a-z0-9-]*')}; do
@@ -167,7 +168,7 @@ PY
             rm -f "$out/c.json" "$out/s.json" ;;
         kill)
             # one executor killed once a quarter of the evaluations has arrived; the worker starts another
-            perfport --config perfport.tune.cache="$out/kill-cache.json" "${tune_args[@]}" --budget "${KILL_BUDGET:-64}" --format json \
+            perfport --config perfport.tune.cache="$out/kill-cache.json" "${gemm[@]}" --budget "${KILL_BUDGET:-64}" --format json \
                 --cluster "$master" > "$out/kill.json" 2> "$out/kill.err" &
             job=$!
             victim=

@@ -190,7 +190,8 @@ final class CommandLineSpec {
                     "%n--cluster MASTER: run the evaluations on Apache Spark (local[N] or spark://host:port), batched per "
                             + "device fingerprint on executors that have the device; the results and the tuning cache are a "
                             + "local run's. Needs the cluster add-on (built by './mvnw -B -DskipTests package', or "
-                            + "PERFPORT_CLUSTER_LIB); see docs/cluster.md.", SELECTORS})
+                            + "PERFPORT_CLUSTER_LIB); see docs/cluster.md. With --cluster, --speedup runs the same tuning "
+                            + "again on one executor, without the cache, and reports the speed-up (Spark's start-up apart).", SELECTORS})
     static final class TuneCmd {
         @Parameters(index = "0", paramLabel = "<workload>", description = "a tunable workload: var, gemm, trsm, reduction, scan, spmv, fft or convolution")
         String workload;

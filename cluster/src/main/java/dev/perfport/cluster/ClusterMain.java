@@ -170,7 +170,7 @@ public final class ClusterMain {
                     // the tuning's own time, without starting Spark and the executors: the speed-up figure
                     ctx.err().println(String.format(Locale.ROOT, "perfport: %s: %d evaluations (%d measured) in %.1f s on %d executor%s",
                             what, r.evaluations(), r.measured(), seconds, used.size(), used.size() == 1 ? "" : "s"));
-                    for (String l : used.lines("evaluations")) ctx.err().println("perfport:   " + l);
+                    for (String l : used.lines("evaluation")) ctx.err().println("perfport:   " + l);
                     report.put("executors", used.json());
                     report.put("tuningSeconds", round(seconds));
                     if (speedup) report.putAll(baseline(ctx, cluster, job, d, t, p, strategy, budget, seed, confirm, r, seconds, used.size(), phases));
@@ -237,7 +237,7 @@ public final class ClusterMain {
         double x = seconds / spreadSeconds;
         ctx.err().println(String.format(Locale.ROOT, "perfport: speed-up of %s: %.2fx (%d evaluations in %.1f s on %d executors, %d in %.1f s on one)",
                 what, x, spread.evaluations(), spreadSeconds, executors, r.evaluations(), seconds));
-        for (String l : one.lines("evaluations")) ctx.err().println("perfport:   one executor: " + l);
+        for (String l : one.lines("evaluation")) ctx.err().println("perfport:   one executor: " + l);
         ctx.err().println("perfport: best on one executor: " + (r.best() == null ? "none" : r.best() + " = " + r.bestValue())
                 + (same ? ", the same configuration as on all of them" : "; on all of them: " + spread.best() + " = " + spread.bestValue()));
         Map<String, Object> m = new LinkedHashMap<>();
@@ -343,7 +343,7 @@ public final class ClusterMain {
         }
         phases.add("rows", (System.nanoTime() - t0) / 1e9);
         ctx.err().println("perfport: rows ran on " + used.size() + (used.size() == 1 ? " executor:" : " executors:"));
-        for (String l : used.lines("rows")) ctx.err().println("perfport:   " + l);
+        for (String l : used.lines("row")) ctx.err().println("perfport:   " + l);
         RunCommand.RowPrinter.print(ctx, w, Arrays.asList(rows));
         return Arrays.stream(rows).allMatch(r -> r.ok() || r.result().status() == RowStatus.UNSUPPORTED) ? 0 : 1;
     }

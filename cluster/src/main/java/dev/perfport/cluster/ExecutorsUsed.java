@@ -39,14 +39,17 @@ final class ExecutorsUsed {
         return (int) entries.values().stream().map(e -> e.ran.executorId() + " " + e.ran.host() + " " + e.ran.pid()).distinct().count();
     }
 
-    /** One line per executor and device: "executor 1 on 10.0.0.2 (pid 4711), gpu 1, jocl:1 NVIDIA H200: 12 tasks, 100 evaluations, busy 20.1 s". */
+    /**
+     * One line per executor and device: "executor 1 on 10.0.0.2 (pid 4711), gpu 1, jocl:1 NVIDIA H200: 12 tasks, 100 evaluations,
+     * busy 20.1 s", {@code what} being one item's word ("evaluation").
+     */
     synchronized List<String> lines(String what) {
         List<String> l = new ArrayList<>();
         for (Entry e : entries.values()) {
             Wire.Ran r = e.ran;
             l.add(String.format(Locale.ROOT, "executor %s on %s (pid %d)%s, %s %s: %d task%s, %d %s, busy %.1f s", r.executorId(), r.host(), r.pid(),
                     r.gpus().isEmpty() ? "" : ", gpu " + String.join(",", r.gpus()), r.selector(), r.device(), e.tasks, e.tasks == 1 ? "" : "s",
-                    e.items, what, e.nanos / 1e9));
+                    e.items, e.items == 1 ? what : what + "s", e.nanos / 1e9));
         }
         return l;
     }
