@@ -70,10 +70,11 @@ PY
     mkdir -p "$tmp/b/spark-home"
     echo "Spark 4.2.0 (perfport's cluster add-on, trimmed)" > "$tmp/b/spark-home/RELEASE"
     python3 tools/trimjars.py "$tmp/trace" "$lib" "$tmp/b/spark-home/jars" | tail -n 1
-    # the release's modules and those Spark's daemons and executors load (Kerberos names, SASL, JMX beans, socket options);
+    # the release's modules, those Spark's daemons and executors load (Kerberos names, SASL, JMX beans, socket options)
+    # and the one its executors are started with (--add-modules=jdk.incubator.vector);
     # no --compress: xz packs the plain image better
     "$jdk/bin/jlink" --add-modules java.base,java.compiler,java.desktop,java.logging,java.management,java.naming,java.sql,java.xml,\
-jdk.unsupported,jdk.zipfs,java.security.jgss,java.security.sasl,jdk.security.auth,jdk.management,jdk.net \
+jdk.unsupported,jdk.zipfs,java.security.jgss,java.security.sasl,jdk.security.auth,jdk.management,jdk.net,jdk.incubator.vector \
         --strip-debug --no-man-pages --no-header-files --output "$tmp/b/jre"
     rm -f "$tmp"/b/jre/lib/server/classes*.jsa
     cp -a "$home" "$tmp/b/perfport"
@@ -100,7 +101,7 @@ if [[ "${1:-}" == cluster ]]; then
     [[ -n "$nv" ]] && echo "$nv" > /tmp/ocl-vendors/nvidia.icd
     [[ -f /etc/OpenCL/vendors/pocl.icd && -n "${CLUSTER_GPUS:-}" ]] && cp /etc/OpenCL/vendors/pocl.icd /tmp/ocl-vendors/
     # the workers' executors inherit these; no driver-side kernel cache, so that the speed-up's two runs compile alike
-    export OCL_ICD_VENDORS=/tmp/ocl-vendors LD_LIBRARY_PATH=$root/ocl${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} CUDA_CACHE_DISABLE=1 \
+    export OCL_ICD_VENDORS=/tmp/ocl-vendors LD_LIBRARY_PATH=$root/ocl${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0 \
         PERFPORT_HOME=$root/perfport PERFPORT_CLUSTER_LIB=$root/spark-home/jars PERFPORT_JAVA_HOME=$root/jre \
         PERFPORT_SPARK_DIR=/tmp/perfport-spark PERFPORT_SPARK_PORT=7177 PERFPORT_SPARK_WORKER_MEMORY=12g
     gpus=${CLUSTER_GPUS:-$(nvidia-smi --query-gpu=index --format=csv,noheader | tr -d ' ' | paste -sd,)}
@@ -111,7 +112,7 @@ if [[ "${1:-}" == cluster ]]; then
     trap 'cluster/bin/local-standalone stop' EXIT
     echo "cluster: $master, $n workers, GPUs $gpus; $(nvidia-smi --query-gpu=index,name --format=csv,noheader 2>/dev/null | paste -sd';')" | tee -a "$out/log.txt"
     perfport() {   # perfport's command line on the JVM of the bundle; --cluster added by the caller
-        "$root/jre/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xmx16g -Dperfport.home="$root/perfport" \
+        env -u PERFPORT_SPARK_DIR -u PERFPORT_SPARK_PORT -u PERFPORT_SPARK_WORKER_MEMORY "$root/jre/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xmx16g -Dperfport.home="$root/perfport" \
             -Dspark.executor.resource.gpu.amount=1 -Dspark.task.resource.gpu.amount=1 -Dspark.executor.memory=10g \
             -Dspark.scheduler.minRegisteredResourcesRatio=1.0 -Dspark.scheduler.maxRegisteredResourcesWaitingTime=300s \
             -Dspark.driver.host=127.0.0.1 -Dspark.driver.bindAddress=127.0.0.1 ${CLUSTER_JAVA_OPTS:-} -cp "$root/perfport/lib/*" dev.perfport.cli.Main "$@"
@@ -146,8 +147,10 @@ PY
             check tune "$out/tune.json" "$out/tune-cache.json" | tee -a "$out/log.txt" || rc=1 ;;
         compare)
             for w in ${CLUSTER_WORKLOADS:-$(perfport workloads 2>/dev/null | grep -oE '^[a-z][a-z0-9-]*')}; do
-                perfport compare "$w" --backend "$backend" --format json --cluster "$master" > "$out/c.json" 2>> "$out/log.txt" || rc=1
-                perfport compare "$w" --backend "$backend" --format json > "$out/s.json" 2>> "$out/log.txt" || rc=1
+                # shellcheck disable=SC2086  # COMPARE_ARGS is a list of arguments
+                perfport compare "$w" --backend "$backend" ${COMPARE_ARGS:-} --format json --cluster "$master" > "$out/c.json" 2>> "$out/log.txt" || rc=1
+                # shellcheck disable=SC2086
+                perfport compare "$w" --backend "$backend" ${COMPARE_ARGS:-} --format json > "$out/s.json" 2>> "$out/log.txt" || rc=1
                 python3 - "$w" "$out/c.json" "$out/s.json" "$out/compare.jsonl" <<'PY' | tee -a "$out/log.txt" || rc=1
 import json, sys
 w, c, s, jl = sys.argv[1:]
