@@ -354,6 +354,8 @@ final class CommandLineSpec {
             String first = unmatched.getFirst();
             if (first.startsWith("-") && first.length() > 1 && !first.matches("-\\d.*")) {
                 String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+                // the cluster add-on's own option: it reads it, so a run without --cluster never reaches it
+                if (name.equals("--speedup")) return "--speedup applies to 'tune' with --cluster MASTER (docs/cluster.md)";
                 if (optionNames(root).contains(name)) {
                     return cmd == null ? "option " + name + " goes after the command it applies to, e.g. 'perfport compare reduction "
                             + name + " ...'; see 'perfport --help'"

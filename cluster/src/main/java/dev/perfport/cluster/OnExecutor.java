@@ -44,9 +44,9 @@ import java.util.Optional;
  * What runs inside an executor: the perfport distribution that the executor's JVM was started
  * with (its lib/ on the class path, its plugins folder), the settings the driver sent, and the
  * machine's own devices. Sessions stay open for the executor's life, a few per device so that the
- * task slots of one executor do not queue behind one session; a device assigned by Spark's GPU
- * scheduling (the task's "gpu" addresses, which the discovery script numbers as perfport does)
- * is preferred among identical ones.
+ * task slots of one executor do not queue behind one session. A task that Spark's GPU scheduling
+ * gave a "gpu" address opens the device that address names ({@link Gpus}) and no other. Every
+ * result says where it ran ({@link Wire.Ran}).
  */
 final class OnExecutor {
     private OnExecutor() {
@@ -206,15 +206,22 @@ final class OnExecutor {
                 values.add(List.copyOf(p.values()));
             }
             List<String> cnames = sp.constraints().stream().map(Constraint::name).toList();
-            Map<Long, String[]> violations = new LinkedHashMap<>();
             long n = sp.gridSize();
             if (n > 10_000_000) throw new IllegalArgumentException("grid of " + n + " points is too large to distribute (limit 10000000)");
-            for (long k = 0; k < n; k++) {
+            // one int per point and each distinct refusal once: gemm's GPU grid has 4 million points, most refused
+            int[] verdicts = new int[(int) n];
+            List<String[]> reasons = new ArrayList<>();
+            Map<String, Integer> seen = new HashMap<>();
+            for (int k = 0; k < n; k++) {
+                verdicts[k] = -1;
                 Config c = sp.at(k);
                 for (Constraint con : sp.constraints()) {
                     Optional<String> v = con.violation(c);
                     if (v.isPresent()) {
-                        violations.put(k, new String[]{con.name(), v.get()});
+                        verdicts[k] = seen.computeIfAbsent(con.name() + "\n" + v.get(), x -> {
+                            reasons.add(new String[]{con.name(), v.get()});
+                            return reasons.size() - 1;
+                        });
                         break;
                     }
                 }
@@ -225,7 +232,7 @@ final class OnExecutor {
                 case Strategy.Rule.SmallestWithin w -> w.fraction();
             })).toList();
             Strategy.Review r = h.review();
-            return new Wire.Problem(names, values, cnames, violations, t.objective().metric(),
+            return new Wire.Problem(names, values, cnames, reasons, verdicts, t.objective().metric(),
                     t.objective().direction() == dev.perfport.core.tune.Objective.Direction.MAXIMIZE,
                     new LinkedHashMap<>(h.start()), stages,
                     r == null ? null : new Wire.Review(r.params(), r.maxRounds(), r.minImprovement(), r.confirmRounds()),

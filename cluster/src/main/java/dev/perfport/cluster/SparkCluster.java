@@ -25,6 +25,7 @@ import scala.runtime.BoxedUnit;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -229,14 +230,24 @@ public final class SparkCluster implements AutoCloseable {
         static Tuning of(Wire.Problem p) {
             List<Param> params = new ArrayList<>();
             for (int i = 0; i < p.paramNames().size(); i++) params.add(new Param(p.paramNames().get(i), p.values().get(i)));
-            Space bare = new Space(params, List.of());
-            Map<Config, String[]> refused = new LinkedHashMap<>();
-            p.violations().forEach((k, v) -> refused.put(bare.at(k), v));
+            List<Map<Integer, Integer>> digits = new ArrayList<>();
+            for (List<Integer> vs : p.values()) {
+                Map<Integer, Integer> d = new HashMap<>();
+                for (int i = 0; i < vs.size(); i++) d.put(vs.get(i), i);
+                digits.add(d);
+            }
             List<Constraint> cs = new ArrayList<>();
             for (String name : p.constraintNames()) {
                 cs.add(new Constraint(name, c -> {
-                    String[] v = refused.get(c);
-                    return v != null && v[0].equals(name) ? v[1] : null;
+                    // the point's grid index, as Space.at numbers them (the first parameter varying slowest)
+                    long k = 0;
+                    for (int i = 0; i < digits.size(); i++) {
+                        Integer d = digits.get(i).get(c.values().get(p.paramNames().get(i)));
+                        if (d == null) return null;   // off the grid: the device said nothing of it
+                        k = k * p.values().get(i).size() + d;
+                    }
+                    int r = p.verdicts()[(int) k];
+                    return r >= 0 && p.reasons().get(r)[0].equals(name) ? p.reasons().get(r)[1] : null;
                 }));
             }
             List<Strategy.Stage> stages = new ArrayList<>();

@@ -148,9 +148,12 @@ final class Wire {
      * A tuning problem as the device's executor sees it, for a driver that may have no such
      * device: the grid, which points the device's constraints refuse and why, the objective, the
      * workload's hierarchy and the cache key's parts.
+     *
+     * @param reasons  the distinct refusals: constraint name and why
+     * @param verdicts per grid point (the index of {@code Space.at}), the index of its refusal in {@code reasons}, or -1
      */
     record Problem(List<String> paramNames, List<List<Integer>> values, List<String> constraintNames,
-                   Map<Long, String[]> violations, String metric, boolean maximize, Map<String, Integer> start,
+                   List<String[]> reasons, int[] verdicts, String metric, boolean maximize, Map<String, Integer> start,
                    List<Stage> stages, Review review, String kernelHash, Map<String, String> fixed, String error)
             implements Serializable {
     }
