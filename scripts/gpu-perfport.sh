@@ -189,6 +189,7 @@ PY
             cat "$out/kill.err" >> "$out/log.txt"; rm -f "$out/kill.err" ;;
         esac
     done
+    rm -f "$out"/*.lock   # the tuning caches' locks: the device tool returns at most 8 files
     exit $rc
 fi
 if [[ "${1:-}" == --stage ]]; then
