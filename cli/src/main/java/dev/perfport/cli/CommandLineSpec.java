@@ -195,7 +195,8 @@ final class CommandLineSpec {
                     "%n--cluster MASTER: run the evaluations on Apache Spark (local[N] or spark://host:port), batched per "
                             + "device fingerprint on executors that have the device; the results and the tuning cache are a "
                             + "local run's. Needs the cluster add-on (built by './mvnw -B -DskipTests package', or "
-                            + "PERFPORT_CLUSTER_LIB); see docs/cluster.md.", SELECTORS})
+                            + "PERFPORT_CLUSTER_LIB); see docs/cluster.md. With --cluster, --speedup runs the same tuning "
+                            + "again on one executor, without the cache, and reports the speed-up (Spark's start-up apart).", SELECTORS})
     static final class TuneCmd {
         @Parameters(index = "0", paramLabel = "<workload>", description = "a tunable workload: var, gemm, trsm, reduction, scan, spmv, fft or convolution")
         String workload;
@@ -359,6 +360,8 @@ final class CommandLineSpec {
             String first = unmatched.getFirst();
             if (first.startsWith("-") && first.length() > 1 && !first.matches("-\\d.*")) {
                 String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+                // the cluster add-on's own option: it reads it, so a run without --cluster never reaches it
+                if (name.equals("--speedup")) return "--speedup applies to 'tune' with --cluster MASTER (docs/cluster.md)";
                 if (optionNames(root).contains(name)) {
                     return cmd == null ? "option " + name + " goes after the command it applies to, e.g. 'perfport compare reduction "
                             + name + " ...'; see 'perfport --help'"

@@ -93,6 +93,7 @@ class CommandLineTest {
         usageError(Run.of("workloads", "extra"), "unexpected argument 'extra' for 'workloads'");
         usageError(Run.of("tune", "var", "a", "b"), "unexpected arguments 'a b' for 'tune'");
         usageError(Run.of("run", "reduction", "--param"), "option --param needs a value");
+        usageError(Run.of("tune", "var", "--speedup"), "--speedup applies to 'tune' with --cluster MASTER (docs/cluster.md)");
         usageError(Run.of("run", "reduction", "--param", "n"), "--param takes name=value, got 'n'");
         usageError(Run.of("backends", "--format", "yaml"), "unknown format 'yaml'; formats: table, json, csv");
         usageError(Run.of("--format", "json", "backends", "--format", "csv"), "--format given twice");

@@ -10,6 +10,8 @@ import dev.perfport.cli.commands.ParamCheck;
 import dev.perfport.cli.commands.ProgressBar;
 import dev.perfport.cli.commands.RunCommand;
 import dev.perfport.cli.commands.TuneCommand;
+import dev.perfport.cli.format.Format;
+import dev.perfport.cli.format.Json;
 import dev.perfport.cli.format.Table;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RowStatus;
@@ -33,9 +35,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code perfport tune … --cluster <master>} and {@code perfport compare … --cluster <master>}:
@@ -61,9 +60,12 @@ public final class ClusterMain {
         return Main.guarded(out, err, () -> {
             List<String> rest = new ArrayList<>();
             String master = null;
+            boolean speedup = false;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
-                if (a.equals("--cluster") || a.startsWith("--cluster=")) {
+                if (a.equals("--speedup")) {
+                    speedup = true;
+                } else if (a.equals("--cluster") || a.startsWith("--cluster=")) {
                     if (master != null) throw new UsageException("--cluster given twice");
                     if (a.equals("--cluster")) {
                         if (i + 1 >= args.length) throw new UsageException("option --cluster needs a value, e.g. --cluster spark://host:7077");
@@ -83,13 +85,19 @@ public final class ClusterMain {
             if (cli.help() || cli.command() == null || !List.of("tune", "compare").contains(cli.command())) {
                 throw new UsageException("--cluster applies to 'tune' and 'compare'" + (cli.command() == null ? "" : ", not '" + cli.command() + "'"));
             }
+            if (speedup && !cli.command().equals("tune")) {
+                throw new UsageException("--speedup applies to 'tune' (it measures the same tuning on one executor), not '" + cli.command() + "'");
+            }
             Context ctx = Main.context(cli, out, err);
             Workload w = Workloads.get(cli.workload());
             String home = System.getProperty("perfport.home");
             Path addon = addonJar();
-            try (SparkCluster cluster = SparkCluster.open(master, ctx.config(), home == null ? null : Path.of(home), addon)) {
+            Phases phases = new Phases();
+            String m = master;
+            try (SparkCluster cluster = phases.time("Spark start", () -> SparkCluster.open(m, ctx.config(), home == null ? null : Path.of(home), addon))) {
                 err.println("perfport: Spark " + cluster.context().version() + " at " + cluster.context().master());
-                int code = cli.command().equals("tune") ? tune(ctx, cluster, w, cli) : compare(ctx, cluster, w, cli);
+                int code = cli.command().equals("tune") ? tune(ctx, cluster, w, cli, speedup, phases) : compare(ctx, cluster, w, cli, phases);
+                err.println("perfport: phases: " + phases);
                 ExecutorWatch watch = ExecutorWatch.current();
                 String failures = watch == null ? null : watch.failures();
                 if (failures != null) err.println("perfport: Spark retried: " + failures);
@@ -110,7 +118,7 @@ public final class ClusterMain {
 
     // ---- tune -----------------------------------------------------------------------------
 
-    static int tune(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
+    static int tune(Context ctx, SparkCluster cluster, Workload w, Cli cli, boolean speedup, Phases phases) {
         if (!(w instanceof Tunable t)) {
             throw new ConfigException("workload '" + w.name() + "' cannot be tuned; tunable workloads: "
                     + String.join(", ", Workloads.all().stream().filter(x -> x instanceof Tunable).map(Workload::name).toList()));
@@ -130,39 +138,45 @@ public final class ClusterMain {
         List<String> vs = cli.variants().isEmpty() ? List.of(t.defaultTuningVariant()) : ParamCheck.variants(w, cli.variants());
 
         TuneCache cache = TuneCommand.openCache(ctx.config());   // a corrupt cache stops the run before any work
-        List<Wire.Device> devices = discover(ctx, cluster, cli.backends());
+        List<Wire.Device> devices = phases.time("device probe", () -> discover(ctx, cluster, cli.backends()));
         if (devices.isEmpty()) {
             ctx.err().println("perfport: no device to tune on: no executor has a device the selectors pick (see 'perfport devices' on a worker)");
             return 1;
         }
         List<TuneCommand.Row> rows = new ArrayList<>();
+        List<Map<String, Object>> reports = new ArrayList<>();
         for (Wire.Device d : devices) {
             for (String v : vs) {
-                Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid));
+                Wire.Job job = new Wire.Job(cluster.settings(), w.name(), v, new LinkedHashMap<>(fixed.asMap()), copy(grid), "");
+                String what = d.selector() + " " + v;
                 // made once the problem is known (a terminal's bar starts drawing when made)
                 ProgressBar bar = null;
                 long size = 0;
+                Map<String, Object> report = new LinkedHashMap<>();
                 try {
-                    SparkCluster.Tuning p = cluster.problem(job, d);
+                    SparkCluster.Tuning p = phases.time("problem " + what, () -> cluster.problem(job, d));
                     size = p.space().gridSize();
-                    bar = new ProgressBar(ctx, d.selector() + " " + v + " (cluster)", p.objective().metric());
-                    // known-good points need the device's description, which the driver has not: the default seeds the genetic search
-                    Strategy s = TuneCommand.strategy(strategy, t, p.space(), p.hierarchy(), List.of(), budget, seed);
-                    TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
-                    Set<String> ranOn = ConcurrentHashMap.newKeySet();
-                    long t0 = System.nanoTime();
+                    bar = new ProgressBar(ctx, what + " (cluster)", p.objective().metric());
                     // as tune does locally: a modelled objective (the workloads name it "modelled ...") is not re-measured
-                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, ranOn::add))
-                            .confirmRounds(p.objective().metric().startsWith("modelled") ? 0 : Tuner.CONFIRM_ROUNDS)
-                            .cache(cache, tc).listener(bar).run(s);
-                    long nanos = System.nanoTime() - t0;
+                    int confirm = p.objective().metric().startsWith("modelled") ? 0 : Tuner.CONFIRM_ROUNDS;
+                    TuneContext tc = new TuneContext(d.backend(), d.fingerprint().toCore(), p.kernelHash(), p.fixed());
+                    ExecutorsUsed used = new ExecutorsUsed();
+                    long t0 = System.nanoTime();
+                    TuneResult r = new Tuner(p.space(), p.objective(), cluster.evaluator(job, d, used))
+                            .confirmRounds(confirm).cache(cache, tc).listener(bar).run(strategy(strategy, t, p, budget, seed));
+                    double seconds = (System.nanoTime() - t0) / 1e9;
+                    phases.add("tuning " + what, seconds);
                     bar.done();
                     // the tuning's own time, without starting Spark and the executors: the speed-up figure
-                    ctx.err().println(String.format(Locale.ROOT, "perfport: %s %s: %d evaluations (%d measured) in %.1f s on %d executor%s %s",
-                            d.selector(), v, r.evaluations(), r.measured(), nanos / 1e9, ranOn.size(), ranOn.size() == 1 ? "" : "s",
-                            new TreeSet<>(ranOn)));
+                    ctx.err().println(String.format(Locale.ROOT, "perfport: %s: %d evaluations (%d measured) in %.1f s on %d executor%s",
+                            what, r.evaluations(), r.measured(), seconds, used.size(), used.size() == 1 ? "" : "s"));
+                    for (String l : used.lines("evaluation")) ctx.err().println("perfport:   " + l);
+                    report.put("executors", used.json());
+                    report.put("tuningSeconds", round(seconds));
+                    if (speedup) report.putAll(baseline(ctx, cluster, job, d, t, p, strategy, budget, seed, confirm, r, seconds, used.size(), phases));
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, r, size,
                             r.best() == null ? r.noneValid() : null));
+                    reports.add(report);
                 } catch (ConfigException e) {
                     if (bar != null) bar.done();
                     throw e;
@@ -171,11 +185,76 @@ public final class ClusterMain {
                     ConfigException bad = configCause(e);
                     if (bad != null) throw bad;
                     rows.add(new TuneCommand.Row(d.selector(), d.backend(), d.name(), v, null, size, RunCommand.describe(e)));
+                    reports.add(report);
                 }
             }
         }
-        TuneCommand.print(ctx, w, strategy, rows, cache.file());
+        if (ctx.format() == Format.JSON) {
+            // a local run's rows, each with what the cluster did for it: the executors and devices its tasks reported, the phases
+            List<Map<String, Object>> json = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Map<String, Object> m = TuneCommand.record(w.name(), rows.get(i));
+                reports.get(i).put("phases", phases.json());
+                m.put("cluster", reports.get(i));
+                json.add(m);
+            }
+            ctx.out().println(Json.write(json));
+        } else {
+            TuneCommand.print(ctx, w, strategy, rows, cache.file());
+            if (ctx.format() == Format.TABLE) {
+                for (int i = 0; i < rows.size(); i++) {
+                    ctx.out().println("\n" + rows.get(i).selector() + " " + rows.get(i).variant() + " on the cluster:");
+                    reports.get(i).forEach((k, v) -> ctx.out().println("  " + k + ": " + v));
+                }
+                ctx.out().println("\nphases: " + phases);
+            }
+        }
         return rows.stream().allMatch(r -> r.result() != null && r.result().best() != null) ? 0 : 1;
+    }
+
+    private static Strategy strategy(String name, Tunable t, SparkCluster.Tuning p, Integer budget, long seed) {
+        // known-good points need the device's description, which the driver has not: the default seeds the genetic search
+        return TuneCommand.strategy(name, t, p.space(), p.hierarchy(), List.of(), budget, seed);
+    }
+
+    /**
+     * The same tuning again, each batch as one task on one executor, without the cache (which now holds every
+     * configuration) and on sessions of its own (no program the spread run compiled in them): its time against the
+     * spread run's is the speed-up, both without Spark's start-up; its best configuration is the one a single GPU
+     * finds from the same evaluations.
+     */
+    private static Map<String, Object> baseline(Context ctx, SparkCluster cluster, Wire.Job job, Wire.Device d, Tunable t, SparkCluster.Tuning p,
+                                                String strategy, Integer budget, long seed, int confirm, TuneResult spread, double spreadSeconds,
+                                                int executors, Phases phases) {
+        String what = d.selector() + " " + job.variant();
+        ExecutorsUsed one = new ExecutorsUsed();
+        long t0 = System.nanoTime();
+        TuneResult r = new Tuner(p.space(), p.objective(), cluster.oneExecutor(job.withSessions("one executor"), d, one))
+                .confirmRounds(confirm).run(strategy(strategy, t, p, budget, seed));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        phases.add("one-executor tuning " + what, seconds);
+        boolean same = spread.best() != null && r.best() != null && spread.best().values().equals(r.best().values());
+        double x = seconds / spreadSeconds;
+        ctx.err().println(String.format(Locale.ROOT, "perfport: speed-up of %s: %.2fx (%d evaluations in %.1f s on %d executors, %d in %.1f s on one)",
+                what, x, spread.evaluations(), spreadSeconds, executors, r.evaluations(), seconds));
+        for (String l : one.lines("evaluation")) ctx.err().println("perfport:   one executor: " + l);
+        ctx.err().println("perfport: best on one executor: " + (r.best() == null ? "none" : r.best() + " = " + r.bestValue())
+                + (same ? ", the same configuration as on all of them" : "; on all of them: " + spread.best() + " = " + spread.bestValue()));
+        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("seconds", round(seconds));
+        b.put("evaluations", r.evaluations());
+        b.put("best", r.best() == null ? null : new LinkedHashMap<>(r.best().values()));
+        b.put("value", r.best() == null ? null : r.bestValue());
+        b.put("sameBest", same);
+        b.put("executors", one.json());
+        m.put("oneExecutor", b);
+        m.put("speedup", Math.round(x * 1000) / 1000.0);
+        return m;
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
     }
 
     /** The cluster's devices that the selectors pick, after a line saying which executors there are. */
@@ -219,12 +298,12 @@ public final class ClusterMain {
         }
     }
 
-    static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli) {
+    static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli, Phases phases) {
         List<String> vs = cli.variants().isEmpty() ? w.variants() : ParamCheck.variants(w, cli.variants());
         Params overrides = ParamCheck.overrides(w, RunCommand.withMeasurement(cli.params(), cli.options()));
         List<Params> cases = new ArrayList<>();
         for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));
-        List<Wire.Device> devices = discover(ctx, cluster, cli.backends());
+        List<Wire.Device> devices = phases.time("device probe", () -> discover(ctx, cluster, cli.backends()));
         if (devices.isEmpty()) {
             ctx.err().println("perfport: no device to run on: no executor has a device the selectors pick");
             return 1;
@@ -235,14 +314,19 @@ public final class ClusterMain {
         }
         Records.Row[] rows = new Records.Row[tasks.size()];
         int[] done = {0};
+        ExecutorsUsed used = new ExecutorsUsed();
+        long t0 = System.nanoTime();
         try {
             cluster.rows(w.name(), tasks, driverCache(ctx), r -> {
                 RunResult res = r.toCore();
-                rows[r.index()] = new Records.Row(r.selector(), res);
+                // a row that arrived already would be counted twice: Spark hands over one attempt per task
+                if (rows[r.index()] != null) throw new IllegalStateException("row " + r.index() + " reported twice");
+                rows[r.index()] = new Records.Row(r.selector(), res, r.environment());
+                used.add(r.ran(), 1);
                 done[0]++;
                 StringBuilder ps = new StringBuilder();
                 res.params().forEach((k, v) -> ps.append(' ').append(k).append('=').append(v));
-                ctx.err().println("[" + done[0] + "/" + rows.length + "] " + r.selector() + " " + res.variant() + ps + " on " + r.ranOn() + ": "
+                ctx.err().println("[" + done[0] + "/" + rows.length + "] " + r.selector() + " " + res.variant() + ps + " on " + r.ran().where() + ": "
                         + (res.ok() ? "ok, " + Labels.millis(res.wallNanos()) + " ms"
                                 : "FAILED: " + Table.cut(String.valueOf(res.error()).replaceAll("\\s+", " "), 120)));
             });
@@ -257,6 +341,9 @@ public final class ClusterMain {
                         t.variant(), t.params(), "the cluster gave no result: " + RunCommand.describe(e)));
             }
         }
+        phases.add("rows", (System.nanoTime() - t0) / 1e9);
+        ctx.err().println("perfport: rows ran on " + used.size() + (used.size() == 1 ? " executor:" : " executors:"));
+        for (String l : used.lines("row")) ctx.err().println("perfport:   " + l);
         RunCommand.RowPrinter.print(ctx, w, Arrays.asList(rows));
         return Arrays.stream(rows).allMatch(r -> r.ok() || r.result().status() == RowStatus.UNSUPPORTED) ? 0 : 1;
     }

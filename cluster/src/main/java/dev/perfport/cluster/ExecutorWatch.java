@@ -20,6 +20,7 @@ public final class ExecutorWatch extends SparkListener {
     private static volatile ExecutorWatch current;
     private final Map<String, Integer> cores = new TreeMap<>();
     private final Map<String, String> hosts = new TreeMap<>();
+    private final Map<String, Integer> gpus = new TreeMap<>();
     private int failed;
     private String lastFailure;
 
@@ -36,12 +37,15 @@ public final class ExecutorWatch extends SparkListener {
     public synchronized void onExecutorAdded(SparkListenerExecutorAdded e) {
         cores.put(e.executorId(), e.executorInfo().totalCores());
         hosts.put(e.executorId(), e.executorInfo().executorHost());
+        scala.Option<org.apache.spark.resource.ResourceInformation> gpu = e.executorInfo().resourcesInfo().get("gpu");
+        gpus.put(e.executorId(), gpu.isDefined() ? gpu.get().addresses().length : 0);
     }
 
     @Override
     public synchronized void onExecutorRemoved(SparkListenerExecutorRemoved e) {
         cores.remove(e.executorId());
         hosts.remove(e.executorId());
+        gpus.remove(e.executorId());
     }
 
     @Override
@@ -61,6 +65,20 @@ public final class ExecutorWatch extends SparkListener {
     /** Executor id → host, of the executors alive now. */
     synchronized Map<String, String> hosts() {
         return Map.copyOf(hosts);
+    }
+
+    /**
+     * Tasks that can run at once on the executors alive now: per executor its cores over
+     * {@code taskCpus}, and where tasks ask for GPUs ({@code taskGpus} &gt; 0) at most its GPUs over that.
+     */
+    synchronized int slots(int taskCpus, double taskGpus) {
+        int n = 0;
+        for (Map.Entry<String, Integer> e : cores.entrySet()) {
+            int s = e.getValue() / Math.max(1, taskCpus);
+            if (taskGpus > 0) s = Math.min(s, (int) Math.floor(gpus.getOrDefault(e.getKey(), 0) / taskGpus + 1e-9));
+            n += s;
+        }
+        return n;
     }
 
     /** Executor id → cores, of the executors alive now. */

@@ -2,45 +2,42 @@ package dev.perfport.cluster;
 
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.device.DeviceInfo;
+import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.plugin.BackendRegistry;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Spark's resource discovery for GPUs ({@code spark.worker.resource.gpu.discoveryScript} or
- * {@code spark.executor.resource.gpu.discoveryScript}, through bin/perfport-gpu-discovery):
- * prints {@code {"name":"gpu","addresses":["0","1"]}}, the addresses being the indices of this
- * machine's OpenCL devices of one type as perfport numbers them ({@code perfport devices},
- * {@code jocl:0}, {@code jocl:1}, ...), so that a task given address 1 runs on {@code jocl:1}.
- *
- * <p>Arguments: {@code [backend [type]]}, default {@code jocl gpu}; {@code cpu} lists CPU
- * devices instead (e.g. PoCL, to try GPU scheduling on a machine without a GPU).
+ * Spark's resource discovery for GPUs, where bin/perfport-gpu-discovery finds no nvidia-smi and
+ * no {@value Gpus#VARIABLE}: prints {@code {"name":"gpu","addresses":["0","1"]}}, one address per
+ * OpenCL GPU of this machine in perfport's order, the address that {@link Gpus} resolves to that
+ * device on the executor.
  */
 public final class GpuDiscovery {
     private GpuDiscovery() {
     }
 
     public static void main(String[] args) {
-        String backend = args.length > 0 ? args[0] : "jocl";
-        String type = args.length > 1 ? args[1].toLowerCase(Locale.ROOT) : "gpu";
         List<String> addresses = new ArrayList<>();
         BackendRegistry reg = BackendRegistry.shared(PerfportConfig.load());
         for (BackendRegistry.Entry e : reg.entries()) {
-            if (!e.id().equals(backend)) continue;
+            if (!e.id().equals("jocl")) continue;
             if (!e.available()) {
-                System.err.println("perfport-gpu-discovery: backend " + backend + " is unavailable: " + e.reason());
+                System.err.println("perfport-gpu-discovery: backend jocl is unavailable: " + e.reason());
                 break;
             }
-            List<DeviceInfo> ds = e.backend().devices();
-            for (int i = 0; i < ds.size(); i++) if (ds.get(i).type().label().equals(type)) addresses.add(Integer.toString(i));
+            for (DeviceInfo d : e.backend().devices()) if (d.type() == DeviceType.GPU) addresses.add(Integer.toString(addresses.size()));
         }
-        StringBuilder b = new StringBuilder("{\"name\":\"gpu\",\"addresses\":[");
-        for (int i = 0; i < addresses.size(); i++) b.append(i == 0 ? "" : ",").append('"').append(addresses.get(i)).append('"');
-        System.out.println(b.append("]}"));
+        System.out.println(json(addresses));
         System.out.flush();
         // JOCL and PF4J may leave non-daemon threads behind; the script's answer is complete
         System.exit(0);
+    }
+
+    static String json(List<String> addresses) {
+        StringBuilder b = new StringBuilder("{\"name\":\"gpu\",\"addresses\":[");
+        for (int i = 0; i < addresses.size(); i++) b.append(i == 0 ? "" : ",").append('"').append(addresses.get(i)).append('"');
+        return b.append("]}").toString();
     }
 }

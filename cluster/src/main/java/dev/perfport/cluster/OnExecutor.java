@@ -1,5 +1,6 @@
 package dev.perfport.cluster;
 
+import dev.perfport.cli.Environment;
 import dev.perfport.cli.commands.TunedLookups;
 import dev.perfport.core.backend.Backend;
 import dev.perfport.core.backend.DeviceSession;
@@ -43,9 +44,9 @@ import java.util.Optional;
  * What runs inside an executor: the perfport distribution that the executor's JVM was started
  * with (its lib/ on the class path, its plugins folder), the settings the driver sent, and the
  * machine's own devices. Sessions stay open for the executor's life, a few per device so that the
- * task slots of one executor do not queue behind one session; a device assigned by Spark's GPU
- * scheduling (the task's "gpu" addresses, which the discovery script numbers as perfport does)
- * is preferred among identical ones.
+ * task slots of one executor do not queue behind one session. A task that Spark's GPU scheduling
+ * gave a "gpu" address opens the device that address names ({@link Gpus}) and no other. Every
+ * result says where it ran ({@link Wire.Ran}).
  */
 final class OnExecutor {
     private OnExecutor() {
@@ -113,20 +114,37 @@ final class OnExecutor {
         return false;
     }
 
-    /** Runs {@code work} on a session of a local device identical to {@code device}; fails the task when this machine has none. */
-    static <T> T withSession(Map<String, String> settings, Wire.Device device, SessionWork<T> work) throws Exception {
+    /**
+     * Runs {@code work} on a session of a local device identical to {@code device}: the one the
+     * task's GPU address names where Spark's GPU scheduling gave it one of this backend (only that
+     * device, so that two executors never share a GPU), else the first identical one. Fails the
+     * task when this machine has none, or when its GPU is another kind of device.
+     */
+    static <T> T withSession(Map<String, String> settings, String sessions, Wire.Device device, SessionWork<T> work) throws Exception {
         BackendRegistry reg = registry(settings);
         Backend b = reg.backend(device.backend());
         List<DeviceInfo> ds = b.devices();
-        List<Integer> same = new ArrayList<>();
-        for (int i = 0; i < ds.size(); i++) if (Wire.Fingerprint.of(DeviceFingerprint.of(ds.get(i))).equals(device.fingerprint())) same.add(i);
-        if (same.isEmpty()) {
-            // Spark retries the task elsewhere; with all attempts on machines without it, the job says why
+        List<String> gpus = gpus();
+        int index = -1;
+        for (String a : gpus) {
+            int i = Gpus.fromEnvironment().index(a, device.backend(), ds);
+            if (i < 0) continue;
+            if (!like(ds.get(i), device)) {
+                // Spark retries the task elsewhere; with all attempts on executors without it, the job says why
+                throw new NoDevice("executor " + ranOn() + " owns GPU " + a + " = " + device.backend() + ":" + i + " " + ds.get(i).name()
+                        + ", no " + device.backend() + " device like " + device.name() + " (fingerprint " + device.fingerprint() + ")");
+            }
+            index = i;
+            break;
+        }
+        if (index < 0) {
+            for (int i = 0; i < ds.size() && index < 0; i++) if (like(ds.get(i), device)) index = i;
+        }
+        if (index < 0) {
             throw new NoDevice("executor " + ranOn() + " has no " + device.backend() + " device like " + device.name()
                     + " (fingerprint " + device.fingerprint() + ")");
         }
-        int index = assigned(same);
-        String key = device.backend() + ":" + index + " " + settings;
+        String key = device.backend() + ":" + index + " " + sessions + " " + settings;
         DeviceSession s;
         synchronized (IDLE) {
             s = IDLE.computeIfAbsent(key, k -> new ArrayDeque<>()).poll();
@@ -134,7 +152,10 @@ final class OnExecutor {
         if (s == null) s = b.open(index);
         boolean ok = false;
         try {
-            T t = work.run(s, index);
+            SparkEnv env = SparkEnv.get();
+            Wire.Ran ran = new Wire.Ran(env == null ? "driver" : env.executorId(), host(), ProcessHandle.current().pid(), gpus,
+                    device.backend() + ":" + index, ds.get(index).name(), 0);
+            T t = work.run(s, ran);
             ok = true;
             return t;
         } finally {
@@ -152,34 +173,19 @@ final class OnExecutor {
         }
     }
 
-    /** " (gpu 0)": the GPU addresses Spark's scheduling gave this task, if any (for progress lines). */
-    static String gpuNote() {
-        TaskContext tc = TaskContext.get();
-        ResourceInformation gpu = tc == null ? null : tc.resources().get("gpu").getOrElse(() -> null);
-        return gpu == null ? "" : " (gpu " + String.join(",", gpu.addresses()) + ")";
+    private static boolean like(DeviceInfo d, Wire.Device device) {
+        return Wire.Fingerprint.of(DeviceFingerprint.of(d)).equals(device.fingerprint());
     }
 
-    /** The device index Spark's GPU scheduling gave this task, if it is one of {@code same}; else the first. */
-    private static int assigned(List<Integer> same) {
+    /** The GPU addresses Spark's scheduling gave this task (empty without GPU scheduling). */
+    static List<String> gpus() {
         TaskContext tc = TaskContext.get();
-        if (tc != null) {
-            ResourceInformation gpu = tc.resources().get("gpu").getOrElse(() -> null);
-            if (gpu != null) {
-                for (String a : gpu.addresses()) {
-                    try {
-                        int i = Integer.parseInt(a.trim());
-                        if (same.contains(i)) return i;
-                    } catch (NumberFormatException ignored) {
-                        // an address the discovery script did not write: use the first identical device
-                    }
-                }
-            }
-        }
-        return same.getFirst();
+        ResourceInformation gpu = tc == null ? null : tc.resources().get("gpu").getOrElse(() -> null);
+        return gpu == null ? List.of() : List.of(gpu.addresses());
     }
 
     interface SessionWork<T> {
-        T run(DeviceSession s, int index) throws Exception;
+        T run(DeviceSession s, Wire.Ran ran) throws Exception;
     }
 
     static Tunable.Tuning tuning(DeviceSession s, Wire.Job job) {
@@ -190,7 +196,7 @@ final class OnExecutor {
 
     /** The tuning problem as this device defines it (see {@link Wire.Problem}). */
     static Wire.Problem problem(Wire.Job job, Wire.Device device) throws Exception {
-        return withSession(job.settings(), device, (s, i) -> {
+        return withSession(job.settings(), job.sessions(), device, (s, ran) -> {
             Tunable.Tuning t = tuning(s, job);
             Space sp = t.space();
             List<String> names = new ArrayList<>();
@@ -200,15 +206,22 @@ final class OnExecutor {
                 values.add(List.copyOf(p.values()));
             }
             List<String> cnames = sp.constraints().stream().map(Constraint::name).toList();
-            Map<Long, String[]> violations = new LinkedHashMap<>();
             long n = sp.gridSize();
             if (n > 10_000_000) throw new IllegalArgumentException("grid of " + n + " points is too large to distribute (limit 10000000)");
-            for (long k = 0; k < n; k++) {
+            // one int per point and each distinct refusal once: gemm's GPU grid has 4 million points, most refused
+            int[] verdicts = new int[(int) n];
+            List<String[]> reasons = new ArrayList<>();
+            Map<String, Integer> seen = new HashMap<>();
+            for (int k = 0; k < n; k++) {
+                verdicts[k] = -1;
                 Config c = sp.at(k);
                 for (Constraint con : sp.constraints()) {
                     Optional<String> v = con.violation(c);
                     if (v.isPresent()) {
-                        violations.put(k, new String[]{con.name(), v.get()});
+                        verdicts[k] = seen.computeIfAbsent(con.name() + "\n" + v.get(), x -> {
+                            reasons.add(new String[]{con.name(), v.get()});
+                            return reasons.size() - 1;
+                        });
                         break;
                     }
                 }
@@ -219,7 +232,7 @@ final class OnExecutor {
                 case Strategy.Rule.SmallestWithin w -> w.fraction();
             })).toList();
             Strategy.Review r = h.review();
-            return new Wire.Problem(names, values, cnames, violations, t.objective().metric(),
+            return new Wire.Problem(names, values, cnames, reasons, verdicts, t.objective().metric(),
                     t.objective().direction() == dev.perfport.core.tune.Objective.Direction.MAXIMIZE,
                     new LinkedHashMap<>(h.start()), stages,
                     r == null ? null : new Wire.Review(r.params(), r.maxRounds(), r.minImprovement(), r.confirmRounds()),
@@ -228,11 +241,11 @@ final class OnExecutor {
     }
 
     /** Evaluates configurations (index, values) on a local device like {@code device}. */
-    static List<Wire.Eval> evaluate(Wire.Job job, Wire.Device device, List<Wire.Item> configs)
+    static Wire.Evals evaluate(Wire.Job job, Wire.Device device, List<Wire.Item> configs)
             throws Exception {
-        return withSession(job.settings(), device, (s, i) -> {
+        return withSession(job.settings(), job.sessions(), device, (s, ran) -> {
+            long t0 = System.nanoTime();
             Tunable.Tuning t = tuning(s, job);
-            String where = ranOn() + " " + device.backend() + ":" + i;
             List<Wire.Eval> out = new ArrayList<>();
             for (Wire.Item e : configs) {
                 Evaluation ev;
@@ -242,9 +255,9 @@ final class OnExecutor {
                 } catch (Exception ex) {
                     ev = Evaluation.invalid(Status.RUNTIME_ERROR, ex.getClass().getSimpleName() + ": " + ex.getMessage());
                 }
-                out.add(Wire.Eval.of(e.index(), ev, where));
+                out.add(Wire.Eval.of(e.index(), ev));
             }
-            return out;
+            return new Wire.Evals(ran.took(System.nanoTime() - t0), out);
         });
     }
 
@@ -254,7 +267,8 @@ final class OnExecutor {
      */
     static Wire.Row row(Map<String, String> settings, String workload, Wire.RowTask task, String tuneCache) throws Exception {
         Workload w = Workloads.get(workload);
-        return withSession(settings, task.device(), (s, i) -> {
+        return withSession(settings, "", task.device(), (s, ran) -> {
+            long t0 = System.nanoTime();
             RunResult r;
             try {
                 Params p = Params.of(task.params());
@@ -268,7 +282,11 @@ final class OnExecutor {
                 r = RunResult.failed(s.backendId(), s.device().name(), w.name(), task.variant(), task.params(),
                         e.getClass().getSimpleName() + ": " + e.getMessage());
             }
-            return Wire.Row.of(task.index(), task.device().backend() + ":" + i, r, ranOn() + gpuNote());
+            Map<String, String> env = new LinkedHashMap<>(Environment.of(s.backendId(), s.device()));
+            env.put("executor", ran.executorId());
+            env.put("executorHost", ran.host());
+            if (!ran.gpus().isEmpty()) env.put("gpu", String.join(",", ran.gpus()));
+            return Wire.Row.of(task.index(), ran.selector(), r, env, ran.took(System.nanoTime() - t0));
         });
     }
 

@@ -25,6 +25,7 @@ import scala.runtime.BoxedUnit;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,9 +113,16 @@ public final class SparkCluster implements AutoCloseable {
         return settings;
     }
 
-    /** Task slots for splitting work: Spark's default parallelism (at least 2 on a cluster). */
+    /**
+     * Tasks that can run at once, for splitting work: the executors' cores over spark.task.cpus and, with
+     * GPU scheduling, their GPUs over spark.task.resource.gpu.amount, as the executors registered them
+     * (in local mode, and before any executor has registered, Spark's default parallelism).
+     */
     int slots() {
-        return Math.max(1, sc.defaultParallelism());
+        ExecutorWatch w = ExecutorWatch.current();
+        int n = sc.isLocal() || w == null ? 0
+                : w.slots(sc.getConf().getInt("spark.task.cpus", 1), sc.getConf().getDouble("spark.task.resource.gpu.amount", 0));
+        return Math.max(1, n > 0 ? n : sc.defaultParallelism());
     }
 
     /**
@@ -198,11 +206,13 @@ public final class SparkCluster implements AutoCloseable {
      */
     private <T> RDD<T> placed(List<T> elements, java.util.function.Function<T, Wire.Device> device) {
         probe(false);
+        return at(elements, t -> where.getOrDefault(device.apply(t).key(), Set.of()));
+    }
+
+    /** An RDD of one partition per element, each preferring the executors {@code locations} names. */
+    private <T> RDD<T> at(List<T> elements, java.util.function.Function<T, java.util.Collection<String>> locations) {
         List<Tuple2<T, scala.collection.immutable.Seq<String>>> l = new ArrayList<>();
-        for (T t : elements) {
-            Set<String> at = where.getOrDefault(device.apply(t).key(), Set.of());
-            l.add(new Tuple2<>(t, CollectionConverters.asScala(new ArrayList<>(at)).toList()));
-        }
+        for (T t : elements) l.add(new Tuple2<>(t, CollectionConverters.asScala(new ArrayList<>(locations.apply(t))).toList()));
         @SuppressWarnings("unchecked")
         ClassTag<T> tag = (ClassTag<T>) ClassTag$.MODULE$.AnyRef();
         return sc.sc().makeRDD(CollectionConverters.asScala(l).toList(), tag);
@@ -220,14 +230,24 @@ public final class SparkCluster implements AutoCloseable {
         static Tuning of(Wire.Problem p) {
             List<Param> params = new ArrayList<>();
             for (int i = 0; i < p.paramNames().size(); i++) params.add(new Param(p.paramNames().get(i), p.values().get(i)));
-            Space bare = new Space(params, List.of());
-            Map<Config, String[]> refused = new LinkedHashMap<>();
-            p.violations().forEach((k, v) -> refused.put(bare.at(k), v));
+            List<Map<Integer, Integer>> digits = new ArrayList<>();
+            for (List<Integer> vs : p.values()) {
+                Map<Integer, Integer> d = new HashMap<>();
+                for (int i = 0; i < vs.size(); i++) d.put(vs.get(i), i);
+                digits.add(d);
+            }
             List<Constraint> cs = new ArrayList<>();
             for (String name : p.constraintNames()) {
                 cs.add(new Constraint(name, c -> {
-                    String[] v = refused.get(c);
-                    return v != null && v[0].equals(name) ? v[1] : null;
+                    // the point's grid index, as Space.at numbers them (the first parameter varying slowest)
+                    long k = 0;
+                    for (int i = 0; i < digits.size(); i++) {
+                        Integer d = digits.get(i).get(c.values().get(p.paramNames().get(i)));
+                        if (d == null) return null;   // off the grid: the device said nothing of it
+                        k = k * p.values().get(i).size() + d;
+                    }
+                    int r = p.verdicts()[(int) k];
+                    return r >= 0 && p.reasons().get(r)[0].equals(name) ? p.reasons().get(r)[1] : null;
                 }));
             }
             List<Strategy.Stage> stages = new ArrayList<>();
@@ -246,9 +266,10 @@ public final class SparkCluster implements AutoCloseable {
     /**
      * The tuner's batches, spread over the executors that have {@code device}: a batch becomes
      * about four tasks per task slot (small ones, so that progress shows and a lost executor
-     * costs little), each reported to the tuner as soon as its task succeeds.
+     * costs little), each reported to the tuner as soon as its task succeeds; {@code used} hears
+     * where each task ran.
      */
-    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, Consumer<String> ranOn) {
+    BatchEvaluator evaluator(Wire.Job job, Wire.Device device, ExecutorsUsed used) {
         return (batch, sink) -> {
             int tasks = Math.min(batch.size(), slots() * 4);
             List<ArrayList<Wire.Item>> chunks = new ArrayList<>();
@@ -256,13 +277,28 @@ public final class SparkCluster implements AutoCloseable {
             for (int i = 0; i < batch.size(); i++) {
                 chunks.get(i % tasks).add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
             }
-            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> {
-                for (Wire.Eval e : evals) {
-                    ranOn.accept(e.ranOn().split(" ")[0]);
-                    sink.accept(e.index(), e.toCore());
-                }
-            });
+            run(placed(chunks, c -> device), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, used));
         };
+    }
+
+    /**
+     * The baseline of the speed-up: each batch as one task preferring one executor that has the
+     * device (the first by name; it is idle, so Spark starts the task there), so that one executor
+     * (one GPU) measures all of it, one configuration after another, as a single machine would.
+     */
+    BatchEvaluator oneExecutor(Wire.Job job, Wire.Device device, ExecutorsUsed used) {
+        return (batch, sink) -> {
+            ArrayList<Wire.Item> all = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++) all.add(new Wire.Item(i, new LinkedHashMap<>(batch.get(i).values())));
+            probe(false);
+            List<String> one = new java.util.TreeSet<>(where.getOrDefault(device.key(), Set.of())).stream().limit(1).toList();
+            run(at(List.of(all), c -> one), items -> OnExecutor.evaluate(job, device, items), evals -> deliver(evals, sink, used));
+        };
+    }
+
+    private static void deliver(Wire.Evals evals, BatchEvaluator.Sink sink, ExecutorsUsed used) {
+        used.add(evals.ran(), evals.evals().size());
+        for (Wire.Eval e : evals.evals()) sink.accept(e.index(), e.toCore());
     }
 
     /**

@@ -60,9 +60,39 @@ final class Wire {
     record Probe(String executorId, String host, List<Device> devices) implements Serializable {
     }
 
-    /** The settings and workload that every task of a job needs. */
+    /**
+     * Where a task ran, as the task itself saw it: the executor (Spark's id, host, process), the GPU
+     * addresses Spark's scheduling gave it (empty without GPU scheduling) and the device it opened.
+     *
+     * @param nanos how long the task's work took on the executor
+     */
+    record Ran(String executorId, String host, long pid, List<String> gpus, String selector, String device, long nanos)
+            implements Serializable {
+        /** "host/pid (gpu 0)", for progress lines. */
+        String where() {
+            return host + "/" + pid + (gpus.isEmpty() ? "" : " (gpu " + String.join(",", gpus) + ")");
+        }
+
+        Ran took(long n) {
+            return new Ran(executorId, host, pid, gpus, selector, device, n);
+        }
+    }
+
+    /** A task's evaluations and where they ran. */
+    record Evals(Ran ran, List<Eval> evals) implements Serializable {
+    }
+
+    /**
+     * The settings and workload that every task of a job needs.
+     *
+     * @param sessions which executor sessions it runs on: jobs of another name open sessions of their own (the
+     *                 speed-up's baseline starts as cold as the run it is measured against)
+     */
     record Job(Map<String, String> settings, String workload, String variant, Map<String, String> fixed,
-               Map<String, List<Integer>> grid) implements Serializable {
+               Map<String, List<Integer>> grid, String sessions) implements Serializable {
+        Job withSessions(String name) {
+            return new Job(settings, workload, variant, fixed, grid, name);
+        }
     }
 
     /**
@@ -72,11 +102,10 @@ final class Wire {
      * @param status  {@link Status#label()}
      * @param value   the objective's value when valid
      * @param message why it is invalid, or null
-     * @param ranOn   executor host and process that measured it
      */
-    record Eval(int index, String status, double value, String message, String ranOn) implements Serializable {
-        static Eval of(int index, Evaluation e, String ranOn) {
-            return new Eval(index, e.status().label(), e.valid() ? e.value() : Double.NaN, e.message(), ranOn);
+    record Eval(int index, String status, double value, String message) implements Serializable {
+        static Eval of(int index, Evaluation e) {
+            return new Eval(index, e.status().label(), e.valid() ? e.value() : Double.NaN, e.message());
         }
 
         Evaluation toCore() {
@@ -96,14 +125,16 @@ final class Wire {
     /** One result row. */
     record Row(int index, String selector, String backend, String device, String workload, String variant,
                Map<String, String> params, boolean verified, String error, long wallNanos, long kernelNanos, Long modelledNanos,
-               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, Timing timing, RowStatus status, String ranOn) implements Serializable {
+               Map<String, Double> metrics, Map<String, Long> counters, long[] profile, Timing timing, RowStatus status,
+               Map<String, String> environment, Ran ran) implements Serializable {
 
-        static Row of(int index, String selector, RunResult r, String ranOn) {
+        static Row of(int index, String selector, RunResult r, Map<String, String> environment, Ran ran) {
             Profile p = r.profile();
             return new Row(index, selector, r.backend(), r.device(), r.workload(), r.variant(), new LinkedHashMap<>(r.params()),
                     r.verified(), r.error(), r.wallNanos(), r.kernelNanos(), r.modelledNanos(), new LinkedHashMap<>(r.metrics()),
                     new LinkedHashMap<>(r.counters()), new long[]{p.compileNanos(), p.transferNanos(), p.kernelNanos(),
-                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, r.timing(), r.status(), ranOn);
+                            p.modelledNanos(), p.bytesToDevice(), p.bytesToHost(), p.launches()}, r.timing(), r.status(),
+                    new LinkedHashMap<>(environment), ran);
         }
 
         RunResult toCore() {
@@ -117,9 +148,12 @@ final class Wire {
      * A tuning problem as the device's executor sees it, for a driver that may have no such
      * device: the grid, which points the device's constraints refuse and why, the objective, the
      * workload's hierarchy and the cache key's parts.
+     *
+     * @param reasons  the distinct refusals: constraint name and why
+     * @param verdicts per grid point (the index of {@code Space.at}), the index of its refusal in {@code reasons}, or -1
      */
     record Problem(List<String> paramNames, List<List<Integer>> values, List<String> constraintNames,
-                   Map<Long, String[]> violations, String metric, boolean maximize, Map<String, Integer> start,
+                   List<String[]> reasons, int[] verdicts, String metric, boolean maximize, Map<String, Integer> start,
                    List<Stage> stages, Review review, String kernelHash, Map<String, String> fixed, String error)
             implements Serializable {
     }

@@ -121,6 +121,9 @@ class LocalModeIT {
         assertTrue(master.err().strip().startsWith("perfport: cannot start Spark with master nowhere://x: Could not parse Master URL"),
                 master.err());
         assertEquals(1, master.err().strip().lines().count(), master.err());
+        Cmd speedup = Cmd.cluster("compare", "reduction", "--speedup", "--cluster", "local[2]");
+        assertEquals(2, speedup.code(), speedup.toString());
+        assertEquals("perfport: --speedup applies to 'tune' (it measures the same tuning on one executor), not 'compare'", speedup.err().strip());
         Cmd none = Cmd.cluster("compare", "reduction", "--cluster");
         assertEquals(2, none.code(), none.toString());
         assertEquals("perfport: option --cluster needs a value, e.g. --cluster spark://host:7077", none.err().strip());

@@ -63,6 +63,15 @@ final class Results {
         }
     }
 
+    /** How many entries the tuning cache file holds, duplicates counted (a map by key would hide them). */
+    static int entries(Path file) {
+        try {
+            return JSON.readTree(file.toFile()).get("entries").size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * Comparison rows: the same rows in the same order (backend, device, selector, variant,
      * parameters, verified, error); the emulator's modelled times equal too (deterministic).

@@ -6,15 +6,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,9 +20,9 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * A Spark standalone cluster started by the test: a master and two workers (one core each) in
- * child JVMs, as two machines with different devices: worker 1 on 127.0.0.1 sees OpenCL (PoCL)
- * and offers it as a "GPU" resource found by bin/perfport-gpu-discovery (asked for OpenCL CPU
- * devices, since this machine has no GPU); worker 2 on 127.0.0.2 (another loopback address, so
+ * child JVMs ({@link TestCluster}), as two machines with different devices: worker 1 on 127.0.0.1 sees OpenCL (PoCL)
+ * and offers it as a "GPU" resource found by bin/perfport-gpu-discovery ({@code PERFPORT_GPUS=0=jocl:cpu},
+ * since this machine has no GPU); worker 2 on 127.0.0.2 (another loopback address, so
  * another host to Spark) has OpenCL hidden from it and its executors by {@code OCL_ICD_VENDORS}
  * naming an empty folder (the OpenCL ICD loader then finds no platform), so it has the emulator
  * only. Executors run the real distribution (cli/target/perfport's lib/ and plugins). A tuning run
@@ -38,12 +32,11 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class StandaloneIT {
-    private static final List<Process> DAEMONS = new ArrayList<>();
+    private static TestCluster cluster;
     private static final List<String> PROPS = List.of("spark.driver.host", "spark.driver.bindAddress", "spark.executor.memory",
             "spark.cores.max", "spark.scheduler.minRegisteredResourcesRatio");
-    private static final String INFO = "-Dorg.slf4j.simpleLogger.defaultLogLevel=info";
     private static String master;
-    private static final Map<String, String> ENV = new HashMap<>();
+    private static final Map<String, String> ENV = new java.util.HashMap<>();
     private static Path dir;
 
     @BeforeAll
@@ -51,98 +44,33 @@ class StandaloneIT {
         // the workers' GPU discovery lists OpenCL devices (PoCL here): without OpenCL there is nothing to schedule
         org.junit.jupiter.api.Assumptions.assumeTrue(dev.perfport.conformance.OpenClPresence.missing().isEmpty(), () -> "skipped: " + dev.perfport.conformance.OpenClPresence.missing().orElse(""));
         dir = tmp;
-        Path addon = Path.of(System.getProperty("cluster.test.addon"));
         Path repo = Path.of(System.getProperty("cluster.test.repo"));
-        assertTrue(Files.isRegularFile(addon.resolve("lib/perfport-cluster.jar")), "the add-on is built by the package phase: " + addon);
-        // a SPARK_HOME as the workers expect one: RELEASE marks a binary distribution, jars/ its class path
-        Path sparkHome = Files.createDirectories(tmp.resolve("spark-home"));
-        Files.writeString(sparkHome.resolve("RELEASE"), "Spark 4.2.0 (perfport's cluster add-on)\n");
-        Files.createSymbolicLink(sparkHome.resolve("jars"), addon.resolve("lib"));
-        // the discovery script asked for OpenCL CPU devices (PoCL) in place of GPUs
-        Path discovery = tmp.resolve("discover-pocl");
-        Files.writeString(discovery, "#!/usr/bin/env bash\nexec " + repo.resolve("cluster/bin/perfport-gpu-discovery") + " jocl cpu\n");
-        Files.setPosixFilePermissions(discovery, PosixFilePermissions.fromString("rwxr-xr-x"));
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        String javaHome = Path.of(java).getParent().getParent().toString();
-        int port = freePort();
-        master = "spark://127.0.0.1:" + port;
-        Map<String, String> env = Map.of("SPARK_HOME", sparkHome.toString(), "SPARK_SCALA_VERSION", "2.13", "SPARK_LOCAL_IP", "127.0.0.1",
-                "JAVA_HOME", javaHome, "PERFPORT_HOME", System.getProperty("perfport.home"),
-                "PERFPORT_CLUSTER_LIB", addon.resolve("lib").toString());
-        // the daemons log through perfport's slf4j-simple at info level, so that the master's log says
-        // when a worker has registered (the add-on leaves Spark's own log4j binding out)
-        Path dist = Path.of(System.getProperty("perfport.home"), "lib");
-        String slf4j;
-        try (var files = Files.list(dist)) {
-            slf4j = files.filter(f -> f.getFileName().toString().startsWith("slf4j-simple")).findFirst().orElseThrow().toString();
-        }
-        String cp = addon.resolve("lib") + "/*:" + slf4j;
-        DAEMONS.add(start(env, tmp.resolve("master.log"), java, "-Xmx256m", INFO, "-cp", cp, "org.apache.spark.deploy.master.Master",
-                "--host", "127.0.0.1", "--port", Integer.toString(port), "--webui-port", "0"));
-        waitForPort(port, 90);
-        DAEMONS.add(start(env, tmp.resolve("worker1.log"), java, "-Xmx256m", INFO,
-                "-Dspark.worker.resource.gpu.amount=1", "-Dspark.worker.resource.gpu.discoveryScript=" + discovery,
-                "-cp", cp, "org.apache.spark.deploy.worker.Worker", master, "--host", "127.0.0.1", "--cores", "1",
-                "--memory", "1g", "--webui-port", "0", "--work-dir", tmp.resolve("work1").toString()));
-        Map<String, String> noOpenCl = new HashMap<>(env);
-        noOpenCl.put("OCL_ICD_VENDORS", Files.createDirectories(tmp.resolve("no-opencl-vendors")).toString());
-        noOpenCl.put("SPARK_LOCAL_IP", "127.0.0.2");
-        DAEMONS.add(start(noOpenCl, tmp.resolve("worker2.log"), java, "-Xmx256m", INFO,
-                "-cp", cp, "org.apache.spark.deploy.worker.Worker", master, "--host", "127.0.0.2", "--cores", "1",
-                "--memory", "1g", "--webui-port", "0", "--work-dir", tmp.resolve("work2").toString()));
-        // both workers registered (their GPU discovery ran), so that the tests' time is their own
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-        while (Files.readString(tmp.resolve("master.log")).split("Registering worker", -1).length - 1 < 2) {
-            if (System.nanoTime() > end) fail("the workers did not register within 240 s (a loaded machine starts them slowly): " + Files.readString(tmp.resolve("master.log")));
-            Thread.sleep(250);
-        }
+        // worker 1 offers PoCL's CPU device as its one "GPU" (PERFPORT_GPUS, read by the discovery script and its executors);
+        // worker 2, another host, has OpenCL hidden from it and its executors (an empty OCL_ICD_VENDORS folder)
+        TestCluster.Worker gpu = new TestCluster.Worker("127.0.0.1", Map.of("PERFPORT_GPUS", "0=jocl:cpu"),
+                List.of("-Dspark.worker.resource.gpu.amount=1", "-Dspark.worker.resource.gpu.discoveryScript=" + repo.resolve("cluster/bin/perfport-gpu-discovery")));
+        TestCluster.Worker noOpenCl = new TestCluster.Worker("127.0.0.2",
+                Map.of("OCL_ICD_VENDORS", Files.createDirectories(tmp.resolve("no-opencl-vendors")).toString()), List.of());
+        cluster = TestCluster.start(tmp, List.of(gpu, noOpenCl));
+        master = cluster.master;
         System.setProperty("spark.driver.host", "127.0.0.1");
         System.setProperty("spark.driver.bindAddress", "127.0.0.1");
         System.setProperty("spark.executor.memory", "512m");
         System.setProperty("spark.cores.max", "2");
         // both executors have registered before the first job: the device probe then sees both machines
         System.setProperty("spark.scheduler.minRegisteredResourcesRatio", "1.0");
-        env.forEach(ENV::put);
+        ENV.putAll(cluster.env);
     }
 
     @AfterAll
     static void stopCluster() {
         PROPS.forEach(System::clearProperty);
-        for (Process p : DAEMONS) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-    }
-
-    private static Process start(Map<String, String> env, Path log, String... cmd) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().putAll(env);
-        return pb.start();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            return s.getLocalPort();
-        }
-    }
-
-    private static void waitForPort(int port, int seconds) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < end) {
-            try (Socket s = new Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException e) {
-                Thread.sleep(250);
-            }
-        }
-        fail("the Spark master did not listen on " + port + " within " + seconds + " s; log: " + Files.readString(dir.resolve("master.log")));
+        if (cluster != null) cluster.close();
     }
 
     /** The executor JVM a worker started, if one runs now. */
     private static Optional<ProcessHandle> executorOf(int worker) {
-        return DAEMONS.get(worker).descendants()
-                .filter(p -> p.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend")).findFirst();
+        return cluster.executorOf(worker);
     }
 
     @Test

@@ -302,7 +302,7 @@ public record TuneCommand(String workload, List<String> selectors, List<String> 
 
     // ---- output ---------------------------------------------------------------------------
 
-    static Map<String, Object> record(String workload, Row r) {
+    public static Map<String, Object> record(String workload, Row r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("backend", r.backend());
         m.put("device", r.device());
