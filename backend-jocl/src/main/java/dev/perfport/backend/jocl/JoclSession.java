@@ -7,6 +7,7 @@ import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.backend.LaunchGrid;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.error.DeviceExecutionException;
+import dev.perfport.core.error.DeviceMemoryException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.KernelBuildException;
 import dev.perfport.core.error.UnsupportedFeatureException;
@@ -260,9 +261,8 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     protected DeviceBuffer doAllocate(ElemType type, long length, MemoryLevel level) {
         long max = dev.maxAllocBytes();
         if (length > max / type.bytes()) {
-            throw new InvalidLaunchException("buffer of " + length + " " + type.clName() + " elements ("
-                    + describeBytes(length, type) + ") exceeds the " + max + " B that one buffer may have on "
-                    + deviceName() + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
+            throw new DeviceMemoryException(deviceName(), length > Long.MAX_VALUE / type.bytes() ? Long.MAX_VALUE : length * type.bytes(),
+                    max, "the most one buffer may have, CL_DEVICE_MAX_MEM_ALLOC_SIZE");
         }
         long bytes = length * type.bytes();
         // CONSTANT buffers are read-only for kernels; the host still writes them
@@ -271,14 +271,24 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         try {
             m = CL.clCreateBuffer(context, flags, bytes, null, null);
         } catch (CLException e) {
+            if (outOfMemory(e)) throw driverRefused(bytes, e);
             throw Cl.error("cannot allocate a " + level + " buffer of " + bytes + " B on " + deviceName(), e);
         }
         tally.created("mem");
         return new JoclBuffer(this, m, type, length, level);
     }
 
-    private static String describeBytes(long length, ElemType type) {
-        return length > Long.MAX_VALUE / type.bytes() ? "more than 2^63 B" : length * type.bytes() + " B";
+    /** Whether the driver ran out of device memory (drivers that allocate on first use say so at a copy or launch). */
+    private static boolean outOfMemory(CLException e) {
+        return e.getStatus() == CL.CL_MEM_OBJECT_ALLOCATION_FAILURE || e.getStatus() == CL.CL_OUT_OF_RESOURCES;
+    }
+
+    /** The driver's refusal of a buffer of {@code bytes}: the same one line as the session's own check. */
+    private DeviceMemoryException driverRefused(long bytes, CLException e) {
+        DeviceMemoryException d = new DeviceMemoryException(deviceName(), bytes, device().capacity(MemoryLevel.GLOBAL) - heldBytes(),
+                "at most; the driver refused it with " + Cl.name(e) + ", so other programs hold some of the device's memory");
+        d.initCause(e);
+        return d;
     }
 
     /**
@@ -316,6 +326,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
             tally.created("event");
             recordTransfer(Cl.eventNanos(ev), bytes, toDevice);
         } catch (CLException e) {
+            if (toDevice && outOfMemory(e)) throw driverRefused(b.bytes(), e);
             throw Cl.error("copy of " + bytes + " B " + (toDevice ? "to" : "from") + " a buffer on " + deviceName(), e);
         } finally {
             if (made) releaseEvent(ev);
