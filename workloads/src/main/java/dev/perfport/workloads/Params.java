@@ -97,17 +97,18 @@ public final class Params {
         };
     }
 
-    /** Parses {@code 2^25}, {@code 32M}, {@code 64K}, {@code 1G}, {@code 1_000}. */
+    /**
+     * Parses {@code 2^25}, {@code 32M}, {@code 64K}, {@code 1G}, {@code 1_000}: ASCII digits with an
+     * optional sign; a power has one {@code ^} and an exponent of at least 0.
+     */
     public static long parseLong(String key, String text) {
-        String s = text.trim().replace("_", "");
+        String s = text.replace("_", "").trim();
         try {
-            if (s.contains("^")) {
-                String[] p = s.split("\\^");
-                long base = Long.parseLong(p[0].trim());
-                int exp = Integer.parseInt(p[1].trim());
-                long r = 1;
-                for (int i = 0; i < exp; i++) r = Math.multiplyExact(r, base);
-                return r;
+            int caret = s.indexOf('^');
+            if (caret >= 0) {
+                long exp = integer(blanksOff(s.substring(caret + 1)));
+                if (exp < 0) throw new NumberFormatException("exponent " + exp);
+                return power(integer(blanksOff(s.substring(0, caret))), exp);
             }
             long mult = 1;
             char last = Character.toUpperCase(s.charAt(s.length() - 1));
@@ -115,10 +116,39 @@ public final class Params {
                 mult = last == 'K' ? 1L << 10 : last == 'M' ? 1L << 20 : 1L << 30;
                 s = s.substring(0, s.length() - 1);
             }
-            return Math.multiplyExact(Long.parseLong(s), mult);
+            return Math.multiplyExact(integer(s), mult);
         } catch (RuntimeException e) {
             throw new ConfigException("parameter " + key + " must be an integer (e.g. 1048576, 2^20, 1M), got '" + text + "'");
         }
+    }
+
+    /** {@code t} without spaces and tabs at either end. */
+    private static String blanksOff(String t) {
+        int a = 0, b = t.length();
+        while (a < b && (t.charAt(a) == ' ' || t.charAt(a) == '\t')) a++;
+        while (b > a && (t.charAt(b - 1) == ' ' || t.charAt(b - 1) == '\t')) b--;
+        return t.substring(a, b);
+    }
+
+    /** A decimal integer of ASCII digits (Long.parseLong alone takes any script's digits). */
+    private static long integer(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if ((c < '0' || c > '9') && !(i == 0 && (c == '+' || c == '-'))) throw new NumberFormatException(t);
+        }
+        return Long.parseLong(t);
+    }
+
+    /** base^exp by squaring: overflow is an error, and a large exponent of 0, 1 or -1 takes no time. */
+    private static long power(long base, long exp) {
+        long r = 1;
+        long b = base;
+        for (long e = exp; e > 0; ) {
+            if ((e & 1) != 0) r = Math.multiplyExact(r, b);
+            e >>>= 1;
+            if (e > 0) b = Math.multiplyExact(b, b);
+        }
+        return r;
     }
 
     @Override

@@ -28,6 +28,20 @@ class ParamsTest {
     }
 
     @Test
+    void aPowerHasOneCaretAnExponentOfAtLeastZeroAndTakesNoTime() {
+        for (String bad : List.of("4^1^", "2^3^4", "2^-1", "2^64", "\u0663M", "2^")) {
+            assertThrows(ConfigException.class, () -> Params.parseLong("n", bad), bad);
+        }
+        assertEquals(1, Params.parseLong("n", "1^9223372036854775807"));
+        assertEquals(-1, Params.parseLong("n", "-1^2147483647"));
+        assertEquals(Long.MIN_VALUE, Params.parseLong("n", "-2^63"));
+        assertEquals(1L << 25, Params.parseLong("n", " 2 ^ 25 "));
+        // a line break quoted from the input is shown, escaped, in the one line of the error
+        ConfigException e = assertThrows(ConfigException.class, () -> Params.parse(List.of("2^\n")));
+        assertEquals("parameter '2^\\n' is not of the form name=value", e.getMessage());
+    }
+
+    @Test
     void overridesKeepOrder() {
         Params p = Params.of("a", "1", "b", "2").with(Params.of("b", "3", "c", "4"));
         assertEquals(List.of("a", "b", "c"), List.copyOf(p.asMap().keySet()));

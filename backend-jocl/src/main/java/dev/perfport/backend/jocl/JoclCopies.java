@@ -1,7 +1,7 @@
 package dev.perfport.backend.jocl;
 
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.error.DeviceMemoryException;
 import dev.perfport.core.memory.ElemType;
 import org.jocl.CL;
 import org.jocl.CLException;
@@ -24,19 +24,21 @@ final class JoclCopies {
 
     private final JoclContext ctx;
     private final JoclDevice dev;
+    /** The device's global memory less what this session holds: the bytes an out-of-memory error says are left. */
+    private final java.util.function.LongSupplier available;
 
-    JoclCopies(JoclContext ctx) {
+    JoclCopies(JoclContext ctx, java.util.function.LongSupplier available) {
         this.ctx = ctx;
         this.dev = ctx.device();
+        this.available = available;
     }
 
     /** A new {@code cl_mem} of {@code length} elements, after the device's limit on one buffer. */
     cl_mem allocate(ElemType type, long length, MemoryLevel level) {
         long max = dev.maxAllocBytes();
         if (length > max / type.bytes()) {
-            throw new InvalidLaunchException("buffer of " + length + " " + type.clName() + " elements ("
-                    + describeBytes(length, type) + ") exceeds the " + max + " B that one buffer may have on "
-                    + deviceName() + " (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
+            throw new DeviceMemoryException(deviceName(), length > Long.MAX_VALUE / type.bytes() ? Long.MAX_VALUE : length * type.bytes(),
+                    max, "the most one buffer may have, CL_DEVICE_MAX_MEM_ALLOC_SIZE");
         }
         long bytes = length * type.bytes();
         // CONSTANT buffers are read-only for kernels; the host still writes them
@@ -45,14 +47,24 @@ final class JoclCopies {
         try {
             m = CL.clCreateBuffer(ctx.context(), flags, bytes, null, null);
         } catch (CLException e) {
+            if (outOfMemory(e)) throw driverRefused(bytes, e);
             throw Cl.error("cannot allocate a " + level + " buffer of " + bytes + " B on " + deviceName(), e);
         }
         ctx.created("mem");
         return m;
     }
 
-    private static String describeBytes(long length, ElemType type) {
-        return length > Long.MAX_VALUE / type.bytes() ? "more than 2^63 B" : length * type.bytes() + " B";
+    /** Whether the driver ran out of device memory (drivers that allocate on first use say so at a copy or launch). */
+    private static boolean outOfMemory(CLException e) {
+        return e.getStatus() == CL.CL_MEM_OBJECT_ALLOCATION_FAILURE || e.getStatus() == CL.CL_OUT_OF_RESOURCES;
+    }
+
+    /** The driver's refusal of a buffer of {@code bytes}: the same one line as the session's own check. */
+    private DeviceMemoryException driverRefused(long bytes, CLException e) {
+        DeviceMemoryException d = new DeviceMemoryException(deviceName(), bytes, available.getAsLong(),
+                "at most; the driver refused it with " + Cl.name(e) + ", so other programs hold some of the device's memory");
+        d.initCause(e);
+        return d;
     }
 
     /** A blocking read of at most {@link #SMALL_READ_BYTES}, without an event; returns its host time. */
@@ -80,6 +92,7 @@ final class JoclCopies {
             ctx.created("event");
             return Cl.eventNanos(ev);
         } catch (CLException e) {
+            if (toDevice && outOfMemory(e)) throw driverRefused(bytes, e);
             throw Cl.error("copy of " + bytes + " B " + (toDevice ? "to" : "from") + " a buffer on " + deviceName(), e);
         } finally {
             if (made) ctx.releaseEvent(ev);

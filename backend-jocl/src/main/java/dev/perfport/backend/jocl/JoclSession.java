@@ -61,7 +61,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         this.ctx = new JoclContext(dev);
         this.programs = new JoclPrograms(ctx, counting, buildOptions, binaries);
         this.launcher = new JoclLauncher(this, ctx, counting);
-        this.copies = new JoclCopies(ctx);
+        this.copies = new JoclCopies(ctx, () -> device().capacity(MemoryLevel.GLOBAL) - heldBytes());
     }
 
     @Override

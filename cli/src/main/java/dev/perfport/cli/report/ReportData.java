@@ -128,6 +128,11 @@ public final class ReportData {
         }
         if (!report.equals(c.report())) throw new ConfigException(f + " holds the data of " + c.report() + ", not of " + report);
         if (c.sweeps() == null) c = with(c, c.wallMillis(), c.complete(), List.of());
+        for (int i = 0; i < c.sweeps().size(); i++) {
+            Sweep s = c.sweeps().get(i);
+            // a sweep is found by its name: one without is no data a report can use
+            if (s == null || s.name() == null) throw new ConfigException("cannot read " + f + ": sweep " + (i + 1) + " has no name");
+        }
         return new ReportData(f, c);
     }
 

@@ -1,8 +1,13 @@
 package dev.perfport.core;
 
 import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.config.KnownSettings;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.plugin.BackendRegistry;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Entry point for library users: opens the backend and device chosen by configuration, so that
@@ -25,11 +30,19 @@ import dev.perfport.core.plugin.BackendRegistry;
  * }
  * }</pre>
  *
+ * <p>Settings are checked as the command checks them ({@link KnownSettings}): a key of the
+ * {@code perfport.} namespace that nothing reads, from any source, is a {@link ConfigException}
+ * naming the key, its source, the nearest known key and the known keys. A {@code PERFPORT_}
+ * environment variable that is no setting is logged once, as a warning, and ignored.
+ *
  * <p>A runnable example is {@code examples/saxpy} in perfport's source tree.
  */
 public final class Perfport {
     private Perfport() {
     }
+
+    /** Warning lines already logged: a program that opens many sessions hears each once. */
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     /**
      * A session on the configured backend and device ({@code perfport.backend}, by default the
@@ -48,6 +61,7 @@ public final class Perfport {
      *
      * @param config the configuration to use, e.g. {@link PerfportConfig#of(java.util.Map)}
      * @return a new session; the caller closes it
+     * @throws ConfigException when a key of the configuration is one that nothing reads
      */
     public static DeviceSession open(PerfportConfig config) {
         return registry(config).openConfigured();
@@ -80,6 +94,9 @@ public final class Perfport {
      * @return the registry; its backends start when used
      */
     public static BackendRegistry registry(PerfportConfig config) {
-        return BackendRegistry.shared(config);
+        BackendRegistry r = BackendRegistry.shared(config);
+        KnownSettings.check(config, r::settings).filter(WARNED::add)
+                .ifPresent(w -> System.getLogger(Perfport.class.getName()).log(System.Logger.Level.WARNING, w));
+        return r;
     }
 }

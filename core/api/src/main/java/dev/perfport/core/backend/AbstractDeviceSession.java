@@ -4,7 +4,7 @@ import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.device.Support;
-import dev.perfport.core.error.InvalidLaunchException;
+import dev.perfport.core.error.DeviceMemoryException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.Dialect;
@@ -130,14 +130,36 @@ public abstract class AbstractDeviceSession implements DeviceSession {
             throw new IllegalArgumentException(level + " memory is not host-visible; only GLOBAL and CONSTANT buffers can be allocated");
         }
         if (length < 1) throw new IllegalArgumentException("buffer length must be >= 1, got " + length);
-        long bytes = length * type.bytes();
+        long bytes = length > Long.MAX_VALUE / type.bytes() ? Long.MAX_VALUE : length * type.bytes();
         long cap = device.capacity(MemoryLevel.GLOBAL);
-        if (cap > 0 && bytes > cap) {
-            throw new InvalidLaunchException("buffer of " + bytes + " B exceeds the " + cap + " B of global memory on " + device.name());
+        if (cap > 0) {
+            // what this session's open buffers hold; other processes' use is unknown to a session
+            // (OpenCL has no query of free memory), so a driver may still refuse: routes turn that
+            // into the same error
+            long held = 0;
+            int count = 0;
+            for (AutoCloseable r : open) {
+                if (r instanceof DeviceBuffer d) {
+                    held += d.bytes();
+                    count++;
+                }
+            }
+            if (bytes > cap - held) {
+                throw new DeviceMemoryException(device.name(), bytes, cap - held, DeviceMemoryException.bytes(cap) + " of global memory"
+                        + (count == 0 ? "" : ", " + DeviceMemoryException.bytes(held) + " held by this session's " + count
+                        + (count == 1 ? " buffer" : " buffers")));
+            }
         }
         DeviceBuffer b = doAllocate(type, length, level);
         open.add(b);
         return b;
+    }
+
+    /** {@return the bytes of this session's open buffers} What a route names when its driver refuses a buffer. */
+    protected final long heldBytes() {
+        long held = 0;
+        for (AutoCloseable r : open) if (r instanceof DeviceBuffer d) held += d.bytes();
+        return held;
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.perfport.core.backend.BackendContext;
 import dev.perfport.core.backend.BackendProvider;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.config.DeviceSelector;
+import dev.perfport.core.config.KnownSettings;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.BackendUnavailableException;
@@ -368,6 +369,9 @@ public final class BackendRegistry {
      *
      * @param config the configuration whose settings the backends get
      * @return the registry for it
+     * @throws ConfigException when a key of the configuration is one that nothing reads
+     *                         ({@link KnownSettings#check}); an unknown {@code PERFPORT_}
+     *                         environment variable is no error here
      */
     public static BackendRegistry shared(PerfportConfig config) {
         Path dir = pluginsDir(config);
@@ -375,7 +379,9 @@ public final class BackendRegistry {
         String namedBy = config.get(PerfportConfig.PLUGINS_DIR).isPresent() ? config.sourceOf(PerfportConfig.PLUGINS_DIR)
                 : System.getProperty("perfport.home") != null ? "perfport.home" : null;
         Discovery d = DISCOVERIES.computeIfAbsent(folder + (namedBy == null ? "" : "|named"), k -> new Discovery(dir, namedBy));
-        return SHARED.computeIfAbsent(List.of(folder, config.effective()), k -> new BackendRegistry(config, d));
+        BackendRegistry r = SHARED.computeIfAbsent(List.of(folder, config.effective()), k -> new BackendRegistry(config, d));
+        KnownSettings.check(config, r::settings);
+        return r;
     }
 
     /**

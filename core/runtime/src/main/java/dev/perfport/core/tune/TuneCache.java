@@ -239,22 +239,66 @@ public final class TuneCache {
             if (!(r.get("version") instanceof Long v) || v != VERSION) {
                 throw new IllegalArgumentException("version " + r.get("version") + " is not the supported version " + VERSION);
             }
-            for (Object o : (List<?>) r.get("entries")) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> e = (Map<String, Object>) o;
-                evaluation(e);   // checks status and value
+            if (!(r.get("entries") instanceof List<?> list)) throw new IllegalArgumentException("'entries' is not a list");
+            int i = 0;
+            for (Object o : list) {
+                i++;
+                Map<String, Object> e = checkedEntry(o, i);
                 m.put(keyOf(e), e);
             }
             return m;
         } catch (JacksonException e) {
-            throw new IllegalStateException("the tuning cache " + file + " is unreadable (not JSON: " + e.getOriginalMessage()
-                    + "); delete it or set " + CONFIG_KEY + " to another file", e);
+            throw unreadable(file, "not JSON: " + e.getOriginalMessage(), e);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw unreadable(file, "not UTF-8 text", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the tuning cache " + file + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("the tuning cache " + file + " is unreadable (" + e.getMessage()
-                    + "); delete it or set " + CONFIG_KEY + " to another file", e);
+        } catch (IllegalArgumentException e) {
+            throw unreadable(file, e.getMessage(), e);
         }
+    }
+
+    private static IllegalStateException unreadable(Path file, String why, Exception cause) {
+        return new IllegalStateException("the tuning cache " + file + " is unreadable (" + why + "); delete it or set " + CONFIG_KEY
+                + " to another file", cause);
+    }
+
+    /**
+     * Entry {@code i} (from 1) as the rest of this class reads it, or an IllegalArgumentException
+     * saying in words which member is wrong: what {@link #best} and {@link #get} cast must be there.
+     */
+    private static Map<String, Object> checkedEntry(Object o, int i) {
+        if (!(o instanceof Map<?, ?> raw)) throw new IllegalArgumentException("entry " + i + " is not an object");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> e = (Map<String, Object>) raw;
+        String where = "entry " + i + ": ";
+        for (String k : List.of("backend", "kernel", "status")) {
+            if (!(e.get(k) instanceof String)) throw new IllegalArgumentException(where + "'" + k + "' is not a string");
+        }
+        if (!(e.get("params") instanceof Map<?, ?>)) throw new IllegalArgumentException(where + "'params' is not an object");
+        if (!(e.get("device") instanceof Map<?, ?> d)) throw new IllegalArgumentException(where + "'device' is not an object");
+        if (!(d.get("name") instanceof String)) throw new IllegalArgumentException(where + "the device's 'name' is not a string");
+        for (String k : List.of("vendor", "driver", "version", "properties")) {
+            if (d.get(k) != null && !(d.get(k) instanceof String)) throw new IllegalArgumentException(where + "the device's '" + k + "' is not a string");
+        }
+        for (String k : List.of("computeUnits", "localMemBytes")) {
+            if (!(d.get(k) instanceof Long)) throw new IllegalArgumentException(where + "the device's '" + k + "' is not an integer");
+        }
+        if (!(e.get("valid") instanceof Boolean valid)) throw new IllegalArgumentException(where + "'valid' is not true or false");
+        Status s = Status.ofLabel((String) e.get("status"));
+        if (valid != (s == Status.OK)) throw new IllegalArgumentException(where + "'valid' is " + valid + " but the status is " + s.label());
+        if (valid && !(e.get("value") instanceof Number n && Double.isFinite(n.doubleValue()))) {
+            throw new IllegalArgumentException(where + "'value' of a valid entry is not a finite number");
+        }
+        if (e.get("chosen") != null) {
+            if (!(e.get("chosen") instanceof String when)) throw new IllegalArgumentException(where + "'chosen' is not a time");
+            try {
+                Instant.parse(when);
+            } catch (java.time.format.DateTimeParseException bad) {
+                throw new IllegalArgumentException(where + "'chosen' is not a time: '" + when + "'");
+            }
+        }
+        return e;
     }
 
     private void save() {
