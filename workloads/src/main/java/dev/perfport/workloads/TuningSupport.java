@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Rule;
+import dev.perfport.workloads.spec.Values;
 
 /**
  * What the workloads' tuning problems share: the tuned parameters from a default grid and the
@@ -33,6 +36,42 @@ public final class TuningSupport {
     public static final String CACHE = TunedLookup.CACHE, DATABASE = TunedLookup.DATABASE, GIVEN = "given";
 
     private TuningSupport() {
+    }
+
+    /** The {@code config} knob of a tunable variant: auto, default or tuned (and cache or database, as a row shows them). */
+    public static final Knob<String> CONFIG = Knob.text("config").byDefault(AUTO)
+            .must(c -> List.of(AUTO, DEFAULT, TUNED, CACHE, DATABASE).contains(c), "auto, default or tuned")
+            .help("auto takes the tuning cache's (or the shipped database's) best configuration for this backend, device and "
+                    + "type while the tuned knobs are at their defaults (the row then shows cache or database); tuned requires "
+                    + "the cache's pick (an error without one, or beside a knob given); default never does");
+
+    /**
+     * {@return the rule of a work-group size knob: within the device's maximum work-group size}
+     *
+     * @param wg the knob
+     */
+    public static Rule workGroupRule(Knob<Integer> wg) {
+        return Rule.device("work-group size", (v, d) -> v.get(wg) <= d.maxWorkGroupSize(),
+                (v, d) -> wg.name() + " " + v.get(wg) + " exceeds the device's maximum work-group size " + d.maxWorkGroupSize());
+    }
+
+    /**
+     * {@return whether a row may take the tuning cache's pick: config is auto or tuned and each of {@code knobs} is at
+     * its default; config=default, or auto beside a knob given, keeps the row's own, and config=tuned beside a knob
+     * given is one error line ({@link #givenBeside})}
+     *
+     * @param v     the row's values
+     * @param knobs the knobs the cache's pick sets, in the order their errors are named
+     */
+    public static boolean takesCache(Values v, List<? extends Knob<?>> knobs) {
+        String config = v.get(CONFIG);
+        if (!config.equals(AUTO) && !required(config)) return false;
+        for (Knob<?> k : knobs) {
+            if (v.atDefault(k)) continue;
+            if (required(config)) throw givenBeside(k.name(), v.text(k));
+            return false;
+        }
+        return true;
     }
 
     /** {@return {@code config}, checked to be auto, default or tuned (else one error line naming it)} */
