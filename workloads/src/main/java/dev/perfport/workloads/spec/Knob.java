@@ -43,6 +43,7 @@ public final class Knob<T> {
     private Function<DeviceInfo, List<Integer>> grid;
     private String macro;
     private boolean tunable;
+    private Set<String> tunedIn = Set.of();
     private String help = "";
     private Set<String> only = Set.of();
     private Long lowest;
@@ -61,6 +62,7 @@ public final class Knob<T> {
         k.grid = grid;
         k.macro = macro;
         k.tunable = tunable;
+        k.tunedIn = tunedIn;
         k.help = help;
         k.only = only;
         k.lowest = lowest;
@@ -194,11 +196,16 @@ public final class Knob<T> {
         return k;
     }
 
-    /** {@return this knob varied by the tuner over its grid} */
-    public Knob<T> tunable() {
+    /**
+     * {@return this knob varied by the tuner over its grid, when it tunes one of {@code variants} (any, if none named)}
+     *
+     * @param variants the variants whose tuning varies it
+     */
+    public Knob<T> tunable(String... variants) {
         if (grid == null) throw new IllegalStateException("a tunable knob needs a grid: " + name);
         Knob<T> k = copy();
         k.tunable = true;
+        k.tunedIn = Set.of(variants);
         return k;
     }
 
@@ -247,6 +254,16 @@ public final class Knob<T> {
     /** {@return whether the tuner varies it} */
     public boolean isTunable() {
         return tunable;
+    }
+
+    /** {@return whether tuning {@code variant} varies it (null: any variant)} @param variant a variant */
+    public boolean isTunedIn(String variant) {
+        return tunable && readBy(variant) && (tunedIn.isEmpty() || variant == null || tunedIn.contains(variant));
+    }
+
+    /** {@return the variants whose tuning varies it, empty for all} */
+    public Set<String> tunedIn() {
+        return tunedIn;
     }
 
     /** {@return the least value a tuning grid of it may list: its lower limit, 1 without one} */

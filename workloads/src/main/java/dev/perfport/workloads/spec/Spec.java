@@ -139,7 +139,8 @@ public final class Spec {
 
     /** {@return the names of the knobs the tuner varies, in order} */
     public List<String> tunedNames() {
-        return knobs.stream().filter(Knob::isTunable).map(Knob::name).toList();
+        return knobs.stream().filter(k -> k.isTunable() && (k.tunedIn().isEmpty() || k.tunedIn().stream().anyMatch(variants::contains)))
+                .map(Knob::name).toList();
     }
 
     /** {@return the least value a tuning grid of {@code name} may list} @param name a knob's name */
@@ -238,12 +239,15 @@ public final class Spec {
      * @return the space
      */
     public Space space(Values fixed, DeviceInfo device, Map<String, List<Integer>> overrides) {
-        List<Knob<?>> tuned = knobs.stream().filter(k -> k.isTunable() && k.readBy(fixed.variant())).toList();
+        List<Knob<?>> tuned = knobs.stream().filter(k -> k.isTunedIn(fixed.variant())).toList();
         List<String> names = tuned.stream().map(Knob::name).toList();
         for (String name : overrides.keySet()) {
             if (!names.contains(name)) {
+                Knob<?> other = byName.get(name);
+                String elsewhere = other != null && other.isTunable() && !other.tunedIn().isEmpty()
+                        ? " (" + name + " is tuned with --variant " + String.join(" or ", other.tunedIn().stream().sorted().toList()) + ")" : "";
                 throw new ConfigException("'" + name + "' is not a tuned parameter of " + workload
-                        + (fixed.variant() == null ? "" : "'s " + fixed.variant()) + "; tuned: " + String.join(", ", names));
+                        + (fixed.variant() == null ? "" : "'s " + fixed.variant()) + "; tuned: " + String.join(", ", names) + elsewhere);
             }
         }
         List<Param> params = new ArrayList<>();
@@ -298,7 +302,7 @@ public final class Spec {
      */
     public Map<String, String> cacheKey(Values fixed) {
         Map<String, String> m = new LinkedHashMap<>(fixed.params().asMap());
-        for (Knob<?> k : knobs) if (k.isTunable() && k.readBy(fixed.variant())) m.remove(k.name());
+        for (Knob<?> k : knobs) if (k.isTunedIn(fixed.variant())) m.remove(k.name());
         if (fixed.variant() != null) m.put("variant", fixed.variant());
         return m;
     }
