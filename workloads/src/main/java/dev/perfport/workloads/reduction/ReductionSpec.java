@@ -60,6 +60,7 @@ final class ReductionSpec {
     static final Spec SPEC = Spec.of("reduction").variants(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL, TUNED)
             .knobs(N, TYPE, WG, REPS, SEED, VW, IPT, GPC, GROUPS, LAUNCHES, READBACK, WARMUP_LAUNCHES, CONFIG)
             .rules(TuningSupport.workGroupRule(WG))
+            .tuningOrder(VW, IPT, GPC, WG)
             .build();
 
     private ReductionSpec() {

@@ -158,8 +158,20 @@ public final class Knob<T> {
     public Knob<T> oneOf(long... values) {
         Set<Long> s = new LinkedHashSet<>();
         for (long v : values) s.add(v);
-        Knob<T> k = must(v -> s.contains(number(v)), "one of " + String.join(", ", s.stream().map(String::valueOf).toList()));
+        List<String> l = s.stream().map(String::valueOf).toList();
+        Knob<T> k = must(v -> s.contains(number(v)), l.size() == 2 ? l.get(0) + " or " + l.get(1) : "one of " + String.join(", ", l));
         k.lowest = s.stream().min(Long::compare).orElse(1L);
+        return k;
+    }
+
+    /**
+     * {@return this knob with the least value a tuning grid of it may list, where its limits do not say it}
+     *
+     * @param min the least value
+     */
+    public Knob<T> tunedFrom(long min) {
+        Knob<T> k = copy();
+        k.lowest = min;
         return k;
     }
 

@@ -30,8 +30,9 @@ public final class Spec {
     private final List<Knob<?>> knobs;
     private final Map<String, Knob<?>> byName;
     private final List<Rule> rules;
+    private final List<String> tuningOrder;
 
-    private Spec(String workload, List<String> variants, List<Knob<?>> knobs, List<Rule> rules) {
+    private Spec(String workload, List<String> variants, List<Knob<?>> knobs, List<Rule> rules, List<String> tuningOrder) {
         this.workload = workload;
         this.variants = List.copyOf(variants);
         this.knobs = List.copyOf(knobs);
@@ -45,6 +46,10 @@ public final class Spec {
             }
         }
         this.byName = Map.copyOf(m);
+        for (String t : tuningOrder) {
+            if (!m.containsKey(t) || !m.get(t).isTunable()) throw new IllegalArgumentException(workload + ": " + t + " is no tunable knob");
+        }
+        this.tuningOrder = List.copyOf(tuningOrder);
         for (Rule r : rules) {
             for (String v : r.variants()) {
                 if (!variants.contains(v)) throw new IllegalArgumentException(workload + ": rule " + r.name() + " names no variant " + v);
@@ -63,6 +68,7 @@ public final class Spec {
         private final List<String> variants = new ArrayList<>();
         private final List<Knob<?>> knobs = new ArrayList<>();
         private final List<Rule> rules = new ArrayList<>();
+        private final List<String> tuningOrder = new ArrayList<>();
 
         private Builder(String workload) {
             this.workload = Objects.requireNonNull(workload);
@@ -92,9 +98,20 @@ public final class Spec {
             return this;
         }
 
+        /**
+         * {@return this builder with the tuning space's order of these knobs (the first varies slowest), where it is not
+         * the declaration's}
+         *
+         * @param k tunable knobs
+         */
+        public Builder tuningOrder(Knob<?>... k) {
+            for (Knob<?> x : k) tuningOrder.add(x.name());
+            return this;
+        }
+
         /** {@return the specification} */
         public Spec build() {
-            return new Spec(workload, variants, knobs, rules);
+            return new Spec(workload, variants, knobs, rules, tuningOrder);
         }
     }
 
@@ -139,8 +156,15 @@ public final class Spec {
 
     /** {@return the names of the knobs the tuner varies, in order} */
     public List<String> tunedNames() {
-        return knobs.stream().filter(k -> k.isTunable() && (k.tunedIn().isEmpty() || k.tunedIn().stream().anyMatch(variants::contains)))
-                .map(Knob::name).toList();
+        return tuningOrdered(knobs.stream().filter(k -> k.isTunable() && (k.tunedIn().isEmpty()
+                || k.tunedIn().stream().anyMatch(variants::contains)))).stream().map(Knob::name).toList();
+    }
+
+    /** The knobs of {@code s} in the tuning order: those it names first, in its order, then the others as declared. */
+    private List<Knob<?>> tuningOrdered(java.util.stream.Stream<Knob<?>> s) {
+        List<Knob<?>> l = new ArrayList<>(s.toList());
+        l.sort(java.util.Comparator.comparingInt(k -> tuningOrder.contains(k.name()) ? tuningOrder.indexOf(k.name()) : tuningOrder.size()));
+        return l;
     }
 
     /** {@return the least value a tuning grid of {@code name} may list} @param name a knob's name */
@@ -239,7 +263,7 @@ public final class Spec {
      * @return the space
      */
     public Space space(Values fixed, DeviceInfo device, Map<String, List<Integer>> overrides) {
-        List<Knob<?>> tuned = knobs.stream().filter(k -> k.isTunedIn(fixed.variant())).toList();
+        List<Knob<?>> tuned = tuningOrdered(knobs.stream().filter(k -> k.isTunedIn(fixed.variant())));
         List<String> names = tuned.stream().map(Knob::name).toList();
         for (String name : overrides.keySet()) {
             if (!names.contains(name)) {
