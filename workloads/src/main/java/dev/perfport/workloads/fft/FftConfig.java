@@ -19,8 +19,6 @@ import java.util.Map;
  *                 and makes their twiddles once (the paper's shared sin/cos, +68 % on Ivy Bridge)
  */
 public record FftConfig(int radix, boolean soa, boolean local, boolean table, boolean share) {
-    /** The tuned parameters, as the tuner names them (integers: radix; 0/1 for the others). */
-    public static final List<String> NAMES = List.of("radix", "layout", "exchange", "twiddle", "share");
     public static final List<Integer> RADICES = List.of(2, 4, 8);
 
     public FftConfig {
@@ -90,12 +88,5 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
         }
         if (rest > 1) l.add(rest);
         return l;
-    }
-
-    /** A knob's value from its name or its tuner integer, e.g. layout=soa or layout=1. */
-    static boolean flag(String key, String value, String off, String on) {
-        if (value.equals(off) || value.equals("0")) return false;
-        if (value.equals(on) || value.equals("1")) return true;
-        throw new ConfigException(key + " must be " + off + " or " + on + " (or 0/1), got '" + value + "'");
     }
 }

@@ -72,7 +72,7 @@ public final class GemmSpec {
     /** The problem, as the tuning cache keys a result (every parameter but the kernels' own). */
     static final List<Knob<?>> PROBLEM = List.of(M, N, K, TYPE, LAYOUT, TRANSA, TRANSB, ALPHA, BETA, REPS, SEED);
 
-    static final Spec SPEC = Spec.of(Gemm.NAME).variants(AUTO, INDIRECT, DIRECT)
+    public static final Spec SPEC = Spec.of(Gemm.NAME).variants(AUTO, INDIRECT, DIRECT)
             .knobs(M, N, K, TYPE, LAYOUT, TRANSA, TRANSB, ALPHA, BETA, DIRECTMAX, CONFIG).knobs(KERNEL).knobs(DIRECT_KERNEL)
             .knobs(REPS, SEED)
             .rules(Rule.checking("gemm constraints", true, (v, d) -> violations(v, d)).only(INDIRECT),

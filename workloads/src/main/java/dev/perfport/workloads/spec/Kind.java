@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param <T> the value's type
  */
-public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.Bool, Kind.Real, Kind.Text {
+public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.Levels, Kind.Bool, Kind.Real, Kind.Text {
 
     /**
      * {@return the value of {@code text}}
@@ -62,6 +62,31 @@ public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.B
         public String alternatives() {
             if (names.size() == 1) return names.getFirst();
             return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast();
+        }
+    }
+
+    /**
+     * One of a few names that the tuner sees as their positions (aos 0, soa 1): a name, or its position.
+     *
+     * @param names the names, in the order of their positions
+     */
+    record Levels(List<String> names) implements Kind<Integer> {
+        /** Keeps a copy. */
+        public Levels {
+            names = List.copyOf(names);
+        }
+
+        @Override
+        public Integer parse(String name, String text) {
+            int i = names.indexOf(text);
+            if (i >= 0) return i;
+            if (text.matches("\\d{1,9}") && Integer.parseInt(text) < names.size()) return Integer.parseInt(text);
+            throw new ConfigException(name + " must be " + new Choice(names).alternatives() + " (or 0.." + (names.size() - 1) + "), got '" + text + "'");
+        }
+
+        /** {@return the name at {@code position}} @param position a position */
+        public String name(int position) {
+            return names.get(position);
         }
     }
 

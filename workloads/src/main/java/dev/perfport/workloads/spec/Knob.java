@@ -89,6 +89,18 @@ public final class Knob<T> {
         return choice(name, Arrays.stream(type.getEnumConstants()).map(Object::toString).toArray(String[]::new));
     }
 
+    /**
+     * {@return one of {@code names}, which the tuner and the kernels see as its position (0, 1, ...)}
+     *
+     * @param name  the parameter
+     * @param names the names, in the order of their positions
+     */
+    public static Knob<Integer> levels(String name, String... names) {
+        Knob<Integer> k = new Knob<>(name, new Kind.Levels(List.of(names)));
+        k.lowest = 0L;
+        return k;
+    }
+
     /** {@return on or off} @param name the parameter */
     public static Knob<Boolean> bools(String name) {
         return new Knob<>(name, new Kind.Bool());
@@ -195,7 +207,7 @@ public final class Knob<T> {
 
     /** {@return this int knob tuned over a grid that depends on the device} @param grid the device's default grid */
     public Knob<T> grid(Function<DeviceInfo, List<Integer>> grid) {
-        if (!(kind instanceof Kind.Int)) throw new IllegalStateException("only an int knob has a grid: " + name);
+        if (!(kind instanceof Kind.Int) && !(kind instanceof Kind.Levels)) throw new IllegalStateException("only an int knob has a grid: " + name);
         Knob<T> k = copy();
         k.grid = Objects.requireNonNull(grid);
         return k;
@@ -331,6 +343,7 @@ public final class Knob<T> {
     public String helpLine() {
         List<String> limits = new ArrayList<>();
         if (kind instanceof Kind.Choice c) limits.add(c.alternatives());
+        if (kind instanceof Kind.Levels l) limits.add(new Kind.Choice(l.names()).alternatives() + " (or 0.." + (l.names().size() - 1) + ")");
         checks.forEach(c -> limits.add(c.limit()));
         if (auto != null) limits.add("or " + auto);
         StringBuilder b = new StringBuilder(name).append(": ");

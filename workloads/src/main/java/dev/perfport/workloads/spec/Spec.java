@@ -187,6 +187,13 @@ public final class Spec {
         return Arrays.stream(values).map(v -> base.with(k.name(), v)).toList();
     }
 
+    /** {@return those of {@code p} that are this spec's knobs (a workload handing its parameters to another it runs)} @param p parameters */
+    public Params own(Params p) {
+        Map<String, String> m = new LinkedHashMap<>(p.asMap());
+        m.keySet().retainAll(byName.keySet());
+        return Params.of(m);
+    }
+
     /** {@return {@code variant}, checked to be one of the variants} @param variant what was asked for */
     public String variant(String variant) {
         if (!variants.contains(variant)) {

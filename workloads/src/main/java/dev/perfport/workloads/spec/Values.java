@@ -129,11 +129,12 @@ public final class Values {
      * called where a row runs, so that the row fails naming the rule and nothing is built.
      *
      * @param device the device
-     * @throws InvalidLaunchException naming the device, the values and the limit
+     * @throws InvalidLaunchException naming the values and the device's limit
      */
     public void refuseOn(DeviceInfo device) {
         String why = spec.refusal(this, device);
-        if (why != null) throw new InvalidLaunchException(spec.workload() + " configuration refused on " + device.name() + ": " + why);
+        // the row names the workload and the device: the reason is enough
+        if (why != null) throw new InvalidLaunchException(why);
     }
 
     @Override

@@ -306,7 +306,8 @@ public final class Trsm implements Workload, Tunable {
     /** nb from the tuning cache (when {@code nb=auto}), and gemm's tuned configuration (when config=auto). */
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
-        Params p = GEMM.withTuned(session, Gemm.INDIRECT, params, lookup);
+        // gemm's knobs from gemm's cache, as a gemm of trsm's sizes would take them
+        Params p = params.with(GEMM.withTuned(session, Gemm.INDIRECT, GemmSpec.SPEC.own(params), lookup));
         Values v = SPEC.parse(p, variant);
         Precision prec = Precision.of(v.get(GemmSpec.TYPE));
         if (v.given(NB).isPresent()) return p;
