@@ -261,8 +261,8 @@ public final class Spec {
 
     /**
      * The tuning space of {@code fixed}'s variant on {@code device}: each tunable knob the variant reads, over its
-     * default grid or the user's list, under its limits and every rule of the variant as constraints, so that the
-     * tuner refuses a point before anything is built.
+     * default grid or the user's list (each value within the knob's limits), under every rule of the variant as
+     * constraints, so that the tuner refuses a point before anything is built.
      *
      * @param fixed     the fixed parameters, parsed for the variant
      * @param device    the device
@@ -284,13 +284,18 @@ public final class Spec {
         List<Param> params = new ArrayList<>();
         List<Constraint> constraints = new ArrayList<>();
         for (Knob<?> k : tuned) {
+            List<Integer> values = overrides.getOrDefault(k.name(), k.grid(device));
+            @SuppressWarnings("unchecked") Knob<Integer> ki = (Knob<Integer>) k;
+            // a value no run could take is the user's mistake, not a point to refuse
+            for (Integer x : values) {
+                String why = x == null ? null : ki.violation(x);
+                if (why != null) throw new ConfigException(why);
+            }
             try {
-                params.add(new Param(k.name(), overrides.getOrDefault(k.name(), k.grid(device))));
+                params.add(new Param(k.name(), values));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(e.getMessage());
             }
-            @SuppressWarnings("unchecked") Knob<Integer> ki = (Knob<Integer>) k;
-            constraints.add(new Constraint(k.name() + " limits", c -> ki.violation(c.get(k.name()))));
         }
         Points points = new Points(fixed);
         for (Rule r : rules) {

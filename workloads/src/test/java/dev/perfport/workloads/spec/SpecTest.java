@@ -94,8 +94,9 @@ class SpecTest {
                 space.violation(Config.of("wg", 256, "ipt", 1)).orElseThrow());
         // 32..128 x 1..8 but 128x8 is valid: 3 x 4 - 1; 256 never (device)
         assertEquals(11, space.validPoints(100));
-        Space given = SPEC.space(fixed, device(128), Map.of("ipt", List.of(3, 9)));
-        assertEquals("ipt limits: ipt must be in [1, 8], got 9", given.violation(Config.of("wg", 32, "ipt", 9)).orElseThrow());
+        assertEquals("ipt must be in [1, 8], got 9",
+                assertThrows(ConfigException.class, () -> SPEC.space(fixed, device(128), Map.of("ipt", List.of(3, 9)))).getMessage());
+        assertEquals(List.of(3, 5), SPEC.space(fixed, device(128), Map.of("ipt", List.of(5, 3))).param("ipt").values());
         assertEquals("'tile' is not a tuned parameter of demo's fast; tuned: wg, ipt",
                 assertThrows(ConfigException.class, () -> SPEC.space(fixed, device(128), Map.of("tile", List.of(1)))).getMessage());
         assertEquals(List.of("wg"), SPEC.space(SPEC.parse(Params.of(), "plain"), device(128), Map.of()).names());
