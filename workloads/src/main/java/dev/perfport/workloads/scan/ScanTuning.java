@@ -49,7 +49,7 @@ final class ScanTuning {
     /** {@return each tuned knob's default grid on {@code d}} */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
-        for (String name : TUNED) g.put(name, ScanSpec.SPEC.knob(name).grid(d));
+        for (String name : TUNED) g.put(name, ScanSpec.SPEC.knob(name).gridOn(d));
         return g;
     }
 

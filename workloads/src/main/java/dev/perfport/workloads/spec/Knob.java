@@ -306,7 +306,7 @@ public final class Knob<T> {
     }
 
     /** {@return its default grid on {@code d}} @param d the device */
-    public List<Integer> grid(DeviceInfo d) {
+    public List<Integer> gridOn(DeviceInfo d) {
         if (grid == null) throw new IllegalStateException("knob " + name + " has no grid");
         return grid.apply(d);
     }

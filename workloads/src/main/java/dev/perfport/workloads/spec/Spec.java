@@ -284,7 +284,7 @@ public final class Spec {
         List<Param> params = new ArrayList<>();
         List<Constraint> constraints = new ArrayList<>();
         for (Knob<?> k : tuned) {
-            List<Integer> values = overrides.getOrDefault(k.name(), k.grid(device));
+            List<Integer> values = overrides.getOrDefault(k.name(), k.gridOn(device));
             @SuppressWarnings("unchecked") Knob<Integer> ki = (Knob<Integer>) k;
             // a value no run could take is the user's mistake, not a point to refuse
             for (Integer x : values) {

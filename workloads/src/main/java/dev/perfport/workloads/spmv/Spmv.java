@@ -17,6 +17,7 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,21 +75,12 @@ public final class Spmv implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("matrix", "stencil2d:1024x1024", "wg", "128", "rpt", "1", "map", "interleaved", "lanes", "8", "C", "32",
-                "sigma", "1", "ipt", "32", "block", "1024", "reps", "3", "seed", "42");
+        return SpmvSpec.SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("matrix: " + Matrices.SYNTAX,
-                "wg: work-group size",
-                "rpt: rows per work-item (csr-scalar, ell-col, ell-row)",
-                "map: interleaved (work-item t takes rows t, t+T, ...) or blocked (rows t*rpt ..); csr-scalar, ell-col, ell-row",
-                "lanes: work-items per row of csr-vector (a power of two dividing wg)",
-                "C: slice height of sell", "sigma: sorting window of sell in rows (1: unsorted)",
-                "ipt: merge-path items (rows + non-zeros) per work-item of merge",
-                "block: non-zeros per row block of csr-adaptive (local memory floats; >= wg, wg a power of two)",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: seed of x and of the matrix generators");
+        return SpmvSpec.SPEC.help();
     }
 
     @Override
@@ -110,24 +102,9 @@ public final class Spmv implements Workload, Tunable {
     record Settings(String matrix, int wg, int rpt, boolean blocked, int lanes, int c, int sigma, int ipt, int block, int reps, long seed) {
     }
 
-    static Settings settings(Params p) {
-        int wg = positive(p, "wg"), rpt = positive(p, "rpt"), lanes = positive(p, "lanes"), c = positive(p, "C"),
-                sigma = positive(p, "sigma"), ipt = positive(p, "ipt"), block = positive(p, "block"), reps = positive(p, "reps");
-        boolean blocked = switch (p.get("map")) {
-            case "blocked", "1" -> true;
-            case "interleaved", "0" -> false;
-            default -> throw new ConfigException("parameter map must be interleaved or blocked, got '" + p.get("map") + "'");
-        };
-        if (Integer.bitCount(lanes) != 1 || lanes > wg || wg % lanes != 0) {
-            throw new ConfigException("parameter lanes must be a power of two dividing wg=" + wg + ", got " + lanes);
-        }
-        return new Settings(p.get("matrix"), wg, rpt, blocked, lanes, c, sigma, ipt, block, reps, p.getLong("seed"));
-    }
-
-    private static int positive(Params p, String key) {
-        int v = p.getInt(key);
-        if (v < 1) throw new ConfigException("parameter " + key + " must be >= 1, got " + v);
-        return v;
+    static Settings settings(Values v) {
+        return new Settings(v.get(SpmvSpec.MATRIX), v.get(SpmvSpec.WG), v.get(SpmvSpec.RPT), v.get(SpmvSpec.MAP) == 1, v.get(SpmvSpec.LANES),
+                v.get(SpmvSpec.C), v.get(SpmvSpec.SIGMA), v.get(SpmvSpec.IPT), v.get(SpmvSpec.BLOCK), v.get(SpmvSpec.REPS), v.get(SpmvSpec.SEED));
     }
 
     // the last matrix: compare and tune run every variant and configuration on the same one
@@ -146,11 +123,13 @@ public final class Spmv implements Workload, Tunable {
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        if (!VARIANTS.contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of spmv; variants: " + VARIANTS);
-        Params p = defaults().with(params);
-        Settings st = settings(p);
+        Values v = SpmvSpec.SPEC.parse(params, variant);
+        Settings st = settings(v);
         Csr a = matrix(st.matrix(), st.seed());   // a malformed file is a usage error, before any row
-        return Runs.run(s, name(), variant, p, () -> execute(s, variant, a, st));
+        return Runs.run(s, name(), variant, v.params(), () -> {
+            v.refuseOn(s.device());
+            return execute(s, variant, a, st);
+        });
     }
 
     static Outcome execute(DeviceSession s, String variant, Csr a, Settings st) {
@@ -229,7 +208,7 @@ public final class Spmv implements Workload, Tunable {
                     launcher = rep -> rep.add(s.launch(k, NDRange.of((long) Math.max(1, nb) * st.wg(), st.wg()), rp, ci, va, dx, dy, bl, nb,
                             LocalSize.of(Math.max(st.block(), st.wg()))));
                 }
-                default -> throw new ConfigException("unknown variant " + variant);
+                default -> throw new IllegalStateException("no variant " + variant);
             }
             formatNanos = System.nanoTime() - formatNanos;
             while (timed.more()) {
@@ -330,12 +309,12 @@ public final class Spmv implements Workload, Tunable {
     /** map is 0 (interleaved) or 1 (blocked). */
     @Override
     public int minimum(String param) {
-        return param.equals("map") ? 0 : 1;
+        return SpmvSpec.SPEC.lowest(param);
     }
 
     @Override
     public List<String> tunedParams() {
-        return SpmvTuning.KNOBS;
+        return SpmvSpec.SPEC.tunedNames();
     }
 
     @Override
