@@ -15,6 +15,8 @@ import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +56,7 @@ final class ConvolutionTuning {
         }
         List<Param> params = TuningSupport.params(conv.name(), NAMES, defaultGrid(), grid);
         DeviceInfo dev = s.device();
-        Convolution.Plan base = conv.plan(s, variant, fixed);
+        Convolution.Plan base = conv.plan(s, variant, ConvolutionSpec.SPEC.parse(fixed, variant));
         Space space = new Space(params, List.of(
                 Constraint.of("convolution constraints", c -> violation(dev, base, c) == null, c -> violation(dev, base, c)),
                 // not a point that cannot run: one that measures the same as its unpadded twin
@@ -72,7 +74,11 @@ final class ConvolutionTuning {
                 new Strategy.Stage("tiling", List.of("tx", "ty"), best),
                 new Strategy.Stage("memory", List.of("pad", "constFilter", "readOnly"), best)), null);
         Map<String, String> fx = new LinkedHashMap<>();
-        for (String key : List.of("width", "height", "fw", "fh", "reps", "seed")) fx.put(key, fixed.get(key));
+        Values given = ConvolutionSpec.SPEC.parse(fixed, variant);
+        for (Knob<?> k : List.of(ConvolutionSpec.WIDTH, ConvolutionSpec.HEIGHT, ConvolutionSpec.FW, ConvolutionSpec.FH, ConvolutionSpec.REPS,
+                ConvolutionSpec.SEED)) {
+            fx.put(k.name(), given.text(k));
+        }
         fx.put("variant", variant);
         fx.put("objective", objective.metric());
         String hash = Integer.toHexString(ConvolutionKernels.SOURCE.hashCode());
@@ -95,6 +101,6 @@ final class ConvolutionTuning {
         Params p = fixed.with("bw", Integer.toString(c.get("bw"))).with("bh", Integer.toString(c.get("bh")))
                 .with("tx", Integer.toString(c.get("tx"))).with("ty", Integer.toString(c.get("ty"))).with("pad", Integer.toString(c.get("pad")))
                 .with("filter", c.get("constFilter") == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get("readOnly")));
-        return Tunable.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p)), metric);
+        return Tunable.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, ConvolutionSpec.SPEC.parse(p, Convolution.ADAPTIVE))), metric);
     }
 }
