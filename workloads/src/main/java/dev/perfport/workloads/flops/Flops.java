@@ -15,6 +15,9 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,9 +51,21 @@ public final class Flops implements Workload {
         return "FP32 multiply-add throughput: 8 independent chains x = x*a + b per work-item (the FLOP/s peak seed 004's report compares with)";
     }
 
+    static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefaultText("2^20").help("work-items");
+    static final Knob<Integer> ITERS = Knob.ints("iters").atLeast(1).byDefault(512)
+            .help("steps of each of the 8 chains; 16 flops per step and work-item");
+    static final Knob<Double> A = Knob.reals("a").must(a -> a > 0 && a < 1, "in (0, 1)").byDefault(0.9)
+            .help("the step x = x*a + b (0 < a < 1, so the chains converge to b/(1-a))");
+    static final Knob<Double> B = Knob.reals("b").must(b -> Float.isFinite(b.floatValue()), "finite as a float").byDefault(0.1)
+            .help("the step's addend");
+    static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size");
+    static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
+            .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    static final Spec SPEC = Spec.of("flops").variants(FMA).knobs(N, ITERS, A, B, WG, REPS).build();
+
     @Override
     public List<String> variants() {
-        return List.of(FMA);
+        return SPEC.variants();
     }
 
     @Override
@@ -66,36 +81,20 @@ public final class Flops implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^20", "iters", "512", "a", "0.9", "b", "0.1", "wg", "256", "reps", "3");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: work-items (>= 1)", "iters: steps of each of the 8 chains (>= 1); 16 flops per step and work-item",
-                "a, b: the step x = x*a + b (0 < a < 1, so the chains converge to b/(1-a))", "wg: work-group size",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+        return SPEC.help();
     }
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of flops; variants: " + variants());
-        Params p = defaults().with(params);
-        int n = p.getInt("n"), iters = p.getInt("iters"), wg = p.getInt("wg"), reps = p.getInt("reps");
-        float a = number(p, "a"), b = number(p, "b");
-        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
-        if (iters < 1) throw new ConfigException("iters must be >= 1, got " + iters);
-        if (wg < 1) throw new ConfigException("wg must be >= 1, got " + wg);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        if (!(a > 0 && a < 1) || !Float.isFinite(b)) throw new ConfigException("a must be in (0, 1) and b finite, got a=" + a + " b=" + b);
-        return Runs.run(s, name(), variant, p, () -> execute(s, n, iters, a, b, wg, reps));
-    }
-
-    private static float number(Params p, String key) {
-        try {
-            return Float.parseFloat(p.get(key));
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be a number, got '" + p.get(key) + "'");
-        }
+        Values v = SPEC.parse(params, variant);
+        int n = v.get(N), iters = v.get(ITERS), wg = v.get(WG), reps = v.get(REPS);
+        float a = v.get(A).floatValue(), b = v.get(B).floatValue();
+        return Runs.run(s, name(), variant, v.params(), () -> execute(s, n, iters, a, b, wg, reps));
     }
 
     private static Outcome execute(DeviceSession s, int n, int iters, float a, float b, int wg, int reps) {
