@@ -74,14 +74,6 @@ public final class TuningSupport {
         return true;
     }
 
-    /** {@return {@code config}, checked to be auto, default or tuned (else one error line naming it)} */
-    public static String config(String config) {
-        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED) && !config.equals(CACHE) && !config.equals(DATABASE)) {
-            throw new ConfigException("config must be auto, default or tuned, got '" + config + "' (a row shows cache or database "
-                    + "where it took its configuration from there)");
-        }
-        return config;
-    }
 
     /**
      * {@return where a row's configuration came from, for its {@code config}: cache (config=tuned given, or a cache pick),
@@ -90,7 +82,7 @@ public final class TuningSupport {
      * @param config the row's config parameter
      */
     public static String source(String config) {
-        return switch (config(config)) {
+        return switch (config) {
             case TUNED, CACHE -> CACHE;
             case DATABASE -> DATABASE;
             default -> DEFAULT;
@@ -112,25 +104,6 @@ public final class TuningSupport {
         return q;
     }
 
-    /**
-     * {@return whether a row may take the tuning cache's pick (a workload's withTuned): config is auto or tuned and each
-     * of {@code knobs} is at its default ({@code atDefault}); config=default, or auto beside a knob given, keeps the
-     * row's own, and config=tuned beside a knob given is one error line ({@link #givenBeside})}
-     *
-     * @param p         the row's parameters, defaults filled in
-     * @param knobs     the parameters the cache's pick sets, in the order their errors are named
-     * @param atDefault whether a knob is at its default (a value the user did not give)
-     */
-    public static boolean takesCache(Params p, List<String> knobs, Predicate<String> atDefault) {
-        String config = p.get("config");
-        if (!config.equals(AUTO) && !required(config)) return false;   // default, or a row already settled (cache, database)
-        for (String name : knobs) {
-            if (atDefault.test(name)) continue;
-            if (required(config)) throw givenBeside(name, p.get(name));
-            return false;
-        }
-        return true;
-    }
 
     /** {@return whether {@code config} asks for the cache's pick as a requirement (config=tuned)} */
     public static boolean required(String config) {
@@ -186,9 +159,4 @@ public final class TuningSupport {
         return wg;
     }
 
-    /** {@return the constraint on a tuned {@code wg}: a power of two within the device's maximum work-group size} */
-    public static Constraint workGroupSize(DeviceInfo d) {
-        return Constraint.of("work-group size", c -> c.get("wg") <= d.maxWorkGroupSize() && Integer.bitCount(c.get("wg")) == 1,
-                c -> "wg " + c.get("wg") + " is not a power of two within the device's maximum work-group size " + d.maxWorkGroupSize());
-    }
 }

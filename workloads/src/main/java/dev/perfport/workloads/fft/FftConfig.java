@@ -47,8 +47,8 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
 
     /** The kernels' -D constants. */
     public Constants constants() {
-        return Constants.of("RADIX", radix, "SOA", soa ? 1 : 0, "LOCALX", local ? 1 : 0, "TWTABLE", table ? 1 : 0,
-                "SHARE", share ? 1 : 0, MATH, 0);
+        return Constants.of(FftSpec.RADIX.macroName(), radix, FftSpec.LAYOUT.macroName(), soa ? 1 : 0, FftSpec.EXCHANGE.macroName(),
+                local ? 1 : 0, FftSpec.TWIDDLE.macroName(), table ? 1 : 0, FftSpec.SHARE.macroName(), share ? 1 : 0, MATH, 0);
     }
 
     /** The knobs as the rows show them. */
@@ -75,7 +75,8 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
 
     /** The knobs from the tuner's integers. */
     public static FftConfig of(Map<String, Integer> v) {
-        return new FftConfig(v.get("radix"), v.get("layout") == 1, v.get("exchange") == 1, v.get("twiddle") == 1, v.get("share") == 1);
+        return new FftConfig(v.get(FftSpec.RADIX.name()), v.get(FftSpec.LAYOUT.name()) == 1, v.get(FftSpec.EXCHANGE.name()) == 1,
+                v.get(FftSpec.TWIDDLE.name()) == 1, v.get(FftSpec.SHARE.name()) == 1);
     }
 
     /** Radices of the passes for an N-point transform: this radix while it divides what is left, then 2 or 4. */

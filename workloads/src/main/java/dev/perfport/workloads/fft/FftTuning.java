@@ -59,13 +59,13 @@ final class FftTuning {
         long localCap = dev.capacity(MemoryLevel.LOCAL);
         List<Constraint> cs = new ArrayList<>();
         if (fourstep) {
-            cs.add(Constraint.of("fourstep path", c -> c.get("exchange") == 1 && c.get("share") == 0,
+            cs.add(Constraint.of("fourstep path", c -> c.get(FftSpec.EXCHANGE.name()) == 1 && c.get(FftSpec.SHARE.name()) == 0,
                     c -> "the fourstep variant exchanges through local memory with one twiddle set per butterfly (exchange=1, share=0)"));
         } else if (fused) {
-            cs.add(Constraint.of("local memory", c -> c.get("exchange") == 0 || 16L * n <= localCap,
+            cs.add(Constraint.of("local memory", c -> c.get(FftSpec.EXCHANGE.name()) == 0 || 16L * n <= localCap,
                     c -> "exchange=local needs " + 16L * n + " B of local memory, more than the " + localCap + " B of " + dev.name()));
         } else {
-            cs.add(Constraint.of("multi-pass path", c -> c.get("exchange") == 0 && c.get("share") == 0,
+            cs.add(Constraint.of("multi-pass path", c -> c.get(FftSpec.EXCHANGE.name()) == 0 && c.get(FftSpec.SHARE.name()) == 0,
                     c -> "the multi-pass path exchanges through global memory with one butterfly per work-item (exchange=0, share=0)"));
         }
         // the rest of what settings refuse before building, by settings themselves (they make no data): a fixed wg

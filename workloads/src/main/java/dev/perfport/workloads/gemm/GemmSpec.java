@@ -62,9 +62,9 @@ public final class GemmSpec {
             kernel("ks", 1, "split k: slices of k summed into planes of their own, then added; at most " + GemmConfig.MAX_KS));
     /** The direct kernel's tile and threads. */
     public static final List<Knob<Integer>> DIRECT_KERNEL = List.of(
-            Knob.ints("wgd").atLeast(1).orAuto().byDefaultText(AUTO).help("the direct kernel's tile, auto per device type"),
-            Knob.ints("mdimcd").atLeast(1).orAuto().byDefaultText(AUTO).help("the direct kernel's threads along m, auto per device type"),
-            Knob.ints("ndimcd").atLeast(1).orAuto().byDefaultText(AUTO).help("the direct kernel's threads along n, auto per device type"));
+            Knob.ints("wgd").atLeast(1).orAuto().byDefaultText(AUTO).macro("WGD").help("the direct kernel's tile, auto per device type"),
+            Knob.ints("mdimcd").atLeast(1).orAuto().byDefaultText(AUTO).macro("MDIMCD").help("the direct kernel's threads along m, auto per device type"),
+            Knob.ints("ndimcd").atLeast(1).orAuto().byDefaultText(AUTO).macro("NDIMCD").help("the direct kernel's threads along n, auto per device type"));
     public static final Knob<Integer> REPS = Knob.ints("reps").range(1, MAX_REPS).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     public static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");

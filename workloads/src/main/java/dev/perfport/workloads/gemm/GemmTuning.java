@@ -179,7 +179,7 @@ final class GemmTuning {
         Evaluator ev = c -> {
             double flops = 0, time = 0;
             for (int size : suite) {
-                String path = size < c.get("directmax") ? Gemm.DIRECT : Gemm.INDIRECT;
+                String path = size < c.get(GemmSpec.DIRECTMAX.name()) ? Gemm.DIRECT : Gemm.INDIRECT;
                 String key = size + "/" + path;
                 Evaluation e = measured.computeIfAbsent(key, k -> {
                     Params p = fixed.with("m", "" + size).with("n", "" + size).with("k", "" + size);

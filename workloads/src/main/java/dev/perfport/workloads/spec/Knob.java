@@ -335,6 +335,27 @@ public final class Knob<T> {
         if (why != null) throw new ConfigException(why);
     }
 
+    /**
+     * {@return this knob's value among a kernel's constants, read by its macro (what a Java route's kernel reads where
+     * OpenCL C reads {@code -DMACRO})}
+     *
+     * @param c the constants a kernel was built with
+     */
+    @SuppressWarnings("unchecked")
+    public T in(dev.perfport.core.kernel.Constants c) {
+        if (macro == null) throw new IllegalStateException("knob " + name + " has no macro");
+        Object v = switch (kind) {
+            case Kind.Int i -> c.getInt(macro);
+            case Kind.Levels l -> c.getInt(macro);
+            case Kind.Size z -> c.getLong(macro);
+            case Kind.Real r -> c.getDouble(macro);
+            case Kind.Bool b -> c.getBoolean(macro);
+            case Kind.Choice ch -> throw new IllegalStateException("a choice has no constant: " + name);
+            case Kind.Text t -> throw new IllegalStateException("a text has no constant: " + name);
+        };
+        return (T) v;
+    }
+
     private static String shown(Object v) {
         return v instanceof String s ? "'" + s + "'" : String.valueOf(v);
     }

@@ -77,7 +77,7 @@ public final class Trsm implements Workload, Tunable {
     static final Knob<Integer> M = Knob.ints("m").atLeast(1).byDefault(256).help("A is m x m (lower triangular, non-unit), B and X are m x n");
     static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefault(64).help("right-hand sides");
     static final Knob<Double> ALPHA = GemmSpec.ALPHA.help("the scalar of alpha*B");
-    static final Knob<Integer> NB = Knob.ints("nb").range(1, 1024).orAuto().byDefaultText(Gemm.AUTO).grid(8, 16, 32, 64, 128).tunable()
+    static final Knob<Integer> NB = Knob.ints("nb").range(1, 1024).orAuto().byDefaultText(Gemm.AUTO).grid(8, 16, 32, 64, 128).macro("NB").tunable()
             .help("diagonal block size = the inversion's work-group size; auto: the value 'perfport tune trsm' cached, else "
                     + nbFor(DeviceType.GPU) + " on GPUs, " + nbFor(DeviceType.CPU) + " otherwise");
     static final Spec SPEC = Spec.of(NAME).variants(BLOCKED)
@@ -206,7 +206,7 @@ public final class Trsm implements Workload, Tunable {
         long launches = 0;
         try (DeviceBuffer ad = s.upload(p.array(a)); DeviceBuffer bd = s.allocate(p.elem, (long) m * n);
              DeviceBuffer xd = s.allocate(p.elem, (long) m * n); DeviceBuffer dinv = s.allocate(p.elem, (long) blocks * nb * nb);
-             CompiledKernel inv = s.compile(TrsmKernels.invert(p), Constants.of("NB", nb));
+             CompiledKernel inv = s.compile(TrsmKernels.invert(p), Constants.of(NB.macroName(), nb));
              GemmRunner g = new GemmRunner(s, p, st.cfg(), st.dc(), st.directMax(), m, n, nb)) {
             g.checkRunnable("trsm's gemm");
             Object b0 = p.array(b);

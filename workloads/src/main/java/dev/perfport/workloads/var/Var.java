@@ -136,8 +136,9 @@ public final class Var implements Workload, Tunable {
         }
 
         public Constants constants() {
-            Constants c = Constants.of("POSBS", posbs, "SIMBS", layout.simbs(), "VWIDTH", layout.vwidth(), "RNG", rng.code);
-            return relaxed ? c.with("RELAXED", 1) : c;   // absent when exact: the paper's kernels keep their constants
+            Constants c = Constants.of(VarSpec.POSBS.macroName(), posbs, VarSpec.SIMBS.macroName(), layout.simbs(), VarSpec.VWIDTH.macroName(),
+                    layout.vwidth(), VarKernels.RNG, rng.code);
+            return relaxed ? c.with(VarKernels.RELAXED, 1) : c;   // absent when exact: the paper's kernels keep their constants
         }
 
         /** The parameters as a row shows them: npos resolved, integers in decimal. */

@@ -47,7 +47,7 @@ final class VarTuning {
         int npos = base.npos();
         // the spec's knobs, limits and rules; npos (auto: the input's) and maxwork bound this run's points too
         Space space = VarSpec.SPEC.space(fixed, dev, grid)
-                .with(Constraint.of("block size", c -> c.get("posbs") <= npos, c -> "posbs " + c.get("posbs") + " exceeds npos " + npos))
+                .with(Constraint.of("block size", c -> c.get(VarSpec.POSBS.name()) <= npos, c -> "posbs " + c.get(VarSpec.POSBS.name()) + " exceeds npos " + npos))
                 .with(Constraint.of("problem size", c -> nsim(c) * npos <= maxWork,
                         c -> "nsim*npos = " + nsim(c) + "*" + npos + " = " + nsim(c) * npos + " exceeds maxwork " + maxWork));
         List<Param> params = space.params();
@@ -78,7 +78,7 @@ final class VarTuning {
     }
 
     private static long nsim(Config c) {
-        return (long) c.get("simbs") * c.get("vwidth") * c.get("wgsize") * c.get("ngroup");
+        return (long) c.get(VarSpec.SIMBS.name()) * c.get(VarSpec.VWIDTH.name()) * c.get(VarSpec.WGSIZE.name()) * c.get(VarSpec.NGROUP.name());
     }
 
     /** One configuration: run, verify, and turn what went wrong into a status with the reason. */

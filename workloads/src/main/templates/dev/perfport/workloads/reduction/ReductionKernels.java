@@ -59,7 +59,7 @@ public final class ReductionKernels {
                 .global("in", t, Access.READ).global("partial", t, Access.READ_WRITE).global("out", t, Access.WRITE)
                 .global("ticket", ElemType.INT, Access.READ_WRITE).scalar("n", ElemType.INT)
                 .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> tunedKernel(t, c.getInt("VW")), 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> tunedKernel(t, ReductionSpec.VW.in(c)), 0))
                 .build();
     }
 

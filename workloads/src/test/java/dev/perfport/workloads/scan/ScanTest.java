@@ -200,8 +200,7 @@ class ScanTest {
     @Test
     void theTuningHierarchySweepsTheTileAsOneStage() {
         var grid = ScanTuning.defaultGrid(device("NVIDIA Corporation", 1024));
-        var space = new dev.perfport.core.tune.Space(dev.perfport.workloads.TuningSupport.params("scan", ScanTuning.TUNED, grid, Map.of()),
-                List.of());
+        var space = ScanTuning.space(device("NVIDIA Corporation", 1024), Map.of());
         var h = ScanTuning.hierarchy(space, false);
         assertEquals(List.of("schedule", "tile", "gpc"), h.stages().stream().map(dev.perfport.core.tune.Strategy.Stage::name).toList());
         assertEquals(List.of("striped", "items", "wg"), h.stages().get(1).params());
