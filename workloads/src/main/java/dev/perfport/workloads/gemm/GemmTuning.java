@@ -95,16 +95,11 @@ final class GemmTuning {
 
     static Tunable.Tuning tuning(Gemm gemm, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
         if (variant.equals(Gemm.AUTO)) return switchOver(gemm, s, fixed, grid);
-        if (!variant.equals(Gemm.INDIRECT)) {
-            throw new ConfigException("gemm tunes the indirect kernel (--variant " + Gemm.INDIRECT + ") or the switch-over between "
-                    + "the direct and indirect paths (--variant " + Gemm.AUTO + "), not '" + variant + "'");
-        }
         DeviceInfo dev = s.device();
         // the fixed parameters must be valid on their own (checked with the device default)
+        Space space = GemmSpec.SPEC.space(GemmSpec.SPEC.parse(fixed, variant), dev, grid);   // direct: nothing to tune, one line says so
         Gemm.Settings base = gemm.settings(dev, Gemm.INDIRECT, fixed);
         Precision prec = base.problem().precision();
-        Values values = GemmSpec.SPEC.parse(fixed, Gemm.INDIRECT);
-        Space space = GemmSpec.SPEC.space(values, dev, grid);
         List<Param> params = space.params();
 
         boolean modelled = s.profile().hasModelledTime();

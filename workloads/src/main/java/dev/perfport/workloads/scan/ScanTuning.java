@@ -54,10 +54,6 @@ final class ScanTuning {
     }
 
     static Tunable.Tuning tuning(Scan scan, DeviceSession s, String variant, Params p, Map<String, List<Integer>> grid) {
-        if (!variant.equals(Scan.SINGLE_PASS)) {
-            throw new ConfigException("only the scan variant '" + Scan.SINGLE_PASS + "' is tunable (the paper's variants keep the paper's settings), got '"
-                    + variant + "'");
-        }
         // gpc decides the groups: k is the residency query's
         Values fixed = ScanSpec.SPEC.parse(p.with(ScanSpec.K.name(), StaticGroupCount.RESIDENCY), variant);
         Space space = ScanSpec.SPEC.space(fixed, s.device(), grid);

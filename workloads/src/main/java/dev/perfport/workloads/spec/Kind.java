@@ -35,7 +35,7 @@ public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.L
         public Integer parse(String name, String text) {
             long v = Params.parseLong(name, text);
             if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
-                throw new ConfigException("parameter " + name + "=" + text + " does not fit an int (at most " + Integer.MAX_VALUE + ")");
+                throw Problem.of("parameter " + name + "=" + text + " does not fit an int (at most " + Integer.MAX_VALUE + ")");
             }
             return (int) v;
         }
@@ -54,7 +54,7 @@ public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.L
 
         @Override
         public String parse(String name, String text) {
-            if (!names.contains(text)) throw new ConfigException(name + " must be " + alternatives() + ", got '" + text + "'");
+            if (!names.contains(text)) throw Problem.limit(name, alternatives(), "'" + text + "'");
             return text;
         }
 
@@ -81,7 +81,7 @@ public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.L
             int i = names.indexOf(text);
             if (i >= 0) return i;
             if (text.matches("\\d{1,9}") && Integer.parseInt(text) < names.size()) return Integer.parseInt(text);
-            throw new ConfigException(name + " must be " + new Choice(names).alternatives() + " (or 0.." + (names.size() - 1) + "), got '" + text + "'");
+            throw Problem.limit(name, new Choice(names).alternatives() + " (or 0.." + (names.size() - 1) + ")", "'" + text + "'");
         }
 
         /** {@return the name at {@code position}} @param position a position */
@@ -97,7 +97,7 @@ public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.L
             return switch (text.toLowerCase(java.util.Locale.ROOT)) {
                 case "true", "yes", "1", "on" -> true;
                 case "false", "no", "0", "off" -> false;
-                default -> throw new ConfigException(name + " must be true or false, got '" + text + "'");
+                default -> throw Problem.limit(name, "true or false", "'" + text + "'");
             };
         }
     }
@@ -110,9 +110,9 @@ public sealed interface Kind<T> permits Kind.Size, Kind.Int, Kind.Choice, Kind.L
             try {
                 v = Double.parseDouble(text.trim());
             } catch (NumberFormatException e) {
-                throw new ConfigException(name + " must be a number, got '" + text + "'");
+                throw Problem.limit(name, "a number", "'" + text + "'");
             }
-            if (!Double.isFinite(v)) throw new ConfigException(name + " must be finite, got '" + text + "'");
+            if (!Double.isFinite(v)) throw Problem.limit(name, "finite", "'" + text + "'");
             return v;
         }
     }

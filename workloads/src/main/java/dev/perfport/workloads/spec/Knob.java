@@ -332,7 +332,7 @@ public final class Knob<T> {
 
     private void check(T v, String text) {
         String why = violation(v);
-        if (why != null) throw new ConfigException(why);
+        if (why != null) throw Problem.of(why);
     }
 
     /**

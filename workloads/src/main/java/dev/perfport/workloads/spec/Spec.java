@@ -197,7 +197,7 @@ public final class Spec {
     /** {@return {@code variant}, checked to be one of the variants} @param variant what was asked for */
     public String variant(String variant) {
         if (!variants.contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of " + workload + "; variants: " + String.join(", ", variants));
+            throw Problem.of("unknown variant '" + variant + "' of " + workload + "; variants: " + String.join(", ", variants));
         }
         return variant;
     }
@@ -220,7 +220,7 @@ public final class Spec {
         if (variant != null) variant(variant);
         for (String name : given.asMap().keySet()) {
             if (!byName.containsKey(name) && !name.equals(Measurement.WARMUP) && !name.equals(Measurement.STAT)) {
-                throw new ConfigException("unknown parameter '" + name + "' of " + workload + "; parameters: "
+                throw Problem.of("unknown parameter '" + name + "' of " + workload + "; parameters: "
                         + String.join(", ", byName.keySet().stream().sorted(this::byOrder).toList()));
             }
         }
@@ -235,7 +235,7 @@ public final class Spec {
         for (Rule r : rules) {
             if (!r.appliesTo(variant)) continue;
             String why = r.violation(values, null);
-            if (why != null) throw new ConfigException(why);
+            if (why != null) throw Problem.of(why);
         }
         return values;
     }
@@ -272,12 +272,17 @@ public final class Spec {
     public Space space(Values fixed, DeviceInfo device, Map<String, List<Integer>> overrides) {
         List<Knob<?>> tuned = tuningOrdered(knobs.stream().filter(k -> k.isTunedIn(fixed.variant())));
         List<String> names = tuned.stream().map(Knob::name).toList();
+        if (names.isEmpty()) {
+            List<String> tunable = variants.stream().filter(v -> knobs.stream().anyMatch(k -> k.isTunedIn(v))).map(v -> "'" + v + "'").toList();
+            throw Problem.of("only the " + workload + (tunable.size() == 1 ? " variant " + tunable.getFirst() + " is" : " variants "
+                    + String.join(", ", tunable) + " are") + " tunable (the others have no knob to tune), got '" + fixed.variant() + "'");
+        }
         for (String name : overrides.keySet()) {
             if (!names.contains(name)) {
                 Knob<?> other = byName.get(name);
                 String elsewhere = other != null && other.isTunable() && !other.tunedIn().isEmpty()
                         ? " (" + name + " is tuned with --variant " + String.join(" or ", other.tunedIn().stream().sorted().toList()) + ")" : "";
-                throw new ConfigException("'" + name + "' is not a tuned parameter of " + workload
+                throw Problem.of("'" + name + "' is not a tuned parameter of " + workload
                         + (fixed.variant() == null ? "" : "'s " + fixed.variant()) + "; tuned: " + String.join(", ", names) + elsewhere);
             }
         }
@@ -289,12 +294,12 @@ public final class Spec {
             // a value no run could take is the user's mistake, not a point to refuse
             for (Integer x : values) {
                 String why = x == null ? null : ki.violation(x);
-                if (why != null) throw new ConfigException(why);
+                if (why != null) throw Problem.of(why);
             }
             try {
                 params.add(new Param(k.name(), values));
             } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage());
+                throw Problem.of(e.getMessage());
             }
         }
         Points points = new Points(fixed);

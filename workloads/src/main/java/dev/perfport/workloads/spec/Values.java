@@ -97,7 +97,7 @@ public final class Values {
      */
     public <T> Values with(Knob<T> k, T value) {
         String why = k.violation(value);
-        if (why != null) throw new ConfigException(why);
+        if (why != null) throw Problem.of(why);
         Map<String, String> t = new LinkedHashMap<>(text);
         Map<String, Object> v = new HashMap<>(typed);
         t.put(k.name(), String.valueOf(value));
@@ -117,7 +117,7 @@ public final class Values {
         Map<String, Object> v = new HashMap<>(typed);
         for (Map.Entry<String, Integer> e : c.values().entrySet()) {
             String why = ((Knob<Integer>) spec.knob(e.getKey())).violation(e.getValue());
-            if (why != null) throw new ConfigException(why);
+            if (why != null) throw Problem.of(why);
             t.put(e.getKey(), e.getValue().toString());
             v.put(e.getKey(), e.getValue());
         }
