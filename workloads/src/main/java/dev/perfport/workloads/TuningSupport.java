@@ -90,17 +90,22 @@ public final class TuningSupport {
     }
 
     /**
-     * {@return {@code params} with {@code pick}'s value of every one of {@code names} and {@code config} set to where it
-     * came from; or, without a complete pick, {@code config=default}} With {@code required} (config=tuned given) only the
-     * user's cache will do: anything else is one error line naming {@code what} was looked up.
+     * {@return {@code params} with {@code pick}'s value of each of {@code names} it has and {@code config} set to where it
+     * came from; or, without a pick of any of them, {@code config=default}} A knob the pick lacks keeps its default: it
+     * was tuned before the knob was declared (a database entry, a cache of an earlier kernel), and the knob's default is
+     * the kernel as it was. With {@code required} (config=tuned given) only the user's cache will do: anything else is
+     * one error line naming {@code what} was looked up.
      */
     public static Params withPick(Params params, Optional<TunedLookup.Pick> pick, List<String> names, boolean required, String what) {
-        if (pick.isEmpty() || !pick.get().knobs().keySet().containsAll(names) || (required && !pick.get().source().equals(CACHE))) {
+        if (pick.isEmpty() || names.stream().noneMatch(pick.get().knobs()::containsKey) || (required && !pick.get().source().equals(CACHE))) {
             if (required) throw noPick(what);
             return params.with("config", DEFAULT);
         }
         Params q = params.with("config", pick.get().source());
-        for (String name : names) q = q.with(name, Integer.toString(pick.get().knobs().get(name)));
+        for (String name : names) {
+            Integer v = pick.get().knobs().get(name);
+            if (v != null) q = q.with(name, Integer.toString(v));
+        }
         return q;
     }
 
