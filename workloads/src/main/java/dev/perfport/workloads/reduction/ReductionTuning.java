@@ -7,6 +7,7 @@ import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Evaluation;
 import dev.perfport.core.tune.Objective;
+import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
@@ -15,6 +16,7 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.spec.Knob;
 import dev.perfport.workloads.spec.Values;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,16 +38,15 @@ final class ReductionTuning {
         Space space = ReductionSpec.SPEC.space(fixed, s.device(), grid);
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GB/s" : "GB/s");
+        // one stage per tuned knob, in the spec's tuning order, each from its default (ipt from the fewest loads in flight)
         Map<String, Integer> start = new LinkedHashMap<>();
-        start.put(ReductionSpec.VW.name(), startAt(space, ReductionSpec.VW, 4));
-        start.put(ReductionSpec.IPT.name(), space.param(ReductionSpec.IPT.name()).values().getFirst());
-        start.put(ReductionSpec.GPC.name(), startAt(space, ReductionSpec.GPC, 8));
-        start.put(ReductionSpec.WG.name(), startAt(space, ReductionSpec.WG, 256));
-        Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
-                Strategy.Stage.of(ReductionSpec.VW.name(), Strategy.Rule.smallestWithin(FRACTION)),
-                Strategy.Stage.of(ReductionSpec.IPT.name(), Strategy.Rule.smallestWithin(FRACTION)),
-                Strategy.Stage.of(ReductionSpec.GPC.name(), Strategy.Rule.smallestWithin(FRACTION)),
-                Strategy.Stage.of(ReductionSpec.WG.name(), Strategy.Rule.smallestWithin(FRACTION))),
+        List<Strategy.Stage> stages = new ArrayList<>();
+        for (Param q : space.params()) {
+            @SuppressWarnings("unchecked") int d = fixed.get((Knob<Integer>) ReductionSpec.SPEC.knob(q.name()));
+            start.put(q.name(), q.values().contains(d) && !q.name().equals(ReductionSpec.IPT.name()) ? d : q.values().getFirst());
+            stages.add(Strategy.Stage.of(q.name(), Strategy.Rule.smallestWithin(FRACTION)));
+        }
+        Strategy.Hierarchical h = new Strategy.Hierarchical(start, stages,
                 new Strategy.Review(List.of(ReductionSpec.VW.name(), ReductionSpec.IPT.name(), ReductionSpec.GPC.name()), 2,
                         1 / FRACTION - 1, modelled ? 0 : 3));
         Map<String, String> key = ReductionSpec.SPEC.cacheKey(fixed);
@@ -53,12 +54,6 @@ final class ReductionTuning {
         String hash = ReductionKernels.tuned(fixed.get(ReductionSpec.TYPE).equals("float") ? ElemType.FLOAT : ElemType.INT).hash();
         Params fixedAll = fixed.params();
         return new Tunable.Tuning(space, objective, c -> evaluate(r, s, fixedAll, c, objective.metric()), h, hash, key);
-    }
-
-    /** {@return {@code preferred} where the space's grid of {@code k} lists it, else the grid's first value} */
-    private static int startAt(Space space, Knob<Integer> k, int preferred) {
-        List<Integer> values = space.param(k.name()).values();
-        return values.contains(preferred) ? preferred : values.getFirst();
     }
 
     private static Evaluation evaluate(Reduction r, DeviceSession s, Params fixed, Config c, String metric) {
