@@ -41,6 +41,9 @@ final class ReductionSpec {
             .help("vector width of a load");
     static final Knob<Integer> IPT = Knob.ints("ipt").range(1, 16).byDefault(4).grid(1, 2, 4, 8).macro("IPT").tunable().only(TUNED)
             .help("independent vector loads in flight per work-item");
+    static final Knob<Integer> FANIN = Knob.ints("fanin").oneOf(2, 4, 8).byDefault(2).grid(2, 4, 8).macro("FANIN").tunable().only(TUNED)
+            .help("partial sums one work-item adds per step of the group's reduction: 2 halves them log2(wg) times, 4 and 8 take "
+                    + "fewer steps, each behind one barrier (OpenCL C and the Java work-group kernel; Aparapi and TornadoVM refuse all but 2)");
     static final Knob<Integer> GPC = Knob.ints("gpc").range(1, 64).byDefault(8).grid(1, 2, 4, 8, 16, 32).tunable().only(TUNED)
             .help("persistent work-groups per compute unit");
     static final Knob<Integer> GROUPS = Knob.ints("groups").range(0, 1 << 20).byDefault(0).only(TUNED)
@@ -58,9 +61,9 @@ final class ReductionSpec {
     static final Knob<String> CONFIG = TuningSupport.CONFIG.only(TUNED);
 
     static final Spec SPEC = Spec.of("reduction").variants(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL, TUNED)
-            .knobs(N, TYPE, WG, REPS, SEED, VW, IPT, GPC, GROUPS, LAUNCHES, READBACK, WARMUP_LAUNCHES, CONFIG)
+            .knobs(N, TYPE, WG, REPS, SEED, VW, IPT, GPC, GROUPS, LAUNCHES, READBACK, WARMUP_LAUNCHES, CONFIG, FANIN)
             .rules(TuningSupport.workGroupRule(WG))
-            .tuningOrder(VW, IPT, GPC, WG)
+            .tuningOrder(VW, IPT, FANIN, GPC, WG)
             .build();
 
     private ReductionSpec() {
