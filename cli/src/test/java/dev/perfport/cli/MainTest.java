@@ -66,7 +66,7 @@ class MainTest {
         Run r = Run.of(withEmptyPlugins("workloads"));
         assertEquals(0, r.code(), r.describe());
         assertTrue(r.out().contains("variants: local-atomic, static-local, two-kernel"), r.out());
-        assertTrue(r.out().contains("wg: work-group size, a power of two"), r.out());
+        assertTrue(r.out().contains("wg: work-group size (a power of two; default 256; tuned)"), r.out());
     }
 
     @Test

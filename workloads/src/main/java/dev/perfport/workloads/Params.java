@@ -1,14 +1,16 @@
 package dev.perfport.workloads;
 
 import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.spec.Kind;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Workload parameters: an ordered map of names to text values with typed getters. Integers may be
- * written {@code 2^25}, {@code 32M}, {@code 64K} or {@code 1_000_000}.
+ * Workload parameters: an ordered map of names to text values with typed getters, which read as the
+ * specification's kinds do ({@link Kind}). Integers may be written {@code 2^25}, {@code 32M}, {@code 64K} or
+ * {@code 1_000_000}.
  */
 public final class Params {
     private final Map<String, String> values;
@@ -74,27 +76,15 @@ public final class Params {
     }
 
     public int getInt(String key) {
-        long v = getLong(key);
-        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) throw new ConfigException("parameter " + key + "=" + v + " does not fit an int");
-        return (int) v;
+        return new Kind.Int().parse(key, get(key));
     }
 
     public double getDouble(String key) {
-        String v = get(key);
-        try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new ConfigException("parameter " + key + " must be a number, got '" + v + "'");
-        }
+        return new Kind.Real().parse(key, get(key));
     }
 
     public boolean getBoolean(String key) {
-        String v = get(key);
-        return switch (v.toLowerCase()) {
-            case "true", "yes", "1", "on" -> true;
-            case "false", "no", "0", "off" -> false;
-            default -> throw new ConfigException("parameter " + key + " must be true or false, got '" + v + "'");
-        };
+        return new Kind.Bool().parse(key, get(key));
     }
 
     /**

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Rule;
+import dev.perfport.workloads.spec.Values;
 
 /**
  * What the workloads' tuning problems share: the tuned parameters from a default grid and the
@@ -35,14 +38,42 @@ public final class TuningSupport {
     private TuningSupport() {
     }
 
-    /** {@return {@code config}, checked to be auto, default or tuned (else one error line naming it)} */
-    public static String config(String config) {
-        if (!config.equals(AUTO) && !config.equals(DEFAULT) && !config.equals(TUNED) && !config.equals(CACHE) && !config.equals(DATABASE)) {
-            throw new ConfigException("config must be auto, default or tuned, got '" + config + "' (a row shows cache or database "
-                    + "where it took its configuration from there)");
-        }
-        return config;
+    /** The {@code config} knob of a tunable variant: auto, default or tuned (and cache or database, as a row shows them). */
+    public static final Knob<String> CONFIG = Knob.text("config").byDefault(AUTO)
+            .must(c -> List.of(AUTO, DEFAULT, TUNED, CACHE, DATABASE).contains(c), "auto, default or tuned")
+            .help("auto takes the tuning cache's (or the shipped database's) best configuration for this backend, device and "
+                    + "type while the tuned knobs are at their defaults (the row then shows cache or database); tuned requires "
+                    + "the cache's pick (an error without one, or beside a knob given); default never does");
+
+    /**
+     * {@return the rule of a work-group size knob: within the device's maximum work-group size}
+     *
+     * @param wg the knob
+     */
+    public static Rule workGroupRule(Knob<Integer> wg) {
+        return Rule.device("work-group size", (v, d) -> v.get(wg) <= d.maxWorkGroupSize(),
+                (v, d) -> wg.name() + " " + v.get(wg) + " exceeds the device's maximum work-group size " + d.maxWorkGroupSize());
     }
+
+    /**
+     * {@return whether a row may take the tuning cache's pick: config is auto or tuned and each of {@code knobs} is at
+     * its default; config=default, or auto beside a knob given, keeps the row's own, and config=tuned beside a knob
+     * given is one error line ({@link #givenBeside})}
+     *
+     * @param v     the row's values
+     * @param knobs the knobs the cache's pick sets, in the order their errors are named
+     */
+    public static boolean takesCache(Values v, List<? extends Knob<?>> knobs) {
+        String config = v.get(CONFIG);
+        if (!config.equals(AUTO) && !required(config)) return false;
+        for (Knob<?> k : knobs) {
+            if (v.atDefault(k)) continue;
+            if (required(config)) throw givenBeside(k.name(), v.text(k));
+            return false;
+        }
+        return true;
+    }
+
 
     /**
      * {@return where a row's configuration came from, for its {@code config}: cache (config=tuned given, or a cache pick),
@@ -51,7 +82,7 @@ public final class TuningSupport {
      * @param config the row's config parameter
      */
     public static String source(String config) {
-        return switch (config(config)) {
+        return switch (config) {
             case TUNED, CACHE -> CACHE;
             case DATABASE -> DATABASE;
             default -> DEFAULT;
@@ -59,39 +90,25 @@ public final class TuningSupport {
     }
 
     /**
-     * {@return {@code params} with {@code pick}'s value of every one of {@code names} and {@code config} set to where it
-     * came from; or, without a complete pick, {@code config=default}} With {@code required} (config=tuned given) only the
-     * user's cache will do: anything else is one error line naming {@code what} was looked up.
+     * {@return {@code params} with {@code pick}'s value of each of {@code names} it has and {@code config} set to where it
+     * came from; or, without a pick of any of them, {@code config=default}} A knob the pick lacks keeps its default: it
+     * was tuned before the knob was declared (a database entry, a cache of an earlier kernel), and the knob's default is
+     * the kernel as it was. With {@code required} (config=tuned given) only the user's cache will do: anything else is
+     * one error line naming {@code what} was looked up.
      */
     public static Params withPick(Params params, Optional<TunedLookup.Pick> pick, List<String> names, boolean required, String what) {
-        if (pick.isEmpty() || !pick.get().knobs().keySet().containsAll(names) || (required && !pick.get().source().equals(CACHE))) {
+        if (pick.isEmpty() || names.stream().noneMatch(pick.get().knobs()::containsKey) || (required && !pick.get().source().equals(CACHE))) {
             if (required) throw noPick(what);
             return params.with("config", DEFAULT);
         }
         Params q = params.with("config", pick.get().source());
-        for (String name : names) q = q.with(name, Integer.toString(pick.get().knobs().get(name)));
+        for (String name : names) {
+            Integer v = pick.get().knobs().get(name);
+            if (v != null) q = q.with(name, Integer.toString(v));
+        }
         return q;
     }
 
-    /**
-     * {@return whether a row may take the tuning cache's pick (a workload's withTuned): config is auto or tuned and each
-     * of {@code knobs} is at its default ({@code atDefault}); config=default, or auto beside a knob given, keeps the
-     * row's own, and config=tuned beside a knob given is one error line ({@link #givenBeside})}
-     *
-     * @param p         the row's parameters, defaults filled in
-     * @param knobs     the parameters the cache's pick sets, in the order their errors are named
-     * @param atDefault whether a knob is at its default (a value the user did not give)
-     */
-    public static boolean takesCache(Params p, List<String> knobs, Predicate<String> atDefault) {
-        String config = p.get("config");
-        if (!config.equals(AUTO) && !required(config)) return false;   // default, or a row already settled (cache, database)
-        for (String name : knobs) {
-            if (atDefault.test(name)) continue;
-            if (required(config)) throw givenBeside(name, p.get(name));
-            return false;
-        }
-        return true;
-    }
 
     /** {@return whether {@code config} asks for the cache's pick as a requirement (config=tuned)} */
     public static boolean required(String config) {
@@ -147,9 +164,4 @@ public final class TuningSupport {
         return wg;
     }
 
-    /** {@return the constraint on a tuned {@code wg}: a power of two within the device's maximum work-group size} */
-    public static Constraint workGroupSize(DeviceInfo d) {
-        return Constraint.of("work-group size", c -> c.get("wg") <= d.maxWorkGroupSize() && Integer.bitCount(c.get("wg")) == 1,
-                c -> "wg " + c.get("wg") + " is not a power of two within the device's maximum work-group size " + d.maxWorkGroupSize());
-    }
 }

@@ -194,7 +194,7 @@ class TuneIT {
         assertBad("only the scan variant 'single-pass' is tunable", "tune", "scan", "--variant", "harris", "--backend", "cell-emulation");
         assertBad("only the reduction variant 'tuned' is tunable", "tune", "reduction", "--variant", "two-kernel", "--backend", "cell-emulation");
         assertBad("posbs must be in [1, 2147483647], got 0", "tune", "var", "--backend", "cell-emulation", "--param", "posbs=0,4");
-        assertBad("vwidth values must be among 1, 2, 4, 8, 16, got 3", "tune", "var", "--backend", "cell-emulation", "--param", "vwidth=1,3");
+        assertBad("vwidth must be one of 1, 2, 4, 8, 16, got 3", "tune", "var", "--backend", "cell-emulation", "--param", "vwidth=1,3");
         assertBad("unknown parameter 'tile' of var", "tune", "var", "--param", "tile=4");
         assertBad("option --strategy does not apply to 'run'", "run", "var", "--strategy", "random");
     }

@@ -12,7 +12,6 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
-import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -20,12 +19,12 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * 2-D single-channel convolution (seed 002 §4), float32: out(y,x) = Σ_j&lt;Fh Σ_i&lt;Fw in(y+j, x+i)·F(j,i),
@@ -78,7 +77,7 @@ public final class Convolution implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return List.of(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE);
+        return ConvolutionSpec.SPEC.variants();
     }
 
     @Override
@@ -96,24 +95,12 @@ public final class Convolution implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("width", "1024", "height", "1024", "fw", "17", "fh", "17", "bw", "16", "bh", "16",
-                "tx", "auto", "ty", "1", "pad", "1", "filter", "constant", "readOnly", "1", "unroll", "auto", "config", "auto", "reps", "3", "seed", "42");
+        return ConvolutionSpec.SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("width, height: output image size (any size >= 1; the input carries the filter's border)",
-                "fw, fh: filter width and height (1.." + MAX_FILTER + "; the thesis: 3..43)",
-                "bw, bh: work-group (block) width and height",
-                "tx, ty: outputs per work-item, horizontally / vertically (adaptive: auto = chosen from the filter and local memory;"
-                        + " separable: tx for the row pass, ty for the column pass, auto = 4)",
-                "pad: 1 pads local rows against bank conflicts (thesis rule), 0 does not",
-                "filter: constant or global memory for the filter (tiled variants)",
-                "readOnly: 1 declares the input restrict (read-only cache path), 0 does not",
-                "unroll: adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way);"
-                        + " auto = on GPUs only (PoCL compiles unrolled kernels for minutes)",
-                "config: adaptive: auto (the tuned knobs from the tuning cache, then the tuning database, when none is given), tuned (the cache's, required) or default",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
+        return ConvolutionSpec.SPEC.help();
     }
 
     /** What one run does: the checked parameters, the kernel and its geometry. */
@@ -151,70 +138,32 @@ public final class Convolution implements Workload, Tunable {
         }
     }
 
-    /** Compute-bound in float: 2·fw·fh flops per output, dozens per byte moved. */
-    @Override
-    public Optional<Bound> bound(String variant, Params params) {
-        return Optional.of(Bound.compute("float"));
-    }
-
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        Plan plan = plan(s, variant, p);
-        Params shown = p.with("tx", Integer.toString(plan.tx())).with("ty", Integer.toString(plan.ty()));
+        Values v = ConvolutionSpec.SPEC.parse(params, variant);
+        Plan plan = plan(s, variant, v);
+        Params shown = v.params().with(ConvolutionSpec.TX.name(), Integer.toString(plan.tx())).with(ConvolutionSpec.TY.name(), Integer.toString(plan.ty()));
         return Runs.run(s, name(), variant, shown, () -> execute(s, plan));
     }
 
-    Plan plan(DeviceSession s, String variant, Params p) {
-        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of convolution; variants: " + variants());
-        int w = p.getInt("width"), h = p.getInt("height"), fw = p.getInt("fw"), fh = p.getInt("fh");
-        int bw = p.getInt("bw"), bh = p.getInt("bh"), reps = p.getInt("reps");
-        if (w < 1 || h < 1) throw new ConfigException("width and height must be >= 1, got " + w + "x" + h);
-        if (fw < 1 || fh < 1 || fw > MAX_FILTER || fh > MAX_FILTER) {
-            throw new ConfigException("fw and fh must be 1.." + MAX_FILTER + ", got " + fw + "x" + fh);
-        }
-        if ((long) (w + fw - 1) * (h + fh - 1) > Integer.MAX_VALUE - 8) {
-            throw new ConfigException("image " + w + "x" + h + " with its border exceeds 2^31 pixels (limit of one buffer)");
-        }
-        if (bw < 1 || bh < 1) throw new ConfigException("bw and bh must be >= 1, got " + bw + "x" + bh);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        String filter = p.get("filter");
-        if (!filter.equals("constant") && !filter.equals("global")) {
-            throw new ConfigException("filter must be 'constant' or 'global', got '" + filter + "'");
-        }
-        boolean pad = flag(p, "pad"), ro = flag(p, "readOnly");
-        int ty = factor(p, "ty", 1);
+    /** What {@code variant} runs with the parsed parameters {@code v} (of the convolution or of the transfer study). */
+    Plan plan(DeviceSession s, String variant, Values v) {
+        int ty = v.or(ConvolutionSpec.TY, variant.equals(SEPARABLE) ? 4 : 1);
         int tx = switch (variant) {
             case NAIVE, TILED -> 1;
             case TILED_X4 -> 4;
-            case SEPARABLE -> factor(p, "tx", 4);
-            default -> factor(p, "tx", 0);
+            case SEPARABLE -> v.or(ConvolutionSpec.TX, 4);
+            default -> v.or(ConvolutionSpec.TX, 0);
         };
-        if (variant.equals(SEPARABLE) && p.get("ty").equals("auto")) ty = 4;
         if (variant.equals(NAIVE) || variant.equals(TILED) || variant.equals(TILED_X4)) ty = 1;
-        String u = p.get("unroll", "auto");
-        boolean unroll = switch (u) {
-            case "auto" -> s != null && s.device().type() == dev.perfport.core.device.DeviceType.GPU;
-            case "0", "1" -> u.equals("1");
-            default -> throw new ConfigException("unroll must be auto, 0 or 1, got '" + u + "'");
-        };
-        Plan plan = new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, filter.equals("constant"), ro, reps, p.getLong("seed"), variant, unroll);
+        boolean unroll = v.given(ConvolutionSpec.UNROLL).map(u -> u == 1)
+                .orElse(s != null && s.device().type() == dev.perfport.core.device.DeviceType.GPU);
+        Plan plan = new Plan(v.get(ConvolutionSpec.WIDTH), v.get(ConvolutionSpec.HEIGHT), v.get(ConvolutionSpec.FW), v.get(ConvolutionSpec.FH),
+                v.get(ConvolutionSpec.BW), v.get(ConvolutionSpec.BH), tx, ty, v.get(ConvolutionSpec.PAD) == 1,
+                v.get(ConvolutionSpec.FILTER).equals("constant"), v.get(ConvolutionSpec.READ_ONLY) == 1, v.get(ConvolutionSpec.REPS),
+                v.get(ConvolutionSpec.SEED), variant, unroll);
         if (tx == 0) plan = adaptiveT(plan, s.device().capacity(MemoryLevel.LOCAL));
         return plan;
-    }
-
-    private static boolean flag(Params p, String key) {
-        String v = p.get(key);
-        if (!v.equals("0") && !v.equals("1")) throw new ConfigException(key + " must be 0 or 1, got '" + v + "'");
-        return v.equals("1");
-    }
-
-    /** A tile factor, or {@code auto} (returned as {@code auto}). */
-    private static int factor(Params p, String key, int auto) {
-        if (p.get(key).equals("auto")) return auto;
-        int t = p.getInt(key);
-        if (t < 1 || t > 64) throw new ConfigException(key + " must be 1..64 or auto, got " + t);
-        return t;
     }
 
     /**
@@ -357,6 +306,12 @@ public final class Convolution implements Workload, Tunable {
         return defaults().with("width", "512").with("height", "512").with("reps", "2");
     }
 
+    /** Compute-bound in float: 2·fw·fh flops per output, dozens per byte moved. */
+    @Override
+    public java.util.Optional<dev.perfport.workloads.Bound> bound(String variant, Params params) {
+        return java.util.Optional.of(dev.perfport.workloads.Bound.compute("float"));
+    }
+
     /**
      * The adaptive kernel's knobs from the tuning cache, then the database, for this filter size
      * (the image size nearest), when config is auto (or tuned) and none of them is given.
@@ -364,18 +319,19 @@ public final class Convolution implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
         if (!variant.equals(ADAPTIVE)) return params;
-        Params p = defaults().with(params);
-        Params d = defaults();
-        // the pick's constFilter is the filter parameter's constant (1) or global (0)
-        List<String> given = List.of("bw", "bh", "tx", "ty", "pad", "filter", "readOnly");
-        if (!dev.perfport.workloads.TuningSupport.takesCache(p, given, name -> p.get(name).equals(d.get(name)))) return params;
+        Values v = ConvolutionSpec.SPEC.parse(params, variant);
+        List<dev.perfport.workloads.spec.Knob<?>> knobs = List.of(ConvolutionSpec.BW, ConvolutionSpec.BH, ConvolutionSpec.TX,
+                ConvolutionSpec.TY, ConvolutionSpec.PAD, ConvolutionSpec.FILTER, ConvolutionSpec.READ_ONLY);
+        if (!dev.perfport.workloads.TuningSupport.takesCache(v, knobs)) return params;
         var pick = lookup.pick(session, name(), ConvolutionTuning.kernelHash(),
-                Map.of("variant", ADAPTIVE, "fw", p.get("fw"), "fh", p.get("fh")), Map.of("width", p.get("width"), "height", p.get("height")));
+                Map.of("variant", ADAPTIVE, "fw", v.text(ConvolutionSpec.FW), "fh", v.text(ConvolutionSpec.FH)),
+                Map.of("width", v.text(ConvolutionSpec.WIDTH), "height", v.text(ConvolutionSpec.HEIGHT)));
         Params q = dev.perfport.workloads.TuningSupport.withPick(params, pick, ConvolutionTuning.NAMES,
-                dev.perfport.workloads.TuningSupport.required(p.get("config")), "convolution " + p.get("fw") + "x" + p.get("fh"));
-        if (!q.has("constFilter")) return q;
-        Map<String, String> m = new java.util.LinkedHashMap<>(q.asMap());
-        m.put("filter", m.remove("constFilter").equals("1") ? "constant" : "global");
+                dev.perfport.workloads.TuningSupport.required(v.get(dev.perfport.workloads.TuningSupport.CONFIG)),
+                "convolution " + v.get(ConvolutionSpec.FW) + "x" + v.get(ConvolutionSpec.FH));
+        if (!q.has(ConvolutionTuning.CONST_FILTER)) return q;
+        Map<String, String> m = new LinkedHashMap<>(q.asMap());
+        m.put(ConvolutionSpec.FILTER.name(), m.remove(ConvolutionTuning.CONST_FILTER).equals("1") ? "constant" : "global");
         return Params.of(m);
     }
 

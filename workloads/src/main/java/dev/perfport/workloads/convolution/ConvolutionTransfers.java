@@ -24,6 +24,9 @@ import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 import dev.perfport.workloads.transfer.TransferModel;
 
 import java.util.ArrayList;
@@ -57,6 +60,18 @@ public final class ConvolutionTransfers implements Workload {
     /** Metric: (slowest − fastest repetition) / fastest, in %. */
     public static final String SPREAD = "spread %";
 
+    static final Knob<String> STRATEGY = Knob.choice("strategy",
+                    java.util.Arrays.stream(TransferStrategy.values()).map(TransferStrategy::id).toArray(String[]::new)).byDefault("explicit")
+            .help("how the host's data reach the device (compare runs all four unless one is given)");
+    static final Knob<Integer> CHUNKS = Knob.ints("chunks").range(1, 1024).byDefault(16).help("chunks of output rows for streams and hybrid");
+    static final Knob<Integer> QUEUES = Knob.ints("queues").atLeast(2).byDefault(2).help("command queues for streams and hybrid");
+    static final Spec SPEC = Spec.of("convolution-transfers").variants(Convolution.ADAPTIVE)
+            .knobs(ConvolutionSpec.WIDTH.byDefault(2048), ConvolutionSpec.HEIGHT.byDefault(2048))
+            .knobs(ConvolutionSpec.IMAGE.subList(2, ConvolutionSpec.IMAGE.size()))
+            .knobs(STRATEGY, CHUNKS, QUEUES, ConvolutionSpec.REPS.help("timed repetitions after the warm-up; the row reports the fastest, as the "
+                    + "transfer study compares it with its model"), ConvolutionSpec.SEED)
+            .rules(ConvolutionSpec.IMAGE_SIZE).build();
+
     @Override
     public String name() {
         return "convolution-transfers";
@@ -74,7 +89,7 @@ public final class ConvolutionTransfers implements Workload {
 
     @Override
     public List<String> variants() {
-        return List.of(Convolution.ADAPTIVE);
+        return SPEC.variants();
     }
 
     @Override
@@ -84,26 +99,18 @@ public final class ConvolutionTransfers implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("width", "2048", "height", "2048", "fw", "17", "fh", "17", "bw", "16", "bh", "16", "tx", "auto", "ty", "1",
-                "pad", "1", "filter", "constant", "readOnly", "1", "strategy", "explicit", "chunks", "16", "queues", "2", "reps", "3", "seed", "42");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("width, height, fw, fh, bw, bh, tx, ty, pad, filter, readOnly: as for convolution",
-                "strategy: explicit, mapped, streams or hybrid (compare runs all four unless one is given)",
-                "chunks: chunks of output rows for streams and hybrid (1.." + 1024 + ")",
-                "queues: command queues for streams and hybrid (>= 2)", "reps: timed repetitions after the warm-up; the row reports the fastest, as the transfer study compares it with its model",
-                "seed: input generator seed");
+        return SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
-        if (overrides.has("strategy")) return List.of(base);
-        List<Params> l = new ArrayList<>();
-        for (TransferStrategy s : TransferStrategy.values()) l.add(base.with("strategy", s.id()));
-        return l;
+        return Spec.eachUnlessGiven(defaults().with(overrides), overrides, STRATEGY,
+                java.util.Arrays.stream(TransferStrategy.values()).map(TransferStrategy::id).toArray(String[]::new));
     }
 
     @Override
@@ -114,20 +121,17 @@ public final class ConvolutionTransfers implements Workload {
 
     static TransferStrategy strategy(String s) {
         for (TransferStrategy t : TransferStrategy.values()) if (t.id().equals(s)) return t;
-        throw new ConfigException("strategy must be explicit, mapped, streams or hybrid, got '" + s + "'");
+        throw new IllegalStateException("no strategy " + s);   // the spec took only their ids
     }
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of " + name() + "; variants: " + variants());
-        TransferStrategy st = strategy(p.get("strategy"));
-        int chunks = p.getInt("chunks"), queues = p.getInt("queues");
-        if (chunks < 1 || chunks > 1024) throw new ConfigException("chunks must be 1..1024, got " + chunks);
-        if (queues < 2) throw new ConfigException("queues must be >= 2, got " + queues);
-        Convolution.Plan plan = new Convolution().plan(s, Convolution.ADAPTIVE, p);
+        Values v = SPEC.parse(params, variant);
+        TransferStrategy st = strategy(v.get(STRATEGY));
+        int chunks = v.get(CHUNKS), queues = v.get(QUEUES);
+        Convolution.Plan plan = new Convolution().plan(s, Convolution.ADAPTIVE, v);
         int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(chunks, plan.h()) : 1;
-        Params shown = p.with("tx", Integer.toString(plan.tx())).with("chunks", Integer.toString(n));
+        Params shown = v.params().with(ConvolutionSpec.TX.name(), Integer.toString(plan.tx())).with(CHUNKS.name(), Integer.toString(n));
         return Runs.run(s, name(), variant, shown, () -> execute(s, plan, st, n, queues));
     }
 
@@ -141,17 +145,18 @@ public final class ConvolutionTransfers implements Workload {
             throw new UnsupportedFeatureException(s.backendId() + " cannot run transfer strategies beyond explicit copies, so there is nothing to choose");
         }
         ConvolutionTransfers w = new ConvolutionTransfers();
-        Params p = w.defaults().with(params);
-        Convolution.Plan plan = new Convolution().plan(s, Convolution.ADAPTIVE, p);
-        RunResult explicit = w.run(s, Convolution.ADAPTIVE, params.with("strategy", "explicit").with("reps", "1"));
+        Values v = SPEC.parse(params, Convolution.ADAPTIVE);
+        Convolution.Plan plan = new Convolution().plan(s, Convolution.ADAPTIVE, v);
+        RunResult explicit = w.run(s, Convolution.ADAPTIVE, params.with(STRATEGY.name(), TransferStrategy.EXPLICIT.id())
+                .with(ConvolutionSpec.REPS.name(), "1"));
         if (!explicit.verified()) throw new UnsupportedFeatureException("the explicit run that measures the kernel time failed: " + explicit.error());
         double kernelNanos = explicit.kernelNanos();
         double issue = explicit.metrics().containsKey(ISSUE) ? explicit.metrics().get(ISSUE) * 1e3 : -1;
         TransferModel m = model(s, t);
         Map<TransferStrategy, Double> pred = new LinkedHashMap<>();
         for (TransferStrategy st : TransferStrategy.values()) {
-            int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(p.getInt("chunks"), plan.h()) : 1;
-            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n, p.getInt("queues"), issue));
+            int n = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID ? Math.min(v.get(CHUNKS), plan.h()) : 1;
+            pred.put(st, m.predict(st, inBytes(plan, n), 4L * plan.w() * plan.h(), kernelNanos, n, v.get(QUEUES), issue));
         }
         return pred;
     }

@@ -15,6 +15,8 @@ import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +32,9 @@ import java.util.Map;
  * (Kernel Tuner's {@code use_padding==0 or block_size_x % 32 != 0}).
  */
 final class ConvolutionTuning {
-    static final List<String> NAMES = List.of("bw", "bh", "tx", "ty", "pad", "constFilter", "readOnly");
+    /** The tuner's name of the filter's memory (the filter knob: 1 constant, 0 global), as tuning results and reports keep it. */
+    static final String CONST_FILTER = "constFilter";
+    static final List<String> NAMES = List.of("bw", "bh", "tx", "ty", "pad", CONST_FILTER, "readOnly");
 
     private ConvolutionTuning() {
     }
@@ -54,11 +58,11 @@ final class ConvolutionTuning {
         }
         List<Param> params = TuningSupport.params(conv.name(), NAMES, defaultGrid(), grid);
         DeviceInfo dev = s.device();
-        Convolution.Plan base = conv.plan(s, variant, fixed);
+        Convolution.Plan base = conv.plan(s, variant, ConvolutionSpec.SPEC.parse(fixed, variant));
         Space space = new Space(params, List.of(
                 Constraint.of("convolution constraints", c -> violation(dev, base, c) == null, c -> violation(dev, base, c)),
                 // not a point that cannot run: one that measures the same as its unpadded twin
-                Constraint.redundant("padding", c -> c.get("pad") == 0 || (c.get("bw") * c.get("tx")) % Convolution.BANKS != 0,
+                Constraint.redundant("padding", c -> c.get(ConvolutionSpec.PAD.name()) == 0 || (c.get(ConvolutionSpec.BW.name()) * c.get(ConvolutionSpec.TX.name())) % Convolution.BANKS != 0,
                         c -> "padding changes nothing when bw*tx is a multiple of " + Convolution.BANKS)));
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
@@ -72,7 +76,11 @@ final class ConvolutionTuning {
                 new Strategy.Stage("tiling", List.of("tx", "ty"), best),
                 new Strategy.Stage("memory", List.of("pad", "constFilter", "readOnly"), best)), null);
         Map<String, String> fx = new LinkedHashMap<>();
-        for (String key : List.of("width", "height", "fw", "fh", "reps", "seed")) fx.put(key, fixed.get(key));
+        Values given = ConvolutionSpec.SPEC.parse(fixed, variant);
+        for (Knob<?> k : List.of(ConvolutionSpec.WIDTH, ConvolutionSpec.HEIGHT, ConvolutionSpec.FW, ConvolutionSpec.FH, ConvolutionSpec.REPS,
+                ConvolutionSpec.SEED)) {
+            fx.put(k.name(), given.text(k));
+        }
         fx.put("variant", variant);
         fx.put("objective", objective.metric());
         return new Tunable.Tuning(space, objective, ev, h, kernelHash(), fx);
@@ -85,10 +93,10 @@ final class ConvolutionTuning {
 
     /** Why a point cannot run on this device, or null. */
     static String violation(DeviceInfo dev, Convolution.Plan base, Config c) {
-        int bw = c.get("bw"), bh = c.get("bh"), tx = c.get("tx"), ty = c.get("ty");
+        int bw = c.get(ConvolutionSpec.BW.name()), bh = c.get(ConvolutionSpec.BH.name()), tx = c.get(ConvolutionSpec.TX.name()), ty = c.get(ConvolutionSpec.TY.name());
         if ((long) bw * bh > dev.maxWorkGroupSize()) return "block " + bw + "x" + bh + " exceeds the device's " + dev.maxWorkGroupSize() + " work-items";
-        Convolution.Plan p = new Convolution.Plan(base.w(), base.h(), base.fw(), base.fh(), bw, bh, tx, ty, c.get("pad") == 1,
-                c.get("constFilter") == 1, c.get("readOnly") == 1, base.reps(), base.seed(), base.variant());
+        Convolution.Plan p = new Convolution.Plan(base.w(), base.h(), base.fw(), base.fh(), bw, bh, tx, ty, c.get(ConvolutionSpec.PAD.name()) == 1,
+                c.get(CONST_FILTER) == 1, c.get(ConvolutionSpec.READ_ONLY.name()) == 1, base.reps(), base.seed(), base.variant());
         long bytes = p.tileElements() * Float.BYTES;
         long cap = dev.capacity(MemoryLevel.LOCAL);
         if (bytes > cap) return "tile of " + bytes + " B exceeds local memory of " + cap + " B";
@@ -96,9 +104,9 @@ final class ConvolutionTuning {
     }
 
     static Evaluation evaluate(Convolution conv, DeviceSession s, Params fixed, Config c, String metric) {
-        Params p = fixed.with("bw", Integer.toString(c.get("bw"))).with("bh", Integer.toString(c.get("bh")))
-                .with("tx", Integer.toString(c.get("tx"))).with("ty", Integer.toString(c.get("ty"))).with("pad", Integer.toString(c.get("pad")))
-                .with("filter", c.get("constFilter") == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get("readOnly")));
-        return Tunable.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, p)), metric);
+        Params p = fixed.with("bw", Integer.toString(c.get(ConvolutionSpec.BW.name()))).with("bh", Integer.toString(c.get(ConvolutionSpec.BH.name())))
+                .with("tx", Integer.toString(c.get(ConvolutionSpec.TX.name()))).with("ty", Integer.toString(c.get(ConvolutionSpec.TY.name()))).with("pad", Integer.toString(c.get(ConvolutionSpec.PAD.name())))
+                .with("filter", c.get(CONST_FILTER) == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get(ConvolutionSpec.READ_ONLY.name())));
+        return Tunable.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, ConvolutionSpec.SPEC.parse(p, Convolution.ADAPTIVE))), metric);
     }
 }

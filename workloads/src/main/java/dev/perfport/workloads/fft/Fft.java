@@ -27,6 +27,9 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Values;
+
+import static dev.perfport.workloads.fft.FftSpec.SPEC;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,7 +70,6 @@ public final class Fft implements Workload, Tunable {
     public static final long MAX_TOTAL = 1L << 26;
     /** Largest transform the fused path takes under passes=auto. */
     public static final int FUSED_MAX = 4096;
-    public static final int MAX_REPS = 1000;
     /** Most transforms batch=auto takes. */
     public static final int AUTO_BATCH_MAX = 2048;
     public static final String AUTO = "auto";
@@ -90,47 +92,17 @@ public final class Fft implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return List.of(STOCKHAM, FOURSTEP);
+        return SPEC.variants();
     }
 
     @Override
     public Params defaults() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("n", "512");
-        m.put("batch", AUTO);
-        m.put("passes", AUTO);
-        m.put("config", AUTO);
-        for (String k : FftConfig.NAMES) m.put(k, AUTO);
-        m.put("wg", AUTO);
-        m.put("math", "precise");
-        m.put("n1", AUTO);
-        m.put("reps", "3");
-        m.put("seed", "42");
-        return Params.of(m);
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: points per transform, a power of two in [" + MIN_N + ", 2^20]",
-                "batch: transforms (n*batch <= 2^26); auto = 2^20/n within [1, " + AUTO_BATCH_MAX + "] (2048 of 512 points, 1 of 2^20)",
-                "passes: fused (one work-group per transform, one launch), multi (one launch per pass), auto (fused up to "
-                        + FUSED_MAX + " points when it fits local memory); variant fourstep: auto only (one launch up to "
-                        + COLS_MAX + " points, else two)",
-                "config: auto = the knobs 'perfport tune fft' cached for this device and n, else the portable default "
-                        + "(radix 8, aos, local, computed, off); default = the portable default even when tuned",
-                "radix: 2, 4 or 8 (Stockham pass radix)", "layout: aos (interleaved re,im) or soa (re block, im block)",
-                "exchange: local (scratchpad) or global, between the fused path's passes (multi is global)",
-                "twiddle: computed (sin/cos in the kernel) or table (N values from the host)",
-                "share: on = a fused work-item makes the twiddles its butterflies share once (the paper's shared sin/cos)",
-                "wg: work-items per transform (fused) or per work-group (multi); auto = min(n/radix, 256) (share=on: n/radix/8, 8 butterflies each) or 256; "
-                        + "fourstep: the most per work-group (auto = the device's), columns per group shrink to fit",
-                "n1: fourstep only: the first launch's sub-FFT length N1 of N = N1*N2 (a power of two in [2, n/2]); auto = the fewest passes in all, "
-                        + "N2 <= N1 <= " + COLS_VALUES + ", the most balanced of those (2^20: 2048x512), "
-                        + "one launch up to " + COLS_MAX + " points",
-                "math: precise (products rounded before the sums, as Java), fma (the OpenCL compiler may fuse multiply-adds) or "
-                        + "relaxed (fma, and the twiddles' sin/cos from native_sin/native_cos); fma and relaxed are OpenCL C only, "
-                        + "and every row is still checked against the O(log N eps) bound",
-                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
+        return SPEC.help();
     }
 
     @Override
@@ -209,104 +181,57 @@ public final class Fft implements Workload, Tunable {
     }
 
     Settings settings(DeviceInfo d, String variant, Params params) {
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of fft; variants: " + String.join(", ", variants()));
-        }
-        Params p = defaults().with(params);
-        int n = p.getInt("n");
-        if (n < MIN_N || n > MAX_N || Integer.bitCount(n) != 1) {
-            throw new ConfigException("n must be a power of two in [" + MIN_N + ", " + MAX_N + "], got " + n);
-        }
-        int batch = p.get("batch").equals(AUTO) ? Math.clamp((1 << 20) / n, 1, AUTO_BATCH_MAX) : p.getInt("batch");
-        if (batch < 1 || (long) n * batch > MAX_TOTAL) {
-            throw new ConfigException("batch must be >= 1 with n*batch <= 2^26, got batch " + batch + " (n*batch = " + (long) n * batch + ")");
-        }
-        int reps = p.getInt("reps");
-        if (reps < 1 || reps > MAX_REPS) throw new ConfigException("reps must be in [1, " + MAX_REPS + "], got " + reps);
-        String source = TuningSupport.source(p.get("config"));
-        FftConfig def = FftConfig.PORTABLE;
-        int radix = p.get("radix").equals(AUTO) ? def.radix() : p.getInt("radix");
-        if (!FftConfig.RADICES.contains(radix)) throw new ConfigException("radix must be 2, 4 or 8, got " + radix);
-        boolean soa = knob(p, "layout", "aos", "soa", def.soa());
-        boolean local = knob(p, "exchange", "global", "local", def.local());
-        boolean table = knob(p, "twiddle", "computed", "table", def.table());
-        boolean share = knob(p, "share", "off", "on", def.share());
-        if (source.equals(TuningSupport.DEFAULT) && FftConfig.NAMES.stream().anyMatch(k -> !p.get(k).equals(AUTO))) source = TuningSupport.GIVEN;
+        Values v = SPEC.parse(params, variant);
+        int n = v.get(FftSpec.N), batch = FftSpec.batch(v), reps = v.get(FftSpec.REPS);
+        String source = TuningSupport.source(v.get(FftSpec.CONFIG));
+        FftConfig given = FftSpec.config(v);
+        if (source.equals(TuningSupport.DEFAULT) && FftSpec.knobGiven(v)) source = TuningSupport.GIVEN;
         long localCap = d.capacity(MemoryLevel.LOCAL);
-        if (variant.equals(FOURSTEP)) return fourstepSettings(d, p, n, batch, reps, source, radix, soa, table, localCap);
-        if (!p.get("n1").equals(AUTO)) throw new ConfigException("n1 is a parameter of variant fourstep (its split N = N1*N2), not of " + variant);
+        if (variant.equals(FOURSTEP)) return fourstepSettings(d, v, n, batch, reps, source, given, localCap);
+        boolean local = given.local(), share = given.share();
         boolean fits = 16L * n <= localCap;
-        boolean fused = switch (p.get("passes")) {
+        boolean fused = switch (v.get(FftSpec.PASSES)) {
             case "fused" -> true;
             case "multi" -> false;
-            case AUTO -> n <= FUSED_MAX && (fits || !local);
-            default -> throw new ConfigException("passes must be fused, multi or auto, got '" + p.get("passes") + "'");
+            default -> n <= FUSED_MAX && (fits || !local);
         };
         String refusal = null;
         if (!fused) {
             // the multi-pass path exchanges through global memory and takes one butterfly per work-item:
             // a knob it cannot express is refused when given, and shown as what really runs otherwise
-            if (!p.get("exchange").equals(AUTO) && local) refusal = "exchange=local needs the fused path (passes=fused); the multi-pass path exchanges through global memory";
+            if (v.given(FftSpec.EXCHANGE).isPresent() && local) refusal = "exchange=local needs the fused path (passes=fused); the multi-pass path exchanges through global memory";
             if (share) refusal = "share=on needs the fused path (passes=fused); the multi-pass path takes one butterfly per work-item";
             local = false;
         } else if (local && !fits) {
             refusal = "fft n=" + n + " with exchange=local needs " + 16L * n + " B of local memory, more than the " + localCap + " B of "
                     + d.name() + "; use exchange=global or passes=multi";
         }
-        FftConfig cfg = new FftConfig(radix, soa, local, table, share);
-        int wg;
-        if (p.get("wg").equals(AUTO)) {
-            // share=on: 8 butterflies per work-item, so that a work-item has twiddles to share (the paper's
-            // 8 sub-FFTs per twiddle set); otherwise one butterfly per work-item per pass
-            wg = !fused ? 256 : Math.min(Math.max(1, share ? n / radix / 8 : n / radix), 256);
-            wg = Math.min(wg, (int) Long.highestOneBit(d.maxWorkGroupSize()));
-        } else {
-            wg = p.getInt("wg");
-            if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("wg must be a power of two >= 1, got " + wg);
-            if (fused && wg > n / radix) {
-                throw new ConfigException("wg must be at most n/radix = " + n / radix + " on the fused path (a work-item per butterfly at most), got " + wg);
-            }
+        FftConfig cfg = new FftConfig(given.radix(), given.soa(), local, given.table(), share);
+        int radix = cfg.radix();
+        // share=on: 8 butterflies per work-item, so that a work-item has twiddles to share (the paper's
+        // 8 sub-FFTs per twiddle set); otherwise one butterfly per work-item per pass
+        int wg = v.given(FftSpec.WG).orElse(Math.min(!fused ? 256 : Math.min(Math.max(1, share ? n / radix / 8 : n / radix), 256),
+                (int) Long.highestOneBit(d.maxWorkGroupSize())));
+        if (fused && v.given(FftSpec.WG).isPresent() && wg > n / radix) {
+            throw new ConfigException("wg must be at most n/radix = " + n / radix + " on the fused path (a work-item per butterfly at most), got " + wg);
         }
         if (refusal == null && wg > d.maxWorkGroupSize()) {
             refusal = "wg " + wg + " exceeds the maximum work-group size " + d.maxWorkGroupSize() + " of " + d.name();
         }
-        Map<String, String> shown = new LinkedHashMap<>();
-        shown.put("n", Integer.toString(n));
-        shown.put("batch", Integer.toString(batch));
-        shown.put("passes", fused ? "fused" : "multi");
-        shown.put("config", source);
-        shown.putAll(cfg.shown());
-        shown.put("wg", Integer.toString(wg));
-        shown.put("reps", Integer.toString(reps));
-        shown.put("seed", p.get("seed"));
-        math(p, shown);
-        return new Settings(n, batch, fused, cfg, wg, reps, p.getLong("seed"), shown, refusal, List.of());
+        return new Settings(n, batch, fused, cfg, wg, reps, v.get(FftSpec.SEED), shown(v, n, batch, fused ? "fused" : "multi", source, cfg, wg),
+                refusal, List.of());
     }
 
     /** The four-step variant: local exchange, no sharing (refused when asked for), wg an upper bound. */
-    private Settings fourstepSettings(DeviceInfo d, Params p, int n, int batch, int reps, String source, int radix, boolean soa,
-                                      boolean table, long localCap) {
+    private Settings fourstepSettings(DeviceInfo d, Values v, int n, int batch, int reps, String source, FftConfig given, long localCap) {
         String refusal = null;
-        if (!p.get("passes").equals(AUTO) && !p.get("passes").equals(FOURSTEP)) {
-            throw new ConfigException("passes must be auto with variant fourstep (its launches follow n), got '" + p.get("passes") + "'");
-        }
-        if (!knob(p, "exchange", "global", "local", true)) refusal = "exchange=global: the fourstep variant exchanges through local memory";
-        if (knob(p, "share", "off", "on", false)) refusal = "share=on needs the fused path (variant stockham, passes=fused); fourstep takes one twiddle set per butterfly";
+        if (!v.or(FftSpec.EXCHANGE, 1).equals(1)) refusal = "exchange=global: the fourstep variant exchanges through local memory";
+        if (v.or(FftSpec.SHARE, 0).equals(1)) refusal = "share=on needs the fused path (variant stockham, passes=fused); fourstep takes one twiddle set per butterfly";
         int maxWg = (int) Math.min(Integer.MAX_VALUE, d.maxWorkGroupSize());
-        if (!p.get("wg").equals(AUTO)) {
-            int w = p.getInt("wg");
-            if (w < 1 || Integer.bitCount(w) != 1) throw new ConfigException("wg must be a power of two >= 1, got " + w);
-            maxWg = Math.min(maxWg, w);
-        }
-        FftConfig cfg = new FftConfig(radix, soa, true, table, false);
-        int split = 0;
-        if (!p.get("n1").equals(AUTO)) {
-            split = p.getInt("n1");
-            if (Integer.bitCount(split) != 1 || split < 2 || split > n / 2) {
-                throw new ConfigException("n1 must be auto or a power of two in [2, n/2 = " + n / 2 + "] (the first launch's length), got " + split);
-            }
-        }
-        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap, split);
+        maxWg = Math.min(maxWg, v.or(FftSpec.WG, maxWg));
+        int radix = given.radix();
+        FftConfig cfg = new FftConfig(radix, given.soa(), true, given.table(), false);
+        List<ColsLaunch> launches = fourstep(n, radix, maxWg, localCap, v.or(FftSpec.N1, 0));
         for (ColsLaunch l : launches) {
             if (refusal != null) break;
             if (l.wg(radix) > maxWg) {
@@ -316,30 +241,24 @@ public final class Fft implements Workload, Tunable {
                 refusal = "fourstep n=" + n + " needs " + 8L * (l.len() + 1) + " B of local memory, more than the " + localCap + " B of " + d.name();
             }
         }
-        Map<String, String> shown = new LinkedHashMap<>();
-        shown.put("n", Integer.toString(n));
-        shown.put("batch", Integer.toString(batch));
-        shown.put("passes", launches.size() == 1 ? FOURSTEP + "(" + n + ")" : FOURSTEP + "(" + launches.get(0).len() + "x" + launches.get(1).len() + ")");
-        shown.put("config", source);
-        shown.putAll(cfg.shown());
+        String passes = launches.size() == 1 ? FOURSTEP + "(" + n + ")" : FOURSTEP + "(" + launches.get(0).len() + "x" + launches.get(1).len() + ")";
         int wg = launches.getFirst().wg(radix);
-        shown.put("wg", Integer.toString(wg));
-        shown.put("reps", Integer.toString(reps));
-        shown.put("seed", p.get("seed"));
-        math(p, shown);
-        return new Settings(n, batch, false, cfg, wg, reps, p.getLong("seed"), shown, refusal, launches);
+        return new Settings(n, batch, false, cfg, wg, reps, v.get(FftSpec.SEED), shown(v, n, batch, passes, source, cfg, wg), refusal, launches);
     }
 
-    /** The math parameter, checked; shown in the row when it is not the default. */
-    private static void math(Params p, Map<String, String> shown) {
-        String m = p.get("math");
-        if (!FftConfig.MATHS.contains(m)) throw new ConfigException("math must be one of " + FftConfig.MATHS + ", got '" + m + "'");
-        if (!m.equals(FftConfig.MATHS.getFirst())) shown.put("math", m);
-    }
-
-    private static boolean knob(Params p, String key, String off, String on, boolean dflt) {
-        String v = p.get(key);
-        return v.equals(AUTO) ? dflt : FftConfig.flag(key, v, off, on);
+    /** The row's parameters: what runs, and math where it is not the default. */
+    private static Map<String, String> shown(Values v, int n, int batch, String passes, String source, FftConfig cfg, int wg) {
+        Map<String, String> shown = new LinkedHashMap<>();
+        shown.put(FftSpec.N.name(), Integer.toString(n));
+        shown.put(FftSpec.BATCH.name(), Integer.toString(batch));
+        shown.put(FftSpec.PASSES.name(), passes);
+        shown.put(FftSpec.CONFIG.name(), source);
+        shown.putAll(cfg.shown());
+        shown.put(FftSpec.WG.name(), Integer.toString(wg));
+        shown.put(FftSpec.REPS.name(), Integer.toString(v.get(FftSpec.REPS)));
+        shown.put(FftSpec.SEED.name(), v.text(FftSpec.SEED));
+        if (!v.atDefault(FftSpec.MATH)) shown.put(FftSpec.MATH.name(), v.get(FftSpec.MATH));
+        return shown;
     }
 
     /**
@@ -496,12 +415,12 @@ public final class Fft implements Workload, Tunable {
     /** Every knob but radix is on/off (layout, exchange, twiddle, share: 0 or 1). */
     @Override
     public int minimum(String param) {
-        return param.equals("radix") ? 1 : 0;
+        return SPEC.lowest(param);
     }
 
     @Override
     public List<String> tunedParams() {
-        return FftConfig.NAMES;
+        return SPEC.tunedNames();
     }
 
     @Override
@@ -515,12 +434,13 @@ public final class Fft implements Workload, Tunable {
      */
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
-        Params p = defaults().with(params);
-        if (!TuningSupport.takesCache(p, FftConfig.NAMES, name -> p.get(name).equals(AUTO))) return params;
-        boolean required = TuningSupport.required(p.get("config"));
-        var pick = lookup.pick(session, NAME, FftTuning.kernelHash(), Map.of("n", Integer.toString(p.getInt("n")),
-                "variant", variants().contains(variant) ? variant : STOCKHAM), p.get("batch").equals(AUTO) ? Map.of() : Map.of("batch", p.get("batch")));
-        return TuningSupport.withPick(params, pick, FftConfig.NAMES, required, "fft n=" + p.getInt("n"));
+        Values v = SPEC.parse(params, variants().contains(variant) ? variant : STOCKHAM);
+        if (!TuningSupport.takesCache(v, FftSpec.TUNED)) return params;
+        boolean required = TuningSupport.required(v.get(FftSpec.CONFIG));
+        int n = v.get(FftSpec.N);
+        var pick = lookup.pick(session, NAME, FftTuning.kernelHash(), Map.of("n", Integer.toString(n), "variant", v.variant()),
+                v.given(FftSpec.BATCH).map(b -> Map.of("batch", v.text(FftSpec.BATCH))).orElse(Map.of()));
+        return TuningSupport.withPick(params, pick, SPEC.tunedNames(), required, "fft n=" + n);
     }
 
     @Override

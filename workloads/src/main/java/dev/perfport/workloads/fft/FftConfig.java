@@ -19,8 +19,6 @@ import java.util.Map;
  *                 and makes their twiddles once (the paper's shared sin/cos, +68 % on Ivy Bridge)
  */
 public record FftConfig(int radix, boolean soa, boolean local, boolean table, boolean share) {
-    /** The tuned parameters, as the tuner names them (integers: radix; 0/1 for the others). */
-    public static final List<String> NAMES = List.of("radix", "layout", "exchange", "twiddle", "share");
     public static final List<Integer> RADICES = List.of(2, 4, 8);
 
     public FftConfig {
@@ -49,8 +47,8 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
 
     /** The kernels' -D constants. */
     public Constants constants() {
-        return Constants.of("RADIX", radix, "SOA", soa ? 1 : 0, "LOCALX", local ? 1 : 0, "TWTABLE", table ? 1 : 0,
-                "SHARE", share ? 1 : 0, MATH, 0);
+        return Constants.of(FftSpec.RADIX.macroName(), radix, FftSpec.LAYOUT.macroName(), soa ? 1 : 0, FftSpec.EXCHANGE.macroName(),
+                local ? 1 : 0, FftSpec.TWIDDLE.macroName(), table ? 1 : 0, FftSpec.SHARE.macroName(), share ? 1 : 0, MATH, 0);
     }
 
     /** The knobs as the rows show them. */
@@ -77,7 +75,8 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
 
     /** The knobs from the tuner's integers. */
     public static FftConfig of(Map<String, Integer> v) {
-        return new FftConfig(v.get("radix"), v.get("layout") == 1, v.get("exchange") == 1, v.get("twiddle") == 1, v.get("share") == 1);
+        return new FftConfig(v.get(FftSpec.RADIX.name()), v.get(FftSpec.LAYOUT.name()) == 1, v.get(FftSpec.EXCHANGE.name()) == 1,
+                v.get(FftSpec.TWIDDLE.name()) == 1, v.get(FftSpec.SHARE.name()) == 1);
     }
 
     /** Radices of the passes for an N-point transform: this radix while it divides what is left, then 2 or 4. */
@@ -90,12 +89,5 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
         }
         if (rest > 1) l.add(rest);
         return l;
-    }
-
-    /** A knob's value from its name or its tuner integer, e.g. layout=soa or layout=1. */
-    static boolean flag(String key, String value, String off, String on) {
-        if (value.equals(off) || value.equals("0")) return false;
-        if (value.equals(on) || value.equals("1")) return true;
-        throw new ConfigException(key + " must be " + off + " or " + on + " (or 0/1), got '" + value + "'");
     }
 }

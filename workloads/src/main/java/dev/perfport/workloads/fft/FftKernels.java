@@ -30,6 +30,8 @@ import java.util.function.ToLongFunction;
  */
 public final class FftKernels {
     static final String SOURCE = Sources.load(FftKernels.class, "fft.cl");
+    /** fft_cols's constant (1 by its definition's default): computed twiddles by powers, as fft.cl's twiddles_pow. */
+    static final String TWPOW = "TWPOW";
     /** Private bytes per work-item: the R values and R twiddles, re and im, R = 8. */
     static final long PRIVATE_BYTES = 4L * 8 * Float.BYTES;
     /** exp(-2*pi*i*e/8), e = 0..3: the twiddles inside an R-point DFT (as fft.cl's W8R, W8I). */
@@ -66,7 +68,7 @@ public final class FftKernels {
                 .global("dst", ElemType.FLOAT, Access.WRITE));
         for (String s : new String[] {"len", "cols", "outs", "outc", "twist"}) b.scalar(s, ElemType.INT);
         return def(b.local("lre", ElemType.FLOAT).local("lim", ElemType.FLOAT), "fft_cols", FftKernels::colsGroup,
-                FftConfig.PORTABLE.constants().with("TWPOW", 1).with("COLS_LEN", 0).with("COLS_COLS", 0).with("COLS_OUTS", 0)
+                FftConfig.PORTABLE.constants().with(TWPOW, 1).with("COLS_LEN", 0).with("COLS_COLS", 0).with("COLS_OUTS", 0)
                         .with("COLS_OUTC", 0).with("COLS_TWIST", 0).with("COLS_WG", 0), c -> KernelCost.NONE);
     }
 
@@ -235,7 +237,7 @@ public final class FftKernels {
         FftConfig cfg = config(c);
         return g -> {
             int n = g.intArg(3), batch = g.intArg(4), len = g.intArg(5), cols = g.intArg(6), outs = g.intArg(7), outc = g.intArg(8);
-            boolean twist = g.intArg(9) == 1, pow = c.has("TWPOW") && c.getInt("TWPOW") == 1;
+            boolean twist = g.intArg(9) == 1, pow = c.has(TWPOW) && c.getInt(TWPOW) == 1;
             int wg = g.localItems(), radixMax = cfg.radix(), cb = wg * radixMax / len, gpt = cols / cb;
             int grp = (int) g.groupLinearId(), b = grp / gpt, c0 = (grp - b * gpt) * cb;
             int total = n * batch, pitch = len + 1;
@@ -306,8 +308,8 @@ public final class FftKernels {
 
     private static FftConfig config(Constants c) {
         FftConfig.requirePreciseMath(c, "the Java work-group kernel");
-        return new FftConfig(c.getInt("RADIX"), c.getInt("SOA") == 1, c.getInt("LOCALX") == 1, c.getInt("TWTABLE") == 1,
-                c.getInt("SHARE") == 1);
+        return new FftConfig(FftSpec.RADIX.in(c), FftSpec.LAYOUT.in(c) == 1, FftSpec.EXCHANGE.in(c) == 1, FftSpec.TWIDDLE.in(c) == 1,
+                FftSpec.SHARE.in(c) == 1);
     }
 
     /** The twiddles w^(r·k), r = 1..R-1, of a butterfly with twiddle index k in pass (ns, R). */

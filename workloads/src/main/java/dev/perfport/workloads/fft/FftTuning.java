@@ -15,6 +15,7 @@ import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,58 +39,33 @@ final class FftTuning {
         return Integer.toHexString((FftKernels.fused().hash() + "/" + FftKernels.pass().hash() + "/" + FftKernels.cols().hash()).hashCode());
     }
 
-    static Map<String, List<Integer>> defaultGrid() {
-        Map<String, List<Integer>> g = new LinkedHashMap<>();
-        g.put("radix", FftConfig.RADICES);
-        for (String k : FftConfig.NAMES.subList(1, FftConfig.NAMES.size())) g.put(k, List.of(0, 1));
-        return g;
-    }
-
     static Tunable.Tuning tuning(Fft fft, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
-        if (!fft.variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of fft; variants: " + String.join(", ", fft.variants()));
-        }
         DeviceInfo dev = s.device();
-        if (fixed.get("batch", Fft.AUTO).equals(Fft.AUTO)) {
+        Values given = FftSpec.SPEC.parse(fixed, variant);
+        if (given.given(FftSpec.BATCH).isEmpty()) {
             // a tuning run evaluates up to 48 points: 2^16 points per evaluation unless batch is given
-            int n = Params.of("n", fixed.get("n", "512")).getInt("n");
-            fixed = fixed.with("batch", Integer.toString(Math.clamp((1 << 16) / Math.max(1, n), 1, 128)));
+            int n = given.get(FftSpec.N);
+            fixed = fixed.with(FftSpec.BATCH.name(), Integer.toString(Math.clamp((1 << 16) / Math.max(1, n), 1, 128)));
         }
         Fft.Settings base = fft.settings(dev, variant, fixed);
         int n = base.n();
-        String passes = fixed.get("passes", Fft.AUTO);
         boolean fourstep = variant.equals(Fft.FOURSTEP);
+        String passes = given.get(FftSpec.PASSES);
         boolean fused = !fourstep && (passes.equals(Fft.AUTO) ? n <= Fft.FUSED_MAX : passes.equals("fused"));
-        Params fx = fourstep ? fixed : fixed.with("passes", fused ? "fused" : "multi");
-        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid());
-        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
-            if (!FftConfig.NAMES.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of fft; tuned: " + String.join(", ", FftConfig.NAMES));
-            }
-            for (int v : e.getValue()) {
-                boolean ok = e.getKey().equals("radix") ? FftConfig.RADICES.contains(v) : v == 0 || v == 1;
-                if (!ok) throw new ConfigException(e.getKey() + " values must be " + (e.getKey().equals("radix") ? "2, 4 or 8" : "0 or 1") + ", got " + v);
-            }
-            g.put(e.getKey(), e.getValue());
-        }
-        List<Param> params = new ArrayList<>();
-        for (String name : FftConfig.NAMES) {
-            try {
-                params.add(new Param(name, g.get(name)));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
+        Params fx = fourstep ? fixed : fixed.with(FftSpec.PASSES.name(), fused ? "fused" : "multi");
+        // the knobs' limits come from the spec; what the path can express is this tuning run's
+        Space knobs = FftSpec.SPEC.space(FftSpec.SPEC.parse(fx, variant), dev, grid);
+        List<Param> params = knobs.params();
         long localCap = dev.capacity(MemoryLevel.LOCAL);
         List<Constraint> cs = new ArrayList<>();
         if (fourstep) {
-            cs.add(Constraint.of("fourstep path", c -> c.get("exchange") == 1 && c.get("share") == 0,
+            cs.add(Constraint.of("fourstep path", c -> c.get(FftSpec.EXCHANGE.name()) == 1 && c.get(FftSpec.SHARE.name()) == 0,
                     c -> "the fourstep variant exchanges through local memory with one twiddle set per butterfly (exchange=1, share=0)"));
         } else if (fused) {
-            cs.add(Constraint.of("local memory", c -> c.get("exchange") == 0 || 16L * n <= localCap,
+            cs.add(Constraint.of("local memory", c -> c.get(FftSpec.EXCHANGE.name()) == 0 || 16L * n <= localCap,
                     c -> "exchange=local needs " + 16L * n + " B of local memory, more than the " + localCap + " B of " + dev.name()));
         } else {
-            cs.add(Constraint.of("multi-pass path", c -> c.get("exchange") == 0 && c.get("share") == 0,
+            cs.add(Constraint.of("multi-pass path", c -> c.get(FftSpec.EXCHANGE.name()) == 0 && c.get(FftSpec.SHARE.name()) == 0,
                     c -> "the multi-pass path exchanges through global memory with one butterfly per work-item (exchange=0, share=0)"));
         }
         // the rest of what settings refuse before building, by settings themselves (they make no data): a fixed wg
@@ -97,14 +73,15 @@ final class FftTuning {
         Params fxs = fx;
         cs.add(new Constraint("fft settings", c -> {
             Params q = fxs;
-            for (String name : FftConfig.NAMES) q = q.with(name, Integer.toString(c.get(name)));
+            for (Map.Entry<String, Integer> e : c.values().entrySet()) q = q.with(e.getKey(), e.getValue().toString());
             try {
                 return fft.settings(dev, variant, q).refusal();
             } catch (ConfigException e) {
                 return e.getMessage();
             }
         }));
-        Space space = new Space(params, cs);
+        Space space = knobs;
+        for (Constraint c : cs) space = space.with(c);
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
         Evaluator ev = c -> evaluate(fft, s, variant, fx, c, objective.metric());
@@ -125,7 +102,7 @@ final class FftTuning {
         shown.put("n", Integer.toString(n));
         shown.put("batch", Integer.toString(base.batch()));
         shown.put("passes", fourstep ? base.shown().get("passes") : fused ? "fused" : "multi");
-        shown.put("wg", fixed.get("wg", Fft.AUTO));
+        shown.put("wg", given.text(FftSpec.WG));
         shown.put("reps", Integer.toString(base.reps()));
         shown.put("seed", Long.toString(base.seed()));
         shown.put("variant", variant);
@@ -136,7 +113,7 @@ final class FftTuning {
     /** One configuration: run, verify, and turn what went wrong into a status with the reason. */
     static Evaluation evaluate(Fft fft, DeviceSession s, String variant, Params fixed, Config c, String metric) {
         Params p = fixed;
-        for (String name : FftConfig.NAMES) p = p.with(name, Integer.toString(c.get(name)));
+        for (Map.Entry<String, Integer> e : c.values().entrySet()) p = p.with(e.getKey(), e.getValue().toString());
         Params q = p;
         return Tunable.evaluate(() -> {
             Fft.Settings st = fft.settings(s.device(), variant, q);

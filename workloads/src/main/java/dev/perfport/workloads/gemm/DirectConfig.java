@@ -44,6 +44,7 @@ public record DirectConfig(int wgd, int mdimcd, int ndimcd) {
     }
 
     public Constants constants() {
-        return Constants.of("WGD", wgd, "MDIMCD", mdimcd, "NDIMCD", ndimcd);
+        return Constants.of(GemmSpec.DIRECT_KERNEL.get(0).macroName(), wgd, GemmSpec.DIRECT_KERNEL.get(1).macroName(), mdimcd,
+                GemmSpec.DIRECT_KERNEL.get(2).macroName(), ndimcd);
     }
 }

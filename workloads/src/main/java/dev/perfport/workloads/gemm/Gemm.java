@@ -19,6 +19,11 @@ import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
+
+import static dev.perfport.workloads.gemm.GemmSpec.SPEC;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +58,6 @@ public final class Gemm implements Workload, Tunable {
     public static final String AUTO = "auto";
     public static final String INDIRECT = "indirect";
     public static final String DIRECT = "direct";
-    public static final int MAX_REPS = 1000;
     /** Local size of the pad/unpad copies. */
     static final int COPY_WG = 8;
 
@@ -80,63 +84,22 @@ public final class Gemm implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return List.of(AUTO, INDIRECT, DIRECT);
+        return SPEC.variants();
     }
 
     @Override
     public Params defaults() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("m", "256");
-        m.put("n", "256");
-        m.put("k", "256");
-        m.put("type", "float");
-        m.put("layout", "col");
-        m.put("transa", "n");
-        m.put("transb", "n");
-        m.put("alpha", "1.5");
-        m.put("beta", "0.5");
-        putGemmDefaults(m);
-        m.put("reps", "3");
-        m.put("seed", "42");
-        return Params.of(m);
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("m, n, k: C is m x n, op(A) m x k, op(B) k x n; any sizes >= 1",
-                "type: float or double (double needs fp64 on the device); compare runs both unless given",
-                "layout: col (column-major, BLAS) or row (row-major), for A, B and C",
-                "transa, transb: n (as stored) or t (transposed: A stored k x m, B stored n x k)",
-                "alpha, beta: the scalars; beta = 0 never reads C",
-                "directmax: auto uses the direct kernel when m*n*k < directmax^3 (CLBlast's XGEMM_MIN_INDIRECT_SIZE); auto = the value "
-                        + "'perfport tune gemm --variant auto' cached for the device, else per device type ("
-                        + directMaxFor(DeviceType.GPU) + " GPU, " + directMaxFor(DeviceType.CPU) + " otherwise)",
-                "config: auto = the best configuration 'perfport tune gemm' cached for this device and type (any sizes), else the device type's default; "
-                        + "default = the device type's default even when tuned",
-                "mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb: the indirect kernel's CLBlast parameters "
-                        + "(MWG ... SB); any given here override config",
-                "wgd, mdimcd, ndimcd: the direct kernel's tile and threads (auto = per device type)",
-                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed");
+        return SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        return bothTypes(defaults().with(overrides), overrides);
-    }
-
-    /** {@code compare}'s cases of a float/double workload: both types unless {@code overrides} names one. */
-    public static List<Params> bothTypes(Params base, Params overrides) {
-        if (overrides.has("type")) return List.of(base);
-        return List.of(base.with("type", "float"), base.with("type", "double"));
-    }
-
-    /** The GEMM's own parameters at their defaults: directmax, config, the 15 indirect and 3 direct ones (all auto). */
-    public static void putGemmDefaults(Map<String, String> m) {
-        m.put("directmax", AUTO);
-        m.put("config", AUTO);
-        for (String p : GemmConfig.NAMES) m.put(p, AUTO);
-        for (String p : List.of("wgd", "mdimcd", "ndimcd")) m.put(p, AUTO);
+        return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
     }
 
     @Override
@@ -156,34 +119,19 @@ public final class Gemm implements Workload, Tunable {
                 Params.of("m", "33", "n", "17", "k", "65", "transb", "t", "beta", "0", "alpha", "-0.75", "reps", "1"));
     }
 
-    static int directMaxFor(DeviceType t) {
-        return t == DeviceType.GPU ? 384 : 128;
-    }
-
     /** The validated settings of one run. */
     record Settings(GemmProblem problem, String path, GemmConfig config, DirectConfig direct, int reps, Map<String, String> shown,
                     String refusal) {
     }
 
     Settings settings(DeviceInfo d, String variant, Params params) {
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of gemm; variants: " + String.join(", ", variants()));
-        }
-        Params p = defaults().with(params);
-        int m = p.getInt("m"), n = p.getInt("n"), k = p.getInt("k");
-        Precision prec = Precision.of(p.get("type"));
-        if (prec == null) throw new ConfigException("type must be float or double, got '" + p.get("type") + "'");
-        boolean row = switch (p.get("layout")) {
-            case "row" -> true;
-            case "col" -> false;
-            default -> throw new ConfigException("layout must be col or row, got '" + p.get("layout") + "'");
-        };
-        boolean ta = trans(p, "transa"), tb = trans(p, "transb");
-        double alpha = p.getDouble("alpha"), beta = p.getDouble("beta");
-        if (!Double.isFinite(alpha) || !Double.isFinite(beta)) throw new ConfigException("alpha and beta must be finite");
-        int reps = p.getInt("reps");
-        if (reps < 1 || reps > MAX_REPS) throw new ConfigException("reps must be in [1, " + MAX_REPS + "], got " + reps);
-        int directMax = directMax(d, p);
+        Values v = SPEC.parse(params, variant);
+        int m = v.get(GemmSpec.M), n = v.get(GemmSpec.N), k = v.get(GemmSpec.K);
+        Precision prec = Precision.of(v.get(GemmSpec.TYPE));
+        boolean row = v.get(GemmSpec.LAYOUT).equals("row");
+        boolean ta = v.get(GemmSpec.TRANSA).equalsIgnoreCase("t"), tb = v.get(GemmSpec.TRANSB).equalsIgnoreCase("t");
+        int reps = v.get(GemmSpec.REPS);
+        int directMax = GemmSpec.directMax(d, v);
         GemmProblem.checkSizes(m, n, k);
 
         String path = switch (variant) {
@@ -195,18 +143,20 @@ public final class Gemm implements Workload, Tunable {
         DirectConfig dc = null;
         String refusal = null;
         Map<String, String> shown = new LinkedHashMap<>();
-        for (String key : List.of("m", "n", "k", "type", "layout", "transa", "transb", "alpha", "beta")) shown.put(key, p.get(key));
-        if (variant.equals(AUTO)) shown.put("directmax", Integer.toString(directMax));
+        for (Knob<?> key : List.of(GemmSpec.M, GemmSpec.N, GemmSpec.K, GemmSpec.TYPE, GemmSpec.LAYOUT, GemmSpec.TRANSA, GemmSpec.TRANSB,
+                GemmSpec.ALPHA, GemmSpec.BETA)) {
+            shown.put(key.name(), v.text(key));
+        }
+        if (variant.equals(AUTO)) shown.put(GemmSpec.DIRECTMAX.name(), Integer.toString(directMax));
         shown.put("path", path);
-        String source = TuningSupport.source(p.get("config"));
+        String source = TuningSupport.source(v.get(GemmSpec.CONFIG));
         if (path.equals(INDIRECT)) {
-            cfg = indirectConfig(d, p);
-            Map<String, Integer> v = cfg.values();
-            for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO) && source.equals(TuningSupport.DEFAULT)) source = TuningSupport.GIVEN;
-            shown.put("config", source);
+            cfg = GemmSpec.indirectConfig(d, v);
+            if (GemmSpec.kernelGiven(v) && source.equals(TuningSupport.DEFAULT)) source = TuningSupport.GIVEN;
+            shown.put(GemmSpec.CONFIG.name(), source);
             List<String> why = cfg.violations(d, prec.bytes());
             if (!why.isEmpty()) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
-            v.forEach((key, x) -> shown.put(key, Integer.toString(x)));
+            cfg.values().forEach((key, x) -> shown.put(key, Integer.toString(x)));
             if (why.isEmpty()) {
                 String padded = cfg.paddedViolation(m, n, k);
                 if (padded != null) throw new ConfigException(padded);
@@ -214,53 +164,18 @@ public final class Gemm implements Workload, Tunable {
                 if (global != null) refusal = "gemm configuration refused before compiling on " + d.name() + ": " + global;
             }
         } else {
-            dc = directConfig(d, p);
+            dc = GemmSpec.directConfig(d, v);
             List<String> why = dc.violations(d, prec.bytes());
             if (!why.isEmpty()) refusal = "gemm direct configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
             shown.put("wgd", Integer.toString(dc.wgd()));
             shown.put("mdimcd", Integer.toString(dc.mdimcd()));
             shown.put("ndimcd", Integer.toString(dc.ndimcd()));
         }
-        shown.put("reps", Integer.toString(reps));
-        shown.put("seed", p.get("seed"));
-        GemmProblem prob = GemmProblem.generate(m, n, k, prec, row, ta, tb, alpha, beta, p.getLong("seed"));
+        shown.put(GemmSpec.REPS.name(), Integer.toString(reps));
+        shown.put(GemmSpec.SEED.name(), v.text(GemmSpec.SEED));
+        GemmProblem prob = GemmProblem.generate(m, n, k, prec, row, ta, tb, v.get(GemmSpec.ALPHA), v.get(GemmSpec.BETA), v.get(GemmSpec.SEED));
         if (cfg != null && refusal == null) shown.put("copies", copies(prob, cfg));
         return new Settings(prob, path, cfg, dc, reps, shown, refusal);
-    }
-
-    /**
-     * The indirect kernel's configuration of parameters {@code p} (gemm's keys: the 15 lower-case
-     * names, {@code auto} = the device type's default); not yet checked against the device.
-     */
-    public static GemmConfig indirectConfig(DeviceInfo d, Params p) {
-        Map<String, Integer> v = new LinkedHashMap<>(GemmConfig.defaultFor(d).values());
-        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(AUTO)) v.put(name, p.getInt(name));
-        return GemmConfig.of(v);
-    }
-
-    /** The direct kernel's configuration of {@code p} ({@code wgd}, {@code mdimcd}, {@code ndimcd}; auto = per device type). */
-    public static DirectConfig directConfig(DeviceInfo d, Params p) {
-        DirectConfig def = DirectConfig.defaultFor(d);
-        return new DirectConfig(intOr(p, "wgd", def.wgd()), intOr(p, "mdimcd", def.mdimcd()), intOr(p, "ndimcd", def.ndimcd()));
-    }
-
-    /** The switch-over of parameter {@code directmax} (auto = per device type). */
-    public static int directMax(DeviceInfo d, Params p) {
-        int directMax = p.get("directmax").equals(AUTO) ? directMaxFor(d.type()) : p.getInt("directmax");
-        if (directMax < 0) throw new ConfigException("directmax must be >= 0, got " + directMax);
-        return directMax;
-    }
-
-    private static boolean trans(Params p, String key) {
-        return switch (p.get(key)) {
-            case "n", "N" -> false;
-            case "t", "T" -> true;
-            default -> throw new ConfigException(key + " must be n or t, got '" + p.get(key) + "'");
-        };
-    }
-
-    private static int intOr(Params p, String key, int dflt) {
-        return p.get(key).equals(AUTO) ? dflt : p.getInt(key);
     }
 
     static long roundUp(long x, long to) {
@@ -355,18 +270,14 @@ public final class Gemm implements Workload, Tunable {
         return INDIRECT;
     }
 
-    /** The indirect kernel's 15 parameters ({@code --variant indirect}), and the switch-over {@code directmax} ({@code --variant auto}). */
-    /** strm, strn, sa and sb are on/off knobs. */
     @Override
     public int minimum(String param) {
-        return List.of("strm", "strn", "sa", "sb").contains(param) ? 0 : 1;
+        return SPEC.lowest(param);
     }
 
     @Override
     public List<String> tunedParams() {
-        List<String> l = new java.util.ArrayList<>(GemmConfig.NAMES);
-        l.add("directmax");
-        return List.copyOf(l);
+        return SPEC.tunedNames();
     }
 
     @Override
@@ -379,26 +290,30 @@ public final class Gemm implements Workload, Tunable {
      * none of them is given, the best result cached for this backend, device fingerprint, kernel and
      * type (whatever sizes it was tuned at); the row then shows {@code config=tuned}.
      */
+    /**
+     * Fills in the indirect kernel's parameters from the tuning cache: when {@code config=auto} and
+     * none of them is given, the best result cached for this backend, device fingerprint, kernel and
+     * type (whatever sizes it was tuned at); the row then shows where it came from.
+     */
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
-        Params p = defaults().with(params);
-        Precision pr = Precision.of(p.get("type"));
-        if (variant.equals(AUTO) && p.get("directmax").equals(AUTO) && pr != null) {
+        Values v = SPEC.parse(params, variant);
+        Precision prec = Precision.of(v.get(GemmSpec.TYPE));
+        if (variant.equals(AUTO) && v.given(GemmSpec.DIRECTMAX).isEmpty()) {
             // the switch-over 'tune gemm --variant auto' cached for this device and type
-            var sw = lookup.best(session, GemmTuning.switchHash(pr), Map.of("type", pr.label, "variant", AUTO));
-            if (sw.isPresent() && sw.get().containsKey("directmax")) params = params.with("directmax", Integer.toString(sw.get().get("directmax")));
+            var sw = lookup.best(session, GemmTuning.switchHash(prec), Map.of("type", prec.label, "variant", AUTO));
+            Integer dm = sw.map(x -> x.get(GemmSpec.DIRECTMAX.name())).orElse(null);
+            if (dm != null) params = params.with(GemmSpec.DIRECTMAX.name(), Integer.toString(dm));
         }
-        if (variant.equals(DIRECT) || !TuningSupport.takesCache(p, GemmConfig.NAMES, name -> p.get(name).equals(AUTO))) return params;
-        boolean required = TuningSupport.required(p.get("config"));
-        Precision prec = Precision.of(p.get("type"));
-        if (prec == null) return params;
+        if (variant.equals(DIRECT) || !TuningSupport.takesCache(v, GemmSpec.KERNEL)) return params;
+        boolean required = TuningSupport.required(v.get(GemmSpec.CONFIG));
         var pick = lookup.pick(session, NAME, GemmKernels.xgemm(prec).hash(), Map.of("type", prec.label, "variant", INDIRECT),
-                Map.of("m", p.get("m"), "n", p.get("n"), "k", p.get("k")));
+                Map.of("m", v.text(GemmSpec.M), "n", v.text(GemmSpec.N), "k", v.text(GemmSpec.K)));
         if (pick.isEmpty() || !GemmConfig.complete(pick.get().knobs()) || (required && !pick.get().source().equals(TuningSupport.CACHE))) {
             if (required) throw TuningSupport.noPick("gemm indirect, type " + prec.label);
-            return params.with("config", TuningSupport.DEFAULT);
+            return params.with(GemmSpec.CONFIG.name(), TuningSupport.DEFAULT);
         }
-        return GemmConfig.withValues(params.with("config", pick.get().source()), pick.get().knobs());
+        return GemmConfig.withValues(params.with(GemmSpec.CONFIG.name(), pick.get().source()), pick.get().knobs());
     }
 
     @Override

@@ -46,9 +46,8 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
      * (1 when absent: tuning results from before split k).
      */
     public static GemmConfig of(Map<String, Integer> v) {
-        return new GemmConfig(v.get("mwg"), v.get("nwg"), v.get("kwg"), v.get("mdimc"), v.get("ndimc"), v.get("mdima"),
-                v.get("ndimb"), v.get("kwi"), v.get("vwm"), v.get("vwn"), v.get("strm"), v.get("strn"), v.get("sa"), v.get("sb"),
-                value(v, "ks"));
+        int[] x = NAMES.stream().mapToInt(n -> value(v, n)).toArray();
+        return new GemmConfig(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9], x[10], x[11], x[12], x[13], x[14]);
     }
 
     /** {@code v}'s value of {@code name}, where {@code ks} may be absent (1). */

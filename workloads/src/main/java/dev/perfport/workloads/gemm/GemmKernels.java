@@ -146,10 +146,10 @@ public final class GemmKernels {
                 .defaults(Constants.of("PRECISION", p.bits))
                 .impl(new KernelImpl.OpenClSource(SOURCE, "gemm_direct"))
                 .impl(new KernelImpl.JavaWorkGroup(c -> {
-                    int wgd = c.getInt("WGD"), md = c.getInt("MDIMCD"), nd = c.getInt("NDIMCD");
+                    int wgd = GemmSpec.DIRECT_KERNEL.get(0).in(c), md = GemmSpec.DIRECT_KERNEL.get(1).in(c), nd = GemmSpec.DIRECT_KERNEL.get(2).in(c);
                     return g -> directGroup(g, p, wgd, md, nd);
-                }, c -> 8L * (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD")))
-                        .withCost(c -> storeCost(p, (c.getInt("WGD") / c.getInt("MDIMCD")) * (c.getInt("WGD") / c.getInt("NDIMCD")), 1)))
+                }, c -> 8L * (GemmSpec.DIRECT_KERNEL.get(0).in(c) / GemmSpec.DIRECT_KERNEL.get(1).in(c)) * (GemmSpec.DIRECT_KERNEL.get(0).in(c) / GemmSpec.DIRECT_KERNEL.get(2).in(c)))
+                        .withCost(c -> storeCost(p, (GemmSpec.DIRECT_KERNEL.get(0).in(c) / GemmSpec.DIRECT_KERNEL.get(1).in(c)) * (GemmSpec.DIRECT_KERNEL.get(0).in(c) / GemmSpec.DIRECT_KERNEL.get(2).in(c)), 1)))
                 .build();
     }
 

@@ -14,6 +14,8 @@ import dev.perfport.core.tune.Status;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,20 +92,14 @@ final class GemmTuning {
 
     /** Sizes (m = n = k) of the switch-over suite, and the candidate switch-overs (1: always indirect). */
     static final List<Integer> SUITE = List.of(16, 32, 64, 96, 128, 192, 256, 384, 512);
-    static final List<Integer> SWITCH_GRID = List.of(1, 32, 64, 96, 128, 192, 256, 384, 512, 640);
 
     static Tunable.Tuning tuning(Gemm gemm, DeviceSession s, String variant, Params fixed, Map<String, List<Integer>> grid) {
         if (variant.equals(Gemm.AUTO)) return switchOver(gemm, s, fixed, grid);
-        if (!variant.equals(Gemm.INDIRECT)) {
-            throw new ConfigException("gemm tunes the indirect kernel (--variant " + Gemm.INDIRECT + ") or the switch-over between "
-                    + "the direct and indirect paths (--variant " + Gemm.AUTO + "), not '" + variant + "'");
-        }
         DeviceInfo dev = s.device();
         // the fixed parameters must be valid on their own (checked with the device default)
+        Space space = GemmSpec.SPEC.space(GemmSpec.SPEC.parse(fixed, variant), dev, grid);   // direct: nothing to tune, one line says so
         Gemm.Settings base = gemm.settings(dev, Gemm.INDIRECT, fixed);
         Precision prec = base.problem().precision();
-        GemmProblem pr = base.problem();
-        Space space = space(dev, prec, pr.m(), pr.n(), pr.k(), grid);
         List<Param> params = space.params();
 
         boolean modelled = s.profile().hasModelledTime();
@@ -128,48 +124,22 @@ final class GemmTuning {
                 new Strategy.Stage("split", List.of("ks"), best)), null);
 
         Map<String, String> fx = new LinkedHashMap<>();
-        for (String key : List.of("m", "n", "k", "type", "layout", "transa", "transb", "alpha", "beta", "reps", "seed")) {
-            fx.put(key, base.shown().get(key));
-        }
+        for (Knob<?> key : GemmSpec.PROBLEM) fx.put(key.name(), base.shown().get(key.name()));
         fx.put("variant", variant);
         fx.put("objective", objective.metric());
         return new Tunable.Tuning(space, objective, ev, h, GemmKernels.xgemm(prec).hash(), fx);
     }
 
     /**
-     * The indirect kernel's space on {@code dev} for an m×n×k product of {@code prec}: the default
-     * grid with {@code grid}'s lists in place of its own, under every rule {@link Gemm}'s settings
-     * check before compiling: {@link GemmConfig#violations} (divisibility, work-group size and local
-     * sizes, local memory), the padded operands' size and the largest buffer against global memory.
-     * So the tuner refuses a point exactly when running it would be refused for a constraint.
+     * The indirect kernel's space on {@code dev} for an m×n×k product of {@code prec}: the spec's, with {@code grid}'s
+     * lists in place of the default grid, under every rule {@link Gemm}'s settings check before compiling
+     * ({@link GemmSpec}'s rules: {@link GemmConfig#violations}, the padded operands' size and the largest buffer
+     * against global memory). So the tuner refuses a point exactly when running it would be refused for a constraint.
      */
     static Space space(DeviceInfo dev, Precision prec, int m, int n, int k, Map<String, List<Integer>> grid) {
-        Map<String, List<Integer>> g = new LinkedHashMap<>(defaultGrid(dev));
-        for (Map.Entry<String, List<Integer>> e : grid.entrySet()) {
-            if (!GemmConfig.NAMES.contains(e.getKey())) {
-                throw new ConfigException("'" + e.getKey() + "' is not a tuned parameter of gemm's indirect kernel; tuned: "
-                        + String.join(", ", GemmConfig.NAMES) + " (directmax is tuned with --variant auto)");
-            }
-            g.put(e.getKey(), e.getValue());
-        }
-        List<Param> params = new ArrayList<>();
-        for (String name : GemmConfig.NAMES) {
-            try {
-                params.add(new Param(name, g.get(name)));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
-        List<Constraint> cs = List.of(
-                Constraint.of("gemm constraints",
-                        c -> GemmConfig.of(c.values()).violations(dev, prec.bytes()).isEmpty(),
-                        c -> String.join("; ", GemmConfig.of(c.values()).violations(dev, prec.bytes()))),
-                new Constraint("problem size", c -> {
-                    GemmConfig x = GemmConfig.of(c.values());
-                    String padded = x.paddedViolation(m, n, k);
-                    return padded != null ? padded : x.globalMemoryViolation(dev, prec.bytes(), m, n, k);
-                }));
-        return new Space(params, cs);
+        Values fixed = GemmSpec.SPEC.parse(Params.of("m", "" + m, "n", "" + n, "k", "" + k, "type", prec.label),
+                Gemm.INDIRECT);
+        return GemmSpec.SPEC.space(fixed, dev, grid);
     }
 
     /** One configuration: run the indirect path, verify, and turn what went wrong into a status with the reason. */
@@ -190,21 +160,13 @@ final class GemmTuning {
      * verify makes every candidate that uses it invalid, with the reason.
      */
     static Tunable.Tuning switchOver(Gemm gemm, DeviceSession s, Params fixed, Map<String, List<Integer>> grid) {
-        for (String k : grid.keySet()) {
-            if (!k.equals("directmax")) throw new ConfigException("'" + k + "' is not tuned with --variant auto; tuned: directmax");
-        }
         DeviceInfo dev = s.device();
         Gemm.Settings base = gemm.settings(dev, Gemm.AUTO, fixed);
         Precision prec = base.problem().precision();
-        int cap = Math.max(16, Integer.parseInt(base.shown().get("m")));
+        Space space = GemmSpec.SPEC.space(GemmSpec.SPEC.parse(fixed, Gemm.AUTO), dev, grid);
+        int cap = Math.max(16, base.problem().m());
         List<Integer> suite = SUITE.stream().filter(x -> x <= cap).toList();
-        List<Integer> values = new ArrayList<>(grid.getOrDefault("directmax", SWITCH_GRID));
-        Param prm;
-        try {
-            prm = new Param("directmax", values);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(e.getMessage());
-        }
+        List<Integer> values = space.param(GemmSpec.DIRECTMAX.name()).values();
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled suite GFLOP/s" : "suite GFLOP/s");
         Map<String, Evaluation> measured = new java.util.HashMap<>();
@@ -212,7 +174,7 @@ final class GemmTuning {
         Evaluator ev = c -> {
             double flops = 0, time = 0;
             for (int size : suite) {
-                String path = size < c.get("directmax") ? Gemm.DIRECT : Gemm.INDIRECT;
+                String path = size < c.get(GemmSpec.DIRECTMAX.name()) ? Gemm.DIRECT : Gemm.INDIRECT;
                 String key = size + "/" + path;
                 Evaluation e = measured.computeIfAbsent(key, k -> {
                     Params p = fixed.with("m", "" + size).with("n", "" + size).with("k", "" + size);
@@ -229,15 +191,15 @@ final class GemmTuning {
             }
             return time > 0 ? Evaluation.ok(flops / time) : Evaluation.invalid(Status.RUNTIME_ERROR, "no time measured");
         };
-        int start = values.contains(Gemm.directMaxFor(dev.type())) ? Gemm.directMaxFor(dev.type()) : values.getFirst();
+        int start = values.contains(GemmSpec.directMaxFor(dev.type())) ? GemmSpec.directMaxFor(dev.type()) : values.getFirst();
         Strategy.Hierarchical h = new Strategy.Hierarchical(Map.of("directmax", start),
                 List.of(new Strategy.Stage("switch-over", List.of("directmax"), new Strategy.Rule.Best())), null);
         Map<String, String> fx = new LinkedHashMap<>();
-        for (String key : List.of("type", "layout", "transa", "transb", "alpha", "beta", "reps", "seed")) fx.put(key, base.shown().get(key));
+        for (Knob<?> key : GemmSpec.PROBLEM.subList(3, GemmSpec.PROBLEM.size())) fx.put(key.name(), base.shown().get(key.name()));
         fx.put("suite", suite.toString());
         fx.put("variant", Gemm.AUTO);
         fx.put("objective", objective.metric());
-        return new Tunable.Tuning(new Space(List.of(prm), List.of()), objective, ev, h, switchHash(prec), fx);
+        return new Tunable.Tuning(space, objective, ev, h, switchHash(prec), fx);
     }
 
     /** The cache's kernel hash of the switch-over: both paths' kernels. */

@@ -20,6 +20,10 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Rule;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -85,9 +89,25 @@ public final class Matmul implements Workload {
         return "C = A·B, n×n float32, at the optimisation levels α (naive) to ε (DMA with several groups in flight)";
     }
 
+    static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefault(512).help("rows and columns of A, B and C; the tile must divide it");
+    static final Knob<Integer> TILE = Knob.ints("tile").atLeast(1).byDefault(16)
+            .help("work-groups are tile x tile work-items (paper: 128 for alpha-delta, 64 for epsilon; GPUs allow at most 32)");
+    static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
+            .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
+    static final Spec SPEC = Spec.of("matmul").variants(ALPHA, BETA, GAMMA, DELTA, EPSILON).knobs(N, TILE, REPS, SEED)
+            .rules(tileDivides(N, TILE, "; choose n as a multiple of the tile")).build();
+
+    /** {@return the rule that {@code tile} divides {@code size}: the message names both, and the remainder} */
+    static Rule tileDivides(Knob<Integer> size, Knob<Integer> tile, String advice) {
+        return Rule.of("tile divides " + size.name(), v -> v.get(size) % v.get(tile) == 0,
+                v -> "tile " + v.get(tile) + " does not divide " + size.name() + " " + v.get(size) + " (remainder " + v.get(size) % v.get(tile)
+                        + ")" + advice);
+    }
+
     @Override
     public List<String> variants() {
-        return List.of(ALPHA, BETA, GAMMA, DELTA, EPSILON);
+        return SPEC.variants();
     }
 
     @Override
@@ -102,15 +122,12 @@ public final class Matmul implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "512", "tile", "16", "reps", "3", "seed", "42");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: rows and columns of A, B and C; the tile must divide it",
-                "tile: work-groups are tile×tile work-items (paper: 128 for α–δ, 64 for ε; GPUs allow at most 32)",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed");
+        return SPEC.help();
     }
 
     /** Compute-bound in float: 2·n³ flops. */
@@ -121,15 +138,12 @@ public final class Matmul implements Workload {
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
+        Values v = SPEC.parse(params, variant);
         KernelDef def = MatmulKernels.forVariant(variant);
-        if (def == null) throw new ConfigException("unknown variant '" + variant + "' of matmul; variants: " + variants());
-        int n = p.getInt("n");
-        int tile = p.getInt("tile");
-        int reps = p.getInt("reps");
-        checkGeometry(n, tile);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        Matrices in = input(n, p.getLong("seed"));
+        int n = v.get(N), tile = v.get(TILE), reps = v.get(REPS);
+        Matrices.checkSizes(n, n, n);
+        Matrices in = input(n, v.get(SEED));
+        Params p = v.params();
         Constants constants = Constants.empty();
         if (variant.equals(EPSILON)) {
             constants = Constants.of(MatmulKernels.GROUPS_IN_FLIGHT, EPSILON_GROUPS_IN_FLIGHT);
@@ -140,17 +154,6 @@ public final class Matmul implements Workload {
         boolean local = variant.equals(GAMMA) || variant.equals(DELTA) || variant.equals(EPSILON);
         Constants c = constants;
         return Runs.run(s, name(), variant, p, () -> execute(s, def, c, local, in, tile, reps));
-    }
-
-    /** The tile must divide n; the message names both. */
-    static void checkGeometry(int n, int tile) {
-        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
-        if (tile < 1) throw new ConfigException("tile must be >= 1, got " + tile);
-        if (n % tile != 0) {
-            throw new ConfigException("tile " + tile + " does not divide n " + n + " (remainder " + n % tile
-                    + "); choose n as a multiple of the tile");
-        }
-        Matrices.checkSizes(n, n, n);
     }
 
     private synchronized Matrices input(int n, long seed) {

@@ -19,6 +19,9 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
 
 import java.util.Arrays;
@@ -72,9 +75,21 @@ public final class MatmulStatic implements Workload {
         return "Blocked matmul β as a plain NDRange and on k static work-groups (tasks = C tiles), k swept up to the residency";
     }
 
+    static final Knob<Integer> M = Knob.ints("M").atLeast(1).byDefault(256).help("rows of A and C (paper: 4800); the tile must divide it");
+    static final Knob<Integer> K = Knob.ints("K").atLeast(1).byDefault(384).help("columns of A, rows of B (paper: 7200); the tile must divide it");
+    static final Knob<Integer> N = Knob.ints("N").atLeast(1).byDefault(256).help("columns of B and C (paper: 4800); the tile must divide it");
+    static final Knob<Integer> TILE = Matmul.TILE.help("work-groups are tile x tile work-items");
+    static final Knob<String> GROUPS = Knob.text("k").byDefault(StaticGroupCount.RESIDENCY)
+            .help("static work-groups: an integer, 'res' (the residency query) or 'res/D'; compare sweeps 1, res/4, res/2, res unless k "
+                    + "is set, and runs one case per entry of k=1,2,4");
+    static final Knob<String> MAPPING = Knob.text("mapping").must(t -> mapping(t) != null, "blocked, cyclic or dynamic").byDefault("blocked")
+            .help("how tiles are handed to static work-groups");
+    static final Spec SPEC = Spec.of("matmul-static").variants(NDRANGE, STATIC).knobs(M, K, N, TILE, GROUPS, MAPPING, Matmul.REPS, Matmul.SEED)
+            .rules(Matmul.tileDivides(M, TILE, ""), Matmul.tileDivides(K, TILE, ""), Matmul.tileDivides(N, TILE, "")).build();
+
     @Override
     public List<String> variants() {
-        return List.of(NDRANGE, STATIC);
+        return SPEC.variants();
     }
 
     @Override
@@ -97,19 +112,12 @@ public final class MatmulStatic implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("M", "256", "K", "384", "N", "256", "tile", "16", "k", StaticGroupCount.RESIDENCY,
-                "mapping", "blocked", "reps", "3", "seed", "42");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("M, K, N: A is M×K, B is K×N (paper: 4800, 7200, 4800); the tile must divide all three",
-                "tile: work-groups are tile×tile work-items",
-                "k: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
-                        + "compare sweeps 1, res/4, res/2, res unless k is set, and runs one case per entry of k=1,2,4",
-                "mapping: blocked, cyclic or dynamic (how tiles are handed to static work-groups)",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed");
+        return SPEC.help();
     }
 
     @Override
@@ -119,23 +127,18 @@ public final class MatmulStatic implements Workload {
 
     @Override
     public java.util.Set<String> ignoredParams(String variant) {
-        return variant.equals(NDRANGE) ? java.util.Set.of("k", "mapping") : java.util.Set.of();
+        return variant.equals(NDRANGE) ? java.util.Set.of(GROUPS.name(), MAPPING.name()) : java.util.Set.of();
     }
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of matmul-static; variants: " + variants());
-        }
-        int m = p.getInt("M"), k = p.getInt("K"), n = p.getInt("N");
-        int tile = p.getInt("tile");
-        int reps = p.getInt("reps");
-        checkGeometry(m, k, n, tile);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        StaticGroupCount count = StaticGroupCount.parse(p.get("k"));
-        TaskMapping mapping = mapping(p.get("mapping"));
-        Matrices in = input(m, k, n, p.getLong("seed"));
+        Values v = SPEC.parse(params, variant);
+        int m = v.get(M), k = v.get(K), n = v.get(N), tile = v.get(TILE), reps = v.get(Matmul.REPS);
+        Matrices.checkSizes(m, k, n);
+        StaticGroupCount count = StaticGroupCount.parse(v.get(GROUPS));
+        TaskMapping mapping = mapping(v.get(MAPPING));
+        Matrices in = input(m, k, n, v.get(Matmul.SEED));
+        Params p = v.params();
         if (variant.equals(NDRANGE)) {
             return Runs.run(s, name(), variant, p, () -> ndrange(s, in, tile, reps));
         }
@@ -145,23 +148,12 @@ public final class MatmulStatic implements Workload {
         return shown[0] == p ? r : r.withParams(shown[0].asMap());
     }
 
-    /** The tile must divide M, N and K; the message names the tile and the dimension. */
-    static void checkGeometry(int m, int k, int n, int tile) {
-        if (tile < 1) throw new ConfigException("tile must be >= 1, got " + tile);
-        Matrices.checkSizes(m, k, n);
-        for (String d : new String[]{"M", "K", "N"}) {
-            int v = d.equals("M") ? m : d.equals("K") ? k : n;
-            if (v % tile != 0) {
-                throw new ConfigException("tile " + tile + " does not divide " + d + " " + v + " (remainder " + v % tile + ")");
-            }
-        }
-    }
-
+    /** {@return the mapping named {@code text} (any case), or null} */
     static TaskMapping mapping(String text) {
         try {
             return TaskMapping.valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("mapping must be blocked, cyclic or dynamic, got '" + text + "'");
+            return null;
         }
     }
 

@@ -22,13 +22,17 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
+
+import static dev.perfport.workloads.reduction.ReductionSpec.SPEC;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 
 /**
  * The reduction study of seed 003 (§3.3, Tables 4 and 6): sum N elements with one work-item per
@@ -58,33 +62,11 @@ public final class Reduction implements Workload, Tunable {
     public static final String STATIC_LOCAL = "static-local";
     public static final String TWO_KERNEL = "two-kernel";
     public static final String TUNED = "tuned";
-    /** Parameters only the tuned variant reads (other variants' rows do not show them). */
-    static final List<String> TUNED_PARAMS = List.of("vw", "ipt", "gpc", "groups", "launches", "readback", "warmuplaunches", "config");
-    /** Most launches of one repetition (tuned variant's launches), and most untimed launches before the first (warmup). */
-    static final int MAX_LAUNCHES = 1_000_000;
-    /**
-     * Untimed launches before the first repetition when launches > 1, so that the JIT has compiled the host's
-     * launch path and wall time per launch is the steady state's, not the interpreter's. Issue 16, H100, 2^28
-     * with 10 launches a repetition: the large run's wall was 1.09-1.11x its kernel time without a warm-up,
-     * 1.03-1.06x after 2,000 launches and 1.02-1.03x after 10,000 (Aparapi 1.61x, 1.19x after 2,000).
-     */
-    static final int DEFAULT_WARMUP = 10_000;
     /** The warm-up stops after this long even when launches remain (large n, a slow device, an emulator). */
     static final long WARMUP_NANOS = 2_000_000_000L;
-    /** readback: one read after a repetition's queued launches (the default). */
-    static final String READBACK_END = "end";
-    /**
-     * readback: a blocking 4-byte read after every launch, as a host that needs each result makes it. Every route
-     * can do this the same way, so it is the row that compares their host time per launch at equal work: Aparapi
-     * 3.0.2 cannot queue launches at all (its execute waits for each kernel), where jocl's queued row does not wait.
-     */
-    static final String READBACK_EACH = "each";
     /** What a cached pick sets: the tuned knobs, and groups, which their gpc replaces. */
-    private static final List<String> CACHE_KNOBS = Stream.concat(ReductionTuning.TUNED.stream(), Stream.of("groups")).toList();
-    static final List<Integer> VWS = List.of(1, 2, 4, 8);
-    static final int MAX_IPT = 16;
-    static final int MAX_GPC = 64;
-    static final int MAX_GROUPS = 1 << 20;
+    private static final List<Knob<?>> CACHE_KNOBS = List.of(ReductionSpec.VW, ReductionSpec.IPT, ReductionSpec.GPC, ReductionSpec.WG,
+            ReductionSpec.GROUPS);
 
     /** The last generated input, reused while n, type and seed stay the same (one entry only). */
     private record Input(int n, ElemType type, long seed, Object data, double reference) {
@@ -114,7 +96,7 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return List.of(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL, TUNED);
+        return SPEC.variants();
     }
 
     @Override
@@ -134,43 +116,17 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^25", "type", "int", "wg", "256", "reps", "3", "seed", "42", "vw", "4", "ipt", "4", "gpc", "8", "groups", "0", "launches", "1", "readback", READBACK_END,
-                "warmuplaunches", String.valueOf(DEFAULT_WARMUP),
-                "config", TuningSupport.AUTO);
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: elements (any N >= 1; need not be a power of two)",
-                "type: int (exact) or float (checked against a double reference)",
-                "wg: work-group size, a power of two",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed",
-                "vw: tuned only: vector width of a load, 1, 2, 4 or 8",
-                "ipt: tuned only: independent vector loads in flight per work-item, 1.." + MAX_IPT,
-                "gpc: tuned only: persistent work-groups per compute unit, 1.." + MAX_GPC,
-                "groups: tuned only: 0 (default) gpc groups per compute unit; else this many persistent groups in all, 1.."
-                        + MAX_GROUPS + " (1: the smallest launch, for host time per launch)",
-                "launches: tuned only: launches per repetition, queued back to back without waiting for each "
-                        + "(DeviceSession.launchRepeated), then one read-back; 1.." + MAX_LAUNCHES + " (host time per launch; the row keeps "
-                        + "the repetition of least wall time)",
-                "readback: tuned only, launches > 1: end (default: the launches are queued, then one read-back) or each "
-                        + "(every launch is followed by a blocking 4-byte read of its result, and each result is checked: "
-                        + "the host time per launch of a program that needs every result, comparable between routes)",
-                "config: tuned only: auto (default) takes the best configuration that perfport tune reduction cached for "
-                        + "this backend, device and type (tuned at any n) when vw, ipt, gpc, wg and groups are at their defaults "
-                        + "(the row then shows config=tuned); tuned requires that pick (an error without one, or beside a knob); "
-                        + "default never does",
-                "warmuplaunches: tuned only, launches > 1: untimed launches before the first repetition (beside the warm-up repetitions), queued as the timed ones, "
-                        + "so that the JIT has compiled the host's launch path; 0.." + MAX_LAUNCHES + ", default " + DEFAULT_WARMUP
-                        + ", stopping after " + WARMUP_NANOS / 1_000_000_000L + " s");
+        return SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
-        if (overrides.has("type")) return List.of(base);
-        return List.of(base.with("type", "int"), base.with("type", "float"));
+        return Spec.eachUnlessGiven(defaults().with(overrides), overrides, ReductionSpec.TYPE, "int", "float");
     }
 
     /** Memory-bound: the GB/s count the n elements read once. */
@@ -181,47 +137,30 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of reduction; variants: " + variants());
-        }
-        int n = p.getInt("n");
-        int wg = p.getInt("wg");
-        int reps = p.getInt("reps");
-        ElemType type = switch (p.get("type")) {
-            case "int" -> ElemType.INT;
-            case "float" -> ElemType.FLOAT;
-            default -> throw new ConfigException("reduction type must be int or float, got '" + p.get("type") + "'");
-        };
-        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
-        if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("wg must be a power of two, got " + wg);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
+        Values v = SPEC.parse(params, variant);
+        int n = v.get(ReductionSpec.N), wg = v.get(ReductionSpec.WG), reps = v.get(ReductionSpec.REPS);
+        ElemType type = v.get(ReductionSpec.TYPE).equals("int") ? ElemType.INT : ElemType.FLOAT;
+        Input in = input(n, type, v.get(ReductionSpec.SEED));
+        Map<String, String> shown = v.shown();
         if (variant.equals(TUNED)) {
-            Tuned tu = tuned(p, s.device().computeUnits());
-            Input in = input(n, type, p.getLong("seed"));
-            int launches = p.getInt("launches");
-            if (launches < 1 || launches > MAX_LAUNCHES) throw new ConfigException("launches must be in [1, " + MAX_LAUNCHES + "], got " + launches);
-            TuningSupport.config(p.get("config"));
-            String readback = p.get("readback");
-            if (!readback.equals(READBACK_END) && !readback.equals(READBACK_EACH)) {
-                throw new ConfigException("readback must be " + READBACK_END + " or " + READBACK_EACH + ", got '" + readback + "'");
-            }
-            boolean each = readback.equals(READBACK_EACH);
-            int warmup = p.getInt("warmuplaunches");
-            if (warmup < 0 || warmup > MAX_LAUNCHES) throw new ConfigException("warmuplaunches must be in [0, " + MAX_LAUNCHES + "], got " + warmup);
+            Tuned tu = tuned(v, s.device().computeUnits());
+            int launches = v.get(ReductionSpec.LAUNCHES);
+            boolean each = v.get(ReductionSpec.READBACK).equals(ReductionSpec.READBACK_EACH);
             // a single launch per repetition is timed by the device: its host path is not what the row measures
-            Map<String, String> shown = new LinkedHashMap<>(p.asMap());
             if (launches == 1) {
-                shown.remove("warmuplaunches");
-                shown.remove("readback");
+                shown.remove(ReductionSpec.WARMUP_LAUNCHES.name());
+                shown.remove(ReductionSpec.READBACK.name());
             }
-            return Runs.run(s, name(), variant, Params.of(shown),
-                    () -> executeTuned(s, in, wg, reps, tu, launches, launches == 1 ? 0 : warmup, each));
+            int warmup = launches == 1 ? 0 : v.get(ReductionSpec.WARMUP_LAUNCHES);
+            return Runs.run(s, name(), variant, Params.of(shown), () -> {
+                v.refuseOn(s.device());
+                return executeTuned(s, in, wg, reps, tu, launches, warmup, each);
+            });
         }
-        Map<String, String> shown = new LinkedHashMap<>(p.asMap());
-        TUNED_PARAMS.forEach(shown::remove);
-        Input in = input(n, type, p.getLong("seed"));
-        return Runs.run(s, name(), variant, Params.of(shown), () -> execute(s, variant, in, wg, reps));
+        return Runs.run(s, name(), variant, Params.of(shown), () -> {
+            v.refuseOn(s.device());
+            return execute(s, variant, in, wg, reps);
+        });
     }
 
     private synchronized Input input(int n, ElemType type, long seed) {
@@ -292,7 +231,7 @@ public final class Reduction implements Workload, Tunable {
                         }
                     }
                 }
-                default -> throw new ConfigException("unknown variant " + variant);
+                default -> throw new IllegalStateException("no variant " + variant);
             }
         }
         String mismatch = check(t, n, valueOf(result), in.reference);
@@ -313,7 +252,12 @@ public final class Reduction implements Workload, Tunable {
 
     @Override
     public List<String> tunedParams() {
-        return ReductionTuning.TUNED;
+        return SPEC.tunedNames();
+    }
+
+    @Override
+    public int minimum(String param) {
+        return SPEC.lowest(param);
     }
 
     @Override
@@ -335,30 +279,22 @@ public final class Reduction implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(TUNED)) return params;
-        Params d = defaults(), p = d.with(params);
-        if (!TuningSupport.takesCache(p, CACHE_KNOBS, name -> p.get(name).equals(d.get(name)))) return params;
-        boolean required = TuningSupport.required(p.get("config"));
-        String type = p.get("type");
-        if (!type.equals("int") && !type.equals("float")) return params;   // run names the bad parameter
+        Values v = SPEC.parse(params, TUNED);
+        if (!TuningSupport.takesCache(v, CACHE_KNOBS)) return params;
+        boolean required = TuningSupport.required(v.get(ReductionSpec.CONFIG));
+        String type = v.get(ReductionSpec.TYPE);
         var pick = lookup.pick(session, name(), ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
-                Map.of("variant", TUNED, "type", type), Map.of("n", p.get("n")));
-        return TuningSupport.withPick(params, pick, ReductionTuning.TUNED, required, "reduction tuned, type " + type);
+                Map.of("variant", TUNED, "type", type), Map.of("n", v.text(ReductionSpec.N)));
+        return TuningSupport.withPick(params, pick, SPEC.tunedNames(), required, "reduction tuned, type " + type);
     }
 
-    /** The tuned variant's settings: vector width, loads in flight, groups per compute unit and in all. */
-    record Tuned(int vw, int ipt, int gpc, int groups) {
+    /** The tuned variant's settings: the kernel's constants (vector width, loads in flight) and the persistent groups in all. */
+    record Tuned(Constants constants, int groups) {
     }
 
-    static Tuned tuned(Params p, int computeUnits) {
-        int vw = p.getInt("vw");
-        if (!VWS.contains(vw)) throw new ConfigException("vw must be one of 1, 2, 4, 8, got " + vw);
-        int ipt = p.getInt("ipt");
-        if (ipt < 1 || ipt > MAX_IPT) throw new ConfigException("ipt must be in [1, " + MAX_IPT + "], got " + ipt);
-        int gpc = p.getInt("gpc");
-        if (gpc < 1 || gpc > MAX_GPC) throw new ConfigException("gpc must be in [1, " + MAX_GPC + "], got " + gpc);
-        int groups = p.getInt("groups");
-        if (groups < 0 || groups > MAX_GROUPS) throw new ConfigException("groups must be 0 (gpc per compute unit) or in [1, " + MAX_GROUPS + "], got " + groups);
-        return new Tuned(vw, ipt, gpc, groups > 0 ? groups : gpc * computeUnits);
+    static Tuned tuned(Values v, int computeUnits) {
+        int groups = v.get(ReductionSpec.GROUPS);
+        return new Tuned(SPEC.constants(v), groups > 0 ? groups : v.get(ReductionSpec.GPC) * computeUnits);
     }
 
     private Outcome executeTuned(DeviceSession s, Input in, int wg, int reps, Tuned tu, int launches, int warmup, boolean each) {
@@ -369,10 +305,9 @@ public final class Reduction implements Workload, Tunable {
         // queued launches measure the host's time per launch: repetitions are ranked by wall time
         Reps timed = launches > 1 ? Reps.byWall(reps) : Reps.of(reps);
         String mismatchEach = null;
-        Constants c = Constants.of("VW", tu.vw(), "IPT", tu.ipt());
         try (DeviceBuffer input = s.upload(in.data); DeviceBuffer out = s.allocate(t, 1);
              DeviceBuffer partial = s.allocate(t, tu.groups()); DeviceBuffer ticket = s.upload(new int[1]);
-             CompiledKernel k = s.compile(ReductionKernels.tuned(t), c)) {
+             CompiledKernel k = s.compile(ReductionKernels.tuned(t), tu.constants())) {
             // queued launches: one untimed launch first, so that no repetition's wall time carries the first
             // launch's one-off costs (a driver loading the module lazily); then the warm-up, queued as the
             // timed launches are, so that they run JIT-compiled host code. It repeats the timed launch itself:

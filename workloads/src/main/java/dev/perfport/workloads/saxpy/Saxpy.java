@@ -15,6 +15,9 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,9 +55,17 @@ public final class Saxpy implements Workload {
         return "y = a*x + y on float32, one work-item per element (the sample workload of the architecture recipes)";
     }
 
+    static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefaultText("2^24").help("elements");
+    static final Knob<Double> A = Knob.reals("a").byDefault(2.5).help("the scalar");
+    static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size");
+    static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
+            .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
+    static final Spec SPEC = Spec.of("saxpy").variants(NDRANGE).knobs(N, A, WG, REPS, SEED).build();
+
     @Override
     public List<String> variants() {
-        return List.of(NDRANGE);
+        return SPEC.variants();
     }
 
     @Override
@@ -70,13 +81,12 @@ public final class Saxpy implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^24", "a", "2.5", "wg", "256", "reps", "3", "seed", "42");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: elements (any N >= 1)", "a: the scalar", "wg: work-group size",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
+        return SPEC.help();
     }
 
     /** Memory-bound: the GB/s count x read, y read and written. */
@@ -87,22 +97,11 @@ public final class Saxpy implements Workload {
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of saxpy; variants: " + variants());
-        int n = p.getInt("n");
-        int wg = p.getInt("wg");
-        int reps = p.getInt("reps");
-        float a;
-        try {
-            a = Float.parseFloat(p.get("a"));
-        } catch (NumberFormatException e) {
-            throw new ConfigException("a must be a number, got '" + p.get("a") + "'");
-        }
-        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
-        if (wg < 1) throw new ConfigException("wg must be >= 1, got " + wg);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        long seed = p.getLong("seed");
-        return Runs.run(s, name(), variant, p, () -> execute(s, n, a, wg, reps, seed));
+        Values v = SPEC.parse(params, variant);
+        int n = v.get(N), wg = v.get(WG), reps = v.get(REPS);
+        float a = v.get(A).floatValue();
+        long seed = v.get(SEED);
+        return Runs.run(s, name(), variant, v.params(), () -> execute(s, n, a, wg, reps, seed));
     }
 
     private static Outcome execute(DeviceSession s, int n, float a, int wg, int reps, long seed) {

@@ -26,6 +26,11 @@ import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
+
+import static dev.perfport.workloads.scan.ScanSpec.SPEC;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,7 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * The all-prefix-sums study of seed 003 (§3.4, Table 5): exclusive scan of n int32 or float32
@@ -85,8 +89,6 @@ public final class Scan implements Workload, Tunable {
     public static final String SUM_SCANS = "sumScans";
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
     public static final String COUNTER_END = "counterEnd";
-    /** Largest n: block offsets stay within int arithmetic in every kernel. */
-    static final int MAX_N = 1 << 30;
 
     private ScanInput cached;
 
@@ -112,7 +114,7 @@ public final class Scan implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return List.of(HARRIS, V1, SCANPLUS, SINGLE_PASS);
+        return SPEC.variants();
     }
 
     @Override
@@ -133,61 +135,21 @@ public final class Scan implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^23", "type", "int", "op", "add", "wg", "256", "sums", "sequential",
-                "k", StaticGroupCount.RESIDENCY, "reps", "3", "seed", "42", "items", "8", "striped", "0", "lookback", "0", "rake", "0", "warp", "0", "prefetch", "0", "coalesce", "0", "regs", "0", "gpc", "0", "config", TuningSupport.AUTO);
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: elements (any n >= 1, up to 2^30; need not be a power of two)",
-                "type: int (exact) or float (add within 1e-5·log2 n relative, max exact)",
-                "op: add or max (identity 0, or INT_MIN / -inf)",
-                "wg: work-items per group, a power of two; a block holds m = 2·wg elements",
-                "sums: harris only: sequential (one work-item scans SUM) or recursive (block scans of SUM "
-                        + "from the host; needed beyond m blocks, the paper's 1024 work-groups)",
-                "k: v1 and scanplus: static work-groups: an integer, 'res' (the residency query, default) or 'res/D'; "
-                        + "compare runs one case per entry of k=1,2,4",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed",
-                "striped: single-pass only: 1 loads and stores each tile coalesced through local memory, 0 per work-item (default)",
-                "lookback: single-pass only (OpenCL): 0 (default) a window of 32 published words read by 32 work-items, walked by one; "
-                        + "1 one work-item reads windows of 16 into registers and walks them alone",
-                "rake: single-pass only (OpenCL): 0 (default) a Hillis-Steele scan of the work-items' totals; 1 a raking scan "
-                        + "(32 work-items, 3 barriers; needs striped=0, wg >= 32)",
-                "warp: single-pass only (OpenCL): 0 (default) the lookback/rake schedules; CUB's schedule on 32-wide warp "
-                        + "shuffles and ballots (one barrier per tile, a look-back of 32 words by one warp): 1 with the shuffles "
-                        + "emulated in local memory (any device; verifies the schedule), 2 as NVIDIA PTX (NVIDIA's OpenCL only); "
-                        + "1 and 2 need striped=0, lookback=0, rake=0 and 32 <= wg <= 1024",
-                "prefetch: single-pass only (OpenCL): 0 (default) the tile counter is read at the top of each tile; 1 the next "
-                        + "tile's ticket is taken one tile ahead, while this tile loads; 2 as 1, and the next tile's elements are "
-                        + "loaded before this tile's look-back (needs striped=0)",
-                "coalesce: single-pass only (OpenCL): 0 (default) each work-item loads and stores its items consecutive elements; "
-                        + "1 a warp's 16-byte vectors cover consecutive bytes (lane L: elements 128q + 4L..+3 of the warp's chunk), "
-                        + "scanned by one warp scan per vector (needs warp=1 or 2, prefetch=0)",
-                "regs: single-pass only (OpenCL): 0 (default) the compiler's registers per work-item; N in [16, 255] caps them "
-                        + "on NVIDIA's OpenCL (-cl-nv-maxrregcount; ignored by other devices), so that more groups share an SM",
-                "gpc: single-pass only: 0 (default) k gives the persistent groups; N > 0 runs N per compute unit instead "
-                        + "(the tuner's knob, as the reduction's tuned variant has it; give k or gpc, not both)",
-                "config: single-pass only: auto (default) runs the tuning cache's best for this device and type while "
-                        + "warp, coalesce, striped, regs, items, wg, gpc and k are at their defaults (the row then shows config=tuned); tuned requires that pick (an error without one, or beside a knob); default never does",
-                "items: single-pass only: elements per work-item and tile, a multiple of 4 up to 64 (k: its persistent groups, "
-                        + "any count; the residency query by default)");
+        return SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
         Params base = defaults().with(overrides);
-        List<String> types = overrides.has("type") ? List.of(base.get("type")) : List.of("int", "float");
-        List<String> ops = overrides.has("op") ? List.of(base.get("op")) : List.of("add", "max");
         List<Params> out = new ArrayList<>();
-        for (String t : types) {
-            for (String o : ops) {
-                Params p = base.with("type", t).with("op", o);
-                if (overrides.has("k") && overrides.get("k").contains(",")) {
-                    out.addAll(StaticGroupCount.expand(p, overrides));
-                } else {
-                    out.add(p);
-                }
+        for (Params t : Spec.eachUnlessGiven(base, overrides, ScanSpec.TYPE, "int", "float")) {
+            for (Params p : Spec.eachUnlessGiven(t, overrides, ScanSpec.OP, "add", "max")) {
+                out.addAll(StaticGroupCount.isList(overrides) ? StaticGroupCount.expand(p, overrides) : List.of(p));
             }
         }
         return out;
@@ -215,30 +177,11 @@ public final class Scan implements Workload, Tunable {
         }
     }
 
-    /** Parses and checks the parameters; a bad one is a ConfigException naming it and its limit. */
-    static Config config(Params p) {
-        long n = p.getLong("n");
-        if (n < 1 || n > MAX_N) throw new ConfigException("n must be in [1, " + MAX_N + "] (2^30), got " + n);
-        ElemType type = switch (p.get("type")) {
-            case "int" -> ElemType.INT;
-            case "float" -> ElemType.FLOAT;
-            default -> throw new ConfigException("scan type must be int or float, got '" + p.get("type") + "'");
-        };
-        ScanOp op = ScanOp.parse(p.get("op"));
-        int wg = p.getInt("wg");
-        if (wg < 1 || Integer.bitCount(wg) != 1) {
-            throw new ConfigException("wg must be a power of two (the block scan's tree needs m = 2·wg = 2^L), got " + wg);
-        }
-        if (wg > 1 << 24) throw new ConfigException("wg must be at most 2^24, got " + wg);
-        boolean recursive = switch (p.get("sums")) {
-            case "recursive" -> true;
-            case "sequential" -> false;
-            default -> throw new ConfigException("sums must be recursive or sequential, got '" + p.get("sums") + "'");
-        };
-        StaticGroupCount k = StaticGroupCount.parse(p.get("k"));
-        int reps = p.getInt("reps");
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        return new Config((int) n, type, op, wg, recursive, k, reps, p.getLong("seed"));
+    /** The run's settings from its parsed parameters (each already within its limits). */
+    static Config config(Values v) {
+        return new Config(v.get(ScanSpec.N).intValue(), v.get(ScanSpec.TYPE).equals("int") ? ElemType.INT : ElemType.FLOAT,
+                ScanOp.parse(v.get(ScanSpec.OP)), v.get(ScanSpec.WG), v.get(ScanSpec.SUMS).equals("recursive"),
+                StaticGroupCount.parse(v.get(ScanSpec.K)), v.get(ScanSpec.REPS), v.get(ScanSpec.SEED));
     }
 
     /** Memory-bound: the GB/s count n elements read and n written (8 bytes each, int or float). */
@@ -249,93 +192,48 @@ public final class Scan implements Workload, Tunable {
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of scan; variants: " + variants());
-        }
-        Config c = config(p);
+        Values v = SPEC.parse(params, variant);
+        Config c = config(v);
         ScanInput in = input(c);
+        Params p = Params.of(v.shown());
+        Params[] shown = {p};
         if (variant.equals(SINGLE_PASS)) {
-            Params[] shown = {p};
-            SinglePass sp = singlePass(p, c);
-            RunResult r = Runs.run(s, name(), variant, p, () -> singlePass(s, c, sp, in, p, shown));
+            SinglePass sp = singlePass(v, c);
+            RunResult r = Runs.run(s, name(), variant, p, () -> {
+                v.refuseOn(s.device());
+                return singlePass(s, c, sp, in, p, shown);
+            });
             return shown[0] == p ? r : r.withParams(shown[0].asMap());
         }
-        Map<String, String> others = new LinkedHashMap<>(p.asMap());
-        SINGLE_PASS_ONLY.forEach(others::remove);
-        Params q = Params.of(others);
-        Params[] shown = {q};
-        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, q, () -> harris(s, c, in));
-        RunResult r = Runs.run(s, name(), variant, q, () -> staticScan(s, variant.equals(SCANPLUS), c, in, q, shown));
-        return shown[0] == q ? r : r.withParams(shown[0].asMap());
+        if (variant.equals(HARRIS)) return Runs.run(s, name(), variant, p, () -> harris(s, c, in));
+        RunResult r = Runs.run(s, name(), variant, p, () -> staticScan(s, variant.equals(SCANPLUS), c, in, p, shown));
+        return shown[0] == p ? r : r.withParams(shown[0].asMap());
     }
 
-    /** The single-pass kernel's settings: items per work-item, striped tiles, and the schedule's constants. */
-    record SinglePass(int items, boolean striped, Constants sched, int gpc) {
+    /**
+     * The single-pass kernel's settings: items per work-item, striped tiles, the schedule (warp, rake) and its constants
+     * (every single-pass knob with a macro, and the register cap where one is set), and the groups per compute unit.
+     */
+    record SinglePass(int items, boolean striped, int warp, int rake, Constants sched, int gpc) {
     }
 
-    /** Parameters of the single-pass variant alone; the paper's variants' rows leave them out. */
-    static final List<String> SINGLE_PASS_ONLY = List.of("items", "striped", "lookback", "rake", "warp", "prefetch", "coalesce", "regs",
-            "gpc", "config");
-
-    /** The smallest and largest register cap (regs) accepted; NVIDIA's compilers take 16 to 255. */
-    static final int MIN_REGS = 16, MAX_REGS = 255;
-    /** Elements per work-item (items, a multiple of 4) and persistent groups per compute unit (gpc) accepted. */
-    static final int MIN_ITEMS = 4, MAX_ITEMS = 64, MAX_GPC = 64;
-
-    /** Checks the single-pass knobs, one error line naming the knob and its limit. */
-    static SinglePass singlePass(Params p, Config c) {
-        int items = p.getInt("items");
-        if (items < MIN_ITEMS || items > MAX_ITEMS || items % 4 != 0) {
-            throw new ConfigException("items must be a multiple of 4 in [" + MIN_ITEMS + ", " + MAX_ITEMS + "], got " + items);
-        }
-        int striped = p.getInt("striped");
-        if (striped != 0 && striped != 1) throw new ConfigException("striped must be 0 or 1, got " + striped);
-        int lookback = p.getInt("lookback"), rake = p.getInt("rake");
-        if (lookback != 0 && lookback != 1) throw new ConfigException("lookback must be 0 or 1, got " + lookback);
-        if (rake != 0 && rake != 1) throw new ConfigException("rake must be 0 or 1, got " + rake);
-        if (rake == 1 && (striped == 1 || c.wg() < 32)) {
-            throw new ConfigException("rake=1 needs striped=0 and wg >= 32 (32 raking work-items), got striped=" + striped + " wg=" + c.wg());
-        }
-        int warp = p.getInt("warp");
-        if (warp < 0 || warp > 2) throw new ConfigException("warp must be 0, 1 or 2, got " + warp);
-        if (warp != 0 && (striped == 1 || lookback != 0 || rake != 0 || c.wg() < 32 || c.wg() > 1024)) {
-            throw new ConfigException("warp=" + warp + " needs striped=0, lookback=0, rake=0 and 32 <= wg <= 1024 (whole warps, "
-                    + "one warp total per lane), got striped=" + striped + " lookback=" + lookback + " rake=" + rake + " wg=" + c.wg());
-        }
-        int prefetch = p.getInt("prefetch");
-        if (prefetch < 0 || prefetch > 2) throw new ConfigException("prefetch must be 0, 1 or 2, got " + prefetch);
-        if (prefetch != 0 && striped == 1) {
-            throw new ConfigException("prefetch=" + prefetch + " needs striped=0 (the next tile is held in the work-item's registers)");
-        }
-        int coalesce = p.getInt("coalesce");
-        if (coalesce != 0 && coalesce != 1) throw new ConfigException("coalesce must be 0 or 1, got " + coalesce);
-        if (coalesce == 1 && (warp == 0 || prefetch != 0)) {
-            throw new ConfigException("coalesce=1 needs warp=1 or 2 and prefetch=0 (its scan is built on the warp primitives), got warp="
-                    + warp + " prefetch=" + prefetch);
-        }
-        int regs = p.getInt("regs");
-        if (regs != 0 && (regs < MIN_REGS || regs > MAX_REGS)) {
-            throw new ConfigException("regs must be 0 (the compiler's choice) or in [" + MIN_REGS + ", " + MAX_REGS + "], got " + regs);
-        }
-        Constants sched = Constants.of("LOOKBACK", lookback, "RAKE", rake, "WARP", warp, "PREFETCH", prefetch, "COALESCE", coalesce);
+    /** The single-pass settings of values parsed for the single-pass variant (its rules already checked). */
+    static SinglePass singlePass(Values v, Config c) {
+        Constants sched = SPEC.constants(v);
+        int regs = v.get(ScanSpec.REGS);
         // only when set, so that the builds without a cap keep their options (and their cached binaries)
         if (regs != 0) sched = sched.with(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS, regs);
-        TuningSupport.config(p.get("config"));
-        int gpc = p.getInt("gpc");
-        if (gpc < 0 || gpc > MAX_GPC) throw new ConfigException("gpc must be 0 (k decides) or in [1, " + MAX_GPC + "], got " + gpc);
-        if (gpc > 0 && !c.k().text().equals(StaticGroupCount.RESIDENCY)) {
-            throw new ConfigException("give k or gpc, not both: k=" + c.k().text() + " gpc=" + gpc);
-        }
-        return new SinglePass(items, striped == 1, sched, gpc);
+        return new SinglePass(v.get(ScanSpec.ITEMS), v.get(ScanSpec.STRIPED) == 1, v.get(ScanSpec.WARP), v.get(ScanSpec.RAKE), sched,
+                v.get(ScanSpec.GPC));
     }
 
     /** One single-pass run as an outcome (the tuner's evaluation); bad knobs are a ConfigException. */
     Outcome singlePassOutcome(DeviceSession s, Params params) {
-        Params p = defaults().with(params);
-        Config c = config(p);
-        SinglePass sp = singlePass(p, c);
-        return singlePass(s, c, sp, input(c), p, new Params[]{p});
+        Values v = SPEC.parse(params, SINGLE_PASS);
+        v.refuseOn(s.device());
+        Config c = config(v);
+        Params p = v.params();
+        return singlePass(s, c, singlePass(v, c), input(c), p, new Params[]{p});
     }
 
     private synchronized ScanInput input(Config c) {
@@ -490,16 +388,14 @@ public final class Scan implements Workload, Tunable {
     private Outcome singlePass(DeviceSession s, Config c, SinglePass sp, ScanInput in, Params p, Params[] shown) {
         int n = c.n(), wg = c.wg(), items = sp.items();
         boolean striped = sp.striped();
-        Constants sched = sp.sched();
         int tiles = (int) ((n + (long) wg * items - 1) / ((long) wg * items));
         Object result = c.type() == ElemType.INT ? new int[n] : new float[n];
         Object fill = fill(c.type(), n);
         Reps timed = Reps.of(c.reps());
         String mismatch = null;
         long local = striped ? stripedLocalElements(wg, items)
-                : wg + (sched.getInt("WARP") != 0 ? 32 : sched.getInt("RAKE") == 1 ? wg >> 5 : 0);
-        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with("ITEMS", items).with("STRIPED", striped ? 1 : 0)
-                .with(sched))) {
+                : wg + (sp.warp() != 0 ? 32 : sp.rake() == 1 ? wg >> 5 : 0);
+        try (CompiledKernel kernel = s.compile(ScanKernels.singlePass(c.type()), constants(c).with(sp.sched()))) {
             // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
             int res = s.maxResidentGroups(kernel, new long[]{wg}, local * c.type().bytes());
             int k = sp.gpc() > 0 ? (int) Math.min(Integer.MAX_VALUE, (long) sp.gpc() * s.device().computeUnits()) : c.k().resolve(Math.max(1, res));
@@ -565,16 +461,17 @@ public final class Scan implements Workload, Tunable {
 
     @Override
     public List<String> tunedParams() {
-        return ScanTuning.TUNED;
+        return SPEC.tunedNames();
     }
 
     /** What a cached pick sets: the tuned knobs, and k, which their gpc replaces. */
-    private static final List<String> CACHE_KNOBS = Stream.concat(ScanTuning.TUNED.stream(), Stream.of("k")).toList();
+    private static final List<Knob<?>> CACHE_KNOBS = List.of(ScanSpec.WARP, ScanSpec.COALESCE, ScanSpec.STRIPED, ScanSpec.REGS,
+            ScanSpec.ITEMS, ScanSpec.WG, ScanSpec.GPC, ScanSpec.K);
 
     /** warp, coalesce, striped and regs may be 0 (the default schedule, no cap). */
     @Override
     public int minimum(String param) {
-        return param.equals("items") || param.equals("wg") || param.equals("gpc") ? 1 : 0;
+        return SPEC.lowest(param);
     }
 
     @Override
@@ -596,18 +493,13 @@ public final class Scan implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!variant.equals(SINGLE_PASS)) return params;
-        Params d = defaults(), p = d.with(params);
+        Values v = SPEC.parse(params, variant);
         // a case holds every default: knobs at their defaults count as not given
-        if (!TuningSupport.takesCache(p, CACHE_KNOBS, name -> p.get(name).equals(d.get(name)))) return params;
-        boolean required = TuningSupport.required(p.get("config"));
-        ElemType t;
-        try {
-            t = config(p).type();
-        } catch (ConfigException e) {
-            return params;   // run names the bad parameter
-        }
-        var pick = lookup.pick(session, name(), ScanKernels.singlePass(t).hash(), Map.of("variant", SINGLE_PASS, "type", p.get("type")),
-                Map.of("n", p.get("n")));
-        return TuningSupport.withPick(params, pick, ScanTuning.TUNED, required, "scan single-pass, type " + p.get("type"));
+        if (!TuningSupport.takesCache(v, CACHE_KNOBS)) return params;
+        boolean required = TuningSupport.required(v.get(ScanSpec.CONFIG));
+        String type = v.get(ScanSpec.TYPE);
+        var pick = lookup.pick(session, name(), ScanKernels.singlePass(config(v).type()).hash(), Map.of("variant", SINGLE_PASS, "type", type),
+                Map.of("n", v.text(ScanSpec.N)));
+        return TuningSupport.withPick(params, pick, SPEC.tunedNames(), required, "scan single-pass, type " + type);
     }
 }

@@ -270,9 +270,9 @@ public final class ScanKernels {
     private static WorkGroupKernel singlePassKernel(ElemType t, ScanOp op) {
         boolean fl = t == ElemType.FLOAT;
         return g -> {
-            int items = g.constants().getInt("ITEMS");
-            if (g.constants().getInt("LOOKBACK") != 0 || g.constants().getInt("RAKE") != 0 || g.constants().getInt("WARP") != 0
-                    || g.constants().getInt("PREFETCH") != 0 || g.constants().getInt("COALESCE") != 0) {
+            int items = ScanSpec.ITEMS.in(g.constants());
+            if (java.util.stream.Stream.of(ScanSpec.LOOKBACK, ScanSpec.RAKE, ScanSpec.WARP, ScanSpec.PREFETCH, ScanSpec.COALESCE)
+                    .anyMatch(k -> k.in(g.constants()) != 0)) {
                 // schedules of the OpenCL kernel only: the row would claim a schedule that did not run
                 throw new IllegalArgumentException("the Java work-group single-pass kernel has one schedule (lookback=0, rake=0, warp=0, prefetch=0, coalesce=0)");
             }

@@ -13,7 +13,8 @@ import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
-import dev.perfport.workloads.TuningSupport;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Values;
 import dev.perfport.workloads.staticwg.StaticGroupCount;
 
 import java.util.LinkedHashMap;
@@ -39,71 +40,42 @@ import java.util.Map;
  * refused by its backend before building, which the tuner counts as refused, not as an evaluation.
  */
 final class ScanTuning {
-    static final List<String> TUNED = List.of("warp", "coalesce", "striped", "regs", "items", "wg", "gpc");
+    static final List<String> TUNED = ScanSpec.SPEC.tunedNames();
     static final double FRACTION = 0.97;
 
     private ScanTuning() {
     }
 
+    /** {@return each tuned knob's default grid on {@code d}} */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
-        boolean nv = d.nvidia();
-        g.put("warp", nv ? List.of(0, 2) : List.of(0));
-        g.put("coalesce", nv ? List.of(0, 1) : List.of(0));
-        g.put("striped", List.of(0, 1));
-        g.put("regs", nv ? List.of(0, 32, 40) : List.of(0));
-        g.put("items", List.of(4, 8, 12, 16, 24, 32, 48, 64));
-        g.put("wg", TuningSupport.workGroupSizes(d));
-        g.put("gpc", d.type() == DeviceType.CPU ? List.of(1, 2, 4) : List.of(2, 4, 8, 16));
+        for (String name : TUNED) g.put(name, ScanSpec.SPEC.knob(name).gridOn(d));
         return g;
     }
 
     static Tunable.Tuning tuning(Scan scan, DeviceSession s, String variant, Params p, Map<String, List<Integer>> grid) {
-        if (!variant.equals(Scan.SINGLE_PASS)) {
-            throw new ConfigException("only the scan variant '" + Scan.SINGLE_PASS + "' is tunable (the paper's variants keep the paper's settings), got '"
-                    + variant + "'");
-        }
-        DeviceInfo dev = s.device();
-        Space space = space(dev, Scan.config(scan.defaults().with(p)).type().bytes(), grid);
+        // gpc decides the groups: k is the residency query's
+        Values fixed = ScanSpec.SPEC.parse(p.with(ScanSpec.K.name(), StaticGroupCount.RESIDENCY), variant);
+        Space space = ScanSpec.SPEC.space(fixed, s.device(), grid);
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled Gelem/s" : "Gelem/s");
         Strategy.Hierarchical h = hierarchy(space, modelled);
-        Params fixedAll = scan.defaults().with(p);
-        Map<String, String> fixed = new LinkedHashMap<>(fixedAll.asMap());
-        TUNED.forEach(fixed::remove);
-        List.of("sums", "k", "config").forEach(fixed::remove);   // harris only; k comes from gpc; config is run's
-        fixed.put("variant", variant);
-        fixed.put("objective", objective.metric());
-        String hash = ScanKernels.singlePass(Scan.config(fixedAll).type()).hash();
-        return new Tunable.Tuning(space, objective, c -> evaluate(scan, s, fixedAll, c, objective.metric()), h, hash, fixed);
+        Map<String, String> key = ScanSpec.SPEC.cacheKey(fixed);
+        // harris only; k comes from gpc; config is run's
+        for (Knob<?> k : List.of(ScanSpec.SUMS, ScanSpec.K, ScanSpec.CONFIG)) key.remove(k.name());
+        key.put("objective", objective.metric());
+        String hash = ScanKernels.singlePass(Scan.config(fixed).type()).hash();
+        Params fixedAll = fixed.params();
+        return new Tunable.Tuning(space, objective, c -> evaluate(scan, s, fixedAll, c, objective.metric()), h, hash, key);
     }
 
     /**
-     * The single-pass scan's space on {@code dev} for elements of {@code elem} bytes: the default
-     * grid with {@code grid}'s lists in place of its own, under the rules the run checks before it
-     * launches (the schedule's combinations, the work-group size, a striped tile in local memory).
+     * The single-pass scan's space on {@code dev}: the spec's tuned knobs over their default grid with {@code grid}'s
+     * lists in place of its own, under the rules the run checks before it launches (the schedule's combinations, the
+     * work-group size, a striped tile in local memory).
      */
-    static Space space(DeviceInfo dev, int elem, Map<String, List<Integer>> grid) {
-        long localCap = dev.capacity(MemoryLevel.LOCAL);
-        return new Space(TuningSupport.params("scan", TUNED, defaultGrid(dev), grid), List.of(
-                TuningSupport.workGroupSize(dev),
-                Constraint.of("items", c -> c.get("items") >= Scan.MIN_ITEMS && c.get("items") <= Scan.MAX_ITEMS && c.get("items") % 4 == 0,
-                        c -> "items " + c.get("items") + " is not a multiple of 4 in [" + Scan.MIN_ITEMS + ", " + Scan.MAX_ITEMS + "]"),
-                Constraint.of("warp schedule", c -> c.get("warp") == 0 || c.get("wg") >= 32 && c.get("wg") <= 1024,
-                        c -> "warp=" + c.get("warp") + " needs 32 <= wg <= 1024, got wg " + c.get("wg")),
-                Constraint.of("coalesced tiles", c -> c.get("coalesce") == 0 || c.get("warp") != 0,
-                        c -> "coalesce=1 needs warp=1 or 2"),
-                Constraint.of("striped tiles", c -> c.get("striped") == 0 || c.get("warp") == 0,
-                        c -> "striped=1 needs warp=0 (a warp schedule holds its tile in registers)"),
-                // a striped tile (wg·items elements) is staged in local memory, which the launch checks
-                Constraint.of("local memory", c -> c.get("striped") == 0 || Scan.stripedLocalElements(c.get("wg"), c.get("items")) * elem <= localCap,
-                        c -> "a striped tile of wg " + c.get("wg") + " x items " + c.get("items") + " needs "
-                                + Scan.stripedLocalElements(c.get("wg"), c.get("items")) * elem + " B of local memory, more than the "
-                                + localCap + " B of " + dev.name()),
-                Constraint.of("groups per unit", c -> c.get("gpc") >= 1 && c.get("gpc") <= Scan.MAX_GPC,   // 0 would hand k back
-                        c -> "gpc " + c.get("gpc") + " is outside [1, " + Scan.MAX_GPC + "]"),
-                Constraint.of("register cap", c -> c.get("regs") == 0 || c.get("regs") >= Scan.MIN_REGS && c.get("regs") <= Scan.MAX_REGS,
-                        c -> "regs " + c.get("regs") + " is neither 0 nor in [" + Scan.MIN_REGS + ", " + Scan.MAX_REGS + "]")));
+    static Space space(DeviceInfo dev, Map<String, List<Integer>> grid) {
+        return ScanSpec.SPEC.space(ScanSpec.SPEC.parse(Params.of(), Scan.SINGLE_PASS), dev, grid);
     }
 
     /**
@@ -133,8 +105,8 @@ final class ScanTuning {
 
     private static Evaluation evaluate(Scan scan, DeviceSession s, Params fixed, Config c, String metric) {
         Params p = fixed;
-        for (String name : TUNED) p = p.with(name, Integer.toString(c.get(name)));
-        Params q = p.with("k", StaticGroupCount.RESIDENCY);   // gpc decides
+        for (Map.Entry<String, Integer> e : c.values().entrySet()) p = p.with(e.getKey(), e.getValue().toString());
+        Params q = p;
         return Tunable.evaluate(() -> scan.singlePassOutcome(s, q), metric);
     }
 }

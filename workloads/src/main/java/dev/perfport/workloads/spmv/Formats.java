@@ -76,8 +76,7 @@ public final class Formats {
     }
 
     public static Sell sell(Csr a, int c, int sigma) {
-        if (c < 1) throw new ConfigException("sell: C must be >= 1, got " + c);
-        if (sigma < 1) throw new ConfigException("sell: sigma must be >= 1, got " + sigma);
+        if (c < 1 || sigma < 1) throw new IllegalArgumentException("sell: C and sigma must be >= 1 (the spec's limits), got " + c + ", " + sigma);
         int n = a.rows();
         int slices = (n + c - 1) / c;
         int[] perm = new int[slices * c];

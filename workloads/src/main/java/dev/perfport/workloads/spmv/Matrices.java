@@ -64,22 +64,22 @@ public final class Matrices {
                     need(p, 3, spec);
                     yield powerLaw(rows(p[1], spec), number(p[2], spec), seed, spec);
                 }
-                default -> throw new ConfigException("matrix '" + spec + "' is neither a .mtx file nor a generator; matrix= takes " + SYNTAX);
+                default -> throw bad(spec, " is neither a .mtx file nor a generator; matrix= takes " + SYNTAX);
             };
         } catch (ConfigException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new ConfigException("matrix '" + spec + "': " + e.getMessage());
+            throw bad(spec, ": " + e.getMessage());
         }
     }
 
     private static void need(String[] p, int n, String spec) {
-        if (p.length != n) throw new ConfigException("matrix '" + spec + "' needs " + (n - 1) + " argument(s) after '" + p[0] + ":'; matrix= takes " + SYNTAX);
+        if (p.length != n) throw bad(spec, " needs " + (n - 1) + " argument(s) after '" + p[0] + ":'; matrix= takes " + SYNTAX);
     }
 
     private static int rows(String t, String spec) {
         long n = Params.parseLong("matrix size", t);
-        if (n < 1 || n > Integer.MAX_VALUE - 1) throw new ConfigException("matrix '" + spec + "': size " + n + " out of range 1.." + (Integer.MAX_VALUE - 1));
+        if (n < 1 || n > Integer.MAX_VALUE - 1) throw bad(spec, ": size " + n + " out of range 1.." + (Integer.MAX_VALUE - 1));
         return (int) n;
     }
 
@@ -87,13 +87,13 @@ public final class Matrices {
         try {
             return Double.parseDouble(t);
         } catch (NumberFormatException e) {
-            throw new ConfigException("matrix '" + spec + "': '" + t + "' is not a number");
+            throw bad(spec, ": '" + t + "' is not a number");
         }
     }
 
     private static double density(String t, String spec) {
         double d = number(t, spec);
-        if (!(d > 0 && d <= 1)) throw new ConfigException("matrix '" + spec + "': density " + t + " must be in (0, 1]");
+        if (!(d > 0 && d <= 1)) throw bad(spec, ": density " + t + " must be in (0, 1]");
         return d;
     }
 
@@ -106,20 +106,20 @@ public final class Matrices {
             long side = Math.round(Math.pow(rows, 1.0 / dims));
             long prod = 1;
             for (int i = 0; i < dims; i++) prod *= side;
-            if (prod != rows) throw new ConfigException("matrix '" + spec + "': " + rows + " rows is not a " + (dims == 2 ? "square" : "cube")
+            if (prod != rows) throw bad(spec, ": " + rows + " rows is not a " + (dims == 2 ? "square" : "cube")
                     + "; give the grid as " + (dims == 2 ? "NXxNY" : "NXxNYxNZ"));
             for (int i = 0; i < dims; i++) d[i] = (int) side;
         } else if (parts.length == dims) {
             for (int i = 0; i < dims; i++) d[i] = rows(parts[i], spec);
         } else {
-            throw new ConfigException("matrix '" + spec + "': the grid needs " + dims + " sizes separated by 'x'");
+            throw bad(spec, ": the grid needs " + dims + " sizes separated by 'x'");
         }
-        if ((long) d[0] * d[1] * d[2] > Integer.MAX_VALUE - 1) throw new ConfigException("matrix '" + spec + "': too many rows");
+        if ((long) d[0] * d[1] * d[2] > Integer.MAX_VALUE - 1) throw bad(spec, ": too many rows");
         return d;
     }
 
     private static void capNnz(long nnz, String spec) {
-        if (nnz > MAX_NNZ) throw new ConfigException("matrix '" + spec + "' would have about " + nnz + " non-zeros; at most " + MAX_NNZ);
+        if (nnz > MAX_NNZ) throw bad(spec, " would have about " + nnz + " non-zeros; at most " + MAX_NNZ);
     }
 
     /** The 5-point (nz = 1) or 7-point Laplacian: 2·dims on the diagonal, -1 to each grid neighbour. */
@@ -153,7 +153,7 @@ public final class Matrices {
     }
 
     static Csr banded(int n, int h, long seed, String spec) {
-        if (h < 0 || h >= n) throw new ConfigException("matrix '" + spec + "': half-width " + h + " must be in 0.." + (n - 1));
+        if (h < 0 || h >= n) throw bad(spec, ": half-width " + h + " must be in 0.." + (n - 1));
         capNnz((long) n * (2L * h + 1), spec);
         SplittableRandom rnd = new SplittableRandom(seed);
         int[] rowPtr = new int[n + 1];
@@ -189,7 +189,7 @@ public final class Matrices {
                 if (c >= n) break;
                 if (k == col.length) {
                     int grow = (int) Math.min(MAX_NNZ, col.length * 3L / 2 + 16);
-                    if (grow == col.length) throw new ConfigException("matrix '" + spec + "' has more than " + MAX_NNZ + " non-zeros");
+                    if (grow == col.length) throw bad(spec, " has more than " + MAX_NNZ + " non-zeros");
                     col = Arrays.copyOf(col, grow);
                     val = Arrays.copyOf(val, grow);
                 }
@@ -203,7 +203,7 @@ public final class Matrices {
 
     /** Row lengths from a Pareto law (alpha 2, minimum mean/2, at most n), distinct uniform columns. */
     static Csr powerLaw(int n, double mean, long seed, String spec) {
-        if (!(mean >= 1 && mean <= n)) throw new ConfigException("matrix '" + spec + "': mean row length " + mean + " must be in 1.." + n);
+        if (!(mean >= 1 && mean <= n)) throw bad(spec, ": mean row length " + mean + " must be in 1.." + n);
         SplittableRandom rnd = new SplittableRandom(seed);
         double xm = mean / 2;
         int[] len = new int[n];
@@ -245,5 +245,10 @@ public final class Matrices {
 
     private static float value(SplittableRandom rnd) {
         return (float) (rnd.nextDouble() * 2 - 1);
+    }
+
+    /** {@return the usage error of matrix {@code spec}: its text quoted, then what is wrong with it} */
+    private static ConfigException bad(String spec, String why) {
+        return new ConfigException("matrix '" + spec + "'" + why);
     }
 }

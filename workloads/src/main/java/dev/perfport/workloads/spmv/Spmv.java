@@ -10,7 +10,6 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
-import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -18,12 +17,12 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -76,22 +75,12 @@ public final class Spmv implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("matrix", "stencil2d:1024x1024", "wg", "128", "rpt", "1", "map", "interleaved", "lanes", "8", "C", "32",
-                "sigma", "1", "ipt", "32", "block", "1024", "config", "auto", "reps", "3", "seed", "42");
+        return SpmvSpec.SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("matrix: " + Matrices.SYNTAX,
-                "wg: work-group size",
-                "rpt: rows per work-item (csr-scalar, ell-col, ell-row)",
-                "map: interleaved (work-item t takes rows t, t+T, ...) or blocked (rows t*rpt ..); csr-scalar, ell-col, ell-row",
-                "lanes: work-items per row of csr-vector (a power of two dividing wg)",
-                "C: slice height of sell", "sigma: sorting window of sell in rows (1: unsorted)",
-                "ipt: merge-path items (rows + non-zeros) per work-item of merge",
-                "block: non-zeros per row block of csr-adaptive (local memory floats; >= wg, wg a power of two)",
-                "config: auto (the variant's knobs from the tuning cache, then the tuning database, when none is given), tuned (the cache's, required) or default",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: seed of x and of the matrix generators");
+        return SpmvSpec.SPEC.help();
     }
 
     @Override
@@ -109,34 +98,13 @@ public final class Spmv implements Workload, Tunable {
                         "block", "40", "reps", "1"));
     }
 
-    /** Checked mode: the stencil matrix: the power-law one takes a minute a variant on Oclgrind. */
-    @Override
-    public List<Params> checkedCases(String variant) {
-        return List.of(smallCases().getFirst());
-    }
-
     /** The knob values of one run, checked. */
     record Settings(String matrix, int wg, int rpt, boolean blocked, int lanes, int c, int sigma, int ipt, int block, int reps, long seed) {
     }
 
-    static Settings settings(Params p) {
-        int wg = positive(p, "wg"), rpt = positive(p, "rpt"), lanes = positive(p, "lanes"), c = positive(p, "C"),
-                sigma = positive(p, "sigma"), ipt = positive(p, "ipt"), block = positive(p, "block"), reps = positive(p, "reps");
-        boolean blocked = switch (p.get("map")) {
-            case "blocked", "1" -> true;
-            case "interleaved", "0" -> false;
-            default -> throw new ConfigException("parameter map must be interleaved or blocked, got '" + p.get("map") + "'");
-        };
-        if (Integer.bitCount(lanes) != 1 || lanes > wg || wg % lanes != 0) {
-            throw new ConfigException("parameter lanes must be a power of two dividing wg=" + wg + ", got " + lanes);
-        }
-        return new Settings(p.get("matrix"), wg, rpt, blocked, lanes, c, sigma, ipt, block, reps, p.getLong("seed"));
-    }
-
-    private static int positive(Params p, String key) {
-        int v = p.getInt(key);
-        if (v < 1) throw new ConfigException("parameter " + key + " must be >= 1, got " + v);
-        return v;
+    static Settings settings(Values v) {
+        return new Settings(v.get(SpmvSpec.MATRIX), v.get(SpmvSpec.WG), v.get(SpmvSpec.RPT), v.get(SpmvSpec.MAP) == 1, v.get(SpmvSpec.LANES),
+                v.get(SpmvSpec.C), v.get(SpmvSpec.SIGMA), v.get(SpmvSpec.IPT), v.get(SpmvSpec.BLOCK), v.get(SpmvSpec.REPS), v.get(SpmvSpec.SEED));
     }
 
     // the last matrix: compare and tune run every variant and configuration on the same one
@@ -153,19 +121,15 @@ public final class Spmv implements Workload, Tunable {
         return cached;
     }
 
-    /** Memory-bound: the GB/s count the bytes the format must read (and y written). */
-    @Override
-    public Optional<Bound> bound(String variant, Params params) {
-        return Optional.of(Bound.memory());
-    }
-
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        if (!VARIANTS.contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of spmv; variants: " + VARIANTS);
-        Params p = defaults().with(params);
-        Settings st = settings(p);
+        Values v = SpmvSpec.SPEC.parse(params, variant);
+        Settings st = settings(v);
         Csr a = matrix(st.matrix(), st.seed());   // a malformed file is a usage error, before any row
-        return Runs.run(s, name(), variant, p, () -> execute(s, variant, a, st));
+        return Runs.run(s, name(), variant, v.params(), () -> {
+            v.refuseOn(s.device());
+            return execute(s, variant, a, st);
+        });
     }
 
     static Outcome execute(DeviceSession s, String variant, Csr a, Settings st) {
@@ -244,7 +208,7 @@ public final class Spmv implements Workload, Tunable {
                     launcher = rep -> rep.add(s.launch(k, NDRange.of((long) Math.max(1, nb) * st.wg(), st.wg()), rp, ci, va, dx, dy, bl, nb,
                             LocalSize.of(Math.max(st.block(), st.wg()))));
                 }
-                default -> throw new ConfigException("unknown variant " + variant);
+                default -> throw new IllegalStateException("no variant " + variant);
             }
             formatNanos = System.nanoTime() - formatNanos;
             while (timed.more()) {
@@ -345,17 +309,23 @@ public final class Spmv implements Workload, Tunable {
     /** map is 0 (interleaved) or 1 (blocked). */
     @Override
     public int minimum(String param) {
-        return param.equals("map") ? 0 : 1;
+        return SpmvSpec.SPEC.lowest(param);
     }
 
     @Override
     public List<String> tunedParams() {
-        return SpmvTuning.KNOBS;
+        return SpmvSpec.SPEC.tunedNames();
     }
 
     @Override
     public Params tuningDefaults() {
         return defaults().with("matrix", "stencil2d:256x256").with("reps", "2");
+    }
+
+    /** Memory-bound: the GB/s count the bytes the format must read (and y written). */
+    @Override
+    public java.util.Optional<dev.perfport.workloads.Bound> bound(String variant, Params params) {
+        return java.util.Optional.of(dev.perfport.workloads.Bound.memory());
     }
 
     /**
@@ -366,13 +336,13 @@ public final class Spmv implements Workload, Tunable {
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
         if (!VARIANTS.contains(variant)) return params;
-        Params p = defaults().with(params);
-        List<String> knobs = List.copyOf(SpmvTuning.defaultGrid(variant).keySet());
-        Params d = defaults();
-        if (!dev.perfport.workloads.TuningSupport.takesCache(p, knobs, name -> p.get(name).equals(d.get(name)))) return params;
+        Values v = SpmvSpec.SPEC.parse(params, variant);
+        List<dev.perfport.workloads.spec.Knob<?>> knobs = SpmvSpec.SPEC.knobs().stream()
+                .filter(k -> k.isTunable() && (k.tunedIn().isEmpty() || k.tunedIn().contains(variant))).toList();
+        if (!dev.perfport.workloads.TuningSupport.takesCache(v, knobs)) return params;
         var pick = lookup.pick(session, name(), SpmvTuning.kernelHash(variant), Map.of("variant", variant), Map.of());
-        return dev.perfport.workloads.TuningSupport.withPick(params, pick, knobs, dev.perfport.workloads.TuningSupport.required(p.get("config")),
-                "spmv " + variant);
+        return dev.perfport.workloads.TuningSupport.withPick(params, pick, knobs.stream().map(dev.perfport.workloads.spec.Knob::name).toList(),
+                dev.perfport.workloads.TuningSupport.required(v.get(dev.perfport.workloads.TuningSupport.CONFIG)), "spmv " + variant);
     }
 
     @Override

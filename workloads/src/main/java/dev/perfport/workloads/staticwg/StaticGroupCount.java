@@ -25,6 +25,8 @@ import java.util.List;
 public record StaticGroupCount(String text) {
     /** The default: the residency query's answer. */
     public static final String RESIDENCY = "res";
+    /** The parameter's name in the workloads that take a count of static work-groups. */
+    public static final String K = "k";
     /** What {@code compare} sweeps when the user did not set k. */
     public static final List<String> SWEEP = List.of("1", "res/4", "res/2", "res");
 
@@ -80,6 +82,11 @@ public record StaticGroupCount(String text) {
         return Integer.parseInt(text);
     }
 
+    /** {@return whether the user's {@code overrides} give k as a list (compare runs one case per entry)} */
+    public static boolean isList(Params overrides) {
+        return overrides.get(K, "").contains(",");
+    }
+
     /**
      * The cases {@code compare} runs for {@code base} (the defaults with the user's overrides):
      * one per entry of a comma-separated k, the {@link #SWEEP} when the user did not set k,
@@ -87,20 +94,21 @@ public record StaticGroupCount(String text) {
      */
     public static List<Params> expand(Params base, Params overrides) {
         List<String> ks;
-        if (!overrides.has("k")) {
+        String given = overrides.get(K, null);
+        if (given == null) {
             ks = SWEEP;
-        } else if (overrides.get("k").contains(",")) {
+        } else if (given.contains(",")) {
             ks = new ArrayList<>();
-            for (String part : overrides.get("k").split(",")) {
+            for (String part : given.split(",")) {
                 if (!part.isBlank()) ks.add(parse(part).text());
             }
-            if (ks.isEmpty()) throw new ConfigException("k='" + overrides.get("k") + "' lists no static work-group count");
+            if (ks.isEmpty()) throw new ConfigException("k='" + given + "' lists no static work-group count");
         } else {
-            parse(overrides.get("k"));
+            parse(given);
             return List.of(base);
         }
         List<Params> out = new ArrayList<>();
-        for (String k : ks) out.add(base.with("k", k));
+        for (String k : ks) out.add(base.with(K, k));
         return out;
     }
 }

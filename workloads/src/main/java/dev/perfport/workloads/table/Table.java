@@ -22,6 +22,9 @@ import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -82,9 +85,20 @@ public final class Table implements Workload {
         return "Einstein@Home proxy: variable-size groups of double calculations with a sin/cos table in local or static local memory";
     }
 
+    static final Knob<Integer> GROUPS = Knob.ints("groups").atLeast(1).byDefault(1024).help("calculation groups (one work-group each)");
+    static final Knob<Integer> MAX_SIZE = Knob.ints("maxSize").atLeast(1).byDefault(256)
+            .help("group sizes are drawn from [1, maxSize]; the work-group size is the largest drawn");
+    static final Knob<Integer> ITERS = Knob.ints("iters").atLeast(0).byDefault(256).help("table lookups per calculation");
+    static final Knob<Integer> TABLE_SIZE = Knob.ints("tableSize").powerOfTwoIn(2, 1 << 24).byDefault(1024)
+            .help("entries of the sine and of the cosine table (indices are masked; local memory: 16*tableSize B)");
+    static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
+            .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
+    static final Spec SPEC = Spec.of("table").variants(LOCAL, STATIC_LOCAL).knobs(GROUPS, MAX_SIZE, ITERS, TABLE_SIZE, REPS, SEED).build();
+
     @Override
     public List<String> variants() {
-        return List.of(LOCAL, STATIC_LOCAL);
+        return SPEC.variants();
     }
 
     @Override
@@ -100,17 +114,12 @@ public final class Table implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("groups", "1024", "maxSize", "256", "iters", "256", "tableSize", "1024", "reps", "3", "seed", "42");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("groups: calculation groups (one work-group each)",
-                "maxSize: group sizes are drawn from [1, maxSize]; the work-group size is the largest drawn",
-                "iters: table lookups per calculation",
-                "tableSize: entries of the sine and of the cosine table, a power of two (local memory: 16·tableSize B)",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed");
+        return SPEC.help();
     }
 
     /**
@@ -126,29 +135,17 @@ public final class Table implements Workload {
     record Config(int groups, int maxSize, int iters, int tableSize, int reps, long seed) {
     }
 
-    static Config config(Params p) {
-        int groups = p.getInt("groups"), maxSize = p.getInt("maxSize"), iters = p.getInt("iters");
-        int tableSize = p.getInt("tableSize"), reps = p.getInt("reps");
-        if (groups < 1) throw new ConfigException("groups must be >= 1, got " + groups);
-        if (maxSize < 1) throw new ConfigException("maxSize must be >= 1, got " + maxSize);
-        if (iters < 0) throw new ConfigException("iters must be >= 0, got " + iters);
-        if (tableSize < 2 || Integer.bitCount(tableSize) != 1 || tableSize > 1 << 24) {
-            throw new ConfigException("tableSize must be a power of two in [2, 2^24] (indices are masked), got " + tableSize);
-        }
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        return new Config(groups, maxSize, iters, tableSize, reps, p.getLong("seed"));
+    static Config config(Values v) {
+        return new Config(v.get(GROUPS), v.get(MAX_SIZE), v.get(ITERS), v.get(TABLE_SIZE), v.get(REPS), v.get(SEED));
     }
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of table; variants: " + variants());
-        }
-        Config c = config(p);
+        Values v = SPEC.parse(params, variant);
+        Config c = config(v);
         TableInput in = input(c);
         // the work-group size is computed before the call, as in the paper's port
-        Params shown = p.with("wg", Integer.toString(in.maxGroup()));
+        Params shown = v.params().with("wg", Integer.toString(in.maxGroup()));
         return Runs.run(s, name(), variant, shown, () -> execute(s, variant.equals(STATIC_LOCAL), c, in));
     }
 

@@ -35,6 +35,11 @@ import dev.perfport.workloads.gemm.Gemm;
 import dev.perfport.workloads.gemm.GemmConfig;
 import dev.perfport.workloads.gemm.GemmRunner;
 import dev.perfport.workloads.gemm.Precision;
+import dev.perfport.workloads.gemm.GemmSpec;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Rule;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,8 +76,20 @@ import java.util.SplittableRandom;
 public final class Trsm implements Workload, Tunable {
     public static final String NAME = "trsm";
     public static final String BLOCKED = "blocked";
-    static final int MAX_REPS = 1000;
-    static final List<Integer> NB_GRID = List.of(8, 16, 32, 64, 128);
+    static final Knob<Integer> M = Knob.ints("m").atLeast(1).byDefault(256).help("A is m x m (lower triangular, non-unit), B and X are m x n");
+    static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefault(64).help("right-hand sides");
+    static final Knob<Double> ALPHA = GemmSpec.ALPHA.help("the scalar of alpha*B");
+    static final Knob<Integer> NB = Knob.ints("nb").range(1, 1024).orAuto().byDefaultText(Gemm.AUTO).grid(8, 16, 32, 64, 128).macro("NB").tunable()
+            .help("diagonal block size = the inversion's work-group size; auto: the value 'perfport tune trsm' cached, else "
+                    + nbFor(DeviceType.GPU) + " on GPUs, " + nbFor(DeviceType.CPU) + " otherwise");
+    static final Spec SPEC = Spec.of(NAME).variants(BLOCKED)
+            .knobs(M, N, GemmSpec.TYPE, ALPHA, NB, GemmSpec.DIRECTMAX, GemmSpec.CONFIG).knobs(GemmSpec.KERNEL).knobs(GemmSpec.DIRECT_KERNEL)
+            .knobs(GemmSpec.REPS, GemmSpec.SEED)
+            .rules(Rule.of("matrix size", v -> (long) v.get(M) * Math.max(v.get(M), v.get(N)) <= Integer.MAX_VALUE / 2,
+                            v -> "m=" + v.get(M) + " n=" + v.get(N) + " gives more than " + Integer.MAX_VALUE / 2 + " elements in a matrix"),
+                    Rule.device("nb within the work-group limit", (v, d) -> v.or(NB, nbFor(d.type())) <= d.maxWorkGroupSize(),
+                            (v, d) -> "nb = " + v.or(NB, nbFor(d.type())) + " exceeds the device's maximum work-group size " + d.maxWorkGroupSize()))
+            .build();
     private static final Gemm GEMM = new Gemm();
 
     @Override
@@ -97,38 +114,22 @@ public final class Trsm implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return List.of(BLOCKED);
+        return SPEC.variants();
     }
 
     @Override
     public Params defaults() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("m", "256");
-        m.put("n", "64");
-        m.put("type", "float");
-        m.put("alpha", "1.5");
-        m.put("nb", Gemm.AUTO);
-        Gemm.putGemmDefaults(m);
-        m.put("reps", "3");
-        m.put("seed", "42");
-        return Params.of(m);
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("m: A is m x m (lower triangular, non-unit), B and X are m x n; n: right-hand sides",
-                "type: float or double; compare runs both unless given",
-                "alpha: the scalar of alpha*B",
-                "nb: diagonal block size = the inversion's work-group size (auto: the value 'perfport tune trsm' cached, else "
-                        + nbFor(DeviceType.GPU) + " GPU, " + nbFor(DeviceType.CPU) + " otherwise)",
-                "directmax, config, mwg ... sb, wgd, mdimcd, ndimcd: the GEMM's, as for gemm (config=auto takes gemm's tuned configuration)",
-                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "seed: input generator seed");
+        return SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        return Gemm.bothTypes(defaults().with(overrides), overrides);
+        return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
     }
 
     @Override
@@ -156,34 +157,23 @@ public final class Trsm implements Workload, Tunable {
     }
 
     Settings settings(DeviceInfo d, String variant, Params params) {
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of trsm; variants: " + String.join(", ", variants()));
-        }
-        Params p = defaults().with(params);
-        int m = p.getInt("m"), n = p.getInt("n");
-        if (m < 1 || n < 1) throw new ConfigException("m and n must be >= 1, got m=" + m + " n=" + n);
-        if ((long) m * m > Integer.MAX_VALUE / 2 || (long) m * n > Integer.MAX_VALUE / 2) {
-            throw new ConfigException("m=" + m + " n=" + n + " gives more than " + Integer.MAX_VALUE / 2 + " elements in a matrix");
-        }
-        Precision prec = Precision.of(p.get("type"));
-        if (prec == null) throw new ConfigException("type must be float or double, got '" + p.get("type") + "'");
-        double alpha = p.getDouble("alpha");
-        if (!Double.isFinite(alpha)) throw new ConfigException("alpha must be finite");
-        int reps = p.getInt("reps");
-        if (reps < 1 || reps > MAX_REPS) throw new ConfigException("reps must be in [1, " + MAX_REPS + "], got " + reps);
-        int nb = p.get("nb").equals(Gemm.AUTO) ? nbFor(d.type()) : p.getInt("nb");
-        if (nb < 1 || nb > 1024) throw new ConfigException("nb must be in [1, 1024], got " + nb);
-        int directMax = Gemm.directMax(d, p);
-        String source = TuningSupport.source(p.get("config"));
-        for (String name : GemmConfig.NAMES) if (!p.get(name).equals(Gemm.AUTO) && source.equals(TuningSupport.DEFAULT)) source = TuningSupport.GIVEN;
-        GemmConfig cfg = Gemm.indirectConfig(d, p);
-        DirectConfig dc = Gemm.directConfig(d, p);
+        Values v = SPEC.parse(params, variant);
+        int m = v.get(M), n = v.get(N);
+        Precision prec = Precision.of(v.get(GemmSpec.TYPE));
+        double alpha = v.get(ALPHA);
+        int reps = v.get(GemmSpec.REPS);
+        int nb = v.or(NB, nbFor(d.type()));
+        int directMax = GemmSpec.directMax(d, v);
+        String source = TuningSupport.source(v.get(GemmSpec.CONFIG));
+        if (GemmSpec.kernelGiven(v) && source.equals(TuningSupport.DEFAULT)) source = TuningSupport.GIVEN;
+        GemmConfig cfg = GemmSpec.indirectConfig(d, v);
+        DirectConfig dc = GemmSpec.directConfig(d, v);
         List<String> why = new ArrayList<>();
         if (nb > d.maxWorkGroupSize()) why.add("nb = " + nb + " work-items exceed the device's maximum work-group size " + d.maxWorkGroupSize());
-        cfg.violations(d, prec.bytes()).forEach(v -> why.add("gemm: " + v));
-        dc.violations(d, prec.bytes()).forEach(v -> why.add("gemm direct: " + v));
+        cfg.violations(d, prec.bytes()).forEach(w -> why.add("gemm: " + w));
+        dc.violations(d, prec.bytes()).forEach(w -> why.add("gemm direct: " + w));
         Map<String, String> shown = new LinkedHashMap<>();
-        for (String key : List.of("m", "n", "type", "alpha")) shown.put(key, p.get(key));
+        for (Knob<?> key : List.of(M, N, GemmSpec.TYPE, ALPHA)) shown.put(key.name(), v.text(key));
         shown.put("nb", Integer.toString(nb));
         shown.put("directmax", Integer.toString(directMax));
         shown.put("config", source);
@@ -192,9 +182,9 @@ public final class Trsm implements Workload, Tunable {
         shown.put("mdimcd", Integer.toString(dc.mdimcd()));
         shown.put("ndimcd", Integer.toString(dc.ndimcd()));
         shown.put("reps", Integer.toString(reps));
-        shown.put("seed", p.get("seed"));
+        shown.put(GemmSpec.SEED.name(), v.text(GemmSpec.SEED));
         String refusal = why.isEmpty() ? null : "trsm configuration refused before compiling on " + d.name() + ": " + String.join("; ", why);
-        return new Settings(m, n, prec, prec.round(alpha), nb, cfg, dc, directMax, reps, p.getLong("seed"), shown, refusal);
+        return new Settings(m, n, prec, prec.round(alpha), nb, cfg, dc, directMax, reps, v.get(GemmSpec.SEED), shown, refusal);
     }
 
     /** Compute-bound in its precision. */
@@ -224,7 +214,7 @@ public final class Trsm implements Workload, Tunable {
         long launches = 0;
         try (DeviceBuffer ad = s.upload(p.array(a)); DeviceBuffer bd = s.allocate(p.elem, (long) m * n);
              DeviceBuffer xd = s.allocate(p.elem, (long) m * n); DeviceBuffer dinv = s.allocate(p.elem, (long) blocks * nb * nb);
-             CompiledKernel inv = s.compile(TrsmKernels.invert(p), Constants.of("NB", nb));
+             CompiledKernel inv = s.compile(TrsmKernels.invert(p), Constants.of(NB.macroName(), nb));
              GemmRunner g = new GemmRunner(s, p, st.cfg(), st.dc(), st.directMax(), m, n, nb)) {
             g.checkRunnable("trsm's gemm");
             Object b0 = p.array(b);
@@ -313,7 +303,7 @@ public final class Trsm implements Workload, Tunable {
 
     @Override
     public List<String> tunedParams() {
-        return List.of("nb");
+        return SPEC.tunedNames();
     }
 
     @Override
@@ -324,42 +314,34 @@ public final class Trsm implements Workload, Tunable {
     /** nb from the tuning cache (when {@code nb=auto}), and gemm's tuned configuration (when config=auto). */
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
-        Params p = GEMM.withTuned(session, Gemm.INDIRECT, params, lookup);
-        Params all = defaults().with(p);
-        Precision prec = Precision.of(all.get("type"));
-        if (prec == null || !all.get("nb").equals(Gemm.AUTO)) return p;
+        // gemm's knobs from gemm's cache, as a gemm of trsm's sizes would take them
+        Params p = params.with(GEMM.withTuned(session, Gemm.INDIRECT, GemmSpec.SPEC.own(params), lookup));
+        Values v = SPEC.parse(p, variant);
+        Precision prec = Precision.of(v.get(GemmSpec.TYPE));
+        if (v.given(NB).isPresent()) return p;
         var best = lookup.best(session, TrsmKernels.invert(prec).hash(), Map.of("type", prec.label, "variant", BLOCKED));
-        if (best.isEmpty() || !best.get().containsKey("nb")) return p;
-        return p.with("nb", Integer.toString(best.get().get("nb")));
+        Integer nb = best.map(b -> b.get(NB.name())).orElse(null);
+        return nb == null ? p : p.with(NB.name(), Integer.toString(nb));
     }
 
     @Override
     public Tuning tuning(DeviceSession session, String variant, Params fixed, Map<String, List<Integer>> grid) {
         DeviceInfo dev = session.device();
         Settings base = settings(dev, variant, fixed);
-        for (String k : grid.keySet()) {
-            if (!k.equals("nb")) throw new ConfigException("'" + k + "' is not a tuned parameter of trsm; tuned: nb");
-        }
-        List<Integer> values = grid.getOrDefault("nb", NB_GRID);
-        Param nbParam;
-        try {
-            nbParam = new Param("nb", values);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(e.getMessage());
-        }
-        Space space = new Space(List.of(nbParam), List.of(Constraint.of("nb within the work-group limit",
-                c -> c.get("nb") <= dev.maxWorkGroupSize(),
-                c -> "nb = " + c.get("nb") + " exceeds the device's maximum work-group size " + dev.maxWorkGroupSize())));
+        Space space = SPEC.space(SPEC.parse(fixed, variant), dev, grid);
+        List<Integer> values = space.param(NB.name()).values();
         Objective objective = Objective.maximize(session.profile().hasModelledTime() ? "modelled GFLOP/s" : "GFLOP/s");
         int start = values.contains(nbFor(dev.type())) ? nbFor(dev.type()) : values.getFirst();
         Strategy.Hierarchical h = new Strategy.Hierarchical(Map.of("nb", start),
                 List.of(new Strategy.Stage("block", List.of("nb"), new Strategy.Rule.Best())), null);
         Map<String, String> fx = new LinkedHashMap<>();
-        for (String key : List.of("m", "n", "type", "alpha", "directmax", "config", "reps", "seed")) fx.put(key, base.shown().get(key));
+        for (Knob<?> key : List.of(M, N, GemmSpec.TYPE, ALPHA, GemmSpec.DIRECTMAX, GemmSpec.CONFIG, GemmSpec.REPS, GemmSpec.SEED)) {
+            fx.put(key.name(), base.shown().get(key.name()));
+        }
         fx.put("variant", variant);
         fx.put("objective", objective.metric());
         return new Tuning(space, objective,
-                c -> Tunable.evaluate(() -> execute(session, settings(dev, variant, fixed.with("nb", Integer.toString(c.get("nb"))))),
+                c -> Tunable.evaluate(() -> execute(session, settings(dev, variant, fixed.with(NB.name(), Integer.toString(c.get(NB.name()))))),
                         objective.metric()),
                 h, TrsmKernels.invert(base.prec()).hash(), fx);
     }

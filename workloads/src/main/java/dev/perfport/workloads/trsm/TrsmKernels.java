@@ -42,13 +42,13 @@ public final class TrsmKernels {
         return KernelDef.builder("trsm.invert." + p.label)
                 .global("a", p.elem, Access.READ).global("dinv", p.elem, Access.WRITE)
                 .scalar("m", ElemType.INT).scalar("lda", ElemType.INT)
-                .defaults(Constants.of("PRECISION", p.bits, "NB", 16))
+                .defaults(Constants.of("PRECISION", p.bits, Trsm.NB.macroName(), 16))
                 .impl(new KernelImpl.OpenClSource(SOURCE, "trsm_invert"))
                 .impl(KernelImpl.JavaWorkGroup.of(c -> {
-                    int nb = c.getInt("NB");
+                    int nb = Trsm.NB.in(c);
                     return g -> invertGroup(g, p, nb);
                 }, 0).withCost(c -> {
-                    int nb = c.getInt("NB");
+                    int nb = Trsm.NB.in(c);
                     return KernelCost.of(p == Precision.FLOAT ? Op.FLOAT : Op.DOUBLE, g -> invertOps(g, nb)).and(Op.INT, g -> 4L * nb * nb);
                 }))
                 .build();

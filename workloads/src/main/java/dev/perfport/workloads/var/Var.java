@@ -17,6 +17,7 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,9 +60,7 @@ import java.util.Objects;
 @AutoService(Workload.class)
 public final class Var implements Workload, Tunable {
     public static final String NAME = "var";
-    public static final int MAX_SIMBS = 64;
-    public static final int MAX_NSIM = 1 << 24;
-    public static final int MAX_REPS = 1000;
+    public static final int MAX_NSIM = VarSpec.MAX_NSIM;
     /** Positions compare uses unless npos is given: small enough for CI on two cores. */
     public static final int COMPARE_NPOS = 1 << 14;
     public static final int COMPARE_NGROUP = 4;
@@ -90,7 +89,7 @@ public final class Var implements Workload, Tunable {
 
     @Override
     public List<String> variants() {
-        return Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toList();
+        return VarSpec.SPEC.variants();
     }
 
     @Override
@@ -110,34 +109,18 @@ public final class Var implements Workload, Tunable {
 
     @Override
     public Params defaults() {
-        return Params.of("npos", "auto", "posbs", "256", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "8",
-                "rng", "philox", "seed", "42", "q", "0.01", "input", "builtin", "reps", "3", "maxwork", "2^27", "math", "exact");
+        return VarSpec.SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of(
-                "npos: positions, 1.." + VarInput.MAX_NPOS + "; auto = 2^17 (the thesis) for a generated portfolio, every listed position otherwise (compare: 2^14 unless given)",
-                "posbs: positions per local-memory block, 1..npos (local memory: 12*posbs bytes, twice for doublebuffer)",
-                "simbs: separate accumulators (simulations) per work-item, 1.." + MAX_SIMBS,
-                "vwidth: vector width, one simulation per lane: 1, 2, 4, 8 or 16 (floatN in OpenCL)",
-                "wgsize: work-items per work-group",
-                "ngroup: work-groups; nsim = simbs*vwidth*wgsize*ngroup, at most 2^24 (compare: 4 unless given)",
-                "rng: philox (decomposition-invariant, keyed by the simulation index) or mt (Nvidia-style MT607, one stream per work-item, at most "
-                        + Mt607Creator.MAX_STREAMS + " work-items)",
-                "seed: random seed (64-bit integer)",
-                "q: quantile level in (0, 1); VaR = V0 - the ceil(q*nsim)-th smallest simulated value",
-                "input: builtin or a JSON file with market and portfolio (format: the VarInput javadoc; docs/workloads.md, seed 000)",
-                "reps: repetitions, 1.." + MAX_REPS + "; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)",
-                "maxwork: tune and report only: configurations with nsim*npos above this are refused (constraint)",
-                "math: exact (default) or relaxed: the OpenCL kernels compute exp(-r*tau) by native_exp2 and add by fma (-DRELAXED=1); "
-                        + "verified against the same reference and bound; routes without such a kernel refuse it");
+        return VarSpec.SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with("npos", Integer.toString(COMPARE_NPOS)).with("ngroup", Integer.toString(COMPARE_NGROUP))
-                .with("reps", "2");
+        Params base = defaults().with(VarSpec.NPOS.name(), Integer.toString(COMPARE_NPOS))
+                .with(VarSpec.NGROUP.name(), Integer.toString(COMPARE_NGROUP)).with(VarSpec.REPS.name(), "2");
         return List.of(base.with(overrides));
     }
 
@@ -153,8 +136,9 @@ public final class Var implements Workload, Tunable {
         }
 
         public Constants constants() {
-            Constants c = Constants.of("POSBS", posbs, "SIMBS", layout.simbs(), "VWIDTH", layout.vwidth(), "RNG", rng.code);
-            return relaxed ? c.with("RELAXED", 1) : c;   // absent when exact: the paper's kernels keep their constants
+            Constants c = Constants.of(VarSpec.POSBS.macroName(), posbs, VarSpec.SIMBS.macroName(), layout.simbs(), VarSpec.VWIDTH.macroName(),
+                    layout.vwidth(), VarKernels.RNG, rng.code);
+            return relaxed ? c.with(VarKernels.RELAXED, 1) : c;   // absent when exact: the paper's kernels keep their constants
         }
 
         /** The parameters as a row shows them: npos resolved, integers in decimal. */
@@ -178,53 +162,20 @@ public final class Var implements Workload, Tunable {
 
     /** Parses and checks every parameter; a bad one is a ConfigException naming it and its limit. */
     public Settings settings(String variant, Params params) {
-        Params p = defaults().with(params);
-        if (!variants().contains(variant)) {
-            throw new ConfigException("unknown variant '" + variant + "' of var; variants: " + String.join(", ", variants()));
-        }
-        VarInput in = cache.input(p.get("input"));
-        String np = p.get("npos");
-        int npos = np.equals("auto") ? in.portfolio(0).size() : range(p, "npos", 1, VarInput.MAX_NPOS);
-        int posbs = range(p, "posbs", 1, npos);
-        int simbs = range(p, "simbs", 1, MAX_SIMBS);
-        int vwidth = p.getInt("vwidth");
-        if (!VarKernels.VWIDTHS.contains(vwidth)) throw new ConfigException("vwidth must be one of 1, 2, 4, 8, 16, got " + vwidth);
-        int wgsize = range(p, "wgsize", 1, MAX_NSIM);
-        int ngroup = range(p, "ngroup", 1, MAX_NSIM);
-        long nsim = (long) simbs * vwidth * wgsize * ngroup;
-        if (nsim > MAX_NSIM) {
-            throw new ConfigException("nsim = simbs*vwidth*wgsize*ngroup = " + simbs + "*" + vwidth + "*" + wgsize + "*" + ngroup + " = "
-                    + nsim + " exceeds the limit " + MAX_NSIM + " (2^24)");
-        }
-        VarModel.Rng rng = VarModel.Rng.of(p.get("rng"));
-        if (rng == null) throw new ConfigException("rng must be philox or mt, got '" + p.get("rng") + "'");
-        if (rng == VarModel.Rng.MT && (long) wgsize * ngroup > Mt607Creator.MAX_STREAMS) {
-            throw new ConfigException("rng=mt needs one MT607 stream per work-item: wgsize*ngroup = " + (long) wgsize * ngroup
-                    + " exceeds the " + Mt607Creator.MAX_STREAMS + " streams; use fewer work-items or rng=philox");
-        }
-        long seed = p.getLong("seed");
-        double q = p.getDouble("q");
-        if (!(q > 0 && q < 1)) throw new ConfigException("q must be in (0, 1), got " + q);
-        int reps = range(p, "reps", 1, MAX_REPS);
-        Params.parseLong("maxwork", p.get("maxwork"));
-        boolean relaxed = switch (p.get("math")) {
-            case "exact" -> false;
-            case "relaxed" -> true;
-            default -> throw new ConfigException("math must be exact or relaxed, got '" + p.get("math") + "'");
-        };
-        return new Settings(VarKernels.Variant.of(variant), npos, posbs, new VarModel.Layout(simbs, vwidth, wgsize, ngroup), rng, seed, q,
-                p.get("input"), reps, relaxed);
+        Values v = VarSpec.SPEC.parse(params, variant);
+        VarInput in = cache.input(v.get(VarSpec.INPUT));
+        int npos = v.or(VarSpec.NPOS, in.portfolio(0).size());
+        int posbs = v.get(VarSpec.POSBS);
+        // npos=auto is the input's: the one limit the spec cannot know before the file is read
+        if (posbs > npos) throw new ConfigException("posbs must be in [1, " + npos + "], got " + posbs);
+        return new Settings(VarKernels.Variant.of(variant), npos, posbs, new VarModel.Layout(v.get(VarSpec.SIMBS), v.get(VarSpec.VWIDTH),
+                v.get(VarSpec.WGSIZE), v.get(VarSpec.NGROUP)), VarModel.Rng.of(v.get(VarSpec.RNG)), v.get(VarSpec.SEED), v.get(VarSpec.Q),
+                v.get(VarSpec.INPUT), v.get(VarSpec.REPS), v.get(VarSpec.MATH).equals("relaxed"));
     }
 
     /** The verification tolerance relative to scale for {@code npos} positions (class comment). */
     public static double tolerance(int npos) {
         return Math.scalb(npos + 16.0, -24);
-    }
-
-    private static int range(Params p, String key, long min, long max) {
-        long v = p.getLong(key);
-        if (v < min || v > max) throw new ConfigException(key + " must be in [" + min + ", " + max + "], got " + v);
-        return (int) v;
     }
 
     @Override
@@ -411,7 +362,7 @@ public final class Var implements Workload, Tunable {
 
     @Override
     public List<String> tunedParams() {
-        return VarTuning.TUNED;
+        return VarSpec.SPEC.tunedNames();
     }
 
     @Override

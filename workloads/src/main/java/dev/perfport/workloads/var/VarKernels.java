@@ -35,6 +35,8 @@ public final class VarKernels {
     static final String SOURCE = Sources.load(VarKernels.class, "var.cl");
     public static final int FBOND = 0, STOCK = 1;
     public static final List<Integer> VWIDTHS = List.of(1, 2, 4, 8, 16);
+    /** The generator's constant (the rng knob's code) and math=relaxed's, beside the knobs' own macros. */
+    static final String RNG = "RNG", RELAXED = "RELAXED";
     /** Arguments before the local ones. */
     static final int LOCAL_ARG0 = 10;
     static final float INV_YEAR = 0x1.66db08p-9f;
@@ -72,7 +74,7 @@ public final class VarKernels {
 
     /** Private bytes a work-item keeps across barriers: sums, S, r, X for SIMBS·VWIDTH simulations. */
     static long privateBytes(Constants c) {
-        return 16L * c.getInt("SIMBS") * c.getInt("VWIDTH");
+        return 16L * VarSpec.SIMBS.in(c) * VarSpec.VWIDTH.in(c);
     }
 
     public static KernelDef def(Variant v) {
@@ -107,7 +109,7 @@ public final class VarKernels {
                 .scalar("seed0", ElemType.INT)
                 .scalar("seed1", ElemType.INT)
                 .impl(new KernelImpl.OpenClSource(SOURCE, "var_normals"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> normalsKernel(c.getInt("SIMBS") * c.getInt("VWIDTH"), c.getInt("RNG")), 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> normalsKernel(VarSpec.SIMBS.in(c) * VarSpec.VWIDTH.in(c), c.getInt(RNG)), 0))
                 .build();
     }
 
@@ -165,12 +167,12 @@ public final class VarKernels {
     // ---- the Java work-group kernel ---------------------------------------------------------
 
     private static WorkGroupKernel kernel(Variant variant, Constants c) {
-        int posbs = c.getInt("POSBS"), simbs = c.getInt("SIMBS"), vwidth = c.getInt("VWIDTH"), rng = c.getInt("RNG");
+        int posbs = VarSpec.POSBS.in(c), simbs = VarSpec.SIMBS.in(c), vwidth = VarSpec.VWIDTH.in(c), rng = c.getInt(RNG);
         if (posbs < 1) throw new IllegalArgumentException("POSBS must be >= 1, got " + posbs);
         if (simbs < 1) throw new IllegalArgumentException("SIMBS must be >= 1, got " + simbs);
         if (!VWIDTHS.contains(vwidth)) throw new IllegalArgumentException("VWIDTH must be one of " + VWIDTHS + ", got " + vwidth);
         if (rng != 0 && rng != 1) throw new IllegalArgumentException("RNG must be 0 (Philox) or 1 (MT607), got " + rng);
-        if (c.has("RELAXED") && c.getInt("RELAXED") != 0) {
+        if (c.has(RELAXED) && c.getInt(RELAXED) != 0) {
             // the emulator's exp is exact: running it under math=relaxed would report what did not run
             throw new IllegalArgumentException("the Java work-group VaR kernel has no relaxed math (math=relaxed is OpenCL's native_exp2)");
         }

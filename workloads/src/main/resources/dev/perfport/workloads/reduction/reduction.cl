@@ -13,6 +13,29 @@ typedef int T;
 #define ATOMIC_ADD(p, v) PP_ATOMIC_ADD_INT((p), (v))
 #endif
 
+#ifndef FANIN
+#define FANIN 2   /* reduce_tuned: partial sums a work-item adds per step of wg_reduce_fanin */
+#endif
+
+/* Reduction of scratch[0, local size) into scratch[0] in steps that leave ceil(s/FANIN) of s partial sums: work-item i
+ * adds i + m, i + 2m, ... to scratch[i] (it writes below m, reads at m and above, so one barrier per step). FANIN 2 on a
+ * power-of-two size adds exactly as wg_reduce does. */
+inline void wg_reduce_fanin(__local T* scratch) {
+    int lid = get_local_id(0);
+    for (int s = get_local_size(0); s > 1; ) {
+        int m = (s + FANIN - 1) / FANIN;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < m) {
+            T a = scratch[lid];
+#pragma unroll
+            for (int j = 1; j < FANIN; j++) if (lid + j * m < s) a += scratch[lid + j * m];
+            scratch[lid] = a;
+        }
+        s = m;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
 /* Tree reduction of scratch[0, local size) into scratch[0]; the local size is a power of two. */
 inline void wg_reduce(__local T* scratch) {
     int lid = get_local_id(0);
@@ -126,7 +149,7 @@ __kernel void reduce_tuned(PP_PARAMS, __global const T* in, __global T* partial,
     int t = nv * VW + g * L + lid;               /* the last n mod VW elements */
     if (t < n) s += in[t];
     scratch[lid] = s;
-    wg_reduce(scratch);
+    wg_reduce_fanin(scratch);
     if (lid == 0) {
         partial[g] = scratch[0];
         mem_fence(CLK_GLOBAL_MEM_FENCE);         /* the partial is visible before the ticket moves */
@@ -138,7 +161,7 @@ __kernel void reduce_tuned(PP_PARAMS, __global const T* in, __global T* partial,
         T a = (T)0;
         for (int j = lid; j < G; j += L) a += p[j];   /* benign race: each partial was written before its group's ticket atomic, after a fence */
         scratch[lid] = a;
-        wg_reduce(scratch);
+        wg_reduce_fanin(scratch);
         if (lid == 0) {
             out[0] = scratch[0];
             *ticket = 0;   /* ready for the next launch; benign race: every group took its ticket before the last one's */

@@ -55,11 +55,11 @@ public final class ReductionKernels {
      */
     public static KernelDef tuned(ElemType t) {
         return base("reduction.tuned." + t.clName(), t, "reduce_tuned")
-                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, "VW", 4, "IPT", 4))
+                .defaults(Constants.of("FLOAT", t == ElemType.FLOAT ? 1 : 0, "VW", 4, "IPT", 4, "FANIN", 2))
                 .global("in", t, Access.READ).global("partial", t, Access.READ_WRITE).global("out", t, Access.WRITE)
                 .global("ticket", ElemType.INT, Access.READ_WRITE).scalar("n", ElemType.INT)
                 .local("scratch", t)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> tunedKernel(t, c.getInt("VW")), 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> tunedKernel(t, ReductionSpec.VW.in(c), ReductionSpec.FANIN.in(c)), 0))
                 .build();
     }
 
@@ -194,12 +194,12 @@ public final class ReductionKernels {
      * by float rounding), the group's tail element, then the tree; the last group to take the
      * ticket adds the partials.
      */
-    private static WorkGroupKernel tunedKernel(ElemType t, int vw) {
-        return t == ElemType.INT ? tunedInt(vw) : tunedFloat(vw);
+    private static WorkGroupKernel tunedKernel(ElemType t, int vw, int fanin) {
+        return t == ElemType.INT ? tunedInt(vw, fanin) : tunedFloat(vw, fanin);
     }
 
 //#for T=int,float  Ty=Int,Float  ts=ints,floats  zero=0,0f  op=INT,FLOAT
-    private static WorkGroupKernel tuned$Ty$(int vw) {
+    private static WorkGroupKernel tuned$Ty$(int vw, int fanin) {
         return g -> {
             int n = g.intArg(4);
             int items = g.localItems();
@@ -221,7 +221,16 @@ public final class ReductionKernels {
                 if (tail < n) s += in.get((int) tail);
                 scratch[lid] = s;
             }
-            for (int s = items / 2; s > 0; s >>= 1) for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
+            // as reduction.cl's wg_reduce_fanin: each step leaves ceil(s/fanin) partial sums (fanin 2: the halving tree)
+            for (int s = items; s > 1; ) {
+                int m = (s + fanin - 1) / fanin;
+                for (int lid = 0; lid < m; lid++) {
+                    $T$ a = scratch[lid];
+                    for (int j = 1; j < fanin; j++) if (lid + j * m < s) a += scratch[lid + j * m];
+                    scratch[lid] = a;
+                }
+                s = m;
+            }
             g.$ts$(1).setVolatile(grp, scratch[0]);
             if (ticket.atomicAdd(0, 1) == groups - 1) {
                 $T$ a = $zero$;

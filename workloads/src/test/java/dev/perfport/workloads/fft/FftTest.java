@@ -84,10 +84,10 @@ class FftTest {
         FftConfig c = FftConfig.of(java.util.Map.of("radix", 4, "layout", 1, "exchange", 0, "twiddle", 1, "share", 1));
         assertEquals(java.util.Map.of("radix", "4", "layout", "soa", "exchange", "global", "twiddle", "table", "share", "on"), c.shown());
         assertEquals(c.values(), FftConfig.of(c.values()).values());
-        assertTrue(FftConfig.flag("layout", "soa", "aos", "soa"));
-        assertFalse(FftConfig.flag("layout", "0", "aos", "soa"));
-        var e = assertThrows(ConfigException.class, () -> FftConfig.flag("layout", "row", "aos", "soa"));
-        assertTrue(e.getMessage().contains("aos or soa"), e.getMessage());
+        assertEquals(1, FftSpec.SPEC.parse(Params.of("layout", "soa")).get(FftSpec.LAYOUT));
+        assertEquals(0, FftSpec.SPEC.parse(Params.of("layout", "0")).get(FftSpec.LAYOUT));
+        var e = assertThrows(ConfigException.class, () -> FftSpec.SPEC.parse(Params.of("layout", "row")));
+        assertEquals("layout must be aos or soa (or 0..1), got 'row'", e.getMessage());
         assertThrows(ConfigException.class, () -> new FftConfig(16, false, true, false, false));
         assertEquals(1, FftConfig.PORTABLE.constants().getInt("LOCALX"));
         assertEquals(8, FftConfig.PORTABLE.constants().getInt("RADIX"));

@@ -52,18 +52,18 @@ class MatmulTest {
 
     @Test
     void tileMustDivideTheSizes() {
-        var e = assertThrows(ConfigException.class, () -> Matmul.checkGeometry(500, 16));
-        assertTrue(e.getMessage().contains("tile 16 does not divide n 500"), e.getMessage());
-        Matmul.checkGeometry(512, 128);
-        Matmul.checkGeometry(48, 16);
-        assertThrows(ConfigException.class, () -> Matmul.checkGeometry(0, 16));
-        assertThrows(ConfigException.class, () -> Matmul.checkGeometry(64, 0));
+        var e = assertThrows(ConfigException.class, () -> Matmul.SPEC.parse(Params.of("n", "500", "tile", "16")));
+        assertEquals("tile 16 does not divide n 500 (remainder 4); choose n as a multiple of the tile", e.getMessage());
+        Matmul.SPEC.parse(Params.of("n", "512", "tile", "128"));
+        Matmul.SPEC.parse(Params.of("n", "48", "tile", "16"));
+        assertThrows(ConfigException.class, () -> Matmul.SPEC.parse(Params.of("n", "0", "tile", "16")));
+        assertThrows(ConfigException.class, () -> Matmul.SPEC.parse(Params.of("n", "64", "tile", "0")));
 
-        var k = assertThrows(ConfigException.class, () -> MatmulStatic.checkGeometry(256, 100, 256, 16));
+        var k = assertThrows(ConfigException.class, () -> MatmulStatic.SPEC.parse(Params.of("K", "100")));
         assertTrue(k.getMessage().contains("tile 16 does not divide K 100"), k.getMessage());
-        var n = assertThrows(ConfigException.class, () -> MatmulStatic.checkGeometry(256, 384, 200, 16));
+        var n = assertThrows(ConfigException.class, () -> MatmulStatic.SPEC.parse(Params.of("N", "200")));
         assertTrue(n.getMessage().contains("does not divide N 200"), n.getMessage());
-        MatmulStatic.checkGeometry(4800, 7200, 4800, 16);
+        MatmulStatic.SPEC.parse(Params.of("M", "4800", "K", "7200", "N", "4800"));
     }
 
     @Test

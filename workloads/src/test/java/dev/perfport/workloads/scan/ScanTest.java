@@ -106,10 +106,10 @@ class ScanTest {
                 {"sums", "parallel", "recursive or sequential"}, {"n", "0", "n must be"}, {"n", "2^31", "n must"},
                 {"k", "0", "k must"}, {"reps", "0", "reps"}};
         for (String[] b : bad) {
-            var e = assertThrows(ConfigException.class, () -> Scan.config(d.with(b[0], b[1])), b[0] + "=" + b[1]);
+            var e = assertThrows(ConfigException.class, () -> config(d.with(b[0], b[1])), b[0] + "=" + b[1]);
             assertTrue(e.getMessage().contains(b[2]), e.getMessage());
         }
-        Scan.Config c = Scan.config(d.with("n", "1000003").with("wg", "64"));
+        Scan.Config c = config(d.with("n", "1000003").with("wg", "64"));
         assertEquals(128, c.m());
         assertEquals(7813, c.blocks());
         assertThrows(ConfigException.class, () -> new Scan().run(null, "blelloch", Params.of()));
@@ -152,24 +152,23 @@ class ScanTest {
     @Test
     void singlePassKnobsAreCheckedAndTheCapIsAConstant() {
         Params d = new Scan().defaults().with("wg", "256");
-        Scan.Config c = Scan.config(d);
         String[][] bad = {{"coalesce", "2", "coalesce must be 0 or 1"}, {"regs", "8", "regs must be 0 (the compiler's choice) or in [16, 255]"},
                 {"regs", "256", "in [16, 255], got 256"}, {"gpc", "-1", "gpc must be 0 (k decides) or in [1, 64]"}};
         for (String[] b : bad) {
-            var e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with(b[0], b[1]), c), b[0] + "=" + b[1]);
+            var e = assertThrows(ConfigException.class, () -> singlePass(d.with(b[0], b[1])), b[0] + "=" + b[1]);
             assertTrue(e.getMessage().contains(b[2]), e.getMessage());
         }
-        var e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("coalesce", "1"), c));
+        var e = assertThrows(ConfigException.class, () -> singlePass(d.with("coalesce", "1")));
         assertTrue(e.getMessage().contains("coalesce=1 needs warp=1 or 2"), e.getMessage());
-        e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("coalesce", "1").with("warp", "2").with("prefetch", "1"), c));
+        e = assertThrows(ConfigException.class, () -> singlePass(d.with("coalesce", "1").with("warp", "2").with("prefetch", "1")));
         assertTrue(e.getMessage().contains("prefetch=0"), e.getMessage());
-        e = assertThrows(ConfigException.class, () -> Scan.singlePass(d.with("gpc", "8").with("k", "100"), Scan.config(d.with("k", "100"))));
+        e = assertThrows(ConfigException.class, () -> singlePass(d.with("gpc", "8").with("k", "100")));
         assertTrue(e.getMessage().contains("give k or gpc, not both"), e.getMessage());
-        assertEquals(8, Scan.singlePass(d.with("gpc", "8"), c).gpc());
-        Scan.SinglePass capped = Scan.singlePass(d.with("coalesce", "1").with("warp", "2").with("regs", "32"), c);
+        assertEquals(8, singlePass(d.with("gpc", "8")).gpc());
+        Scan.SinglePass capped = singlePass(d.with("coalesce", "1").with("warp", "2").with("regs", "32"));
         assertEquals(32, capped.sched().getInt(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS));
         assertEquals(1, capped.sched().getInt("COALESCE"));
-        assertFalse(Scan.singlePass(d, c).sched().has(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS), "no cap: the options of earlier builds");
+        assertFalse(singlePass(d).sched().has(KernelImpl.OpenClSource.NVIDIA_MAX_REGISTERS), "no cap: the options of earlier builds");
     }
 
     /** The tuner's grid: the warp schedules and the cap only on NVIDIA (PTX, an NVIDIA option), wg within the device's limit. */
@@ -201,8 +200,7 @@ class ScanTest {
     @Test
     void theTuningHierarchySweepsTheTileAsOneStage() {
         var grid = ScanTuning.defaultGrid(device("NVIDIA Corporation", 1024));
-        var space = new dev.perfport.core.tune.Space(dev.perfport.workloads.TuningSupport.params("scan", ScanTuning.TUNED, grid, Map.of()),
-                List.of());
+        var space = ScanTuning.space(device("NVIDIA Corporation", 1024), Map.of());
         var h = ScanTuning.hierarchy(space, false);
         assertEquals(List.of("schedule", "tile", "gpc"), h.stages().stream().map(dev.perfport.core.tune.Strategy.Stage::name).toList());
         assertEquals(List.of("striped", "items", "wg"), h.stages().get(1).params());
@@ -223,7 +221,7 @@ class ScanTest {
         var gpu = new dev.perfport.core.device.DeviceInfo("gpu", "NVIDIA Corporation", dev.perfport.core.device.DeviceType.GPU, 4, 1024,
                 List.of(1024L, 1024L, 64L), java.util.Map.of(dev.perfport.core.device.MemoryLevel.GLOBAL, global,
                 dev.perfport.core.device.MemoryLevel.LOCAL, local), java.util.Map.of(), java.util.Map.of());
-        dev.perfport.core.tune.Space space = ScanTuning.space(gpu, 4, java.util.Map.of());
+        dev.perfport.core.tune.Space space = ScanTuning.space(gpu, java.util.Map.of());
         var big = dev.perfport.core.tune.Config.of("warp", 0, "coalesce", 0, "striped", 1, "regs", 0, "items", 64, "wg", 1024, "gpc", 2);
         String why = space.violation(big).orElseThrow();
         // 1024 + 65536 + 2048 + 1 elements of 4 B
@@ -231,6 +229,17 @@ class ScanTest {
         assertTrue(space.satisfies(big.with("striped", 0)));
         assertTrue(space.satisfies(big.with("wg", 128)), "128 x 64 x 4 B fits 48 KiB");
         assertEquals(274436 / 4, Scan.stripedLocalElements(1024, 64));
+    }
+
+    /** The run's settings of {@code p}, parsed as a paper variant's row is. */
+    private static Scan.Config config(Params p) {
+        return Scan.config(ScanSpec.SPEC.parse(p, Scan.HARRIS));
+    }
+
+    /** The single-pass settings of {@code p}, parsed as a single-pass row is (its rules checked). */
+    private static Scan.SinglePass singlePass(Params p) {
+        var v = ScanSpec.SPEC.parse(p, Scan.SINGLE_PASS);
+        return Scan.singlePass(v, Scan.config(v));
     }
 
     private static dev.perfport.core.device.DeviceInfo device(String vendor, long maxWg) {

@@ -107,7 +107,7 @@ class TableTest {
         String[][] bad = {{"tableSize", "1000", "power of two"}, {"tableSize", "1", "power of two"},
                 {"groups", "0", "groups"}, {"maxSize", "0", "maxSize"}, {"iters", "-1", "iters"}, {"reps", "0", "reps"}};
         for (String[] b : bad) {
-            var e = assertThrows(ConfigException.class, () -> Table.config(d.with(b[0], b[1])), b[0] + "=" + b[1]);
+            var e = assertThrows(ConfigException.class, () -> Table.SPEC.parse(d.with(b[0], b[1])), b[0] + "=" + b[1]);
             assertTrue(e.getMessage().contains(b[2]), e.getMessage());
         }
         assertThrows(ConfigException.class, () -> new Table().run(null, "global", Params.of()));

@@ -47,10 +47,19 @@ public final class ReductionKernels implements KernelLibrary {
                         "partial", "out", "m", "scratch"),
                 KernelSpec.of("reduction.final.float", FinalFloat.class, c -> checked(c, 1, new FinalFloat()),
                         "partial", "out", "m", "scratch"),
-                KernelSpec.of("reduction.tuned.int", TunedInt.class, c -> checked(c, 0, Specialiser.of(TunedInt.class, new int[]{c.getInt("VW"), c.getInt("IPT")})),
+                KernelSpec.of("reduction.tuned.int", TunedInt.class, c -> checked(pairs(c), 0, Specialiser.of(TunedInt.class, new int[]{c.getInt("VW"), c.getInt("IPT")})),
                         "in", "partial", "out", "ticket", "n", "scratch"),
-                KernelSpec.of("reduction.tuned.float", TunedFloat.class, c -> checked(c, 1, Specialiser.of(TunedFloat.class, new int[]{c.getInt("VW"), c.getInt("IPT")})),
+                KernelSpec.of("reduction.tuned.float", TunedFloat.class, c -> checked(pairs(c), 1, Specialiser.of(TunedFloat.class, new int[]{c.getInt("VW"), c.getInt("IPT")})),
                         "in", "partial", "out", "ticket", "n", "scratch"));
+    }
+
+    /** {@code c}, after refusing a group reduction other than by pairs (FANIN 2), the one the Aparapi kernel is written with. */
+    static Constants pairs(Constants c) {
+        if (c.has("FANIN") && c.getInt("FANIN") != 2) {
+            throw new dev.perfport.core.error.UnsupportedFeatureException("Aparapi's tuned reduction reduces a group by pairs; fanin="
+                    + c.getInt("FANIN") + " is not expressed");
+        }
+        return c;
     }
 
     /** The kernel, after checking that the definition's FLOAT constant names its element type. */

@@ -73,6 +73,10 @@ public final class ReductionTornado {
         into.add(new TornadoKernel("reduction.tuned.int",
                 sig(GLOBAL, INT, GLOBAL, INT, GLOBAL, INT, GLOBAL, INT, PRIVATE, INT, LOCAL, INT), false,
                 a -> {
+                    if (a.constants().has("FANIN") && a.constants().getInt("FANIN") != 2) {
+                        throw new dev.perfport.core.error.UnsupportedFeatureException("TornadoVM's tuned reduction reduces a group by pairs; fanin="
+                                + a.constants().getInt("FANIN") + " is not expressed");
+                    }
                     a.graph().task(a.task(), ReductionTornado::tunedInt, a.context(), a.ints(0), a.ints(1), a.intArg(4),
                             a.localLength(5), a.constants().getInt("VW"));
                     a.sumPartials(a.ints(1), a.ints(2), a.groups());
@@ -80,6 +84,10 @@ public final class ReductionTornado {
         into.add(new TornadoKernel("reduction.tuned.float",
                 sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, INT, PRIVATE, INT, LOCAL, FLOAT), false,
                 a -> {
+                    if (a.constants().has("FANIN") && a.constants().getInt("FANIN") != 2) {
+                        throw new dev.perfport.core.error.UnsupportedFeatureException("TornadoVM's tuned reduction reduces a group by pairs; fanin="
+                                + a.constants().getInt("FANIN") + " is not expressed");
+                    }
                     a.graph().task(a.task(), ReductionTornado::tunedFloat, a.context(), a.floats(0), a.floats(1), a.intArg(4),
                             a.localLength(5), a.constants().getInt("VW"));
                     a.sumPartials(a.floats(1), a.floats(2), a.groups());
