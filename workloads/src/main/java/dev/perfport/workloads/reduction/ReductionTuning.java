@@ -34,6 +34,10 @@ final class ReductionTuning {
     }
 
     static Tunable.Tuning tuning(Reduction r, DeviceSession s, String variant, Params p, Map<String, List<Integer>> grid) {
+        if (!variant.equals(Reduction.TUNED)) {
+            throw new dev.perfport.core.error.ConfigException("only the reduction variant '" + Reduction.TUNED
+                    + "' is tunable (the paper's variants have no knobs), got '" + variant + "'");
+        }
         Values fixed = ReductionSpec.SPEC.parse(p, variant);
         Space space = ReductionSpec.SPEC.space(fixed, s.device(), grid);
         boolean modelled = s.profile().hasModelledTime();
