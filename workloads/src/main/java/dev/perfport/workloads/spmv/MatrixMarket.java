@@ -70,6 +70,13 @@ public final class MatrixMarket {
         if (entries < 0 || most > MAX_ENTRIES) throw error(name, line, entries + " entries; at most " + MAX_ENTRIES + " are supported");
         if (entries > rows * cols) throw error(name, line, entries + " entries do not fit a " + rows + " x " + cols + " matrix");
 
+        // the CSR form, its check and its vectors take about 16 B a row, 8 a column and 12 an entry: refuse a size the
+        // JVM's heap cannot hold in one line here rather than fail in an allocation later
+        long need = 16 * (rows + 1) + 8 * cols + 12 * most, heap = Runtime.getRuntime().maxMemory();
+        if (need > heap / 2) {
+            throw error(name, line, "a " + rows + " x " + cols + " matrix of " + entries + " entries needs about " + need
+                    + " B of Java heap; at most half the heap, " + heap / 2 + " B, is available (raise -Xmx)");
+        }
         int cap = (int) Math.min(most, 1 << 20);
         int[] ri = new int[cap], ci = new int[cap];
         float[] v = new float[cap];
