@@ -337,8 +337,8 @@ public final class Spmv implements Workload, Tunable {
     public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
         if (!VARIANTS.contains(variant)) return params;
         Values v = SpmvSpec.SPEC.parse(params, variant);
-        List<dev.perfport.workloads.spec.Knob<?>> knobs = SpmvSpec.SPEC.knobs().stream()
-                .filter(k -> k.isTunable() && (k.tunedIn().isEmpty() || k.tunedIn().contains(variant))).toList();
+        // the knobs the variant's tuning space varies: what a cached or shipped pick holds
+        List<dev.perfport.workloads.spec.Knob<?>> knobs = SpmvSpec.SPEC.knobs().stream().filter(k -> k.isTunedIn(variant)).toList();
         if (!dev.perfport.workloads.TuningSupport.takesCache(v, knobs)) return params;
         var pick = lookup.pick(session, name(), SpmvTuning.kernelHash(variant), Map.of("variant", variant), Map.of());
         return dev.perfport.workloads.TuningSupport.withPick(params, pick, knobs.stream().map(dev.perfport.workloads.spec.Knob::name).toList(),
