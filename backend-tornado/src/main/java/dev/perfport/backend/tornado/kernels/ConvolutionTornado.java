@@ -1,6 +1,8 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -25,11 +27,14 @@ import static dev.perfport.core.memory.ElemType.INT;
  * are scalar arguments, which TornadoVM compiles in, so its loops may unroll as OpenCL C's adaptive
  * kernel's do.
  */
-public final class ConvolutionTornado {
+@AutoService(KernelLibrary.class)
+public final class ConvolutionTornado extends TornadoLibrary {
     /** Outputs per work-item the tiled kernel holds in private memory (the workload's largest tile factors: 8×8). */
     static final int OUTPUTS = 64;
 
-    private ConvolutionTornado() {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public ConvolutionTornado() {
+        super(ConvolutionTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {

@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -12,8 +14,11 @@ import static dev.perfport.core.memory.ElemType.FLOAT;
 import static dev.perfport.core.memory.ElemType.INT;
 
 /** The sample workload saxpy (workloads' saxpy.cl) in TornadoVM's Kernel API: y = a*x + y, one work-item per element. */
-public final class SaxpyTornado {
-    private SaxpyTornado() {
+@AutoService(KernelLibrary.class)
+public final class SaxpyTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public SaxpyTornado() {
+        super(SaxpyTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {

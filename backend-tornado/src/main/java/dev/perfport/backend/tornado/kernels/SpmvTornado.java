@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
@@ -19,8 +21,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * kernel of its own). csr-vector's local array gets its length the same way. Loops end by their
  * conditions, as in the Aparapi kernels.
  */
-public final class SpmvTornado {
-    private SpmvTornado() {
+@AutoService(KernelLibrary.class)
+public final class SpmvTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public SpmvTornado() {
+        super(SpmvTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {

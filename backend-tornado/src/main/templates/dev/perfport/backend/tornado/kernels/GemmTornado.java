@@ -1,6 +1,8 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -37,8 +39,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  *       contracts them (the PTX has fma.rn.f32, docs/routes.md).</li>
  * </ul>
  */
-public final class GemmTornado {
-    private GemmTornado() {
+@AutoService(KernelLibrary.class)
+public final class GemmTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public GemmTornado() {
+        super(GemmTornado::register);
     }
 
     /** mdima | ndimb << 16. */

@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 
@@ -27,8 +29,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * <p>β on static work-groups: blocked and cyclic in one method, dynamic in another (TornadoVM
  * cannot compile an unused AtomicInteger parameter; see ReductionTornado).
  */
-public final class MatmulTornado {
-    private MatmulTornado() {
+@AutoService(KernelLibrary.class)
+public final class MatmulTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public MatmulTornado() {
+        super(MatmulTornado::register);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.memory.ElemType;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -38,8 +40,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * fails to compile a kernel whose AtomicInteger parameter is never used, and gives every
  * AtomicInteger call site a counter of its own.
  */
-public final class ReductionTornado {
-    private ReductionTornado() {
+@AutoService(KernelLibrary.class)
+public final class ReductionTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public ReductionTornado() {
+        super(ReductionTornado::register);
     }
 
     /** Registers the reduction kernels. */

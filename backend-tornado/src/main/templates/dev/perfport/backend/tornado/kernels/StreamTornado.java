@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -21,8 +23,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * partial per group. The methods are prefixed {@code stream}: TornadoVM names the OpenCL kernel after
  * the method, and a kernel named like a builtin ({@code dot}) fails to build.
  */
-public final class StreamTornado {
-    private StreamTornado() {
+@AutoService(KernelLibrary.class)
+public final class StreamTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public StreamTornado() {
+        super(StreamTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {

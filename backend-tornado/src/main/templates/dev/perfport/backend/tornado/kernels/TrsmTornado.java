@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -19,8 +21,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * group b: column j of inv(D_b) by forward substitution). NB is a scalar argument, compiled in as
  * a constant. TRSM's updates run on gemm's TornadoVM kernels ({@link GemmTornado}).
  */
-public final class TrsmTornado {
-    private TrsmTornado() {
+@AutoService(KernelLibrary.class)
+public final class TrsmTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public TrsmTornado() {
+        super(TrsmTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {
