@@ -328,6 +328,7 @@ public final class KernelGen {
  */
 final class RouteForm {
     static final List<String> ROUTES = List.of("wg", "aparapi", "tornado");
+    // the tree's step is "treeStep": "half" is an OpenCL C type, which Aparapi copies into its source
     /** Marks a //#barrier or //#tree line in an expanded kernel body, for the route to replace. */
     static final String MARK = "\u0000";
     private static final Pattern TOKEN = Pattern.compile("([A-Za-z_.][A-Za-z0-9_.]*)=\"([^\"]*)\"|\\S+");
@@ -445,9 +446,9 @@ final class RouteForm {
         for (Arg a : k.args()) if (a.array() && !a.onChip()) text = arraySyntax(text, a.name(), error);
         sb.append(markers(indent(text, 4), m -> switch (m[0]) {
             case "barrier" -> List.of("localBarrier();");
-            default -> List.of("for (int half = getLocalSize() / 2; half > 0; half >>= 1) {",
+            default -> List.of("for (int treeStep = getLocalSize() / 2; treeStep > 0; treeStep >>= 1) {",
                     "    localBarrier();",
-                    "    if (getLocalId() < half) " + m[1] + "[getLocalId()] += " + m[1] + "[getLocalId() + half];",
+                    "    if (getLocalId() < treeStep) " + m[1] + "[getLocalId()] += " + m[1] + "[getLocalId() + treeStep];",
                     "}",
                     "localBarrier();");
         }));
@@ -490,9 +491,9 @@ final class RouteForm {
         sb.append(markers(body, m -> switch (m[0]) {
             case "barrier" -> List.of("ctx.localBarrier();");
             default -> List.of("ctx.localBarrier();",
-                    "for (int half = ctx.localGroupSizeX / 2; half > 0; half >>= 1) {",
-                    "    if (ctx.localIdx < half) {",
-                    "        " + m[1] + "[ctx.localIdx] += " + m[1] + "[ctx.localIdx + half];",
+                    "for (int treeStep = ctx.localGroupSizeX / 2; treeStep > 0; treeStep >>= 1) {",
+                    "    if (ctx.localIdx < treeStep) {",
+                    "        " + m[1] + "[ctx.localIdx] += " + m[1] + "[ctx.localIdx + treeStep];",
                     "    }",
                     "    ctx.localBarrier();",
                     "}");
@@ -533,8 +534,8 @@ final class RouteForm {
             phase.setLength(0);
             String[] m = line.substring(1).split(" ", 2);
             if (m[0].equals("tree")) {
-                sb.append("            for (int half = wgItems / 2; half > 0; half >>= 1) {\n")
-                  .append("                for (int l = 0; l < half; l++) ").append(m[1]).append("[l] += ").append(m[1]).append("[l + half];\n")
+                sb.append("            for (int treeStep = wgItems / 2; treeStep > 0; treeStep >>= 1) {\n")
+                  .append("                for (int l = 0; l < treeStep; l++) ").append(m[1]).append("[l] += ").append(m[1]).append("[l + treeStep];\n")
                   .append("            }\n");
             }
         }
