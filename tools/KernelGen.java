@@ -33,7 +33,20 @@ import java.util.stream.Stream;
  * //#use name [k=v ...]                   bindings in force there, plus k=v); defined before its first use
  * </pre>
  *
- * Output files are written only when their text changes, so an unchanged template recompiles nothing.
+ * Output files are written only when their text changes, so an unchanged template recompiles nothing,
+ * and a generated file that no template writes any more is removed.
+ *
+ * <p>With a ROUTE and SHARED_DIR ({@code java tools/KernelGen.java TEMPLATES OUT aparapi
+ * workloads/src/main/kernels}), it also expands the workloads' shared templates
+ * ({@code <workload>/<Name>.java}, one per workload) into that route's class ({@link RouteForm}):
+ * the binding R names the route (for //#if R=wg, ...), and
+ *
+ * <pre>
+ * //#kernel saxpy.saxpy saxpy a:float x:float[] y:float[] n:int    one work-item's code, its arguments
+ *     int i = $gid$; if (i < n) y.set(i, a * x.get(i) + y.get(i));  once (T[local], T[static], T[constant])
+ * //#barrier   //#tree scratch                                       a barrier; the tree sum of a local array
+ * //#end
+ * </pre>
  */
 public final class KernelGen {
     private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use|kernel|barrier|tree)\\b(.*)$");
