@@ -49,7 +49,7 @@ import java.util.stream.Stream;
  * </pre>
  */
 public final class KernelGen {
-    private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use|kernel|barrier|tree)\\b(.*)$");
+    private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use|kernel|barrier|tree|setup|register)\\b(.*)$");
     private static final Pattern USE_ARG = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(?:\"([^\"]*)\"|(\\S+))\\s*");
     private static final Pattern KEY = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)\\$");
 
@@ -221,7 +221,7 @@ public final class KernelGen {
                     List<String> body = snippets.get(words[0]);
                     if (body == null) throw error(name, i, "//#use of '" + words[0] + "', which no //#def above defines");
                     List<Map<String, String>> inner = new ArrayList<>(scopes);
-                    if (words.length > 1) inner.add(0, useArgs(name, i, words[1]));
+                    if (words.length > 1) inner.add(0, useArgs(name, i, substitute(name, i, words[1], scopes)));
                     int end = block(name, body, 0, inner, sb, emit);
                     if (end != body.size()) throw error(name, i, "snippet '" + words[0] + "' has an unbalanced //#" + directive(body.get(end))[0]);
                     i++;
@@ -241,6 +241,24 @@ public final class KernelGen {
                         block(name, lines, i + 1, inner, body, true);
                         inKernel = false;
                         sb.append(route.form(k, body.toString(), msg -> error(name, at, msg)));
+                    }
+                    i = close + 1;
+                }
+                case "setup", "register" -> {
+                    int close = block(name, lines, i + 1, scopes, new StringBuilder(), false);
+                    expectEnd(name, lines, close, d[0]);
+                    if (emit) {
+                        StringBuilder text = new StringBuilder();
+                        block(name, lines, i + 1, scopes, text, true);
+                        if (d[0].equals("setup")) {
+                            if (!inKernel) throw error(name, i, "//#setup outside a //#kernel");
+                            if (!text.isEmpty()) {
+                                for (String l : text.toString().split("\n")) sb.append(RouteForm.MARK).append("setup ").append(l).append('\n');
+                            }
+                        } else {
+                            if (route == null || inKernel) throw error(name, i, "//#register belongs in a shared template, outside a //#kernel");
+                            route.register(text.toString().strip());
+                        }
                     }
                     i = close + 1;
                 }
@@ -346,6 +364,15 @@ final class RouteForm {
     static final String MARK = "\u0000";
     private static final Pattern TOKEN = Pattern.compile("([A-Za-z_.][A-Za-z0-9_.]*)=\"([^\"]*)\"|\\S+");
 
+    /**
+     * aparapi.factory: how the kernel is made from the constants ({class} is its class); tornado.hidden and
+     * tornado.extra: {@code Type name=bind, ...} parameters before and after the arguments; tornado.deferred:
+     * the float argument whose atomic adds the session applies after the task (the kernel writes one
+     * operand per group into it, see DeferredAtomics); tornado.options: appended to the TornadoKernel.
+     */
+    private static final Set<String> OPTIONS = Set.of("aparapi.factory", "tornado.options", "tornado.hidden", "tornado.extra",
+            "tornado.deferred");
+
     /** An argument: name, element type, and level (global, constant, local, static, private). */
     record Arg(String name, String type, String level) {
         boolean array() {
@@ -380,7 +407,7 @@ final class RouteForm {
                 args.add(new Arg(a.group(1), a.group(2), level));
             }
             for (String k : options.keySet()) {
-                if (!Set.of("aparapi.factory", "tornado.options").contains(k)) throw error.apply("unknown option '" + k + "' (aparapi.factory, tornado.options)");
+                if (!OPTIONS.contains(k)) throw error.apply("unknown option '" + k + "' (" + OPTIONS + ")");
             }
             return new Kernel(words.get(0), words.get(1), args, options);
         }
@@ -399,6 +426,11 @@ final class RouteForm {
         this.route = route;
         this.dir = dir;
         this.base = base;
+    }
+
+    /** A registration written out in the template (//#register), for a kernel in a route's own form. */
+    void register(String text) {
+        registrations.add(text);
     }
 
     /** The generated class's simple name in this route. */
@@ -436,15 +468,33 @@ final class RouteForm {
     }
 
     /** The kernel in this route's form (the body is written at 8 spaces, a method's), and its registration noted. */
-    String form(Kernel k, String body, Function<String, RuntimeException> error) {
+    String form(Kernel k, String text, Function<String, RuntimeException> error) {
+        StringBuilder body = new StringBuilder();
+        StringBuilder setup = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            if (line.startsWith(MARK + "setup ")) setup.append(line.substring(MARK.length() + 6)).append('\n');
+            else body.append(line).append('\n');
+        }
+        String b = body.toString().replaceAll("\n+$", "\n");
         return switch (route) {
-            case "wg" -> workGroup(k, body, error);
-            case "aparapi" -> aparapi(k, body, error);
-            default -> tornado(k, body);
+            case "wg" -> workGroup(k, b, setup.toString(), error);
+            case "aparapi" -> aparapi(k, b, setup.toString(), error);
+            default -> tornado(k, b, setup.toString());
         };
     }
 
-    private String aparapi(Kernel k, String body, Function<String, RuntimeException> error) {
+    /** {@code Type name=expr, ...}: the parameters and binds of a tornado.hidden or tornado.extra option. */
+    private static List<String[]> params(String spec) {
+        List<String[]> l = new ArrayList<>();
+        if (spec == null || spec.isBlank()) return l;
+        for (String p : spec.split(",\\s*(?=[A-Za-z]+ [A-Za-z_]+=)")) {
+            int eq = p.indexOf('=');
+            l.add(new String[] {p.substring(0, eq).trim(), p.substring(eq + 1).trim()});
+        }
+        return l;
+    }
+
+    private String aparapi(Kernel k, String body, String setup, Function<String, RuntimeException> error) {
         String cls = k.className();
         StringBuilder sb = new StringBuilder();
         sb.append("    public static final class ").append(cls).append(" extends PerfportKernel {\n");
@@ -454,6 +504,7 @@ final class RouteForm {
             sb.append("        ").append(ann).append(a.type()).append(a.array() ? "[] " : " ").append(a.name()).append(";\n");
             fields.add('"' + a.name() + '"');
         }
+        sb.append(setup);
         sb.append("\n        @Override\n        public void run() {\n");
         String text = body;
         for (Arg a : k.args()) if (a.array() && !a.onChip()) text = arraySyntax(text, a.name(), error);
@@ -466,17 +517,23 @@ final class RouteForm {
                     "localBarrier();");
         }));
         sb.append("        }\n    }\n");
-        String factory = k.options().getOrDefault("aparapi.factory", "c -> new $class$()").replace("$class$", cls);
+        String factory = k.options().getOrDefault("aparapi.factory", "c -> new {class}()").replace("{class}", cls);
         registrations.add("KernelSpec.of(\"" + k.id() + "\", " + cls + ".class, " + factory + ", " + String.join(", ", fields) + ")");
         return sb.toString();
     }
 
-    private String tornado(Kernel k, String body) {
+    private String tornado(Kernel k, String body, String setup) {
         StringBuilder sb = new StringBuilder();
         List<String> params = new ArrayList<>(List.of("KernelContext ctx"));
         List<String> sig = new ArrayList<>();
         List<String> binds = new ArrayList<>(List.of("a.context()"));
+        for (String[] h : params(k.options().get("tornado.hidden"))) {
+            params.add(h[0]);
+            binds.add(h[1]);
+        }
         StringBuilder locals = new StringBuilder();
+        String deferred = k.options().getOrDefault("tornado.deferred", "");
+        String after = null;
         for (int i = 0; i < k.args().size(); i++) {
             Arg a = k.args().get(i);
             sig.add(switch (a.level()) {
@@ -493,14 +550,19 @@ final class RouteForm {
                         .append("LocalArray(").append(a.name()).append("Length);\n");
             } else if (a.array()) {
                 params.add(a.ty() + "Array " + a.name());
-                binds.add("a." + a.type() + "s(" + i + ")");
+                binds.add(a.name().equals(deferred) ? "a.deferredFloatOps()" : "a." + a.type() + "s(" + i + ")");
+                if (a.name().equals(deferred)) after = "a.applyDeferredFloatAdds(a.floats(" + i + "), 0);";
             } else {
                 params.add(a.type() + " " + a.name());
                 binds.add("a." + a.type() + "Arg(" + i + ")");
             }
         }
+        for (String[] h : params(k.options().get("tornado.extra"))) {
+            params.add(h[0]);
+            binds.add(h[1]);
+        }
         sb.append("    public static void ").append(k.java()).append('(').append(String.join(", ", params)).append(") {\n");
-        sb.append(locals);
+        sb.append(locals).append(setup);
         sb.append(markers(body, m -> switch (m[0]) {
             case "barrier" -> List.of("ctx.localBarrier();");
             default -> List.of("ctx.localBarrier();",
@@ -512,8 +574,11 @@ final class RouteForm {
                     "}");
         }));
         sb.append("    }\n");
-        registrations.add("new TornadoKernel(\"" + k.id() + "\", sig(" + String.join(", ", sig) + "), false,\n"
-                + "                a -> a.graph().task(a.task(), " + className() + "::" + k.java() + ", " + String.join(", ", binds) + "))"
+        String task = "a.graph().task(a.task(), " + className() + "::" + k.java() + ", " + String.join(", ", binds) + ")";
+        String binder = after == null ? "a -> " + task
+                : "a -> {\n                    " + task + ";\n                    " + after + "\n                }";
+        registrations.add("new TornadoKernel(\"" + k.id() + "\", sig(" + String.join(", ", sig) + "), "
+                + (after != null) + ",\n                " + binder + ")"
                 + k.options().getOrDefault("tornado.options", ""));
         return sb.toString();
     }
@@ -523,7 +588,7 @@ final class RouteForm {
      * loop over the group's work-items (loop fission), so a value a work-item keeps across a
      * //#barrier or //#tree must be read again after it (ids are: they are the loop's).
      */
-    private String workGroup(Kernel k, String body, Function<String, RuntimeException> error) {
+    private String workGroup(Kernel k, String body, String setup, Function<String, RuntimeException> error) {
         StringBuilder sb = new StringBuilder();
         sb.append("    static WorkGroupKernel ").append(k.java()).append("() {\n        return g -> {\n");
         for (int i = 0; i < k.args().size(); i++) {
@@ -535,8 +600,9 @@ final class RouteForm {
             sb.append("            ").append(line).append('\n');
         }
         sb.append("            int wgItems = g.localItems();\n            int wgGroup = (int) g.groupLinearId();\n");
-        if (body.contains("wgGroups")) sb.append("            int wgGroups = (int) g.numGroups(0);\n");
-        if (body.contains("wgGlobal")) sb.append("            int wgGlobal = (int) g.globalSize(0);\n");
+        if ((body + setup).contains("wgGroups")) sb.append("            int wgGroups = (int) g.numGroups(0);\n");
+        if ((body + setup).contains("wgGlobal")) sb.append("            int wgGlobal = (int) g.globalSize(0);\n");
+        if (!setup.isEmpty()) sb.append(indent(setup, 4));
         StringBuilder phase = new StringBuilder();
         for (String line : body.split("\n", -1)) {
             if (!line.startsWith(MARK)) {
@@ -594,17 +660,20 @@ final class RouteForm {
         return sb.append(text.substring(at)).toString();
     }
 
-    /** Replaces each marker line with the route's lines at the marker's indentation (the body's, 8 spaces, plus {@code extra}). */
+    /** Replaces each marker line with the route's lines, indented as the code before it (directives stand in column 0). */
     private static String markers(String text, Function<String[], List<String>> lines) {
         StringBuilder sb = new StringBuilder();
+        String pad = "        ";
         for (String line : text.split("\n", -1)) {
             int mark = line.indexOf(MARK);
             if (mark < 0) {
                 sb.append(line).append('\n');
+                if (!line.isBlank()) {
+                    pad = line.substring(0, line.length() - line.stripLeading().length()) + (line.stripTrailing().endsWith("{") ? "    " : "");
+                }
                 continue;
             }
-            String pad = line.substring(0, mark);
-            for (String l : lines.apply(line.substring(mark + 1).split(" ", 2))) sb.append(pad).append("        ").append(l).append('\n');
+            for (String l : lines.apply(line.substring(mark + 1).split(" ", 2))) sb.append(pad).append(l).append('\n');
         }
         return sb.toString().replaceAll("\n+$", "\n");
     }
