@@ -373,10 +373,18 @@ final class RouteForm {
     private static final Set<String> OPTIONS = Set.of("aparapi.factory", "tornado.options", "tornado.hidden", "tornado.extra",
             "tornado.deferred");
 
-    /** An argument: name, element type, and level (global, constant, local, static, private). */
-    record Arg(String name, String type, String level) {
+    /**
+     * An argument: name, element type, and level (global, constant, local, static, private); or a
+     * knob (level "knob", {@code name:int{NB}}): the definition's constant NB, fixed when the kernel
+     * is made (Aparapi: a final field; TornadoVM: a scalar it compiles in; Java work-group: a parameter).
+     */
+    record Arg(String name, String type, String level, String constant) {
         boolean array() {
-            return !level.equals("private");
+            return !level.equals("private") && !knob();
+        }
+
+        boolean knob() {
+            return level.equals("knob");
         }
 
         boolean onChip() {
@@ -401,10 +409,11 @@ final class RouteForm {
             if (words.size() < 2) throw error.apply("//#kernel wants: id javaName name:type ..., got '" + spec.trim() + "'");
             List<Arg> args = new ArrayList<>();
             for (String w : words.subList(2, words.size())) {
-                Matcher a = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*):(int|long|float|double)(?:\\[(|local|static|constant)\\])?").matcher(w);
-                if (!a.matches()) throw error.apply("argument '" + w + "': want name:T, name:T[], name:T[local], name:T[static] or name:T[constant] (T int, long, float, double)");
-                String level = a.group(3) == null ? "private" : a.group(3).isEmpty() ? "global" : a.group(3);
-                args.add(new Arg(a.group(1), a.group(2), level));
+                Matcher a = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*):(int|long|float|double)(?:\\[(|local|static|constant)\\]|\\{([A-Za-z_][A-Za-z0-9_]*)\\})?").matcher(w);
+                if (!a.matches()) throw error.apply("argument '" + w + "': want name:T, name:T[], name:T[local], name:T[static], name:T[constant] or name:int{CONSTANT} (T int, long, float, double)");
+                String level = a.group(4) != null ? "knob" : a.group(3) == null ? "private" : a.group(3).isEmpty() ? "global" : a.group(3);
+                if (level.equals("knob") && !a.group(2).equals("int")) throw error.apply("knob '" + w + "': knobs are int");
+                args.add(new Arg(a.group(1), a.group(2), level, a.group(4)));
             }
             for (String k : options.keySet()) {
                 if (!OPTIONS.contains(k)) throw error.apply("unknown option '" + k + "' (" + OPTIONS + ")");
@@ -499,12 +508,23 @@ final class RouteForm {
         StringBuilder sb = new StringBuilder();
         sb.append("    public static final class ").append(cls).append(" extends PerfportKernel {\n");
         List<String> fields = new ArrayList<>();
+        List<String> knobs = new ArrayList<>();
         for (Arg a : k.args()) {
+            if (a.knob()) {
+                sb.append("        final int ").append(a.name()).append(";\n");
+                knobs.add(a.name());
+                continue;
+            }
             String ann = a.onChip() ? "@Local " : a.level().equals("constant") ? "@Constant " : "";
             sb.append("        ").append(ann).append(a.type()).append(a.array() ? "[] " : " ").append(a.name()).append(";\n");
             fields.add('"' + a.name() + '"');
         }
         sb.append(setup);
+        if (!knobs.isEmpty()) {
+            sb.append("\n        ").append(cls).append("(int ").append(String.join(", int ", knobs)).append(") {\n");
+            for (String n : knobs) sb.append("            this.").append(n).append(" = ").append(n).append(";\n");
+            sb.append("        }\n");
+        }
         sb.append("\n        @Override\n        public void run() {\n");
         String text = body;
         for (Arg a : k.args()) if (a.array() && !a.onChip()) text = arraySyntax(text, a.name(), error);
@@ -517,7 +537,10 @@ final class RouteForm {
                     "localBarrier();");
         }));
         sb.append("        }\n    }\n");
-        String factory = k.options().getOrDefault("aparapi.factory", "c -> new {class}()").replace("{class}", cls);
+        List<String> made = new ArrayList<>();
+        for (Arg a : k.args()) if (a.knob()) made.add("c.getInt(\"" + a.constant() + "\")");
+        String factory = k.options().getOrDefault("aparapi.factory", "c -> new {class}({knobs})").replace("{class}", cls)
+                .replace("{knobs}", String.join(", ", made));
         registrations.add("KernelSpec.of(\"" + k.id() + "\", " + cls + ".class, " + factory + ", " + String.join(", ", fields) + ")");
         return sb.toString();
     }
@@ -534,8 +557,14 @@ final class RouteForm {
         StringBuilder locals = new StringBuilder();
         String deferred = k.options().getOrDefault("tornado.deferred", "");
         String after = null;
-        for (int i = 0; i < k.args().size(); i++) {
-            Arg a = k.args().get(i);
+        List<Arg> knobs = new ArrayList<>();
+        int index = 0;
+        for (Arg a : k.args()) {
+            if (a.knob()) {
+                knobs.add(a);
+                continue;
+            }
+            int i = index++;
             sig.add(switch (a.level()) {
                 case "global" -> "GLOBAL";
                 case "constant" -> "CONSTANT";
@@ -556,6 +585,10 @@ final class RouteForm {
                 params.add(a.type() + " " + a.name());
                 binds.add("a." + a.type() + "Arg(" + i + ")");
             }
+        }
+        for (Arg a : knobs) {
+            params.add("int " + a.name());
+            binds.add("a.constants().getInt(\"" + a.constant() + "\")");
         }
         for (String[] h : params(k.options().get("tornado.extra"))) {
             params.add(h[0]);
@@ -590,9 +623,13 @@ final class RouteForm {
      */
     private String workGroup(Kernel k, String body, String setup, Function<String, RuntimeException> error) {
         StringBuilder sb = new StringBuilder();
-        sb.append("    static WorkGroupKernel ").append(k.java()).append("() {\n        return g -> {\n");
-        for (int i = 0; i < k.args().size(); i++) {
-            Arg a = k.args().get(i);
+        List<String> knobs = new ArrayList<>();
+        for (Arg a : k.args()) if (a.knob()) knobs.add("int " + a.name());
+        sb.append("    static WorkGroupKernel ").append(k.java()).append('(').append(String.join(", ", knobs)).append(") {\n        return g -> {\n");
+        int index = 0;
+        for (Arg a : k.args()) {
+            if (a.knob()) continue;
+            int i = index++;
             String line;
             if (a.onChip()) line = a.type() + "[] " + a.name() + " = g.local" + a.ty() + "s(" + i + ");";
             else if (a.array()) line = "Global" + a.ty() + "s " + a.name() + " = g." + a.type() + "s(" + i + ");";
