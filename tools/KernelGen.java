@@ -466,15 +466,38 @@ final class RouteForm {
 
     /** What the work-item placeholders of a kernel body mean in this route. */
     Map<String, String> placeholders() {
-        return switch (route) {
-            case "wg" -> Map.of("gid", "wgGid", "lid", "wgLid", "lsize", "wgItems", "group", "wgGroup", "groups", "wgGroups",
-                    "gsize", "wgGlobal");
-            case "aparapi" -> Map.of("gid", "getGlobalId()", "lid", "getLocalId()", "lsize", "getLocalSize()", "group", "getGroupId()",
-                    "groups", "getNumGroups()", "gsize", "getGlobalSize()");
-            default -> Map.of("gid", "ctx.globalIdx", "lid", "ctx.localIdx", "lsize", "ctx.localGroupSizeX", "group", "ctx.groupIdx",
-                    "groups", "(ctx.globalGroupSizeX / ctx.localGroupSizeX)", "gsize", "ctx.globalGroupSizeX");
-        };
+        Map<String, String> m = new LinkedHashMap<>();
+        switch (route) {
+            case "wg" -> {
+                m.putAll(Map.of("gid", "wgGid", "lid", "wgLid", "lsize", "wgItems", "group", "wgGroup", "groups", "wgGroups",
+                        "gsize", "wgGlobal"));
+                // the work-group form's item loops are one-dimensional
+                for (String k : List.of("gid", "lid", "lsize", "group")) for (int d = 0; d < 2; d++) m.put(k + d, TWO_D);
+            }
+            case "aparapi" -> {
+                m.putAll(Map.of("gid", "getGlobalId()", "lid", "getLocalId()", "lsize", "getLocalSize()", "group", "getGroupId()",
+                        "groups", "getNumGroups()", "gsize", "getGlobalSize()"));
+                for (int d = 0; d < 2; d++) {
+                    m.putAll(Map.of("gid" + d, "getGlobalId(" + d + ")", "lid" + d, "getLocalId(" + d + ")",
+                            "lsize" + d, "getLocalSize(" + d + ")", "group" + d, "getGroupId(" + d + ")"));
+                }
+            }
+            default -> {
+                m.putAll(Map.of("gid", "ctx.globalIdx", "lid", "ctx.localIdx", "lsize", "ctx.localGroupSizeX", "group", "ctx.groupIdx",
+                        "groups", "(ctx.globalGroupSizeX / ctx.localGroupSizeX)", "gsize", "ctx.globalGroupSizeX"));
+                for (int d = 0; d < 2; d++) {
+                    String a = d == 0 ? "x" : "y";
+                    String A = a.toUpperCase();
+                    m.putAll(Map.of("gid" + d, "ctx.globalId" + a, "lid" + d, "ctx.localId" + a,
+                            "lsize" + d, "ctx.localGroupSize" + A, "group" + d, "ctx.groupId" + a));
+                }
+            }
+        }
+        return m;
     }
+
+    /** What a two-dimensional id becomes in the work-group form: an error naming the kernel. */
+    private static final String TWO_D = "\u0001";
 
     /** The kernel in this route's form (the body is written at 8 spaces, a method's), and its registration noted. */
     String form(Kernel k, String text, Function<String, RuntimeException> error) {
@@ -622,6 +645,9 @@ final class RouteForm {
      * //#barrier or //#tree must be read again after it (ids are: they are the loop's).
      */
     private String workGroup(Kernel k, String body, String setup, Function<String, RuntimeException> error) {
+        if ((body + setup).contains(TWO_D)) {
+            throw error.apply("kernel " + k.id() + ": the Java work-group form is one-dimensional; give it its own form (//#if R=wg)");
+        }
         StringBuilder sb = new StringBuilder();
         List<String> knobs = new ArrayList<>();
         for (Arg a : k.args()) if (a.knob()) knobs.add("int " + a.name());
