@@ -54,6 +54,16 @@ public final class KernelGen {
     private static final Pattern KEY = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)\\$");
 
     public static void main(String[] args) throws IOException {
+        try {
+            run(args);
+        } catch (IllegalArgumentException e) {
+            // a template error: one line with the template, its line and the problem, and the build stops
+            System.err.println("KernelGen: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static void run(String[] args) throws IOException {
         if (args.length != 2 && args.length != 4) {
             System.err.println("usage: java KernelGen.java TEMPLATE_DIR OUTPUT_DIR [ROUTE SHARED_DIR]  (ROUTE: "
                     + String.join(", ", RouteForm.ROUTES) + " or none)");
