@@ -33,7 +33,7 @@ class PluginJarIT extends PluginJarConformance {
     @Test
     void jarHoldsAparapiItsLinuxLibraryAndTheKernelClasses() throws IOException {
         try (JarFile jf = new JarFile(jar().toFile())) {
-            for (String e : List.of("dev/perfport/backend/aparapi/kernels/ReductionKernelClasses$LocalAtomicInt.class",
+            for (String e : List.of("dev/perfport/backend/aparapi/kernels/ReductionKernels$LocalAtomicInt.class",
                     "com/aparapi/Kernel.class", "com/aparapi/natives/NativeLoader.class", "linux/libaparapi_x86_64.so",
                     "org/apache/bcel/Repository.class", "META-INF/services/dev.perfport.core.backend.BackendProvider")) {
                 assertNotNull(jf.getEntry(e), "plugin jar lacks " + e);

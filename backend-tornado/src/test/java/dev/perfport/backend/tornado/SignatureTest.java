@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SignatureTest {
 
-    /** No TornadoVM kernel: the single-pass scan (declined: ScanTornadoLibrary says why) and fft's four-step fft.cols (not written; TornadoConformanceTest declares them). */
+    /** No TornadoVM kernel: the single-pass scan (declined: ScanTornado says why) and fft's four-step fft.cols (not written; TornadoConformanceTest declares them). */
     static final java.util.Set<String> NOT_ON_TORNADO = java.util.Set.of(
             "scan.single_pass.int", "scan.single_pass.float", "fft.cols");
 

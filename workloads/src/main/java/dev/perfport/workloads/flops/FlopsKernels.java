@@ -6,16 +6,15 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
-import dev.perfport.core.wg.GlobalDoubles;
-import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 import dev.perfport.workloads.gemm.Precision;
 
 /**
  * The kernel of {@link Flops}: its definition (out, n, iters, a, b) per precision with the OpenCL C
- * ({@code flops.cl}, the type by {@code -DDOUBLE}) and Java work-group implementations; the Aparapi
- * and TornadoVM ones live in their backends. {@link #CHAINS} independent multiply-add chains per
+ * ({@code flops.cl}, the type by {@code -DDOUBLE}) and Java work-group implementations; the Java
+ * work-group, Aparapi and TornadoVM forms come from one template,
+ * {@code src/main/kernels/flops/Flops.java}. {@link #CHAINS} independent multiply-add chains per
  * work-item.
  */
 public final class FlopsKernels {
@@ -47,21 +46,8 @@ public final class FlopsKernels {
                 .scalar("a", p.elem).scalar("b", p.elem)
                 .defaults(Constants.of("DOUBLE", p == Precision.DOUBLE ? 1 : 0))
                 .impl(new KernelImpl.OpenClSource(SOURCE, "fma_peak"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> {
-                    int n = g.intArg(1), iters = g.intArg(2);
-                    int base = (int) g.groupLinearId() * g.localItems();
-                    int end = base + (int) g.itemsBelow(n);
-                    // every work-item's chains are the same (they depend on a, b and iters only): the values once, the cost per item
-                    if (p == Precision.FLOAT) {
-                        GlobalFloats out = g.floats(0);
-                        float s = chains(iters, g.floatArg(3), g.floatArg(4));
-                        for (int i = base; i < end; i++) out.set(i, s);
-                    } else {
-                        GlobalDoubles out = g.doubles(0);
-                        double s = chains(iters, g.doubleArg(3), g.doubleArg(4));
-                        for (int i = base; i < end; i++) out.set(i, s);
-                    }
-                }, 0).withCost(cost))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? FlopsGroups.fmaPeakFloat() : FlopsGroups.fmaPeakDouble(), 0)
+                        .withCost(cost))
                 .build();
     }
 

@@ -5,14 +5,13 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
-import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 
 /**
  * The kernel of the sample workload {@link Saxpy}: its definition (arguments a, x, y, n) with
- * the OpenCL C ({@code saxpy.cl}) and Java work-group implementations. The Aparapi and TornadoVM
- * implementations live in their backends.
+ * the OpenCL C ({@code saxpy.cl}) and Java work-group implementations. The Java work-group,
+ * Aparapi and TornadoVM forms come from one template, {@code src/main/kernels/saxpy/Saxpy.java}.
  */
 public final class SaxpyKernels {
     static final String SOURCE = Sources.load(SaxpyKernels.class, "saxpy.cl");
@@ -34,17 +33,7 @@ public final class SaxpyKernels {
                 .global("y", ElemType.FLOAT, Access.READ_WRITE)
                 .scalar("n", ElemType.INT)
                 .impl(new KernelImpl.OpenClSource(SOURCE, "saxpy"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> g -> {
-                    float a = g.floatArg(0);
-                    GlobalFloats x = g.floats(1), y = g.floats(2);
-                    int n = g.intArg(3);
-                    int base = (int) g.groupLinearId() * g.localItems();
-                    int end = base + (int) g.itemsBelow(n);
-                    for (int i = base; i < end; i++) {
-                        float ax = a * x.get(i);
-                        y.set(i, ax + y.get(i));
-                    }
-                }, 0).withCost(COST))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> SaxpyGroups.saxpy(), 0).withCost(COST))
                 .build();
     }
 }

@@ -101,12 +101,12 @@ class SpecialiserTest {
 
     @Test
     void tunedReductionVectorWidthAndItemsBecomeConstants() throws Exception {
-        var template = new ReductionKernelClasses.TunedInt(new int[]{1, 1});
+        var template = new ReductionKernels.TunedInt(new int[]{1, 1});
         String before = openCl(template);
         assertTrue(before.contains("this->ipt"), "the template reads ipt from a kernel argument:\n" + before);
-        String after = dumped(Specialiser.of(ReductionKernelClasses.TunedInt.class, new int[]{1, 1}), "reduction-tuned-int-vw1-ipt1.cl");
+        String after = dumped(Specialiser.of(ReductionKernels.TunedInt.class, new int[]{1, 1}), "reduction-tuned-int-vw1-ipt1.cl");
         assertFalse(after.contains("this->vw") || after.contains("this->ipt"), "vw or ipt is still a kernel argument:\n" + after);
-        String spec4 = openCl(Specialiser.of(ReductionKernelClasses.TunedFloat.class, new int[]{4, 2}));
+        String spec4 = openCl(Specialiser.of(ReductionKernels.TunedFloat.class, new int[]{4, 2}));
         assertFalse(spec4.contains("this->vw") || spec4.contains("this->ipt"), "vw or ipt is still a kernel argument:\n" + spec4);
         assertTrue(spec4.replace(" ", "").contains("<4"), "no literal bound 4 (vw) in:\n" + spec4);
     }

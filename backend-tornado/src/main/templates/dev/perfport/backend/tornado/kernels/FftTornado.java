@@ -1,7 +1,9 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.math.TornadoMath;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -29,8 +31,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * compute ("unable to compute op COS"), even in code it then drops, so no pass with ns = 1 (all
  * twiddles 1) contains a twiddle computation.
  */
-public final class FftTornado {
-    private FftTornado() {
+@AutoService(KernelLibrary.class)
+public final class FftTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public FftTornado() {
+        super(FftTornado::register);
     }
 
     /** Java rounds every product and has no native sin/cos: math other than precise would be claimed, not run. */

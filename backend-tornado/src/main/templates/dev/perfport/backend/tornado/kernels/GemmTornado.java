@@ -1,6 +1,8 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -37,8 +39,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  *       contracts them (the PTX has fma.rn.f32, docs/routes.md).</li>
  * </ul>
  */
-public final class GemmTornado {
-    private GemmTornado() {
+@AutoService(KernelLibrary.class)
+public final class GemmTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public GemmTornado() {
+        super(GemmTornado::register);
     }
 
     /** mdima | ndimb << 16. */
@@ -218,8 +223,8 @@ public final class GemmTornado {
     }
 
     /**
-     * gemm_direct in $T$: any sizes and strides; {@code aco} is the offsets of A and C (ao | co << 32),
-     * {@code shape} is WGD | MDIMCD << 10 | NDIMCD << 20 (TornadoVM's task takes at most 20 arguments).
+     * gemm_direct in $T$: any sizes and strides; {@code aco} is the offsets of A and C {@code (ao | co << 32)},
+     * {@code shape} is {@code WGD | MDIMCD << 10 | NDIMCD << 20} (TornadoVM's task takes at most 20 arguments).
      * The group's shape comes in as an argument, not from {@code ctx.localGroupSizeX/Y}:
      * TornadoVM compiles scalar arguments in, so mwid and nwid are constants, the loops over acc have
      * constant trip counts and the driver keeps acc in registers. From get_local_size they were run-time

@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.memory.ElemType;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -36,11 +38,14 @@ import static dev.perfport.core.memory.ElemType.INT;
  * devices: PoCL, x86). On GPUs a plain load may hit a stale cache line and spin forever, so the
  * kernels are declared CPU-only and a GPU session refuses them with the reason (cannotRun).
  */
-public final class ScanStaticTornado {
+@AutoService(KernelLibrary.class)
+public final class ScanStaticTornado extends TornadoLibrary {
     static final String CPU_ONLY = "V1's wait needs a coherent read of the counter, and TornadoVM 5.2's Kernel API has no volatile"
             + " or atomic load (its int atomics return nothing); on a GPU the plain load may read a stale cache line forever";
 
-    private ScanStaticTornado() {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public ScanStaticTornado() {
+        super(ScanStaticTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {

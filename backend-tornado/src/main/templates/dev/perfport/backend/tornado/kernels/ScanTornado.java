@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import dev.perfport.core.memory.ElemType;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -21,10 +23,24 @@ import static dev.perfport.core.memory.ElemType.INT;
  * added to every block. The operator, the identity and the tree depth log2(m) are scalar
  * arguments, which TornadoVM compiles in as constants.
  *
- * <p>Pair j of level d is (LEFT, RIGHT) = (((2j+1) << d) - 1, ((2j+2) << d) - 1), as in scan.cl.
+ * <p>Pair j of level d is (LEFT, RIGHT) = {@code (((2j+1) << d) - 1, ((2j+2) << d) - 1)}, as in scan.cl.
  */
-public final class ScanTornado {
-    private ScanTornado() {
+@AutoService(KernelLibrary.class)
+public final class ScanTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public ScanTornado() {
+        super(ScanTornado::register);
+    }
+
+    /** Why TornadoVM has no single-pass scan: stated by a row that asks for one. */
+    static final String SINGLE_PASS_DECLINED = "the single-pass look-back spins on status words that other work-groups publish, "
+            + "and TornadoVM 5.2's Kernel API has no volatile or atomic load to read them with (its int atomics return nothing; "
+            + "a plain load may read a stale cache line forever on a GPU)";
+
+    @Override
+    public List<Declined> declined() {
+        return List.of(new Declined(TornadoKernel.class, "scan.single_pass.int", SINGLE_PASS_DECLINED),
+                new Declined(TornadoKernel.class, "scan.single_pass.float", SINGLE_PASS_DECLINED));
     }
 
     static void register(List<TornadoKernel> into) {

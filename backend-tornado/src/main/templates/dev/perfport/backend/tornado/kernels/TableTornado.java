@@ -1,5 +1,7 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
@@ -29,8 +31,11 @@ import static dev.perfport.core.memory.ElemType.INT;
  * (the first group on the unit) and every build is counted in {@code builds} and as a global
  * atomic, as on the other backends.
  */
-public final class TableTornado {
-    private TableTornado() {
+@AutoService(KernelLibrary.class)
+public final class TableTornado extends TornadoLibrary {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public TableTornado() {
+        super(TableTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {

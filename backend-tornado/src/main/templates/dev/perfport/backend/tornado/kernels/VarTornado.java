@@ -1,6 +1,8 @@
 package dev.perfport.backend.tornado.kernels;
 
+import com.google.auto.service.AutoService;
 import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.KernelLibrary;
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.math.TornadoMath;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
@@ -39,11 +41,14 @@ import static dev.perfport.core.memory.ElemType.INT;
  * Float arithmetic keeps var.cl's order; perfport runs TornadoVM without FMA fusion and fast
  * math (bin/tornado-jvm-args), which the bit-exact functions need.
  */
-public final class VarTornado {
+@AutoService(KernelLibrary.class)
+public final class VarTornado extends TornadoLibrary {
     static final int STOCK = 1;
     static final float INV_YEAR = 0x1.66db08p-9f;
 
-    private VarTornado() {
+    /** Made by {@link java.util.ServiceLoader}. */
+    public VarTornado() {
+        super(VarTornado::register);
     }
 
     static void register(List<TornadoKernel> into) {
@@ -123,7 +128,7 @@ public final class VarTornado {
 
     /**
      * FloatMath.sqrt: three Newton steps from the 0x5f3759df seed. The seed needs the bits of a
-     * normal float a = m·2^e: ((e + 127) << 23) | (m - 1)·2^23, both exact; the seed's bits are
+     * normal float a = m·2^e: {@code ((e + 127) << 23) | (m - 1)}·2^23, both exact; the seed's bits are
      * turned back into (1 + mantissa·2^-23)·2^exponent, exact too.
      */
     public static float sqrt(float a) {

@@ -6,12 +6,9 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
-import dev.perfport.core.wg.GlobalDoubles;
-import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.GroupShape;
 import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
-import dev.perfport.core.wg.WorkGroup;
 import dev.perfport.workloads.gemm.Precision;
 
 import java.util.EnumMap;
@@ -20,8 +17,9 @@ import java.util.Map;
 /**
  * The kernels of {@link Stream}, BabelStream's five (copy c = a, mul b = s·c, add c = a + b, triad
  * a = b + s·c, dot Σ a·b), one definition each per precision with an OpenCL C implementation
- * ({@code stream.cl}, the element type by {@code -DDOUBLE}) and a Java work-group one; the Aparapi
- * and TornadoVM ones live in their backends. The four array kernels take one work-item per
+ * ({@code stream.cl}, the element type by {@code -DDOUBLE}) and a Java work-group one; the Java
+ * work-group, Aparapi and TornadoVM forms come from one template,
+ * {@code src/main/kernels/stream/Stream.java}. The four array kernels take one work-item per
  * element; dot runs a grid-stride loop over a fixed number of groups, whose tree in local memory
  * leaves one partial per group for the host to add.
  *
@@ -67,7 +65,7 @@ public final class StreamKernels {
     private static KernelDef copy(Precision p) {
         return base("copy", p, "stream_copy")
                 .global("a", p.elem, Access.READ).global("c", p.elem, Access.WRITE).scalar("n", ElemType.INT)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamKernels::copyFloat : StreamKernels::copyDouble, 0)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamGroups.streamCopyFloat() : StreamGroups.streamCopyDouble(), 0)
                         .withCost(cost(p, 0, 2)))
                 .build();
     }
@@ -75,7 +73,7 @@ public final class StreamKernels {
     private static KernelDef mul(Precision p) {
         return base("mul", p, "stream_mul")
                 .global("b", p.elem, Access.WRITE).global("c", p.elem, Access.READ).scalar("scalar", p.elem).scalar("n", ElemType.INT)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamKernels::mulFloat : StreamKernels::mulDouble, 0)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamGroups.streamMulFloat() : StreamGroups.streamMulDouble(), 0)
                         .withCost(cost(p, 1, 3)))
                 .build();
     }
@@ -84,7 +82,7 @@ public final class StreamKernels {
         return base("add", p, "stream_add")
                 .global("a", p.elem, Access.READ).global("b", p.elem, Access.READ).global("c", p.elem, Access.WRITE)
                 .scalar("n", ElemType.INT)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamKernels::addFloat : StreamKernels::addDouble, 0)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamGroups.streamAddFloat() : StreamGroups.streamAddDouble(), 0)
                         .withCost(cost(p, 1, 3)))
                 .build();
     }
@@ -93,7 +91,7 @@ public final class StreamKernels {
         return base("triad", p, "stream_triad")
                 .global("a", p.elem, Access.WRITE).global("b", p.elem, Access.READ).global("c", p.elem, Access.READ)
                 .scalar("scalar", p.elem).scalar("n", ElemType.INT)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamKernels::triadFloat : StreamKernels::triadDouble, 0)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamGroups.streamTriadFloat() : StreamGroups.streamTriadDouble(), 0)
                         .withCost(cost(p, 2, 4)))
                 .build();
     }
@@ -102,7 +100,7 @@ public final class StreamKernels {
         return base("dot", p, "stream_dot")
                 .global("a", p.elem, Access.READ).global("b", p.elem, Access.READ).global("sum", p.elem, Access.WRITE)
                 .scalar("n", ElemType.INT).local("scratch", p.elem)
-                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamKernels::dotFloat : StreamKernels::dotDouble, 0)
+                .impl(KernelImpl.JavaWorkGroup.of(c -> p == Precision.FLOAT ? StreamGroups.streamDotFloat() : StreamGroups.streamDotDouble(), 0)
                         .withCost(dotCost(p)))
                 .build();
     }
@@ -130,53 +128,4 @@ public final class StreamKernels {
             return 2 * terms + 2L * g.localItems() * (1 + levels);
         }).and(Op.LOCAL_MEM, g -> g.localItems() + 3L * (g.localItems() - 1));
     }
-
-//#for T=float,double  Ty=Float,Double  ts=floats,doubles  zero=0f,0.0
-    private static void copy$Ty$(WorkGroup g) {
-        Global$Ty$s a = g.$ts$(0), c = g.$ts$(1);
-        int base = (int) g.groupLinearId() * g.localItems(), end = base + (int) g.itemsBelow(g.intArg(2));
-        for (int i = base; i < end; i++) c.set(i, a.get(i));
-    }
-
-    private static void mul$Ty$(WorkGroup g) {
-        Global$Ty$s b = g.$ts$(0), c = g.$ts$(1);
-        $T$ s = g.$T$Arg(2);
-        int base = (int) g.groupLinearId() * g.localItems(), end = base + (int) g.itemsBelow(g.intArg(3));
-        for (int i = base; i < end; i++) b.set(i, s * c.get(i));
-    }
-
-    private static void add$Ty$(WorkGroup g) {
-        Global$Ty$s a = g.$ts$(0), b = g.$ts$(1), c = g.$ts$(2);
-        int base = (int) g.groupLinearId() * g.localItems(), end = base + (int) g.itemsBelow(g.intArg(3));
-        for (int i = base; i < end; i++) c.set(i, a.get(i) + b.get(i));
-    }
-
-    private static void triad$Ty$(WorkGroup g) {
-        Global$Ty$s a = g.$ts$(0), b = g.$ts$(1), c = g.$ts$(2);
-        $T$ s = g.$T$Arg(3);
-        int base = (int) g.groupLinearId() * g.localItems(), end = base + (int) g.itemsBelow(g.intArg(4));
-        for (int i = base; i < end; i++) {
-            $T$ sc = s * c.get(i);
-            a.set(i, b.get(i) + sc);
-        }
-    }
-
-    /** Each work-item's grid-stride sum of products, then the tree over the group (barrier between levels), then the group's partial. */
-    private static void dot$Ty$(WorkGroup g) {
-        Global$Ty$s a = g.$ts$(0), b = g.$ts$(1);
-        int n = g.intArg(3), items = g.localItems();
-        long stride = g.globalSize(0);
-        $T$[] scratch = g.local$Ty$s(4);
-        for (int lid = 0; lid < items; lid++) {
-            $T$ acc = $zero$;
-            for (long i = g.groupLinearId() * items + lid; i < n; i += stride) acc += a.get((int) i) * b.get((int) i);
-            scratch[lid] = acc;
-        }
-        for (int s = items / 2; s > 0; s >>= 1) {
-            for (int lid = 0; lid < s; lid++) scratch[lid] += scratch[lid + s];
-        }
-        g.$ts$(2).set((int) g.groupLinearId(), scratch[0]);
-    }
-
-//#end
 }
