@@ -168,6 +168,26 @@ print(f"compare {w}: {len(cr)} rows on GPUs {gpus}; the same rows as one GPU wit
 sys.exit(0 if same else 1)
 PY
             done
+            # the merged table: every cluster row beside the same row run on one GPU without Spark
+            python3 - "$out/compare.jsonl" "$out/compare-table.md" <<'PY' | tee -a "$out/log.txt"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+def rate(r):
+    m = r.get("metrics") or {}
+    k = next((k for k in m if not k.startswith("modelled")), None)
+    return (f"{m[k]:,.1f} {k}" if k else "-")
+out = ["| workload | variant | params | status | executor / GPU | rate, cluster | rate, one GPU |", "|---|---|---|---|---|---|---|"]
+for l in lines:
+    for c, s in zip(l["cluster"], l["single"]):
+        e = c.get("environment", {})
+        p = ", ".join(f"{k}={v}" for k, v in c["params"].items() if k not in ("reps", "seed", "warmup"))
+        out.append(f"| {l['workload']} | {c['variant']} | {p} | {c['status']} | {e.get('executor', '-')} / {e.get('gpu', '-')} | {rate(c)} | {rate(s)} |")
+rows = sum(len(l["cluster"]) for l in lines)
+gpus = sorted({c.get("environment", {}).get("gpu") or "-" for l in lines for c in l["cluster"]})
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+print("\n".join(out))
+print(f"compare: {len(lines)} workloads, {rows} rows merged from GPUs {gpus}")
+PY
             rm -f "$out/c.json" "$out/s.json" ;;
         kill)
             # one executor killed once a quarter of the evaluations has arrived; the worker starts another

@@ -1,5 +1,6 @@
 package dev.perfport.cluster;
 
+import dev.perfport.core.config.KnownSettings;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.plugin.BackendRegistry;
@@ -92,7 +93,9 @@ public final class SparkCluster implements AutoCloseable {
             conf.setIfMissing("spark.executor.extraClassPath", cp);
             conf.setIfMissing("spark.executor.extraJavaOptions", "-Dperfport.home=" + perfportHome.toAbsolutePath());
         }
-        Map<String, String> settings = new LinkedHashMap<>(config.effective());
+        // without the PERFPORT_ variables that are no setting (a launcher's), which an executor would refuse as keys
+        Map<String, String> settings = new LinkedHashMap<>(KnownSettings.forAnotherProcess(config,
+                () -> BackendRegistry.shared(config).settings()));
         LOCAL_ONLY.forEach(settings::remove);
         JavaSparkContext sc;
         try {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -68,5 +69,21 @@ public final class KnownSettings {
         }
         return unknownVariables.isEmpty() ? Optional.empty()
                 : Optional.of(PerfportConfig.unknownVariablesWarning(unknownVariables, known));
+    }
+
+    /**
+     * {@return the settings to hand to another process (a cluster's executors)}: the effective
+     * ones, without the {@code PERFPORT_} environment variables that are no setting, which
+     * {@link #check} only warns about here and which would be refused there as explicit keys
+     *
+     * @param config      the configuration
+     * @param backendKeys the keys the backends found declare
+     */
+    public static Map<String, String> forAnotherProcess(PerfportConfig config, Supplier<? extends Collection<String>> backendKeys) {
+        List<String> known = new ArrayList<>(declared());
+        known.addAll(backendKeys.get());
+        Set<String> leaveOut = new HashSet<>(variables());
+        leaveOut.addAll(config.requireKnown(known, variables()));
+        return config.effectiveWithout(leaveOut);
     }
 }

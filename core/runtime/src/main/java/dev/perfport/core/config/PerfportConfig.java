@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -284,10 +285,23 @@ public final class PerfportConfig implements Settings {
 
     /** Every perfport key that has a value, with its effective value (for display). */
     public Map<String, String> effective() {
+        return effectiveWithout(Set.of());
+    }
+
+    /**
+     * {@return the effective settings, as {@link #effective()}, leaving out the given environment
+     * variables} For a configuration handed to another process: a variable that is no setting
+     * (a launcher's, or one {@link #requireKnown} only warned about) must not come back there as
+     * an explicit, and then refused, key.
+     *
+     * @param variables {@code PERFPORT_} environment variables to leave out
+     */
+    public Map<String, String> effectiveWithout(Set<String> variables) {
         Map<String, String> m = new TreeMap<>();
         for (int i = sources.size() - 1; i >= 0; i--) {
             Source s = sources.get(i);
             s.values().forEach((k, v) -> {
+                if (s.name().equals("environment") && variables.contains(k)) return;
                 String key = s.name().equals("environment") ? k.toLowerCase(Locale.ROOT).replace('_', '.') : k;
                 m.put(key, v);
             });
