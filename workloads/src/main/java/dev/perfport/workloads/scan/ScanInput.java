@@ -2,6 +2,7 @@ package dev.perfport.workloads.scan;
 
 import dev.perfport.core.memory.ElemType;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -77,6 +78,8 @@ record ScanInput(int n, ElemType type, ScanOp op, long seed, Object data, Object
         if (type == ElemType.INT) {
             int[] g = (int[]) got;
             int[] ref = (int[]) this.ref;
+            // the common case at the memory's speed (a vectorised compare): every repetition of a row is checked
+            if (Arrays.equals(g, 0, n, ref, 0, n)) return null;
             for (int i = 0; i < n; i++) {
                 if (g[i] != ref[i]) {
                     if (first < 0) first = i;
