@@ -68,13 +68,17 @@ final class ConvolutionTuning {
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
         Evaluator ev = c -> evaluate(conv, s, fixed, c, objective.metric());
         Map<String, Integer> start = new LinkedHashMap<>();
-        Map<String, Integer> dflt = Map.of("bw", 16, "bh", 16, "tx", 1, "ty", 1, "pad", 1, "constFilter", 1, "readOnly", 1);
+        // the search starts where an untuned run is (tx=auto resolved for this filter and device), so it never ends below it
+        Map<String, Integer> dflt = Map.of("bw", base.bw(), "bh", base.bh(), "tx", base.tx(), "ty", base.ty(), "pad", base.pad() && (base.bw() * base.tx()) % Convolution.BANKS != 0 ? 1 : 0,
+                "constFilter", base.constFilter() ? 1 : 0, "readOnly", base.readOnly() ? 1 : 0);
         for (Param prm : params) start.put(prm.name(), prm.values().contains(dflt.get(prm.name())) ? dflt.get(prm.name()) : prm.values().getFirst());
         Strategy.Rule best = new Strategy.Rule.Best();
         Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
                 new Strategy.Stage("block", List.of("bw", "bh"), best),
-                new Strategy.Stage("tiling", List.of("tx", "ty"), best),
-                new Strategy.Stage("memory", List.of("pad", "constFilter", "readOnly"), best)), null);
+                // padding with the tiles: a padded point whose row is a multiple of the banks is its unpadded twin, so with pad
+                // fixed at 1 a tiling stage would never see tx 2, 4 or 8 at bw 16
+                new Strategy.Stage("tiling", List.of("tx", "ty", "pad"), best),
+                new Strategy.Stage("memory", List.of("constFilter", "readOnly"), best)), null);
         Map<String, String> fx = new LinkedHashMap<>();
         Values given = ConvolutionSpec.SPEC.parse(fixed, variant);
         for (Knob<?> k : List.of(ConvolutionSpec.WIDTH, ConvolutionSpec.HEIGHT, ConvolutionSpec.FW, ConvolutionSpec.FH, ConvolutionSpec.REPS,

@@ -3,6 +3,7 @@ package dev.perfport.workloads.reduction;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.memory.ElemType;
+import dev.perfport.core.result.RowStatus;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Evaluation;
@@ -70,7 +71,10 @@ final class ReductionTuning {
             // refused before running (a device or parameter limit, or the route), a build or launch failure
             return Tunable.failed(e);
         }
-        if (!row.verified()) return Evaluation.invalid(Status.WRONG_RESULT, String.valueOf(row.error()));
+        if (row.status() == RowStatus.UNSUPPORTED) return Evaluation.invalid(Status.ROUTE_REFUSED, row.error());
+        // a row that failed before timing anything (a launch the device refused) is no wrong result
+        if (!row.verified()) return Evaluation.invalid(row.kernelNanos() == 0 && row.wallNanos() == 0 ? Status.RUNTIME_ERROR : Status.WRONG_RESULT,
+                String.valueOf(row.error()));
         Double v = row.metrics().get(metric);
         if (v == null || !(v > 0)) return Evaluation.invalid(Status.RUNTIME_ERROR, "no " + metric + " measured");
         return Evaluation.ok(v);
