@@ -39,7 +39,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class CheckedConformance {
     private DeviceSession session;
-    private DeviceSession withoutUninitialized;
 
     /**
      * A new checked session; where Oclgrind is absent, abort with a JUnit assumption that says why.
@@ -75,6 +74,15 @@ public abstract class CheckedConformance {
         return Map.of();
     }
 
+    /**
+     * Intended benign races Oclgrind reports in this route's kernels and the route's code cannot
+     * mark (Aparapi generates its OpenCL without comments), as {@code workload/variant} with the
+     * reason: a row failed by a data-race report (and nothing else) passes. None by default.
+     */
+    protected Map<String, String> intendedBenignRaces() {
+        return Map.of();
+    }
+
     /** The open session. */
     protected final DeviceSession session() {
         return session;
@@ -90,7 +98,6 @@ public abstract class CheckedConformance {
     @AfterAll
     final void closeTheSession() {
         if (session != null) session.close();
-        if (withoutUninitialized != null) withoutUninitialized.close();
     }
 
     /** Every workload × variant × checked case: verified, and Oclgrind reported nothing. */
@@ -111,14 +118,20 @@ public abstract class CheckedConformance {
     }
 
     private void passes(Workload w, String variant, Params p) {
-        DeviceSession s = session;
-        if (withoutUninitializedChecks().containsKey(w.name() + "/" + variant)) {
-            if (withoutUninitialized == null) withoutUninitialized = openSession(false);
-            s = withoutUninitialized;
+        // a session of its own per case: in one context that earlier cases used, Oclgrind 21.10's
+        // uninitialised-value plugin reports values a case's own kernels wrote (gemm, trsm and the
+        // separable convolution pass alone and fail after other cases; docs/checked.md)
+        RunResult r;
+        try (DeviceSession s = openSession(!withoutUninitializedChecks().containsKey(w.name() + "/" + variant))) {
+            r = w.run(s, variant, p);
         }
-        RunResult r = w.run(s, variant, p);
         String what = w.name() + " " + variant + " " + r.params() + " on " + r.device();
         assertEquals(session.device().name(), r.device(), what);
+        if (intendedBenignRaces().containsKey(w.name() + "/" + variant) && r.error() != null
+                && r.error().startsWith("checked mode: Oclgrind reports a read-write data race")
+                && !r.error().contains("; then: ")) {
+            return;
+        }
         String open = openFindings().get(w.name() + "/" + variant);
         if (open != null && (!r.verified() || r.error() != null)) {
             TestDevice.skip("SKIPPED (open finding of checked mode: " + open + "): " + what + ": " + r.error());

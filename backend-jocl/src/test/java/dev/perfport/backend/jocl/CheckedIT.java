@@ -44,21 +44,6 @@ class CheckedIT extends CheckedConformance {
                 "matmul-static/static", "Oclgrind 21.10's uninitialised-value plugin stops with a fatal error (Uninitialized.cpp:1805)");
     }
 
-    @Override
-    protected Map<String, String> openFindings() {
-        String wrong = "wrong results on Oclgrind with no report (verified on PoCL): not understood yet";
-        Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("scan/single-pass", "an uninitialized value written to 'out' at the single-pass kernel's tile hand-off (int add)");
-        for (String v : new String[]{"loadstore", "singlebuffer", "doublebuffer"}) m.put("var/" + v, wrong + " (rng=mt, vwidth=8)");
-        for (String v : new String[]{"auto", "indirect", "direct"}) m.put("gemm/" + v, wrong + " (transa=t)");
-        m.put("trsm/blocked", wrong + " (through gemm)");
-        m.put("table/local", "a read-write data race in local memory");
-        m.put("table/static-local", "a read-write data race in local memory");
-        m.put("convolution/separable", "an uninitialized value written to global memory (filter=global)");
-        m.put("fft/stockham", "Oclgrind's compiler finds no __kernel fft_fused in fft.cl");
-        m.put("fft/fourstep", "Oclgrind's compiler finds no __kernel fft_cols in fft.cl");
-        return m;
-    }
 
     /** The stencil of the issue: an output half the size the NDRange writes is one line, and nothing past it is written. */
     @Test

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
  * folder holding the system's ICD files plus one for Oclgrind; routes that are not checked then
  * leave that platform out ({@link #injected()}). Oclgrind reads its settings from the environment
  * when a context is created: memory checks always, {@code OCLGRIND_DATA_RACES},
+ * {@code OCLGRIND_BUILD_OPTIONS} ({@code -cl-opt-disable}),
  * {@code OCLGRIND_UNINITIALIZED}, {@code OCLGRIND_CHECK_API}, and {@code OCLGRIND_LOG}, the file
  * its reports go to ({@link OclgrindLog}).
  *
@@ -141,6 +142,12 @@ public final class Oclgrind {
             }
             setenv("OCLGRIND_CHECK_API", "1");
             setenv("OCLGRIND_DATA_RACES", "1");
+            // unoptimised IR, for every route's builds: the interpreter lacks intrinsics the optimiser makes of some
+            // idioms (fft's bit reversal became llvm.bitreverse.i3, and no kernel of its program could be created),
+            // and every access the source makes stays for the checks to see
+            setenv("OCLGRIND_BUILD_OPTIONS", "-cl-opt-disable");
+            // one simulator thread: the same reports, in the same order, on every run
+            setenv("OCLGRIND_NUM_THREADS", "1");
             // Oclgrind counts reports per context, never resetting: past this many it reports nothing more
             setenv("OCLGRIND_MAX_ERRORS", Long.toString(MAX_REPORTS));
             log = OclgrindLog.start(Oclgrind::setenv);
