@@ -238,5 +238,5 @@ mkdir -p /tmp/ocl-vendors
 nv=$(ls /usr/local/nvidia/lib64/libnvidia-opencl.so.1 /usr/lib/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 2>/dev/null | head -1)
 [[ -n "$nv" ]] && echo "$nv" > /tmp/ocl-vendors/nvidia.icd
 [[ "${GPU_WITH_POCL:-0}" == 1 && -f /etc/OpenCL/vendors/pocl.icd ]] && cp /etc/OpenCL/vendors/pocl.icd /tmp/ocl-vendors/
-export OCL_ICD_VENDORS=/tmp/ocl-vendors PERFPORT_JAVA_OPTS="${PERFPORT_JAVA_OPTS:--Xmx24g}"
+export OCL_ICD_VENDORS=/tmp/ocl-vendors PERFPORT_JAVA_OPTS="${PERFPORT_JAVA_OPTS:--Xmx64g}"
 exec "$home/bin/perfport" "$@"

@@ -72,7 +72,8 @@ public final class Reduction implements Workload, Tunable {
     private record Input(int n, ElemType type, long seed, Object data, double reference) {
     }
 
-    private Input cached;
+    /** The last input, kept softly: at 2^28 it is a gigabyte that a later row of another workload may need. */
+    private java.lang.ref.SoftReference<Input> cached = new java.lang.ref.SoftReference<>(null);
 
     @Override
     public String name() {
@@ -164,7 +165,7 @@ public final class Reduction implements Workload, Tunable {
     }
 
     private synchronized Input input(int n, ElemType type, long seed) {
-        Input c = cached;
+        Input c = cached.get();
         if (c != null && c.n == n && c.type == type && c.seed == seed) return c;
         SplittableRandom r = new SplittableRandom(seed);
         Object data;
@@ -188,8 +189,9 @@ public final class Reduction implements Workload, Tunable {
             data = a;
             ref = sum;
         }
-        cached = new Input(n, type, seed, data, ref);
-        return cached;
+        Input made = new Input(n, type, seed, data, ref);
+        cached = new java.lang.ref.SoftReference<>(made);
+        return made;
     }
 
     private Outcome execute(DeviceSession s, String variant, Input in, int wg, int reps) {

@@ -90,7 +90,8 @@ public final class Scan implements Workload, Tunable {
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
     public static final String COUNTER_END = "counterEnd";
 
-    private ScanInput cached;
+    /** The last input, kept softly: at 2^28 it is gigabytes that a later row of another workload may need. */
+    private java.lang.ref.SoftReference<ScanInput> cached = new java.lang.ref.SoftReference<>(null);
 
     @Override
     public String name() {
@@ -237,11 +238,14 @@ public final class Scan implements Workload, Tunable {
     }
 
     private synchronized ScanInput input(Config c) {
-        if (cached == null || !cached.sameAs(c.n(), c.type(), c.op(), c.seed())) {
-            cached = null;   // let the old arrays go before the new ones are made
-            cached = ScanInput.generate(c.n(), c.type(), c.op(), c.seed());
+        ScanInput in = cached.get();
+        if (in == null || !in.sameAs(c.n(), c.type(), c.op(), c.seed())) {
+            in = null;
+            cached.clear();   // let the old arrays go before the new ones are made
+            in = ScanInput.generate(c.n(), c.type(), c.op(), c.seed());
+            cached = new java.lang.ref.SoftReference<>(in);
         }
-        return cached;
+        return in;
     }
 
     private static Constants constants(Config c) {
