@@ -104,6 +104,12 @@ final class AparapiSession extends AbstractNativeSession<KernelSpec> {
                     + " B) exceeds the " + dev.maxAllocBytes() + " B that one buffer may have on " + deviceName()
                     + (dev.isThreadPool() ? " (the Java heap)" : " (CL_DEVICE_MAX_MEM_ALLOC_SIZE)"));
         }
+        if (!dev.isThreadPool() && length * type.bytes() > Integer.MAX_VALUE) {
+            // before the heap is spent on it: Aparapi's native side keeps a buffer's size in bytes in a 32-bit int,
+            // and its clCreateBuffer then fails ("out of host memory" on the H200, stream double at 2^28)
+            throw new UnsupportedFeatureException("Aparapi cannot make an OpenCL buffer of " + length * type.bytes()
+                    + " B: its native code sizes buffers in a 32-bit int (at most " + Integer.MAX_VALUE + " B)");
+        }
         try {
             return new AparapiBuffer(this, type, (int) length, level);
         } catch (OutOfMemoryError e) {

@@ -139,4 +139,12 @@ class BuffersTest {
             assertTrue(p.transferNanos() > 0, p.toString());
         }
     }
+
+    /** A buffer of 2 GiB or more is refused, saying why, before anything is allocated (PoCL here allows 4 GiB). */
+    @Test
+    void aBufferOverAparapisThirtyTwoBitSizeIsRefusedInWords() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.perfport.core.error.UnsupportedFeatureException.class,
+                () -> s.allocate(dev.perfport.core.memory.ElemType.DOUBLE, 1L << 28));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("2147483648 B") && e.getMessage().contains("32-bit int"), e.getMessage());
+    }
 }
