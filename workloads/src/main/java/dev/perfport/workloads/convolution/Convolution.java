@@ -56,6 +56,11 @@ public final class Convolution implements Workload, Tunable {
     public static final String SEPARABLE = "separable";
     /** Banks the padding rule assumes (every NVIDIA GPU since Fermi). */
     static final int BANKS = 32;
+
+    /** Whether padding changes a tile row's stride: not when the row's bw·tx outputs already fill whole banks. */
+    static boolean paddingMatters(int bw, int tx) {
+        return (bw * tx) % BANKS != 0;
+    }
     /** Largest tile factor the adaptive choice and the tuner use. */
     static final int MAX_T = 8;
     static final int MAX_FILTER = 128;
@@ -125,7 +130,7 @@ public final class Convolution implements Workload, Tunable {
 
         int rowStride() {
             int tw = tileWidth();
-            if (!pad || (bw * tx) % BANKS == 0) return tw;
+            if (!pad || !paddingMatters(bw, tx)) return tw;
             return (fw - 1 + BANKS - 1) / BANKS * BANKS + bw * tx;
         }
 

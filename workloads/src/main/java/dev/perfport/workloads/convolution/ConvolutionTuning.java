@@ -62,14 +62,15 @@ final class ConvolutionTuning {
         Space space = new Space(params, List.of(
                 Constraint.of("convolution constraints", c -> violation(dev, base, c) == null, c -> violation(dev, base, c)),
                 // not a point that cannot run: one that measures the same as its unpadded twin
-                Constraint.redundant("padding", c -> c.get(ConvolutionSpec.PAD.name()) == 0 || (c.get(ConvolutionSpec.BW.name()) * c.get(ConvolutionSpec.TX.name())) % Convolution.BANKS != 0,
+                Constraint.redundant("padding", c -> c.get(ConvolutionSpec.PAD.name()) == 0
+                        || Convolution.paddingMatters(c.get(ConvolutionSpec.BW.name()), c.get(ConvolutionSpec.TX.name())),
                         c -> "padding changes nothing when bw*tx is a multiple of " + Convolution.BANKS)));
         boolean modelled = s.profile().hasModelledTime();
         Objective objective = Objective.maximize(modelled ? "modelled GFLOP/s" : "GFLOP/s");
         Evaluator ev = c -> evaluate(conv, s, fixed, c, objective.metric());
         Map<String, Integer> start = new LinkedHashMap<>();
         // the search starts where an untuned run is (tx=auto resolved for this filter and device), so it never ends below it
-        Map<String, Integer> dflt = Map.of("bw", base.bw(), "bh", base.bh(), "tx", base.tx(), "ty", base.ty(), "pad", base.pad() && (base.bw() * base.tx()) % Convolution.BANKS != 0 ? 1 : 0,
+        Map<String, Integer> dflt = Map.of("bw", base.bw(), "bh", base.bh(), "tx", base.tx(), "ty", base.ty(), "pad", base.pad() && Convolution.paddingMatters(base.bw(), base.tx()) ? 1 : 0,
                 "constFilter", base.constFilter() ? 1 : 0, "readOnly", base.readOnly() ? 1 : 0);
         for (Param prm : params) start.put(prm.name(), prm.values().contains(dflt.get(prm.name())) ? dflt.get(prm.name()) : prm.values().getFirst());
         Strategy.Rule best = new Strategy.Rule.Best();
