@@ -185,7 +185,7 @@ public final class Gemm implements Workload, Tunable {
     /** Compute-bound in its precision: 2·m·n·k flops. */
     @Override
     public Optional<Bound> bound(String variant, Params params) {
-        return Optional.of(Bound.compute(defaults().with(params).get("type")));
+        return Optional.of(Bound.compute(GemmSpec.TYPE.parse(defaults().with(params).get(GemmSpec.TYPE.name()))));
     }
 
     @Override
