@@ -132,7 +132,6 @@ public final class Gemm implements Workload, Tunable {
         boolean ta = v.get(GemmSpec.TRANSA).equalsIgnoreCase("t"), tb = v.get(GemmSpec.TRANSB).equalsIgnoreCase("t");
         int reps = v.get(GemmSpec.REPS);
         int directMax = GemmSpec.directMax(d, v);
-        GemmProblem.checkSizes(m, n, k);
 
         String path = switch (variant) {
             case INDIRECT -> INDIRECT;

@@ -5,7 +5,6 @@ import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;

@@ -1,6 +1,5 @@
 package dev.perfport.workloads.scan;
 
-import dev.perfport.core.error.ConfigException;
 
 import java.util.Locale;
 
