@@ -285,11 +285,11 @@ final class CommandLineSpec {
         @Parameters(index = "0", paramLabel = "<target>", description = "what to time: emulator, or gpu (the headline table "
                 + "on the present GPU beside PyTorch: the device's limits (stream, flops) first, then every case through compare "
                 + "on jocl:gpu and aparapi:gpu, or the routes --backend names, at config=auto with reps=auto, each row with its "
-                + "%% of stream or %% of flops; writes bench-<device>.md and .json under --out, default "
-                + "docs/results/gpu; --param quick=1 for small sizes)")
+                + "%% of stream or %% of flops; writes its section of the GPU's page <model>.md and its data in <model>.json "
+                + "under --out, default docs/results/gpu, keeping the rest; --param quick=1 for small sizes)")
         String target;
         @Mixin Backends backends;
-        @Option(names = "--out", paramLabel = "DIR", description = "bench gpu: the folder for its page and data (default docs/results/gpu)")
+        @Option(names = "--out", paramLabel = "DIR", description = "bench gpu: the folder of the GPU's page and data (default docs/results/gpu)")
         String out;
         @Mixin Params params;
         @Mixin Global global;

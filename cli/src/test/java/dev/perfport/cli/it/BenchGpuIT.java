@@ -22,10 +22,15 @@ class BenchGpuIT {
 
     @Test
     void everyHeadlineCaseRunsAndThePageAndItsDataAreWritten(@TempDir Path dir) throws Exception {
+        // the device's page and data file as kept by hand: the run writes its section and data beside them
+        Path md = dir.resolve("cell-b-e-emulator-6-spes.md"), data = dir.resolve("cell-b-e-emulator-6-spes.json");
+        Files.writeString(md, "# The emulator\n\n## A search kept by hand\n\n| knob | value |\n");
+        Files.writeString(data, "{\"kept\": {\"search\": [1, 2]}, \"rows\": \"stale\"}");
         Run r = Run.of("bench", "gpu", "--backend", "cell-emulation", "--param", "quick=1", "--out", dir.toString());
         assertEquals(0, r.code(), r.describe());
-        Path md = dir.resolve("bench-cell-b-e-emulator-6-spes.md"), data = dir.resolve("bench-cell-b-e-emulator-6-spes.json");
         String page = Files.readString(md);
+        assertTrue(page.startsWith("# The emulator\n\n<!-- bench gpu:") && page.endsWith("<!-- /bench gpu -->\n\n## A search kept by hand\n\n| knob | value |\n"),
+                page);
         for (String c : List.of("stream copy float", "stream dot double", "flops FMA float", "flops FMA double", "reduction float",
                 "scan int, single-pass", "SGEMM", "FFT", "SpMV csr-adaptive", "convolution")) {
             assertTrue(page.contains("| " + c), c + " in\n" + page);
@@ -33,6 +38,7 @@ class BenchGpuIT {
         assertTrue(page.contains("no PyTorch figures") || page.contains("PyTorch "), page);
         Map<?, ?> d = (Map<?, ?>) MiniJson.parse(Files.readString(data));
         assertEquals("perfport-bench-gpu/1", d.get("format"));
+        assertEquals(Map.of("search", List.of(1L, 2L)), d.get("kept"));
         List<?> rows = (List<?>) d.get("rows");
         assertTrue(rows.size() >= 19, "a row per case at least: " + rows.size());
         Map<?, ?> limits = (Map<?, ?>) ((Map<?, ?>) d.get("limits")).get("Cell/B.E. emulator (6 SPEs)");

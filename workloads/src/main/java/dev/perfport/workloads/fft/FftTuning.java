@@ -101,7 +101,7 @@ final class FftTuning {
         Map<String, String> shown = new LinkedHashMap<>();
         shown.put("n", Integer.toString(n));
         shown.put("batch", Integer.toString(base.batch()));
-        shown.put("passes", fourstep ? base.shown().get("passes") : fused ? "fused" : "multi");
+        shown.put(FftSpec.PASSES.name(), fourstep ? base.shown().get(FftSpec.PASSES.name()) : fused ? "fused" : "multi");
         shown.put("wg", given.text(FftSpec.WG));
         shown.put("reps", Integer.toString(base.reps()));
         shown.put("seed", Long.toString(base.seed()));

@@ -5,7 +5,6 @@ import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.NDRange;
@@ -19,6 +18,9 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.gemm.Precision;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +40,20 @@ import java.util.Optional;
 public final class Flops implements Workload {
     public static final String FMA = "fma";
 
+    static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefaultText("2^20").help("work-items");
+    static final Knob<Integer> ITERS = Knob.ints("iters").atLeast(1).byDefault(512)
+            .help("steps of each of the 8 chains; 16 flops per step and work-item");
+    // 0 < a < 1, so that the chains converge to b/(1-a) and the check's tolerance holds
+    static final Knob<Double> A = Knob.reals("a").must(a -> a > 0 && a < 1, "in (0, 1)").byDefault(0.9)
+            .help("the step x = x*a + b: its factor");
+    static final Knob<Double> B = Knob.reals("b").must(b -> Math.abs(b) <= Float.MAX_VALUE, "finite as a float").byDefault(0.1).help("the step x = x*a + b: its addend");
+    static final Knob<String> TYPE = Knob.choice("type", "float", "double").byDefault("float")
+            .help("element type (double needs fp64 on the device); compare runs both unless given");
+    static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size");
+    static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
+            .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    static final Spec SPEC = Spec.of("flops").variants(FMA).knobs(N, ITERS, A, B, TYPE, WG, REPS).build();
+
     @Override
     public String name() {
         return "flops";
@@ -55,7 +71,7 @@ public final class Flops implements Workload {
 
     @Override
     public List<String> variants() {
-        return List.of(FMA);
+        return SPEC.variants();
     }
 
     @Override
@@ -71,62 +87,41 @@ public final class Flops implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^20", "iters", "512", "a", "0.9", "b", "0.1", "type", "float", "wg", "256", "reps", "3");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: work-items (>= 1)", "iters: steps of each of the 8 chains (>= 1); 16 flops per step and work-item",
-                "a, b: the step x = x*a + b (0 < a < 1, so the chains converge to b/(1-a))",
-                "type: float or double (double needs fp64 on the device); compare runs both unless given", "wg: work-group size",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+        return SPEC.help();
     }
 
     /** Compute-bound: the multiply-add rate itself. */
     @Override
     public Optional<Bound> bound(String variant, Params params) {
-        return Optional.of(Bound.compute(defaults().with(params).get("type")));
+        return Optional.of(Bound.compute(TYPE.parse(defaults().with(params).get(TYPE.name()))));
     }
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of flops; variants: " + variants());
-        Params p = defaults().with(params);
-        int n = p.getInt("n"), iters = p.getInt("iters"), wg = p.getInt("wg"), reps = p.getInt("reps");
-        float a = number(p, "a"), b = number(p, "b");
-        if (n < 1) throw new ConfigException("n must be >= 1, got " + n);
-        if (iters < 1) throw new ConfigException("iters must be >= 1, got " + iters);
-        if (wg < 1) throw new ConfigException("wg must be >= 1, got " + wg);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        if (!(a > 0 && a < 1) || !Float.isFinite(b)) throw new ConfigException("a must be in (0, 1) and b finite, got a=" + a + " b=" + b);
-        Precision prec = Precision.of(p.get("type"));
-        if (prec == null) throw new ConfigException("type must be float or double, got '" + p.get("type") + "'");
-        return Runs.run(s, name(), variant, p, () -> execute(s, prec, n, iters, p, wg, reps));
-    }
-
-    private static float number(Params p, String key) {
-        try {
-            return Float.parseFloat(p.get(key));
-        } catch (NumberFormatException e) {
-            throw new ConfigException(key + " must be a number, got '" + p.get(key) + "'");
-        }
+        Values v = SPEC.parse(params, variant);
+        Precision prec = Precision.of(v.get(TYPE));
+        return Runs.run(s, name(), variant, v.params(), () -> execute(s, prec, v));
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
-        if (overrides.has("type")) return List.of(base);
-        return List.of(base.with("type", "float"), base.with("type", "double"));
+        return Spec.eachUnlessGiven(defaults().with(overrides), overrides, TYPE, "float", "double");
     }
 
-    private static Outcome execute(DeviceSession s, Precision prec, int n, int iters, Params p, int wg, int reps) {
+    private static Outcome execute(DeviceSession s, Precision prec, Values v) {
+        int n = v.get(N), iters = v.get(ITERS), wg = v.get(WG), reps = v.get(REPS);
         if (prec == Precision.DOUBLE && s.device().support(Feature.DOUBLE_PRECISION) == Support.UNSUPPORTED) {
             throw new UnsupportedFeatureException("flops type=double needs double precision, which " + s.device().name()
                     + " does not support (feature DOUBLE_PRECISION)");
         }
         boolean dbl = prec == Precision.DOUBLE;
         // the float row takes a and b as floats, the double row as doubles: each precision's own chains
-        double a = dbl ? Double.parseDouble(p.get("a")) : number(p, "a"), b = dbl ? Double.parseDouble(p.get("b")) : number(p, "b");
+        double a = dbl ? v.get(A) : v.get(A).floatValue(), b = dbl ? v.get(B) : v.get(B).floatValue();
         double want = dbl ? FlopsKernels.chains(iters, a, b) : FlopsKernels.chains(iters, (float) a, (float) b);
         Object got = dbl ? new double[n] : new float[n];
         long groups = (n + (long) wg - 1) / wg;
@@ -143,8 +138,8 @@ public final class Flops implements Workload {
         String mismatch = null;
         double tol = dbl ? 64 * Math.ulp(Math.abs(want)) + 64 * Math.ulp(8.0) : 64 * Math.ulp((float) Math.abs(want)) + 64 * Math.ulp(8f);
         for (int i = 0; i < n && mismatch == null; i++) {
-            double v = dbl ? ((double[]) got)[i] : ((float[]) got)[i];
-            if (!(Math.abs(v - want) <= tol)) mismatch = "out[" + i + "] = " + v + ", host " + want + " (tolerance " + tol + ")";
+            double x = dbl ? ((double[]) got)[i] : ((float[]) got)[i];
+            if (!(Math.abs(x - want) <= tol)) mismatch = "out[" + i + "] = " + x + ", host " + want + " (tolerance " + tol + ")";
         }
         double flops = 2.0 * FlopsKernels.CHAINS * iters * (groups * wg);
         Map<String, Double> metrics = new LinkedHashMap<>();

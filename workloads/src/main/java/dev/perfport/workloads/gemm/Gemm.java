@@ -132,7 +132,6 @@ public final class Gemm implements Workload, Tunable {
         boolean ta = v.get(GemmSpec.TRANSA).equalsIgnoreCase("t"), tb = v.get(GemmSpec.TRANSB).equalsIgnoreCase("t");
         int reps = v.get(GemmSpec.REPS);
         int directMax = GemmSpec.directMax(d, v);
-        GemmProblem.checkSizes(m, n, k);
 
         String path = switch (variant) {
             case INDIRECT -> INDIRECT;
@@ -185,7 +184,7 @@ public final class Gemm implements Workload, Tunable {
     /** Compute-bound in its precision: 2·m·n·k flops. */
     @Override
     public Optional<Bound> bound(String variant, Params params) {
-        return Optional.of(Bound.compute(defaults().with(params).get("type")));
+        return Optional.of(Bound.compute(GemmSpec.TYPE.parse(defaults().with(params).get(GemmSpec.TYPE.name()))));
     }
 
     @Override

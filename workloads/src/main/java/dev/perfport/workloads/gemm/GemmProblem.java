@@ -1,6 +1,5 @@
 package dev.perfport.workloads.gemm;
 
-import dev.perfport.core.error.ConfigException;
 
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -33,20 +32,21 @@ public record GemmProblem(int m, int n, int k, Precision precision, boolean rowM
 
     public static GemmProblem generate(int m, int n, int k, Precision p, boolean rowMajor, boolean transA, boolean transB,
                                        double alpha, double beta, long seed) {
-        checkSizes(m, n, k);
+        String why = m < 1 || n < 1 || k < 1 ? "m, n and k must be >= 1, got m=" + m + " n=" + n + " k=" + k : sizeProblem(m, n, k);
+        if (why != null) throw new IllegalArgumentException(why);
         SplittableRandom r = new SplittableRandom(seed);
         double[] a = fill(r, (long) m * k, p), b = fill(r, (long) k * n, p), c = fill(r, (long) m * n, p);
         return new GemmProblem(m, n, k, p, rowMajor, transA, transB, p.round(alpha), p.round(beta), seed, a, b, c);
     }
 
-    static void checkSizes(int m, int n, int k) {
-        if (m < 1 || n < 1 || k < 1) throw new ConfigException("m, n and k must be >= 1, got m=" + m + " n=" + n + " k=" + k);
+    /** {@return why an m x n x k problem does not fit the kernels' int indices, or null} (the spec's rule, checked at parsing) */
+    static String sizeProblem(int m, int n, int k) {
         for (long e : new long[]{(long) m * k, (long) k * n, (long) m * n}) {
             if (e > MAX_ELEMENTS) {
-                throw new ConfigException("a matrix of m=" + m + " n=" + n + " k=" + k + " has " + e + " elements, more than the "
-                        + MAX_ELEMENTS + " this workload indexes");
+                return "a matrix of m=" + m + " n=" + n + " k=" + k + " has " + e + " elements, more than the " + MAX_ELEMENTS + " this workload indexes";
             }
         }
+        return null;
     }
 
     private static double[] fill(SplittableRandom r, long len, Precision p) {

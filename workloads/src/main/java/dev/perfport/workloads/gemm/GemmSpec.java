@@ -75,7 +75,8 @@ public final class GemmSpec {
     public static final Spec SPEC = Spec.of(Gemm.NAME).variants(AUTO, INDIRECT, DIRECT)
             .knobs(M, N, K, TYPE, LAYOUT, TRANSA, TRANSB, ALPHA, BETA, DIRECTMAX, CONFIG).knobs(KERNEL).knobs(DIRECT_KERNEL)
             .knobs(REPS, SEED)
-            .rules(Rule.checking("gemm constraints", true, (v, d) -> violations(v, d)).only(INDIRECT),
+            .rules(Rule.checking("matrix sizes", false, (v, d) -> GemmProblem.sizeProblem(v.get(M), v.get(N), v.get(K))),
+                    Rule.checking("gemm constraints", true, (v, d) -> violations(v, d)).only(INDIRECT),
                     Rule.checking("problem size", true, (v, d) -> {
                         GemmConfig c = indirectConfig(d, v);
                         Precision p = Precision.of(v.get(TYPE));

@@ -5,7 +5,6 @@ import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
@@ -96,7 +95,7 @@ public final class Matmul implements Workload {
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
     static final Spec SPEC = Spec.of("matmul").variants(ALPHA, BETA, GAMMA, DELTA, EPSILON).knobs(N, TILE, REPS, SEED)
-            .rules(tileDivides(N, TILE, "; choose n as a multiple of the tile")).build();
+            .rules(tileDivides(N, TILE, "; choose n as a multiple of the tile"), Matrices.sizes(N, N, N)).build();
 
     /** {@return the rule that {@code tile} divides {@code size}: the message names both, and the remainder} */
     static Rule tileDivides(Knob<Integer> size, Knob<Integer> tile, String advice) {
@@ -141,7 +140,6 @@ public final class Matmul implements Workload {
         Values v = SPEC.parse(params, variant);
         KernelDef def = MatmulKernels.forVariant(variant);
         int n = v.get(N), tile = v.get(TILE), reps = v.get(REPS);
-        Matrices.checkSizes(n, n, n);
         Matrices in = input(n, v.get(SEED));
         Params p = v.params();
         Constants constants = Constants.empty();

@@ -4,7 +4,6 @@ import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.NDRange;
@@ -79,13 +78,14 @@ public final class MatmulStatic implements Workload {
     static final Knob<Integer> K = Knob.ints("K").atLeast(1).byDefault(384).help("columns of A, rows of B (paper: 7200); the tile must divide it");
     static final Knob<Integer> N = Knob.ints("N").atLeast(1).byDefault(256).help("columns of B and C (paper: 4800); the tile must divide it");
     static final Knob<Integer> TILE = Matmul.TILE.help("work-groups are tile x tile work-items");
-    static final Knob<String> GROUPS = Knob.text("k").byDefault(StaticGroupCount.RESIDENCY)
+    static final Knob<String> GROUPS = StaticGroupCount.KNOB
             .help("static work-groups: an integer, 'res' (the residency query) or 'res/D'; compare sweeps 1, res/4, res/2, res unless k "
                     + "is set, and runs one case per entry of k=1,2,4");
     static final Knob<String> MAPPING = Knob.text("mapping").must(t -> mapping(t) != null, "blocked, cyclic or dynamic").byDefault("blocked")
             .help("how tiles are handed to static work-groups");
     static final Spec SPEC = Spec.of("matmul-static").variants(NDRANGE, STATIC).knobs(M, K, N, TILE, GROUPS, MAPPING, Matmul.REPS, Matmul.SEED)
-            .rules(Matmul.tileDivides(M, TILE, ""), Matmul.tileDivides(K, TILE, ""), Matmul.tileDivides(N, TILE, "")).build();
+            .rules(Matmul.tileDivides(M, TILE, ""), Matmul.tileDivides(K, TILE, ""), Matmul.tileDivides(N, TILE, ""),
+                    Matrices.sizes(M, K, N)).build();
 
     @Override
     public List<String> variants() {
@@ -134,7 +134,6 @@ public final class MatmulStatic implements Workload {
     public RunResult run(DeviceSession s, String variant, Params params) {
         Values v = SPEC.parse(params, variant);
         int m = v.get(M), k = v.get(K), n = v.get(N), tile = v.get(TILE), reps = v.get(Matmul.REPS);
-        Matrices.checkSizes(m, k, n);
         StaticGroupCount count = StaticGroupCount.parse(v.get(GROUPS));
         TaskMapping mapping = mapping(v.get(MAPPING));
         Matrices in = input(m, k, n, v.get(Matmul.SEED));

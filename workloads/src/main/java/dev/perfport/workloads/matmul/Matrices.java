@@ -1,6 +1,7 @@
 package dev.perfport.workloads.matmul;
 
-import dev.perfport.core.error.ConfigException;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Rule;
 
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -25,25 +26,33 @@ record Matrices(int m, int k, int n, long seed, float[] a, float[] b, double[] c
     /** Largest K for which every partial sum stays an exactly representable float (16·K < 2^24). */
     static final int MAX_EXACT_K = (1 << 24) / (MAX_ABS * MAX_ABS) - 1;
 
-    /** Checks the sizes a run can hold and keep exact; the message names the size and the limit. */
-    static void checkSizes(int m, int k, int n) {
-        if (m < 1 || k < 1 || n < 1) throw new ConfigException("matrix sizes must be >= 1, got M=" + m + " K=" + k + " N=" + n);
+    /**
+     * {@return the rule that M x K times K x N fits a run: K small enough to keep every float32 sum exact, each
+     * matrix within one Java array; its message names the size and the limit}
+     *
+     * @param m rows of A and C @param k the inner dimension @param n columns of B and C
+     */
+    static Rule sizes(Knob<Integer> m, Knob<Integer> k, Knob<Integer> n) {
+        return Rule.checking("matrix sizes", false, (v, d) -> sizeProblem(v.get(m), v.get(k), v.get(n)));
+    }
+
+    /** {@return why M x K times K x N does not fit a run, or null} */
+    static String sizeProblem(int m, int k, int n) {
         if (k > MAX_EXACT_K) {
-            throw new ConfigException("K=" + k + " exceeds " + MAX_EXACT_K + ", the largest inner dimension for which the "
-                    + "integer-valued float inputs keep every float32 sum exact");
+            return "K=" + k + " exceeds " + MAX_EXACT_K + ", the largest inner dimension for which the "
+                    + "integer-valued float inputs keep every float32 sum exact";
         }
         long limit = Integer.MAX_VALUE - 8;   // one Java array per matrix
         for (long[] d : new long[][]{{m, k}, {k, n}, {m, n}}) {
-            if (d[0] * d[1] > limit) {
-                throw new ConfigException("a " + d[0] + "x" + d[1] + " matrix has " + d[0] * d[1] + " elements, more than the "
-                        + limit + " one buffer may hold");
-            }
+            if (d[0] * d[1] > limit) return "a " + d[0] + "x" + d[1] + " matrix has " + d[0] * d[1] + " elements, more than the " + limit + " one buffer may hold";
         }
+        return null;
     }
 
     /** Random inputs for a seed and their double-precision product. */
     static Matrices generate(int m, int k, int n, long seed) {
-        checkSizes(m, k, n);
+        String why = sizeProblem(m, k, n);   // the specs' rule refuses these before a run gets here
+        if (why != null) throw new IllegalArgumentException(why);
         SplittableRandom r = new SplittableRandom(seed);
         float[] a = new float[m * k];
         float[] b = new float[k * n];

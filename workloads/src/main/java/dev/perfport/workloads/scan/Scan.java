@@ -403,7 +403,7 @@ public final class Scan implements Workload, Tunable {
             // k persistent groups: the residency query by default; any k is safe (no group waits for one not yet running)
             int res = s.maxResidentGroups(kernel, new long[]{wg}, local * c.type().bytes());
             int k = sp.gpc() > 0 ? (int) Math.min(Integer.MAX_VALUE, (long) sp.gpc() * s.device().computeUnits()) : c.k().resolve(Math.max(1, res));
-            if (k < 1) throw new ConfigException("k must be >= 1, got " + k);
+            if (k < 1) throw new IllegalStateException("k resolved to " + k + " static groups");   // the spec's k and gpc are >= 1
             Params q = p.with("k", Integer.toString(k)).with("residency", Integer.toString(res)).with("tiles", Integer.toString(tiles));
             shown[0] = c.k().text().equals(Integer.toString(k)) ? q : q.with("kSpec", c.k().text());
             NDRange launch = NDRange.of((long) k * wg, wg);

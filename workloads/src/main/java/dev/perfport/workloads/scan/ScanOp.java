@@ -1,6 +1,5 @@
 package dev.perfport.workloads.scan;
 
-import dev.perfport.core.error.ConfigException;
 
 import java.util.Locale;
 
@@ -41,12 +40,13 @@ public enum ScanOp {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** {@code add} or {@code max}; anything else is a ConfigException listing both. */
+    /** {@code add} or {@code max}; anything else is an IllegalArgumentException. */
     public static ScanOp parse(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "add" -> ADD;
             case "max" -> MAX;
-            default -> throw new ConfigException("scan op must be add or max, got '" + text + "'");
+            // the spec's op knob takes add and max only
+            default -> throw new IllegalArgumentException("scan op must be add or max, got '" + text + "'");
         };
     }
 }

@@ -36,7 +36,7 @@ final class ScanSpec {
     static final Knob<String> SUMS = Knob.choice("sums", "recursive", "sequential").byDefault("sequential")
             .help("harris: sequential (one work-item scans SUM) or recursive (block scans of SUM from the host; needed beyond "
                     + "m blocks, the paper's 1024 work-groups)");
-    static final Knob<String> K = Knob.text("k").byDefault(StaticGroupCount.RESIDENCY)
+    static final Knob<String> K = StaticGroupCount.KNOB
             .help("v1, scanplus and single-pass: static work-groups: an integer, 'res' (the residency query) or 'res/D'; "
                     + "compare runs one case per entry of k=1,2,4");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)

@@ -187,6 +187,13 @@ public final class Spec {
         return Arrays.stream(values).map(v -> base.with(k.name(), v)).toList();
     }
 
+    /** {@return the names of the knobs {@code variant} does not read (compare runs a case once for all their values)} @param variant a variant */
+    public java.util.Set<String> unread(String variant) {
+        java.util.Set<String> s = new java.util.TreeSet<>();
+        for (Knob<?> k : knobs) if (!k.readBy(variant)) s.add(k.name());
+        return java.util.Set.copyOf(s);
+    }
+
     /** {@return those of {@code p} that are this spec's knobs (a workload handing its parameters to another it runs)} @param p parameters */
     public Params own(Params p) {
         Map<String, String> m = new LinkedHashMap<>(p.asMap());

@@ -130,8 +130,8 @@ public final class Formats {
     }
 
     public static RowBlocks rowBlocks(Csr a, int wg, int block) {
-        if (wg < 1 || Integer.bitCount(wg) != 1) throw new ConfigException("csr-adaptive: wg must be a power of two, got " + wg);
-        if (block < wg) throw new ConfigException("csr-adaptive: block (non-zeros per row block) must be >= wg=" + wg + ", got " + block);
+        // the spec's rules hold these for a run's values
+        if (Integer.bitCount(wg) != 1 || block < wg) throw new IllegalArgumentException("row blocks need wg a power of two <= block, got wg=" + wg + " block=" + block);
         int n = a.rows();
         int[] rp = a.rowPtr();
         int[] starts = new int[n + 1];

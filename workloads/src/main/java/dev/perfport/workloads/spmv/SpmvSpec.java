@@ -41,10 +41,14 @@ final class SpmvSpec {
                             v -> "lanes must be a power of two dividing wg=" + v.get(WG) + ", got " + v.get(LANES)),
                     Rule.device("work-group size", (v, d) -> v.get(WG) <= d.maxWorkGroupSize(),
                             (v, d) -> "wg " + v.get(WG) + " exceeds the device's maximum work-group size " + d.maxWorkGroupSize()),
-                    Rule.device("row blocks", (v, d) -> v.get(BLOCK) >= v.get(WG)
-                                    && 4L * Math.max(v.get(BLOCK), v.get(WG)) <= d.capacity(MemoryLevel.LOCAL),
-                            (v, d) -> "block " + v.get(BLOCK) + " with wg " + v.get(WG) + " breaks block >= wg or the "
-                                    + d.capacity(MemoryLevel.LOCAL) + " B of local memory").only(CSR_ADAPTIVE))
+                    // csr-adaptive's row blocks: a tree over the work-group, and a block holds at least one row per work-item
+                    Rule.of("csr-adaptive wg", v -> Integer.bitCount(v.get(WG)) == 1,
+                            v -> "wg must be a power of two for csr-adaptive, got " + v.get(WG)).only(CSR_ADAPTIVE),
+                    Rule.of("block >= wg", v -> v.get(BLOCK) >= v.get(WG),
+                            v -> "block (non-zeros per row block) must be >= wg=" + v.get(WG) + " for csr-adaptive, got " + v.get(BLOCK)).only(CSR_ADAPTIVE),
+                    Rule.device("row blocks", (v, d) -> 4L * v.get(BLOCK) <= d.capacity(MemoryLevel.LOCAL),
+                            (v, d) -> "block " + v.get(BLOCK) + " needs " + 4L * v.get(BLOCK) + " B of local memory, more than the device's "
+                                    + d.capacity(MemoryLevel.LOCAL) + " B").only(CSR_ADAPTIVE))
             .tuningOrder(WG, RPT, MAP, LANES, C, SIGMA, IPT, BLOCK)
             .build();
 

@@ -2,6 +2,7 @@ package dev.perfport.workloads.staticwg;
 
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.workloads.Params;
+import dev.perfport.workloads.spec.Knob;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,37 +31,34 @@ public record StaticGroupCount(String text) {
     /** What {@code compare} sweeps when the user did not set k. */
     public static final List<String> SWEEP = List.of("1", "res/4", "res/2", "res");
 
+    /**
+     * The parameter {@code k}, declared once for the workloads that take it (each adds its help): one count,
+     * in one of the accepted forms.
+     */
+    public static final Knob<String> KNOB = Knob.text(K)
+            .must(t -> !t.contains(","), "one count (compare runs one case per entry of a list)")
+            .must(StaticGroupCount::accepted, "a static work-group count >= 1, 'res' (the device's residency query) "
+                    + "or 'res/D' with an integer D >= 1")
+            .byDefault(RESIDENCY);
+
     /** Parses one spec (no list); a ConfigException names the accepted forms. */
     public static StaticGroupCount parse(String text) {
+        return new StaticGroupCount(KNOB.parse(text).trim());
+    }
+
+    private static boolean accepted(String text) {
         String s = text.trim();
-        if (s.contains(",")) {
-            throw new ConfigException("k='" + text + "' is a list; a single run takes one k (compare runs one case per entry)");
-        }
-        if (s.equals(RESIDENCY)) return new StaticGroupCount(s);
-        if (s.startsWith(RESIDENCY + "/")) {
-            long d = parsePositive(s.substring(RESIDENCY.length() + 1), text);
-            if (d > Integer.MAX_VALUE) throw bad(text);
-            return new StaticGroupCount(s);
-        }
-        long k = parsePositive(s, text);
-        if (k > Integer.MAX_VALUE) throw bad(text);
-        return new StaticGroupCount(s);
+        if (s.equals(RESIDENCY)) return true;
+        return positiveInt(s.startsWith(RESIDENCY + "/") ? s.substring(RESIDENCY.length() + 1) : s);
     }
 
-    private static long parsePositive(String s, String text) {
-        long v;
+    private static boolean positiveInt(String s) {
         try {
-            v = Long.parseLong(s.trim());
+            long v = Long.parseLong(s.trim());
+            return v >= 1 && v <= Integer.MAX_VALUE;
         } catch (NumberFormatException e) {
-            throw bad(text);
+            return false;
         }
-        if (v < 1) throw bad(text);
-        return v;
-    }
-
-    private static ConfigException bad(String text) {
-        return new ConfigException("k must be a static work-group count >= 1, 'res' (the device's residency query) "
-                + "or 'res/D' with an integer D >= 1, got '" + text + "'");
     }
 
     /** Whether the count depends on the residency query. */

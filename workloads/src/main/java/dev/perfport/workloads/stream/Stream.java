@@ -6,7 +6,6 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
@@ -20,6 +19,10 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.gemm.Precision;
+import dev.perfport.workloads.spec.Knob;
+import dev.perfport.workloads.spec.Rule;
+import dev.perfport.workloads.spec.Spec;
+import dev.perfport.workloads.spec.Values;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +50,27 @@ public final class Stream implements Workload {
     static final double SCALAR = 0.4;
     /** Largest n: three arrays of 2^30 doubles are 24 GiB, and every index stays an int. */
     static final int MAX_N = 1 << 30;
+    /** Largest dotgroups: the partial sums stay a small read-back. */
+    static final int MAX_DOT_GROUPS = 1 << 20;
+    static final String DOT = "dot";
+
+    static final Knob<Integer> N = Knob.ints("n").must(n -> n >= 1 && n <= MAX_N, "in [1, 2^30]").tunedFrom(1).byDefaultText("2^25")
+            .help("elements of each array");
+    static final Knob<String> TYPE = Knob.choice("type", "float", "double").byDefault("float")
+            .help("element type (double needs fp64 on the device); compare runs both unless given");
+    static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size (dot: a power of two)");
+    static final Knob<Integer> DOT_GROUPS = Knob.ints("dotgroups").must(g -> g >= 1 && g <= MAX_DOT_GROUPS, "in [1, 2^20]")
+            .orAuto().byDefaultText("auto").only(DOT)
+            .help("dot's work-groups, each a grid-stride loop; auto = 4 x compute units x the largest work-group / wg (BabelStream's work-items)");
+    static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
+            .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
+    static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
+    // dot's tree halves the work-group at each level
+    static final Spec SPEC = Spec.of("stream").variants(StreamKernels.NAMES.toArray(String[]::new))
+            .knobs(N, TYPE, WG, DOT_GROUPS, REPS, SEED)
+            .rules(Rule.of("dot-wg", v -> Integer.bitCount(v.get(WG)) == 1,
+                    v -> "wg must be a power of two for dot (its tree), got " + v.get(WG)).only(DOT))
+            .build();
 
     @Override
     public String name() {
@@ -65,7 +89,7 @@ public final class Stream implements Workload {
 
     @Override
     public List<String> variants() {
-        return StreamKernels.NAMES;
+        return SPEC.variants();
     }
 
     @Override
@@ -83,27 +107,22 @@ public final class Stream implements Workload {
 
     @Override
     public Params defaults() {
-        return Params.of("n", "2^25", "type", "float", "wg", "256", "dotgroups", "auto", "reps", "3", "seed", "42");
+        return SPEC.defaults();
     }
 
     @Override
     public List<String> paramHelp() {
-        return List.of("n: elements of each array (1 to 2^30)", "type: float or double (double needs fp64 on the device); compare runs both unless given",
-                "wg: work-group size (dot: a power of two)",
-                "dotgroups: dot's work-groups, each a grid-stride loop; auto = 4 x compute units x the largest work-group / wg (BabelStream's work-items)",
-                "reps: repetitions; timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)", "seed: input generator seed");
+        return SPEC.help();
     }
 
     @Override
     public List<Params> compareCases(Params overrides) {
-        Params base = defaults().with(overrides);
-        if (overrides.has("type")) return List.of(base);
-        return List.of(base.with("type", "float"), base.with("type", "double"));
+        return Spec.eachUnlessGiven(defaults().with(overrides), overrides, TYPE, "float", "double");
     }
 
     @Override
     public Set<String> ignoredParams(String variant) {
-        return variant.equals("dot") ? Set.of() : Set.of("dotgroups");
+        return SPEC.unread(variant);
     }
 
     @Override
@@ -116,37 +135,24 @@ public final class Stream implements Workload {
         return switch (variant) {
             case "copy", "mul", "dot" -> 2;
             case "add", "triad" -> 3;
-            default -> throw new ConfigException("unknown variant '" + variant + "' of stream; variants: " + StreamKernels.NAMES);
+            default -> throw new IllegalArgumentException("no stream kernel '" + variant + "'");
         };
     }
 
     @Override
     public RunResult run(DeviceSession s, String variant, Params params) {
-        if (!variants().contains(variant)) throw new ConfigException("unknown variant '" + variant + "' of stream; variants: " + variants());
-        Params p = defaults().with(params);
-        Precision prec = Precision.of(p.get("type"));
-        if (prec == null) throw new ConfigException("type must be float or double, got '" + p.get("type") + "'");
-        int n = p.getInt("n"), wg = p.getInt("wg"), reps = p.getInt("reps");
-        if (n < 1 || n > MAX_N) throw new ConfigException("n must be between 1 and 2^30, got " + p.get("n"));
-        if (wg < 1) throw new ConfigException("wg must be >= 1, got " + wg);
-        if (reps < 1) throw new ConfigException("reps must be >= 1, got " + reps);
-        if (variant.equals("dot") && Integer.bitCount(wg) != 1) throw new ConfigException("wg must be a power of two for dot (its tree), got " + wg);
-        int groups = variant.equals("dot") ? dotGroups(p.get("dotgroups"), s.device(), wg) : 0;
-        long seed = p.getLong("seed");
-        return Runs.run(s, name(), variant, p, () -> execute(s, variant, prec, n, wg, groups, reps, seed));
+        Values v = SPEC.parse(params, variant);
+        Precision prec = Precision.of(v.get(TYPE));
+        int n = v.get(N), wg = v.get(WG), reps = v.get(REPS);
+        int groups = variant.equals(DOT) ? dotGroups(v.given(DOT_GROUPS).orElse(null), s.device(), wg) : 0;
+        long seed = v.get(SEED);
+        return Runs.run(s, name(), variant, v.params(), () -> execute(s, variant, prec, n, wg, groups, reps, seed));
     }
 
-    /** dot's work-groups: the parameter, or auto's 4 x compute units x the largest work-group / wg (at least 1). */
-    static int dotGroups(String value, DeviceInfo d, int wg) {
-        if (value.equals("auto")) return (int) Math.max(1, Math.min(1 << 20, 4L * d.computeUnits() * d.maxWorkGroupSize() / wg));
-        int g;
-        try {
-            g = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new ConfigException("dotgroups must be auto or a number from 1 to 2^20, got '" + value + "'");
-        }
-        if (g < 1 || g > 1 << 20) throw new ConfigException("dotgroups must be auto or a number from 1 to 2^20, got " + g);
-        return g;
+    /** dot's work-groups: those given, or auto's (null) 4 x compute units x the largest work-group / wg (at least 1). */
+    static int dotGroups(Integer given, DeviceInfo d, int wg) {
+        if (given != null) return given;
+        return (int) Math.max(1, Math.min(MAX_DOT_GROUPS, 4L * d.computeUnits() * d.maxWorkGroupSize() / wg));
     }
 
     /**

@@ -190,7 +190,7 @@ public final class Trsm implements Workload, Tunable {
     /** Compute-bound in its precision. */
     @Override
     public Optional<Bound> bound(String variant, Params params) {
-        return Optional.of(Bound.compute(defaults().with(params).get("type")));
+        return Optional.of(Bound.compute(GemmSpec.TYPE.parse(defaults().with(params).get(GemmSpec.TYPE.name()))));
     }
 
     @Override

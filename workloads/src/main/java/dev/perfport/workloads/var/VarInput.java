@@ -1,6 +1,5 @@
 package dev.perfport.workloads.var;
 
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Sources;
 
 import com.fasterxml.jackson.core.JacksonException;
@@ -12,11 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The market and the portfolio of a VaR run, read from a JSON file ({@code --param input=path}) or
@@ -107,10 +102,27 @@ public record VarInput(String source, int today, double[] market, double[] meanC
         try {
             text = Files.readString(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ConfigException("cannot read VaR input file " + p + ": " + e.getClass().getSimpleName() + " " + e.getMessage());
+            throw InputMember.problem("cannot read VaR input file " + p + ": " + e.getClass().getSimpleName() + " " + e.getMessage());
         }
         return parse(text, p.toString());
     }
+
+    // the members of the class comment's format, each declared once
+    private static final InputMember<Integer> TODAY = InputMember.integer("today");
+    private static final InputMember<double[]> MARKET = InputMember.numbers("market", FACTORS);
+    private static final InputMember<double[]> MEAN_CHANGE = InputMember.numbers("meanChange", FACTORS);
+    private static final InputMember<double[][]> COVARIANCE = InputMember.matrix("covariance", 3);
+    private static final InputMember<String> PATTERN = InputMember.choice("pattern", "alternating", "stock", "bond");
+    private static final InputMember<int[]> STOCK_AMOUNT = InputMember.range("stockAmount");
+    private static final InputMember<int[]> BOND_AMOUNT = InputMember.range("bondAmount");
+    private static final InputMember<int[]> MATURITY_DAYS = InputMember.range("maturityDays");
+    private static final InputMember<InputMember.Obj> GENERATE = InputMember.object("generate", PATTERN, STOCK_AMOUNT, BOND_AMOUNT, MATURITY_DAYS);
+    private static final InputMember<List<?>> POSITIONS = InputMember.array("positions");
+    private static final InputMember<InputMember.Obj> PORTFOLIO = InputMember.object("portfolio", GENERATE, POSITIONS);
+    private static final InputMember<String> TYPE = InputMember.choice("type", "STOCK", "FBOND");
+    private static final InputMember<Double> AMOUNT = InputMember.number("amount");
+    private static final InputMember<Integer> DAY_OF_MATURITY = InputMember.integer("dayOfMaturity");
+    private static final InputMember<?>[] ROOT = {TODAY, MARKET, MEAN_CHANGE, COVARIANCE, PORTFOLIO, InputMember.ignored("description")};
 
     /** Parses the JSON text of the class comment; {@code source} names it in errors. */
     public static VarInput parse(String text, String source) {
@@ -119,66 +131,51 @@ public record VarInput(String source, int today, double[] market, double[] meanC
         try {
             root = JSON.readValue(text, Object.class);
         } catch (JacksonException e) {
-            throw new ConfigException(where + " is not valid JSON: " + e.getOriginalMessage()
+            throw InputMember.problem(where + " is not valid JSON: " + e.getOriginalMessage()
                     + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
         }
-        Map<?, ?> m = object(root, where);
-        known(m, Set.of("today", "market", "meanChange", "covariance", "portfolio", "description"), where);
-        int today = integer(m.get("today"), where + ": today");
-        double[] market = factors(m.get("market"), where + ": market");
-        double[] mean = factors(m.get("meanChange"), where + ": meanChange");
-        double[][] cov = matrix(m.get("covariance"), where + ": covariance");
+        InputMember.Obj m = InputMember.Obj.of(root, where, ROOT);
+        int today = TODAY.in(m);
+        double[] market = MARKET.in(m), mean = MEAN_CHANGE.in(m);
+        double[][] cov = COVARIANCE.in(m);
         try {
             Cholesky.factor(cov);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(where + ": " + e.getMessage());
+            throw InputMember.problem(where + ": " + e.getMessage());
         }
-        Map<?, ?> pf = object(m.get("portfolio"), where + ": portfolio");
-        known(pf, Set.of("generate", "positions"), where + ": portfolio");
-        if (pf.containsKey("generate") == pf.containsKey("positions")) {
-            throw new ConfigException(where + ": portfolio needs exactly one of 'generate' and 'positions'");
+        InputMember.Obj pf = PORTFOLIO.in(m);
+        if (GENERATE.givenIn(pf) == POSITIONS.givenIn(pf)) {
+            throw InputMember.problem(pf.path() + " needs exactly one of 'generate' and 'positions'");
         }
-        if (pf.containsKey("generate")) {
-            String w = where + ": portfolio.generate";
-            Map<?, ?> g = object(pf.get("generate"), w);
-            known(g, Set.of("pattern", "stockAmount", "bondAmount", "maturityDays"), w);
-            String pattern = g.get("pattern") instanceof String s ? s : null;
-            if (pattern == null || !List.of("alternating", "stock", "bond").contains(pattern)) {
-                throw new ConfigException(w + ": pattern must be \"alternating\", \"stock\" or \"bond\", got " + g.get("pattern"));
-            }
-            int[] sa = range(g.get("stockAmount"), w + ".stockAmount", 0);
-            int[] ba = range(g.get("bondAmount"), w + ".bondAmount", 0);
-            int[] md = range(g.get("maturityDays"), w + ".maturityDays", 0);
-            return new VarInput(source, today, market, mean, cov, new Generated(pattern, sa[0], sa[1], ba[0], ba[1], md[0], md[1]), null);
+        if (GENERATE.givenIn(pf)) {
+            InputMember.Obj g = GENERATE.in(pf);
+            int[] sa = STOCK_AMOUNT.in(g), ba = BOND_AMOUNT.in(g), md = MATURITY_DAYS.in(g);
+            return new VarInput(source, today, market, mean, cov, new Generated(PATTERN.in(g), sa[0], sa[1], ba[0], ba[1], md[0], md[1]), null);
         }
-        List<?> ps = g(pf.get("positions"), where + ": portfolio.positions");
+        List<?> ps = POSITIONS.in(pf);
         if (ps.isEmpty() || ps.size() > MAX_NPOS) {
-            throw new ConfigException(where + ": portfolio.positions must list 1 to " + MAX_NPOS + " positions, got " + ps.size());
+            throw InputMember.problem(pf.pathOf("positions") + " must list 1 to " + MAX_NPOS + " positions, got " + ps.size());
         }
         int n = ps.size();
         int[] type = new int[n], day = new int[n];
         float[] amount = new float[n];
         for (int i = 0; i < n; i++) {
-            String w = where + ": portfolio.positions[" + i + "]";
-            Map<?, ?> p = object(ps.get(i), w);
-            known(p, Set.of("type", "amount", "dayOfMaturity"), w);
-            Object t = p.get("type");
-            if ("STOCK".equals(t)) type[i] = VarKernels.STOCK;
-            else if ("FBOND".equals(t)) type[i] = VarKernels.FBOND;
-            else throw new ConfigException(w + ": type must be \"STOCK\" or \"FBOND\", got " + t);
-            amount[i] = (float) number(p.get("amount"), w + ".amount");
-            day[i] = p.containsKey("dayOfMaturity") ? integer(p.get("dayOfMaturity"), w + ".dayOfMaturity") : 0;
+            InputMember.Obj p = InputMember.Obj.of(ps.get(i), pf.pathOf("positions") + "[" + i + "]", TYPE, AMOUNT, DAY_OF_MATURITY);
+            type[i] = TYPE.in(p).equals("STOCK") ? VarKernels.STOCK : VarKernels.FBOND;
+            amount[i] = (float) (double) AMOUNT.in(p);
+            day[i] = DAY_OF_MATURITY.givenIn(p) ? DAY_OF_MATURITY.in(p) : 0;
         }
         return new VarInput(source, today, market, mean, cov, null, new Portfolio(type, amount, day));
     }
 
     /** The portfolio of {@code npos} positions (0: the default count, 2^17 or every listed position). */
     public Portfolio portfolio(int npos) {
-        if (npos < 0 || npos > MAX_NPOS) throw new ConfigException("npos must be in [1, " + MAX_NPOS + "], got " + npos);
+        // the spec's npos knob holds its limits; 0 is the default count
+        if (npos < 0 || npos > MAX_NPOS) throw new IllegalArgumentException("npos must be in [0, " + MAX_NPOS + "], got " + npos);
         if (listed != null) {
             if (npos == 0) return listed;
             if (npos > listed.size()) {
-                throw new ConfigException("npos=" + npos + " exceeds the " + listed.size() + " positions listed in VaR input " + source);
+                throw InputMember.problem("npos=" + npos + " exceeds the " + listed.size() + " positions listed in VaR input " + source);
             }
             return new Portfolio(java.util.Arrays.copyOf(listed.type(), npos), java.util.Arrays.copyOf(listed.amount(), npos),
                     java.util.Arrays.copyOf(listed.dayOfMaturity(), npos));
@@ -217,67 +214,5 @@ public record VarInput(String source, int today, double[] market, double[] meanC
         return new float[]{(float) market[0], (float) market[1], (float) market[2],
                 (float) meanChange[0], (float) meanChange[1], (float) meanChange[2],
                 (float) l[0][0], (float) l[1][0], (float) l[1][1], (float) l[2][0], (float) l[2][1], (float) l[2][2]};
-    }
-
-    // ---- reading helpers: every error names the member and what was expected -----------------
-
-    private static Map<?, ?> object(Object o, String what) {
-        if (o instanceof Map<?, ?> m) return m;
-        throw new ConfigException(what + " must be a JSON object, got " + describe(o));
-    }
-
-    private static List<?> g(Object o, String what) {
-        if (o instanceof List<?> l) return l;
-        throw new ConfigException(what + " must be a JSON array, got " + describe(o));
-    }
-
-    private static void known(Map<?, ?> m, Set<String> names, String what) {
-        for (Object k : m.keySet()) {
-            if (!names.contains(k)) throw new ConfigException(what + ": unknown member '" + k + "'; members: " + names.stream().sorted().toList());
-        }
-    }
-
-    private static double number(Object o, String what) {
-        if (o instanceof Number n && Double.isFinite(n.doubleValue())) return n.doubleValue();
-        throw new ConfigException(what + " must be a number, got " + describe(o));
-    }
-
-    private static int integer(Object o, String what) {
-        if (o instanceof Long l && l >= Integer.MIN_VALUE / 2 && l <= Integer.MAX_VALUE / 2) return (int) (long) l;
-        throw new ConfigException(what + " must be an integer within ±" + Integer.MAX_VALUE / 2 + ", got " + describe(o));
-    }
-
-    private static double[] factors(Object o, String what) {
-        Map<?, ?> m = object(o, what);
-        known(m, Set.copyOf(FACTORS), what);
-        double[] v = new double[3];
-        for (int i = 0; i < 3; i++) v[i] = number(m.get(FACTORS.get(i)), what + "." + FACTORS.get(i));
-        return v;
-    }
-
-    private static double[][] matrix(Object o, String what) {
-        List<?> rows = g(o, what);
-        if (rows.size() != 3) throw new ConfigException(what + " must have 3 rows, got " + rows.size());
-        double[][] m = new double[3][3];
-        for (int i = 0; i < 3; i++) {
-            List<?> r = g(rows.get(i), what + "[" + i + "]");
-            if (r.size() != 3) throw new ConfigException(what + "[" + i + "] must have 3 entries, got " + r.size());
-            for (int j = 0; j < 3; j++) m[i][j] = number(r.get(j), what + "[" + i + "][" + j + "]");
-        }
-        return m;
-    }
-
-    private static int[] range(Object o, String what, int min) {
-        List<?> l = g(o, what);
-        if (l.size() != 2) throw new ConfigException(what + " must be [min, max], got " + l.size() + " entries");
-        int a = integer(l.get(0), what + "[0]"), b = integer(l.get(1), what + "[1]");
-        if (a < min || b < a) throw new ConfigException(what + " must satisfy " + min + " <= min <= max, got [" + a + ", " + b + "]");
-        return new int[]{a, b};
-    }
-
-    private static String describe(Object o) {
-        if (o == null) return "nothing (missing or null)";
-        if (o instanceof String s) return "the string \"" + s + "\"";
-        return o.getClass().getSimpleName().toLowerCase(Locale.ROOT) + " " + o;
     }
 }

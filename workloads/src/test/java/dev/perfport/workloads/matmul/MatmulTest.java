@@ -105,8 +105,12 @@ class MatmulTest {
         assertEquals(c57, in.c()[5 * 16 + 7]);
         // every partial sum stays below 2^24, so float32 arithmetic in any order reproduces it
         assertTrue((long) Matrices.MAX_ABS * Matrices.MAX_ABS * Matrices.MAX_EXACT_K < 1L << 24);
-        assertThrows(ConfigException.class, () -> Matrices.checkSizes(16, Matrices.MAX_EXACT_K + 1, 16));
-        assertThrows(ConfigException.class, () -> Matrices.checkSizes(50_000, 16, 50_000));
+        // the specification refuses the sizes before anything is allocated, naming the size and the limit
+        String k = Integer.toString(Matrices.MAX_EXACT_K + 1);
+        assertTrue(assertThrows(ConfigException.class, () -> MatmulStatic.SPEC.parse(Params.of("M", "16", "K", k, "N", "16")))
+                .getMessage().startsWith("K=" + k + " exceeds " + Matrices.MAX_EXACT_K));
+        assertTrue(assertThrows(ConfigException.class, () -> MatmulStatic.SPEC.parse(Params.of("M", "50000", "K", "16", "N", "50000")))
+                .getMessage().startsWith("a 50000x50000 matrix has 2500000000 elements"));
     }
 
     @Test

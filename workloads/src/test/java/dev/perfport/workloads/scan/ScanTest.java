@@ -50,8 +50,8 @@ class ScanTest {
         assertEquals(5, ScanOp.ADD.combine(2, 3));
         assertEquals(1, ScanOp.MAX.constant());
         assertEquals(ScanOp.MAX, ScanOp.parse(" MAX "));
-        var e = assertThrows(ConfigException.class, () -> ScanOp.parse("min"));
-        assertTrue(e.getMessage().contains("add or max"), e.getMessage());
+        var e = assertThrows(ConfigException.class, () -> ScanSpec.SPEC.parse(dev.perfport.workloads.Params.of("op", "min")));
+        assertEquals("op must be add or max, got 'min'", e.getMessage());
     }
 
     @Test

@@ -38,8 +38,12 @@ class RowBlocksTest {
     @Test
     void badSettingsAreRefusedWithTheLimit() {
         Csr a = Matrices.load("stencil2d:8x8", 1);
-        assertTrue(assertThrows(ConfigException.class, () -> Formats.rowBlocks(a, 48, 1024)).getMessage().contains("power of two"));
-        assertTrue(assertThrows(ConfigException.class, () -> Formats.rowBlocks(a, 128, 64)).getMessage().contains(">= wg=128"));
+        // a run's values are the spec's to refuse, before any matrix is read
+        assertEquals("wg must be a power of two for csr-adaptive, got 48", assertThrows(ConfigException.class,
+                () -> SpmvSpec.SPEC.parse(dev.perfport.workloads.Params.of("wg", "48"), Spmv.CSR_ADAPTIVE)).getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> SpmvSpec.SPEC.parse(dev.perfport.workloads.Params.of("wg", "128", "block", "64"),
+                Spmv.CSR_ADAPTIVE)).getMessage().contains("must be >= wg=128"));
+        assertThrows(IllegalArgumentException.class, () -> Formats.rowBlocks(a, 48, 1024));
         Formats.RowBlocks rb = Formats.rowBlocks(Matrices.load("stencil2d:1x1", 1), 32, 32);
         assertEquals(1, rb.blocks());
     }

@@ -53,8 +53,8 @@ class StreamTest {
     @Test
     void dotGroupsAutoIsBabelStreamsWorkItemsInGroupsOfWg() {
         DeviceInfo gpu = new DeviceInfo("H200", "NVIDIA", DeviceType.GPU, 132, 1024, List.of(1024L, 1024L, 64L), Map.of(), Map.of(), Map.of());
-        assertEquals(4 * 132 * 1024 / 256, Stream.dotGroups("auto", gpu, 256));
-        assertEquals(7, Stream.dotGroups("7", gpu, 256));
+        assertEquals(4 * 132 * 1024 / 256, Stream.dotGroups(null, gpu, 256));
+        assertEquals(7, Stream.dotGroups(7, gpu, 256));
     }
 
     @Test

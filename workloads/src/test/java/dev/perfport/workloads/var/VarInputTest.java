@@ -63,7 +63,7 @@ class VarInputTest {
         assertError("{" + MARKET + ", \"portfolio\": {\"generate\": {\"pattern\": \"stock\", \"stockAmount\": [5, 2], "
                 + "\"bondAmount\": [1, 2], \"maturityDays\": [1, 2]}}}", "stockAmount must satisfy 0 <= min <= max, got [5, 2]");
         assertError("{" + MARKET + ", \"portfolio\": {\"positions\": [{\"type\": \"BOND\", \"amount\": 1}]}}",
-                "positions[0]: type must be \"STOCK\" or \"FBOND\"");
+                "positions[0].type must be \"STOCK\" or \"FBOND\"");
         assertError("{" + MARKET.replace("\"today\": 100", "\"today\": 1.5") + ", \"portfolio\": {\"positions\": []}}",
                 "today must be an integer");
         assertError("{" + MARKET.replace("[[4, 0, 0]", "[[-4, 0, 0]") + ", \"portfolio\": {\"positions\": []}}",
