@@ -63,9 +63,9 @@ class SpecialiserTest {
     @Test
     void inheritedHelpersAreFoldedToo() throws Exception {
         int[] cfg = {64, 32, 0};   // posbs, k = simbs·vwidth, Philox
-        VarKernelClasses.Singlebuffer64 template = new VarKernelClasses.Singlebuffer64(cfg);
-        VarKernels.VarCore spec = Specialiser.of(VarKernelClasses.Singlebuffer64.class, cfg);
-        assertNotSame(VarKernelClasses.Singlebuffer64.class, spec.getClass());
+        VarKernels.Singlebuffer64 template = new VarKernels.Singlebuffer64(cfg);
+        VarKernels.VarCore spec = Specialiser.of(VarKernels.Singlebuffer64.class, cfg);
+        assertNotSame(VarKernels.Singlebuffer64.class, spec.getClass());
         for (String m : new String[]{"run", "evaluate", "init", "finish"}) {
             assertTrue(java.util.Arrays.stream(spec.getClass().getDeclaredMethods()).anyMatch(x -> x.getName().equals(m)),
                     m + " is not overridden by the folded class");
