@@ -268,8 +268,7 @@ import java.util.concurrent.atomic.AtomicInteger;
         return ((long) (epoch * 4 + flag) << 32) | (bits & 0xFFFFFFFFL);
     }
 //#elif R=aparapi
-    // its own form for V1 and Scan⁺ (SUM through atomics, as Aparapi has no volatile pointers) and the single-pass
-    // kernel (only this route of the two runs it; Specialiser folds its items and striped)
+    // its own form for V1, Scan⁺ (SUM through atomics: no volatile pointers) and single-pass (TornadoVM declines it)
     /** The operator constant: 0 add, 1 max. */
     static final String OP_MAX = "OP_MAX";
 
@@ -827,8 +826,7 @@ KernelSpec.of("scan.single_pass.$T$", SinglePass$Ty$.class, c -> Specialiser.of(
 //#end
 //#end
 //#else
-    // its own form for V1 and Scan⁺: the arrival order from a hidden ticket and the wait on a plain load (the Kernel API's
-    // int atomics return nothing), so they run on CPU devices only
+    // its own form for V1 and Scan⁺: a hidden ticket orders arrivals (its int atomics return nothing), CPU devices only
     /** Why TornadoVM has no single-pass scan: stated by a row that asks for one. */
     static final String SINGLE_PASS_DECLINED = "the single-pass look-back spins on status words that other work-groups publish, "
             + "and TornadoVM 5.2's Kernel API has no volatile or atomic load to read them with (its int atomics return nothing; "
