@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       itself in counter[1] and takes the counter to 0; all groups but the first wait for 0 and add
  *       their SUM prefix. The wait is legal only because k never exceeds the residency query. The
  *       three counter updates are counted global atomics, as on jocl.</li>
- *   <li>{@code scan.single_pass}: the decoupled look-back of issue 16 (Aparapi and the Java
+ *   <li>{@code scan.single_pass}: the decoupled look-back (Aparapi and the Java
  *       work-group form; TornadoVM declines it, saying why).</li>
  * </ul>
  */
