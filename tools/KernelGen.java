@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * jlinked GPU runtime) cannot give them that.
  *
  * <p>Run as a source-file program ({@code java tools/KernelGen.java TEMPLATES OUT}); every Maven
- * module with {@code src/main/templates} runs it in generate-sources (see the parent pom). A
+ * module with {@code kernel.templates.skip} false runs it in generate-sources (see the parent pom). A
  * template is a Java file whose directives are line comments, so it still reads as Java:
  *
  * <pre>

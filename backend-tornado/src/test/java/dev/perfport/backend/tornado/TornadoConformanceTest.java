@@ -13,7 +13,7 @@ class TornadoConformanceTest extends BackendConformance {
         return Tornado.session();
     }
 
-    /** V1 and Scan⁺ wait on a plain load, sound only on CPU devices (see ScanStaticTornado): elsewhere they are refused. */
+    /** V1 and Scan⁺ wait on a plain load, sound only on CPU devices (see ScanTornado.CPU_ONLY): elsewhere they are refused. */
     @Override
     protected Map<String, String> unsupportedVariants() {
         // issue 16's variants have no TornadoVM kernels (TornadoVM was not installed

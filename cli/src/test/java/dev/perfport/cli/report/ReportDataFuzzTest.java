@@ -3,9 +3,8 @@ package dev.perfport.cli.report;
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.perfport.core.error.ConfigException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,18 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("fuzz-report-data")
 class ReportDataFuzzTest {
-    private static Path dir;
-
-    @BeforeAll
-    static void folder() throws IOException {
-        dir = Files.createTempDirectory("perfport-fuzz-report");
-    }
-
-    @AfterAll
-    static void clean() throws IOException {
-        Files.deleteIfExists(dir.resolve(ReportData.FILE));
-        Files.deleteIfExists(dir);
-    }
+    /** One folder for the whole run, removed with what the reader left in it. */
+    @TempDir
+    static Path dir;
 
     @DictionaryEntries({"\"format\":\"perfport-report-data/1\"", "\"report\":\"seed-000\"", "\"sweeps\":[", "\"name\":", "\"device\":",
             "\"rows\":[", "\"params\":[", "\"config\":{", "\"machine\":{", "\"sources\":[", "\"complete\":true", "\"wallMillis\":", "null"})

@@ -6,9 +6,7 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
-import dev.perfport.core.wg.GlobalFloats;
 import dev.perfport.core.wg.GlobalInts;
-import dev.perfport.core.wg.Op;
 import dev.perfport.core.wg.WorkGroup;
 import dev.perfport.core.wg.WorkGroupKernel;
 
@@ -16,7 +14,8 @@ import java.util.List;
 
 /**
  * The VaR kernels, one definition per memory variant, in OpenCL C ({@code var.cl}) and as Java
- * work-group kernels that compute exactly the same arithmetic in the same order.
+ * work-group kernels that compute exactly the same arithmetic in the same order (VarGroups, from
+ * the shared template workloads/src/main/kernels/var/Var.java).
  *
  * <p>Arguments: {@code type} (int: 0 FBOND, 1 STOCK), {@code amount} (float),
  * {@code dayOfMaturity} (int) — the portfolio as structure of arrays —, {@code simulation}
@@ -109,28 +108,8 @@ public final class VarKernels {
                 .scalar("seed0", ElemType.INT)
                 .scalar("seed1", ElemType.INT)
                 .impl(new KernelImpl.OpenClSource(SOURCE, "var_normals"))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> normalsKernel(VarSpec.SIMBS.in(c) * VarSpec.VWIDTH.in(c), c.getInt(RNG)), 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> VarGroups.normals(VarSpec.SIMBS.in(c) * VarSpec.VWIDTH.in(c), c.getInt(RNG)), 0))
                 .build();
-    }
-
-    private static WorkGroupKernel normalsKernel(int k, int rng) {
-        return g -> {
-            GlobalFloats z = g.floats(0);
-            GlobalInts mtp = g.ints(1);
-            int seed0 = g.intArg(2), seed1 = g.intArg(3);
-            float[] t = new float[3];
-            for (int lid = 0; lid < g.localItems(); lid++) {
-                int gid = (int) g.globalId(0, lid);
-                Draw d = new Draw(rng, gid, mtp, seed0, seed1);
-                for (int j = 0; j < k; j++) {
-                    int isim = gid * k + j;
-                    d.draw(isim, t);
-                    z.set(3 * isim, t[0]);
-                    z.set(3 * isim + 1, t[1]);
-                    z.set(3 * isim + 2, t[2]);
-                }
-            }
-        };
     }
 
     /** var.cl's VAR_DRAW: three normals for simulation isim (Philox) or the next three of the work-item's stream (MT). */
@@ -177,148 +156,7 @@ public final class VarKernels {
             throw new IllegalArgumentException("the Java work-group VaR kernel has no relaxed math (math=relaxed is OpenCL's native_exp2)");
         }
         int k = simbs * vwidth;
-        return g -> run(g, variant, posbs, k, rng);
-    }
-
-    private static void run(WorkGroup g, Variant variant, int posbs, int k, int rng) {
-        int items = g.localItems();
-        GlobalInts type = g.ints(0);
-        GlobalFloats amount = g.floats(1);
-        GlobalInts day = g.ints(2);
-        GlobalFloats simulation = g.floats(3);
-        GlobalInts mtp = g.ints(4);
-        GlobalFloats market = g.floats(5);
-        int npos = g.intArg(6), today = g.intArg(7), seed0 = g.intArg(8), seed1 = g.intArg(9);
-        float[] sum = g.privateFloats(k), s = g.privateFloats(k), r = g.privateFloats(k), x = g.privateFloats(k);
-        float[] mk = new float[12];
-        for (int i = 0; i < 12; i++) mk[i] = market.get(i);
-
-        // market parameters of each work-item's simulations
-        float[] z = new float[3];
-        for (int lid = 0; lid < items; lid++) {
-            int gid = (int) g.globalId(0, lid);
-            int o = lid * k;
-            Draw d = new Draw(rng, gid, mtp, seed0, seed1);
-            for (int j = 0; j < k; j++) {
-                d.draw(gid * k + j, z);
-                market(mk, z[0], z[1], z[2], s, r, x, o + j);
-                sum[o + j] = 0f;
-            }
-        }
-        // declared compute of the generator, per simulation: Philox 10 rounds of 2 multiplies and
-        // xors, or ~2 MT words; Box-Muller ~35 float ops and 1.5 pairs; market 11 float ops
-        long sims = (long) items * k;
-        g.ops(Op.INT, sims * (rng == 0 ? 80 : 40));
-        g.ops(Op.FLOAT, sims * 70);
-
-        switch (variant) {
-            case LOADSTORE -> {
-                // positions straight from global memory: the device sees every load
-                long stocks = 0;
-                for (int lid = 0; lid < items; lid++) {
-                    int o = lid * k;
-                    stocks = 0;
-                    for (int p = 0; p < npos; p++) {
-                        int t = type.get(p);
-                        if (t == STOCK) stocks++;
-                        evaluate(t, amount.get(p), day.get(p), today, sum, s, r, x, o, k);
-                    }
-                }
-                declare(g, npos, stocks, items, k, 0);
-            }
-            case SINGLEBUFFER -> {
-                int[] ltype = g.localInts(LOCAL_ARG0);
-                float[] lamount = g.localFloats(LOCAL_ARG0 + 1);
-                int[] lday = g.localInts(LOCAL_ARG0 + 2);
-                for (int base = 0; base < npos; base += posbs) {
-                    int n = Math.min(posbs, npos - base);
-                    long e1 = g.asyncCopy(ltype, 0, type, base, n);
-                    long e2 = g.asyncCopy(lamount, 0, amount, base, n);
-                    long e3 = g.asyncCopy(lday, 0, day, base, n);
-                    g.waitEvents(e1, e2, e3);
-                    long stocks = block(ltype, lamount, lday, 0, n, today, items, k, sum, s, r, x);
-                    declare(g, n, stocks, items, k, 3);
-                    // barrier: the next copy overwrites the block
-                }
-            }
-            case DOUBLEBUFFER -> {
-                int[] ltype = g.localInts(LOCAL_ARG0);
-                float[] lamount = g.localFloats(LOCAL_ARG0 + 1);
-                int[] lday = g.localInts(LOCAL_ARG0 + 2);
-                int blocks = (npos + posbs - 1) / posbs;
-                long[][] ev = new long[2][];
-                int n0 = Math.min(posbs, npos);
-                ev[0] = new long[]{g.asyncCopy(ltype, 0, type, 0, n0), g.asyncCopy(lamount, 0, amount, 0, n0),
-                        g.asyncCopy(lday, 0, day, 0, n0)};
-                for (int b = 0; b < blocks; b++) {
-                    int cur = b & 1;
-                    int base = b * posbs;
-                    if (b + 1 < blocks) {
-                        int nb = Math.min(posbs, npos - base - posbs);
-                        int o = (cur ^ 1) * posbs;
-                        ev[cur ^ 1] = new long[]{g.asyncCopy(ltype, o, type, base + posbs, nb),
-                                g.asyncCopy(lamount, o, amount, base + posbs, nb), g.asyncCopy(lday, o, day, base + posbs, nb)};
-                    }
-                    g.waitEvents(ev[cur]);
-                    int n = Math.min(posbs, npos - base);
-                    long stocks = block(ltype, lamount, lday, cur * posbs, n, today, items, k, sum, s, r, x);
-                    declare(g, n, stocks, items, k, 3);
-                    // barrier: the next iteration's copy overwrites this block
-                }
-            }
-        }
-        for (int lid = 0; lid < items; lid++) {
-            int gid = (int) g.globalId(0, lid);
-            for (int j = 0; j < k; j++) simulation.set(gid * k + j, sum[lid * k + j]);
-        }
-    }
-
-    /** One block of positions in local memory, for every work-item of the group; returns its STOCK count. */
-    private static long block(int[] ltype, float[] lamount, int[] lday, int off, int n, int today, int items, int k,
-                              float[] sum, float[] s, float[] r, float[] x) {
-        for (int lid = 0; lid < items; lid++) {
-            int o = lid * k;
-            for (int p = off; p < off + n; p++) evaluate(ltype[p], lamount[p], lday[p], today, sum, s, r, x, o, k);
-        }
-        long stocks = 0;
-        for (int p = off; p < off + n; p++) if (ltype[p] == STOCK) stocks++;
-        return stocks;
-    }
-
-    /** evaluate() of the thesis for the k simulations of one work-item, as var.cl's VAR_EVALUATE. */
-    private static void evaluate(int t, float a, int d, int today, float[] sum, float[] s, float[] r, float[] x, int o, int k) {
-        if (t == STOCK) {
-            for (int j = o; j < o + k; j++) {
-                float v = a * s[j];
-                sum[j] = sum[j] + v;
-            }
-        } else {
-            float tau = (float) (d - today);
-            tau = tau * INV_YEAR;
-            for (int j = o; j < o + k; j++) {
-                float e = -r[j];
-                e = e * tau;
-                e = (float) Math.exp(e);
-                float v = a * x[j];
-                v = v * e;
-                sum[j] = sum[j] + v;
-            }
-        }
-    }
-
-    /**
-     * Declares the compute of one block: per simulation a STOCK costs a multiply and an add, an
-     * FBOND a negate, 3 multiplies, an add and one exp; per position and work-item the loads of
-     * its three fields ({@code localLoads} from local memory; 0 when they come from global
-     * memory, which the device sees itself) and a few integer operations.
-     */
-    private static void declare(WorkGroup g, int n, long stocks, int items, int k, int localLoads) {
-        long bonds = n - stocks;
-        long sims = (long) items * k;
-        g.ops(Op.FLOAT, sims * (2 * stocks + 5 * bonds) + (long) items * bonds);
-        g.ops(Op.SPECIAL, sims * bonds);
-        g.ops(Op.INT, (long) items * n * 4);
-        g.ops(Op.LOCAL_MEM, (long) items * n * localLoads + sims * (3 * stocks + 4 * bonds));
+        return g -> VarGroups.run(g, variant, posbs, k, rng);
     }
 
     /** S, r, X of one simulation from its three normals, as var.cl's var_market. */

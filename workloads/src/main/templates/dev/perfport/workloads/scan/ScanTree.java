@@ -9,7 +9,7 @@ import dev.perfport.core.wg.WorkGroup;
  * The phases of the Java scan kernels for one work-group and one element type: each method is
  * one barrier-separated phase (or the part of one that a single work-item does), written as a
  * loop over the work-items with the indexing of {@link ScanSchedule}. The kernels in
- * {@link ScanKernels} are written once against this class; {@link Ints} and {@link Floats} hold
+ * ScanGroups (from the shared template) are written once against this class; {@link Ints} and {@link Floats} hold
  * the type-specific loops, so that the virtual call is per phase, not per element.
  *
  * <p>A new instance serves one kernel invocation (kernels are shared by all workers; per-group

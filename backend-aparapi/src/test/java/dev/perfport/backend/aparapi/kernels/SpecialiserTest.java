@@ -63,9 +63,9 @@ class SpecialiserTest {
     @Test
     void inheritedHelpersAreFoldedToo() throws Exception {
         int[] cfg = {64, 32, 0};   // posbs, k = simbs·vwidth, Philox
-        VarKernelClasses.Singlebuffer64 template = new VarKernelClasses.Singlebuffer64(cfg);
-        VarKernels.VarCore spec = Specialiser.of(VarKernelClasses.Singlebuffer64.class, cfg);
-        assertNotSame(VarKernelClasses.Singlebuffer64.class, spec.getClass());
+        VarKernels.Singlebuffer64 template = new VarKernels.Singlebuffer64(cfg);
+        VarKernels.VarCore spec = Specialiser.of(VarKernels.Singlebuffer64.class, cfg);
+        assertNotSame(VarKernels.Singlebuffer64.class, spec.getClass());
         for (String m : new String[]{"run", "evaluate", "init", "finish"}) {
             assertTrue(java.util.Arrays.stream(spec.getClass().getDeclaredMethods()).anyMatch(x -> x.getName().equals(m)),
                     m + " is not overridden by the folded class");
@@ -138,11 +138,11 @@ class SpecialiserTest {
      */
     @Test
     void singlePassScanHasItsItemsAsAConstantAndAtomicStatusWords() throws Exception {
-        String cl = dumped(Specialiser.of(ScanKernelClasses.SinglePassFloat.class, new int[]{0, 8, 0}), "scan-single-pass-float-items8.cl");
+        String cl = dumped(Specialiser.of(ScanKernels.SinglePassFloat.class, new int[]{0, 8, 0}), "scan-single-pass-float-items8.cl");
         assertFalse(cl.contains("this->items") || cl.contains("this->striped"), "items or striped is still a kernel argument:\n" + cl);
         // the H100's configurations (the GPU scripts build them for their PTX)
-        dumped(Specialiser.of(ScanKernelClasses.SinglePassInt.class, new int[]{0, 16, 0}), "scan-single-pass-int-items16.cl");
-        dumped(Specialiser.of(ScanKernelClasses.SinglePassInt.class, new int[]{0, 16, 1}), "scan-single-pass-int-items16-striped.cl");
+        dumped(Specialiser.of(ScanKernels.SinglePassInt.class, new int[]{0, 16, 0}), "scan-single-pass-int-items16.cl");
+        dumped(Specialiser.of(ScanKernels.SinglePassInt.class, new int[]{0, 16, 1}), "scan-single-pass-int-items16-striped.cl");
         assertTrue(cl.contains("<8"), "no literal bound 8 in:\n" + cl);
         assertTrue(cl.contains("atomicAdd(this->status, "), "status is read through Aparapi's atomic_add:\n" + cl);
         assertFalse(cl.contains("this->status["), "a plain access of status:\n" + cl);

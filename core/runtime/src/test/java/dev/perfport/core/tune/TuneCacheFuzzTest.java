@@ -2,9 +2,8 @@ package dev.perfport.core.tune;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,18 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("fuzz-tune-cache")
 class TuneCacheFuzzTest {
-    private static Path dir;
-
-    @BeforeAll
-    static void folder() throws IOException {
-        dir = Files.createTempDirectory("perfport-fuzz-tune");
-    }
-
-    @AfterAll
-    static void clean() throws IOException {
-        Files.deleteIfExists(dir.resolve("tune-cache.json"));
-        Files.deleteIfExists(dir);
-    }
+    /** One folder for the whole run, removed with what the reader left in it. */
+    @TempDir
+    static Path dir;
 
     @DictionaryEntries({"\"format\":\"perfport-tune-cache\"", "\"version\":1", "\"entries\":[", "\"backend\":", "\"device\":{",
             "\"kernel\":", "\"params\":{", "\"valid\":true", "\"status\":\"ok\"", "\"value\":", "\"chosen\":", "\"computeUnits\":",

@@ -1,0 +1,776 @@
+//#if R=wg
+import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.wg.GlobalFloats;
+import dev.perfport.core.wg.Op;
+import dev.perfport.core.wg.WorkGroup;
+import static dev.perfport.workloads.fft.FftKernels.*;
+//#elif R=aparapi
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.Constants;
+//#else
+import dev.perfport.core.error.UnsupportedFeatureException;
+import dev.perfport.core.kernel.Constants;
+import uk.ac.manchester.tornado.api.math.TornadoMath;
+//#end
+/**
+ * The FFT of seed 004 (fft.cl) in the Java routes: Stockham passes of radix 2, 4 or 8, fft.fused
+ * (one work-group per transform, every pass, exchange through local or global memory), fft.pass (one
+ * pass over the batch) and, in the work-group form only, fft.cols (the four-step path's columns).
+ * Arguments follow the definitions (workloads' FftKernels). Each route keeps its own form, saying
+ * why; the twiddle multiply and the bit-reversed output order are written once below.
+ */
+//#def twiddleMul
+            for (int r = 1; r < radix; r++) {
+                float xr = vr[r];
+                float xi = vi[r];
+                vr[r] = xr * twr[r] - xi * twi[r];
+                vi[r] = xr * twi[r] + xi * twr[r];
+            }
+//#end
+//#def revq
+                int q = radix == 8 ? ((m & 1) << 2) | (m & 2) | (m >> 2) : (radix == 4 ? ((m & 1) << 1) | (m >> 1) : m);
+//#end
+//#if R=wg
+    // its own form: the work-items as loops over records of the two sides, with the emulator's cost charges
+    /** Complex values a butterfly reads or writes: a global buffer in the data's layout, or the local pair. */
+    private interface Side {
+        float re(int i);
+
+        float im(int i);
+
+        void put(int i, float re, float im);
+    }
+
+    private record GlobalSide(GlobalFloats buf, int total, int base, boolean soa) implements Side {
+        public float re(int i) {
+            return soa ? buf.get(base + i) : buf.get(2 * (base + i));
+        }
+
+        public float im(int i) {
+            return soa ? buf.get(total + base + i) : buf.get(2 * (base + i) + 1);
+        }
+
+        public void put(int i, float re, float im) {
+            if (soa) {
+                buf.set(base + i, re);
+                buf.set(total + base + i, im);
+            } else {
+                buf.set(2 * (base + i), re);
+                buf.set(2 * (base + i) + 1, im);
+            }
+        }
+    }
+
+    private record LocalSide(float[] lre, float[] lim, int off) implements Side {
+        public float re(int i) {
+            return lre[off + i];
+        }
+
+        public float im(int i) {
+            return lim[off + i];
+        }
+
+        public void put(int i, float re, float im) {
+            lre[off + i] = re;
+            lim[off + i] = im;
+        }
+    }
+
+    /** Registers of one work-item: the R values and twiddles. */
+    private static final class Regs {
+        final float[] vr = new float[8], vi = new float[8], twr = new float[8], twi = new float[8];
+    }
+
+    static WorkGroupKernel fusedGroup(Constants c) {
+        FftConfig cfg = config(c);
+        return g -> {
+            int n = g.intArg(4), batch = g.intArg(5);
+            int wg = g.localItems();
+            int total = n * batch, base = (int) g.groupLinearId() * n;
+            GlobalFloats tw = g.floats(3);
+            Side in = new GlobalSide(g.floats(0), total, base, cfg.soa());
+            Side out = new GlobalSide(g.floats(1), total, base, cfg.soa());
+            Side x1, x2;
+            if (cfg.local()) {
+                x1 = new LocalSide(g.localFloats(6), g.localFloats(7), 0);
+                x2 = new LocalSide(g.localFloats(6), g.localFloats(7), n);
+            } else {
+                // global: buffer 1 is out and 2 is tmp, so that the pass before the last writes tmp
+                x1 = out;
+                x2 = new GlobalSide(g.floats(2), total, base, cfg.soa());
+            }
+            var passes = FftConfig.passes(n, cfg.radix());
+            Regs regs = new Regs();
+            int ns = 1;
+            for (int p = 0; p < passes.size(); p++) {
+                int r = passes.get(p), last = passes.size() - 1;
+                Side src = p == 0 ? in : (passes.size() - p) % 2 == 0 ? x1 : x2;
+                Side dst = p == last ? out : (last - p) % 2 == 0 ? x1 : x2;
+                int per = n / r, cnt = per / wg, same = n / (r * ns);
+                long twiddleSets = 0;
+                // each phase is one barrier-separated pass: the work-items one after another
+                for (int lid = 0; lid < wg; lid++) {
+                    for (int t = 0; t < cnt; t++) {
+                        int j, k;
+                        if (cfg.share()) {
+                            int q = lid * cnt + t, s = q % same;
+                            k = q / same;
+                            j = s * ns + k;
+                            if (t == 0 || s == 0) {
+                                twiddles(regs, k, ns, r, n, cfg.table(), tw);
+                                twiddleSets++;
+                            }
+                        } else {
+                            j = lid + t * wg;
+                            k = j & (ns - 1);
+                            twiddles(regs, k, ns, r, n, cfg.table(), tw);
+                            twiddleSets++;
+                        }
+                        butterfly(src, dst, regs, j, k, n, ns, r);
+                    }
+                }
+                charge(g, cfg, r, per, twiddleSets, cfg.local() ? (p == 0 ? 0 : 1) + (p == last ? 0 : 1) : 0);
+                ns *= r;
+            }
+        };
+    }
+
+    static WorkGroupKernel passGroup(Constants c) {
+        FftConfig cfg = config(c);
+        return g -> {
+            int n = g.intArg(3), batch = g.intArg(4), ns = g.intArg(5), r = g.intArg(6);
+            int total = n * batch, per = n / r;
+            GlobalFloats src = g.floats(0), dst = g.floats(1), tw = g.floats(2);
+            Regs regs = new Regs();
+            for (int lid = 0; lid < g.localItems(); lid++) {
+                long gid = g.globalId(0, lid);
+                if (gid >= (long) batch * per) continue;
+                int b = (int) (gid / per), j = (int) (gid - (long) b * per), k = j & (ns - 1);
+                twiddles(regs, k, ns, r, n, cfg.table(), tw);
+                butterfly(new GlobalSide(src, total, b * n, cfg.soa()), new GlobalSide(dst, total, b * n, cfg.soa()), regs, j, k, n, ns, r);
+            }
+        };
+    }
+
+    /**
+     * fft.cols (fft.cl's fft_cols): cb = wg·RADIX/len columns per group; each sub-FFT pass reads
+     * every work-item's RADIX values (the first pass from global memory), then twiddles, transforms
+     * and stores them to local memory, then the copy-out twists and writes.
+     */
+    static WorkGroupKernel colsGroup(Constants c) {
+        FftConfig cfg = config(c);
+        return g -> {
+            int n = g.intArg(3), batch = g.intArg(4), len = g.intArg(5), cols = g.intArg(6), outs = g.intArg(7), outc = g.intArg(8);
+            boolean twist = g.intArg(9) == 1, pow = c.has(TWPOW) && c.getInt(TWPOW) == 1;
+            int wg = g.localItems(), radixMax = cfg.radix(), cb = wg * radixMax / len, gpt = cols / cb;
+            int grp = (int) g.groupLinearId(), b = grp / gpt, c0 = (grp - b * gpt) * cb;
+            int total = n * batch, pitch = len + 1;
+            GlobalFloats tw = g.floats(2);
+            GlobalSide src = new GlobalSide(g.floats(0), total, b * n, cfg.soa());
+            GlobalSide dst = new GlobalSide(g.floats(1), total, b * n, cfg.soa());
+            float[] lre = g.localFloats(10), lim = g.localFloats(11);
+            Regs regs = new Regs();
+            float[][] vr = new float[wg][radixMax], vi = new float[wg][radixMax];
+            int ns = 1;
+            for (int p = 0; ns < len; p++) {
+                int r = ns * radixMax <= len ? radixMax : len / ns, cnt = radixMax / r;
+                for (int lid = 0; lid < wg; lid++) {
+                    int col = lid % cb, j0 = lid / cb;
+                    for (int t = 0; t < cnt; t++) {
+                        int j = j0 + t * (len / radixMax);
+                        for (int q = 0; q < r; q++) {
+                            int i = j + q * (len / r);
+                            vr[lid][t * r + q] = p == 0 ? src.re(i * cols + c0 + col) : lre[col * pitch + i];
+                            vi[lid][t * r + q] = p == 0 ? src.im(i * cols + c0 + col) : lim[col * pitch + i];
+                        }
+                    }
+                }
+                for (int lid = 0; lid < wg; lid++) {
+                    int col = lid % cb, j0 = lid / cb;
+                    Side to = new LocalSide(lre, lim, col * pitch);
+                    for (int t = 0; t < cnt; t++) {
+                        int j = j0 + t * (len / radixMax), k = j & (ns - 1);
+                        if (pow && !cfg.table()) twiddlesPow(regs, k, ns, r);
+                        else twiddles(regs, k, ns, r, n, cfg.table(), tw);
+                        System.arraycopy(vr[lid], t * r, regs.vr, 0, r);
+                        System.arraycopy(vi[lid], t * r, regs.vi, 0, r);
+                        store(to, regs, j, k, ns, r);
+                    }
+                }
+                long bf = (long) wg * cnt;
+                charge(g, cfg, r, bf, bf, p == 0 ? 1 : 2, pow ? Integer.numberOfTrailingZeros(r) : r - 1);
+                ns *= r;
+            }
+            for (int q = 0; q < cb * len; q++) {
+                int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
+                float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
+                if (twist) {
+                    int e = ((c0 + cc) * k) & (n - 1);
+                    float wr, wi;
+                    if (cfg.table()) {
+                        wr = tw.get(2 * e);
+                        wi = tw.get(2 * e + 1);
+                    } else {
+                        float a = (float) e * (-TWO_PI / (float) n);
+                        wr = (float) Math.cos(a);
+                        wi = (float) Math.sin(a);
+                    }
+                    float xr = re;
+                    re = xr * wr - im * wi;
+                    im = xr * wi + im * wr;
+                }
+                dst.put(k * outs + (c0 + cc) * outc, re, im);
+            }
+            // the copy-out: a local load per value, and the twist's product and (computed) twiddle
+            g.ops(Op.LOCAL_MEM, 2L * cb * len);
+            if (twist) {
+                g.ops(Op.FLOAT, 6L * cb * len + (cfg.table() ? 0 : 1L * cb * len));
+                if (!cfg.table()) g.ops(Op.SPECIAL, 2L * cb * len);
+            }
+        };
+    }
+
+    /** The twiddles w^(r·k), r = 1..R-1, of a butterfly with twiddle index k in pass (ns, R). */
+    private static void twiddles(Regs g, int k, int ns, int radix, int n, boolean table, GlobalFloats tw) {
+        for (int r = 1; r < radix; r++) {
+            if (table) {
+                int m = r * k * (n / (ns * radix));
+                g.twr[r] = tw.get(2 * m);
+                g.twi[r] = tw.get(2 * m + 1);
+            } else {
+                float a = (float) (r * k) * (-TWO_PI / (float) (ns * radix));
+                g.twr[r] = (float) Math.cos(a);
+                g.twi[r] = (float) Math.sin(a);
+            }
+        }
+    }
+
+    /** fft.cl's twiddles_pow: w^k, w^2k, w^4k from sin/cos, the others as products of two of them; 1 for k = 0. */
+    private static void twiddlesPow(Regs g, int k, int ns, int radix) {
+        if (k == 0) {
+            java.util.Arrays.fill(g.twr, 1, radix, 1f);
+            java.util.Arrays.fill(g.twi, 1, radix, 0f);
+            return;
+        }
+        for (int r = 1; r < radix; r <<= 1) {
+            float a = (float) (r * k) * (-TWO_PI / (float) (ns * radix));
+            g.twr[r] = (float) Math.cos(a);
+            g.twi[r] = (float) Math.sin(a);
+        }
+        for (int r = 3; r < radix; r++) {
+            int hi = r >= 4 ? 4 : 2, lo = r - hi;
+            if (lo == 0) continue;
+            g.twr[r] = g.twr[hi] * g.twr[lo] - g.twi[hi] * g.twi[lo];
+            g.twi[r] = g.twr[hi] * g.twi[lo] + g.twi[hi] * g.twr[lo];
+        }
+    }
+
+    /** One butterfly: load, twiddle, R-point DFT, store in natural order. */
+    private static void butterfly(Side src, Side dst, Regs g, int j, int k, int n, int ns, int radix) {
+        float[] vr = g.vr, vi = g.vi;
+        for (int r = 0; r < radix; r++) {
+            int i = j + r * (n / radix);
+            vr[r] = src.re(i);
+            vi[r] = src.im(i);
+        }
+        store(dst, g, j, k, ns, radix);
+    }
+
+    /** The second half of a butterfly (fft.cl's BF_STORE): twiddle the values in g, DFT, store in natural order. */
+    private static void store(Side dst, Regs g, int j, int k, int ns, int radix) {
+        float[] vr = g.vr, vi = g.vi;
+        for (int r = 1; r < radix; r++) {
+            float xr = vr[r], xi = vi[r];
+            vr[r] = xr * g.twr[r] - xi * g.twi[r];
+            vi[r] = xr * g.twi[r] + xi * g.twr[r];
+        }
+        dft(vr, vi, radix);
+        int d = (j - k) * radix + k;
+        for (int m = 0; m < radix; m++) {
+            int q = rev(m, radix);
+            dst.put(d + m * ns, vr[q], vi[q]);
+        }
+    }
+
+    /**
+     * Declares a pass's work for the emulator's cost model: the butterflies' float operations, two
+     * special functions per computed twiddle, index arithmetic, and the local-memory loads and stores
+     * of {@code localSides} sides (0, 1 or 2) of each butterfly. Global traffic is seen by the views.
+     */
+    private static void charge(WorkGroup g, FftConfig cfg, int radix, long butterflies, long twiddleSets, int localSides) {
+        charge(g, cfg, radix, butterflies, twiddleSets, localSides, radix - 1);
+    }
+
+    /** {@link #charge} where a computed twiddle set makes {@code pairs} sin/cos pairs and the rest as complex products (twiddles_pow). */
+    private static void charge(WorkGroup g, FftConfig cfg, int radix, long butterflies, long twiddleSets, int localSides, int pairs) {
+        g.ops(Op.FLOAT, butterflies * butterflyFlops(radix) + (cfg.table() ? 0 : twiddleSets * (pairs + 6L * (radix - 1 - pairs))));
+        if (!cfg.table()) g.ops(Op.SPECIAL, twiddleSets * 2L * pairs);
+        g.ops(Op.INT, butterflies * 6L * radix);
+        if (localSides > 0) g.ops(Op.LOCAL_MEM, butterflies * 2L * radix * localSides);
+    }
+//#elif R=aparapi
+    // its own form: the knobs are final fields (no -D) and the registers private arrays of 8, as Aparapi passes knobs as arguments
+    /** The knobs and the registers of one work-item. */
+    public abstract static class FftBase extends PerfportKernel {
+        static final float C8 = 0.70710678118654752f;
+        static final float TWO_PI = 6.28318530717958648f;
+        final int kRadix;
+        final int kSoa;
+        final int kLocal;
+        final int kTable;
+        final int kShare;
+        float[] tw;
+        int n;
+        int batch;
+        @PrivateMemorySpace(8) float[] vr = new float[8];
+        @PrivateMemorySpace(8) float[] vi = new float[8];
+        @PrivateMemorySpace(8) float[] twr = new float[8];
+        @PrivateMemorySpace(8) float[] twi = new float[8];
+
+        FftBase(Constants c) {
+            if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {   // Java rounds every product and has no native sin/cos
+                throw new UnsupportedFeatureException("fft math=fma and math=relaxed are OpenCL C only; Aparapi's kernels round as Java does: use math=precise");
+            }
+            kRadix = c.getInt("RADIX");
+            kSoa = c.getInt("SOA");
+            kLocal = c.getInt("LOCALX");
+            kTable = c.getInt("TWTABLE");
+            kShare = c.getInt("SHARE");
+        }
+
+        /** Every work-item thread of the Java thread pool runs a clone: it needs registers of its own. */
+        @Override
+        public FftBase clone() {
+            FftBase c = (FftBase) super.clone();
+            c.vr = new float[8];
+            c.vi = new float[8];
+            c.twr = new float[8];
+            c.twi = new float[8];
+            return c;
+        }
+    }
+
+//#def twiddlesRadians
+                for (int r = 1; r < radix; r++) {
+                    if (kTable == 1) {
+                        int m = r * k * (n / (ns * radix));
+                        twr[r] = tw[2 * m];
+                        twi[r] = tw[2 * m + 1];
+                    } else {
+                        float a = (float) (r * k) * (-TWO_PI / (float) (ns * radix));
+                        twr[r] = cos(a);
+                        twi[r] = sin(a);
+                    }
+                }
+//#end
+//#def butterfly
+                for (int r = 0; r < radix; r++) {
+                    int i = j + r * (n / radix);
+                    vr[r] = $LOADRE$;
+                    vi[r] = $LOADIM$;
+                }
+//#use twiddleMul
+                // the radix-point DFT in registers: radix-2 decimation in frequency, output bit-reversed
+                for (int h = radix / 2; h >= 1; h = h / 2) {
+                    for (int i = 0; i < radix; i++) {
+                        if ((i & h) == 0) {
+                            int e = (i & (h - 1)) * (4 / h);
+                            float ar = vr[i];
+                            float ai = vi[i];
+                            float br = vr[i + h];
+                            float bi = vi[i + h];
+                            vr[i] = ar + br;
+                            vi[i] = ai + bi;
+                            float dr = ar - br;
+                            float di = ai - bi;
+                            if (e == 0) {
+                                vr[i + h] = dr;
+                                vi[i + h] = di;
+                            } else {
+                                // exp(-2*pi*i*e/8), e = 1..3
+                                float wr = e == 2 ? 0f : (e == 1 ? C8 : -C8);
+                                float wi = e == 2 ? -1f : -C8;
+                                vr[i + h] = dr * wr - di * wi;
+                                vi[i + h] = dr * wi + di * wr;
+                            }
+                        }
+                    }
+                }
+                int d = (j - k) * radix + k;
+                for (int m = 0; m < radix; m++) {
+//#use revq
+                    $STORE$;
+                }
+//#end
+
+    /** One pass over every butterfly of the batch (fft.cl's fft_pass). */
+    public static final class Pass extends FftBase {
+        float[] src;
+        float[] dst;
+        int ns;
+        int radix;
+
+        Pass(Constants c) {
+            super(c);
+        }
+
+        @Override
+        public void run() {
+            int gid = getGlobalId();
+            int per = n / radix;
+            int total = n * batch;
+            if (gid < batch * per) {
+                int b = gid / per;
+                int j = gid - b * per;
+                int k = j & (ns - 1);
+                int base = b * n;
+//#use twiddlesRadians
+//#use butterfly LOADRE="kSoa == 1 ? src[base + i] : src[2 * (base + i)]" LOADIM="kSoa == 1 ? src[total + base + i] : src[2 * (base + i) + 1]" STORE="store(base + d + m * ns, total, vr[q], vi[q])"
+            }
+        }
+
+        void store(int i, int total, float re, float im) {
+            if (kSoa == 1) {
+                dst[i] = re;
+                dst[total + i] = im;
+            } else {
+                dst[2 * i] = re;
+                dst[2 * i + 1] = im;
+            }
+        }
+    }
+
+    /** Every pass of one transform in one work-group (fft.cl's fft_fused). */
+    public static final class Fused extends FftBase {
+        float[] in;
+        float[] out;
+        float[] tmp;
+        @Local float[] lre;
+        @Local float[] lim;
+
+        Fused(Constants c) {
+            super(c);
+        }
+
+        /** Element i of the buffer sel (0 in, 1 and 2 the exchange buffers), real part when part is 0. */
+        float load(int sel, int part, int base, int i, int total) {
+            int li = (sel - 1) * n + i;
+            int at = kSoa == 1 ? part * total + base + i : 2 * (base + i) + part;
+            // one expression: Aparapi 3.0.2 scopes a local declared before an if/else into both branches
+            // global: exchange buffer 1 is out and 2 is tmp, so that the pass before the last writes tmp
+            return sel != 0 && kLocal == 1 ? (part == 0 ? lre[li] : lim[li]) : (sel == 0 ? in[at] : (sel == 1 ? out[at] : tmp[at]));
+        }
+
+        /** Stores element i of buffer sel (1 and 2 the exchange buffers, 3 out). */
+        void store(int sel, int base, int i, int total, float re, float im) {
+            if (sel != 3 && kLocal == 1) {
+                lre[(sel - 1) * n + i] = re;
+                lim[(sel - 1) * n + i] = im;
+            } else {
+                int at = kSoa == 1 ? base + i : 2 * (base + i);
+                int step = kSoa == 1 ? total : 1;
+                if (sel == 2) {
+                    tmp[at] = re;
+                    tmp[at + step] = im;
+                } else {
+                    out[at] = re;
+                    out[at + step] = im;
+                }
+            }
+        }
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int wg = getLocalSize();
+            int base = getGroupId() * n;
+            int total = n * batch;
+            int passes = 0;
+            int rest = n;
+            while (rest >= kRadix) {
+                rest = rest / kRadix;
+                passes++;
+            }
+            if (rest > 1) passes++;
+            int ns = 1;
+            for (int p = 0; p < passes; p++) {
+                int radix = ns * kRadix <= n ? kRadix : n / ns;
+                int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;
+                int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
+                int per = n / radix;
+                int cnt = per / wg;
+                int same = n / (radix * ns);
+                for (int t = 0; t < cnt; t++) {
+                    int j = lid + t * wg;
+                    int k = j & (ns - 1);
+                    int fresh = 1;
+                    if (kShare == 1) {
+                        int q = lid * cnt + t;
+                        int s = q % same;
+                        k = q / same;
+                        j = s * ns + k;
+                        fresh = t == 0 || s == 0 ? 1 : 0;
+                    }
+                    if (fresh == 1) {
+//#use twiddlesRadians
+                    }
+//#use butterfly LOADRE="load(rsel, 0, base, i, total)" LOADIM="load(rsel, 1, base, i, total)" STORE="store(wsel, base, d + m * ns, total, vr[q], vi[q])"
+                }
+                ns = ns * radix;
+                localGlobalBarrier();
+            }
+        }
+    }
+//#register
+KernelSpec.of("fft.fused", Fused.class, Fused::new, "in", "out", "tmp", "tw", "n", "batch", "lre", "lim")
+//#end
+//#register
+KernelSpec.of("fft.pass", Pass.class, Pass::new, "src", "dst", "tw", "n", "batch", "ns", "radix")
+//#end
+//#else
+    // its own form: the knobs are scalars it compiles in, each fused pass written for a fixed radix, and no twiddle of ns = 1
+    /*
+     * Two TornadoVM 5.2 compiler failures shape the code once the radix is a constant: an uncounted
+     * stage loop in the DFT ({@code h /= 2}) ended in "logic node LogicConstantNode", so the stages are
+     * a counted loop; and TornadoVM folds the sine and cosine of a constant argument, which it cannot
+     * compute ("unable to compute op COS"), even in code it then drops, so no pass with ns = 1 (all
+     * twiddles 1) contains a twiddle computation.
+     */
+    /** Java rounds every product and has no native sin/cos: math other than precise would be claimed, not run. */
+    private static void requirePreciseMath(Constants c) {
+        if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {
+            throw new UnsupportedFeatureException("fft math=fma and math=relaxed are OpenCL C only; TornadoVM's kernels round as Java does: use math=precise");
+        }
+    }
+
+//#register
+new TornadoKernel("fft.fused", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT,
+        LOCAL, FLOAT, LOCAL, FLOAT), false, a -> {
+    Constants c = a.constants();
+    requirePreciseMath(c);
+    int n = a.intArg(4);
+    int radix = c.getInt("RADIX");
+    int full = 0;
+    int rest = n;
+    while (rest >= radix) {
+        rest = rest / radix;
+        full++;
+    }
+    a.graph().task(a.task(), FftTornado::fused, a.context(), a.floats(0), a.floats(1), a.floats(2), a.floats(3),
+            n, a.intArg(5), a.localLength(6), radix, c.getInt("SOA") * 2 + c.getInt("LOCALX"),
+            c.getInt("TWTABLE") * 2 + c.getInt("SHARE"), full, rest);
+})
+//#end
+    // fft.pass at 2^20 with the register limit: 1.77 -> 1.47x jocl's time on the H100
+//#register
+new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
+        PRIVATE, INT), false, a -> {
+    Constants c = a.constants();
+    requirePreciseMath(c);
+    a.graph().task(a.task(), FftTornado::pass, a.context(), a.floats(0), a.floats(1), a.floats(2),
+            a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), c.getInt("SOA"), c.getInt("TWTABLE"));
+}).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT)
+//#end
+//#def twiddlesPi
+            for (int r = 1; r < radix; r++) {
+                if (ktable == 1) {
+                    int m = r * k * (n / (ns * radix));
+                    twr[r] = tw.get(2 * m);
+                    twi[r] = tw.get(2 * m + 1);
+                } else {
+                    // fft.cl's SINCOSPI: t = -2 m / M is exact and cospi/sinpi reduce it exactly, the same
+                    // arithmetic as jocl's rows (against cos and sin of radians: no change measured on the H100)
+                    float tp = (float) (r * k) * (-2.0f / (float) (ns * radix));
+                    twr[r] = TornadoMath.cospi(tp);
+                    twi[r] = TornadoMath.sinpi(tp);
+                }
+            }
+//#end
+//#def dft
+//#if first=0
+//#use twiddleMul
+//#end
+            // the radix-point DFT in registers: radix-2 decimation in frequency, output bit-reversed;
+            // counted loops over the stages and the radix/2 butterflies of each, so that with the
+            // radix fixed they unroll and every index is a constant
+            int lg = radix == 8 ? 3 : (radix == 4 ? 2 : 1);
+            for (int st = 0; st < lg; st++) {
+                int h = radix >> (st + 1);
+                for (int g = 0; g < radix / 2; g++) {
+                    int low = g & (h - 1);
+                    int i = ((g - low) << 1) + low;
+                    int e = low * (4 / h);
+                    float ar = vr[i];
+                    float ai = vi[i];
+                    float br = vr[i + h];
+                    float bi = vi[i + h];
+                    vr[i] = ar + br;
+                    vi[i] = ai + bi;
+                    float dr = ar - br;
+                    float di = ai - bi;
+                    // exp(-2*pi*i*e/8), e = 0..3
+                    float wr = e == 0 ? 1f : (e == 2 ? 0f : (e == 1 ? 0.70710678118654752f : -0.70710678118654752f));
+                    float wi = e == 0 ? 0f : (e == 2 ? -1f : -0.70710678118654752f);
+                    vr[i + h] = e == 0 ? dr : dr * wr - di * wi;
+                    vi[i + h] = e == 0 ? di : dr * wi + di * wr;
+                }
+            }
+            int d = (j - k) * radix + k;
+//#end
+
+    /** One pass over every butterfly of the batch (fft.cl's fft_pass). */
+    public static void pass(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int batch, int ns, int radix,
+                            int ksoa, int ktable) {
+        int gid = ctx.globalIdx;
+        int per = n / radix;
+        int total = n * batch;
+        float[] vr = new float[8];
+        float[] vi = new float[8];
+        float[] twr = new float[8];
+        float[] twi = new float[8];
+        if (gid < batch * per) {
+            int b = gid / per;
+            int j = gid - b * per;
+            int k = j & (ns - 1);
+            int base = b * n;
+            int step = ksoa == 1 ? total : 1;
+            if (ns > 1) {
+//#use twiddlesPi
+            } else {
+                // the first pass's twiddles are all 1: written out, since TornadoVM (which compiles ns
+                // in) fails on cos and sin of a constant ("unable to compute op COS")
+                for (int r = 1; r < radix; r++) {
+                    twr[r] = 1.0f;
+                    twi[r] = 0.0f;
+                }
+            }
+            for (int r = 0; r < radix; r++) {
+                int at = ksoa == 1 ? base + j + r * per : 2 * (base + j + r * per);
+                vr[r] = src.get(at);
+                vi[r] = src.get(at + step);
+            }
+//#use dft first=0
+            for (int m = 0; m < radix; m++) {
+//#use revq
+                int at = ksoa == 1 ? base + d + m * ns : 2 * (base + d + m * ns);
+                dst.set(at, vr[q]);
+                dst.set(at + step, vi[q]);
+            }
+        }
+    }
+
+//#def fusedPass
+            int per = n / radix;
+            int cnt = per / wg;
+            int same = n / (radix * ns);
+            for (int t = 0; t < cnt; t++) {
+                int j = lid + t * wg;
+                int k = j & (ns - 1);
+                int fresh = 1;
+                if (kshare == 1) {
+                    int q0 = lid * cnt + t;
+                    int s = q0 % same;
+                    k = q0 / same;
+                    j = s * ns + k;
+                    fresh = t == 0 || s == 0 ? 1 : 0;
+                }
+//#if first=0
+                if (fresh == 1) {
+//#use twiddlesPi
+                }
+//#end
+                for (int r = 0; r < radix; r++) {
+                    int i = j + r * per;
+                    int at = ksoa == 1 ? base + i : 2 * (base + i);
+                    if (rsel != 0 && klocal == 1) {
+                        vr[r] = lre[(rsel - 1) * n + i];
+                        vi[r] = lim[(rsel - 1) * n + i];
+                    } else if (rsel == 0) {
+                        vr[r] = in.get(at);
+                        vi[r] = in.get(at + step);
+                    } else if (rsel == 1) {
+                        vr[r] = out.get(at);
+                        vi[r] = out.get(at + step);
+                    } else {
+                        vr[r] = tmp.get(at);
+                        vi[r] = tmp.get(at + step);
+                    }
+                }
+//#use dft
+                for (int m = 0; m < radix; m++) {
+//#use revq
+                    int i = d + m * ns;
+                    int at = ksoa == 1 ? base + i : 2 * (base + i);
+                    if (wsel != 3 && klocal == 1) {
+                        lre[(wsel - 1) * n + i] = vr[q];
+                        lim[(wsel - 1) * n + i] = vi[q];
+                    } else if (wsel == 2) {
+                        tmp.set(at, vr[q]);
+                        tmp.set(at + step, vi[q]);
+                    } else {
+                        out.set(at, vr[q]);
+                        out.set(at + step, vi[q]);
+                    }
+                }
+            }
+            ns = ns * radix;
+            // the exchange buffers are local or global: fence both
+            ctx.localBarrier();
+            ctx.globalBarrier();
+//#end
+    /**
+     * Every pass of one transform in one work-group (fft.cl's fft_fused). {@code layoutExchange} is
+     * SOA·2 + LOCALX, {@code twiddleShare} TWTABLE·2 + SHARE; {@code full} passes of radix
+     * {@code kradix}, then one of radix {@code tail} where tail > 1 (the host counts them).
+     * TornadoVM compiles scalars in, but it does not evaluate a loop that counts passes, nor fold
+     * a radix that changes inside the pass loop: so each pass body is written for a radix fixed in
+     * it, its loops over the radix unroll, and vr, vi, twr, twi live in registers (with a radix
+     * chosen per pass they were indexed at run time: 4.9x jocl on the H100).
+     */
+    public static void fused(KernelContext ctx, FloatArray in, FloatArray out, FloatArray tmp, FloatArray tw, int n, int batch,
+                             int localLength, int kradix, int layoutExchange, int twiddleShare, int full, int tail) {
+        int ksoa = layoutExchange / 2;
+        int klocal = layoutExchange % 2;
+        int ktable = twiddleShare / 2;
+        int kshare = twiddleShare % 2;
+        float[] lre = ctx.allocateFloatLocalArray(localLength);
+        float[] lim = ctx.allocateFloatLocalArray(localLength);
+        float[] vr = new float[8];
+        float[] vi = new float[8];
+        float[] twr = new float[8];
+        float[] twi = new float[8];
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int base = ctx.groupIdx * n;
+        int total = n * batch;
+        int step = ksoa == 1 ? total : 1;
+        int passes = tail > 1 ? full + 1 : full;
+        int ns = 1;
+        // the first pass (ns = 1) has no twiddles: a copy without them, for TornadoVM folds cos and sin of
+        // a constant and fails ("unable to compute op COS"), even in code it is about to drop
+        if (full > 0) {
+            int radix = kradix;
+            // read what pass p-1 wrote (0: in; 1, 2: exchange), write 1, 2 or 3 (out); global: 1 is out, 2 is tmp
+            int rsel = 0;
+            int wsel = passes == 1 ? 3 : 1 + (passes - 1) % 2;
+//#use fusedPass first=1
+        } else {
+            int radix = tail;
+            int rsel = 0;
+            int wsel = 3;
+//#use fusedPass first=1
+        }
+        for (int p = 1; p < full; p++) {
+            int radix = kradix;
+            int rsel = 1 + (passes - p) % 2;
+            int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
+//#use fusedPass first=0
+        }
+        if (full > 0 && tail > 1) {
+            int radix = tail;
+            int rsel = 2;                               // what the pass before wrote (its wsel)
+            int wsel = 3;
+//#use fusedPass first=0
+        }
+    }
+//#end
