@@ -87,6 +87,9 @@ final class Seed004Page {
         }
         m.put("scaling", scaling);
         m.put("noScaling", scaling.isEmpty());
+        // the notes under the ablations describe PoCL and the emulator; a run of other devices shows the tables alone
+        m.put("cpuNotes", data.devices().stream().map(dev -> data.rows("device", dev, DeviceRow.class))
+                .anyMatch(l -> l != null && !l.isEmpty() && List.of("cpu", "accelerator").contains(l.getFirst().type())));
         m.put("gemmScratchpad", Seed004Observations.sgemmScratchpad(data, o));
         m.put("spmvMapping", Seed004Observations.spmvMapping(data, o));
         m.put("spmvLayout", Seed004Observations.spmvLayout(data, o));
