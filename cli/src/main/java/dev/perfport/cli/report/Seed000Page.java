@@ -75,6 +75,8 @@ final class Seed000Page {
             vt.end();
         }));
         m.put("variantsFigure", block(md -> figs.image(md, "variants")));
+        m.put("simdTables", Seed000Grids.simdTables(data, ok));
+        m.put("wgsizeItemsTables", Seed000Grids.wgsizeTables(data, ok));
         m.put("posbsTable", block(md -> {
             Markdown.Table pt = md.table("device", "t_const (s)", "t_lat (s/transfer)", "R²", "latency ratio", "97 % posbs");
             for (Result r : ok) {

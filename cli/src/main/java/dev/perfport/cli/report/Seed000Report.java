@@ -31,7 +31,7 @@ import java.util.Map;
  * the Cell's behaviour rather than the JVM's.
  *
  * <p>Measuring ({@link #measure}) saves each sweep of each device to {@link ReportData} as it
- * ends (sweeps {@code device}, {@code variants}, {@code posbs}, {@code vwidth},
+ * ends (sweeps {@code device}, {@code variants}, {@code posbs}, {@code vwidth}, {@code simbs-vwidth}, {@code wgsize-items},
  * {@code wgsize-ngroup}, {@code ngroup}, {@code tune}); the fits, the Markdown and the plots are
  * made from that saved data alone ({@link Seed000Results}, {@link Seed000Plots}, {@link Seed000Page}), so
  * {@code --from DIR} gives the same report without measuring.
@@ -221,6 +221,21 @@ public final class Seed000Report {
             List<Point> vwidth = new ArrayList<>();
             for (int vw : List.of(1, 2, 4, 8, 16)) vwidth.add(point(s, "singlebuffer", cfg(o.npos(), pb, 1, vw, 1, 1), vw, tag + " vwidth"));
             data.save("vwidth", sel, rows(vwidth));
+            // Figs. 7-8 / Eqs. 4, 6: one work-item, simbs x vwidth, at the grid's size (nsim reaches 256)
+            int gpb = Math.min(pb, o.gridNpos());
+            List<Point> simd = new ArrayList<>();
+            for (int sb : Seed000Grids.SIMBS) {
+                for (int vw : Seed000Grids.VWIDTHS) simd.add(point(s, "singlebuffer", cfg(o.gridNpos(), gpb, sb, vw, 1, 1), vw, tag + " simbs x vwidth"));
+            }
+            data.save(Seed000Grids.GRID, sel, rows(simd));
+            // Figs. 9-10 / Eq. 7: one group, wgsize swept for each (simbs, vwidth) pair
+            List<Point> items = new ArrayList<>();
+            for (int[] pair : Seed000Grids.PAIRS) {
+                for (int wg : Seed000Grids.WGSIZES) {
+                    if (wg <= info.maxWorkGroupSize()) items.add(point(s, "singlebuffer", cfg(o.gridNpos(), gpb, pair[0], pair[1], wg, 1), wg, tag + " wgsize"));
+                }
+            }
+            data.save(Seed000Grids.ITEMS, sel, rows(items));
             // Figs. 12-14: (posbs, simbs, vwidth) = (choice, 1, 4), wgsize x ngroup
             List<Point> grid = new ArrayList<>();
             for (int ng : o.ngroups()) {

@@ -80,6 +80,19 @@ final class Seed004Page {
             for (String s : summary) t.row(List.of(s.split("\t", -1)));
             t.end();
         }));
+        List<Map<String, Object>> scaling = new ArrayList<>();
+        for (String dev : data.devices()) {
+            String tables = SpmvScalingStudy.tables(data, o, dev, failures);
+            if (tables != null) scaling.add(model("device", dev, "tables", tables));
+        }
+        m.put("scaling", scaling);
+        m.put("noScaling", scaling.isEmpty());
+        // the notes under the ablations describe PoCL and the emulator; a run of other devices shows the tables alone
+        m.put("cpuNotes", data.devices().stream().map(dev -> data.rows("device", dev, DeviceRow.class))
+                .anyMatch(l -> l != null && !l.isEmpty() && List.of("cpu", "accelerator").contains(l.getFirst().type())));
+        m.put("gemmScratchpad", Seed004Observations.sgemmScratchpad(data, o));
+        m.put("spmvMapping", Seed004Observations.spmvMapping(data, o));
+        m.put("spmvLayout", Seed004Observations.spmvLayout(data, o));
         m.put("anyFailed", !failures.isEmpty());
         m.put("failedCount", failures.size());
         m.put("failedDetails", block(md -> md.details("the failed points", d -> d.bullets(failures.stream().limit(200).toList()))));

@@ -23,11 +23,11 @@ import java.util.Map;
  * shape of the paper's Table 4), as a fraction of the device's streaming bandwidth and of a
  * reference measured in the same run. Each workload is a {@link Seed004Study} ({@link #STUDIES});
  * a device's sweeps are {@code device}, {@code peak}, and per study and case {@code <workload>/<case>}
- * (every point) and {@code <workload>/<case>/reference}. The Markdown and the plots are made from
+ * (every point) and {@code <workload>/<case>/reference}, then SpMV's threads and size sweep ({@link SpmvScalingStudy}). The Markdown and the plots are made from
  * the saved data alone ({@link Seed004Page}), so {@code --from DIR} writes the same report without measuring.
  *
  * <p>Parameters: {@code matrices} (comma-separated, {@link SpmvStudy#DEFAULT_MATRICES}),
- * {@code ffts} ({@link FftStudy#DEFAULT_FFTS}), {@code reps} (2), {@code seed} (42), {@code peakn}
+ * {@code ffts} ({@link FftStudy#DEFAULT_FFTS}), {@code sweep} ({@link SpmvScalingStudy#DEFAULT}), {@code reps} (2), {@code seed} (42), {@code peakn}
  * (saxpy's elements for the streaming bandwidth, 2^23), and whatever further studies read.
  */
 public final class Seed004Report {
@@ -60,12 +60,14 @@ public final class Seed004Report {
     /** Measures every device, saving as it goes, and writes the report to {@code out}. */
     public static int execute(Context ctx, List<Seed000Report.Device> devices, List<String> params, Path out) {
         Params o = Params.parse(params);
-        List<String> known = new ArrayList<>(List.of("reps", "seed", "peakn", "flopsn", "flopsiters", BenchReference.PARAM));
+        List<String> known = new ArrayList<>(List.of("reps", "seed", "peakn", "flopsn", "flopsiters", BenchReference.PARAM,
+                SpmvScalingStudy.PARAM));
         for (Seed004Study st : STUDIES) known.addAll(st.params());
         for (String k : o.asMap().keySet()) {
             if (!known.contains(k)) throw new ConfigException("report seed-004 has no parameter '" + k + "'; parameters: " + String.join(", ", known));
         }
         for (Seed004Study st : STUDIES) st.cases(o);
+        SpmvScalingStudy.cases(o);
         BenchReference.validate(o);
         Path dir = ReportFiles.prepare(out, NAME);
         List<String> cmd = new ArrayList<>(List.of("perfport", "report", NAME));
@@ -107,6 +109,12 @@ public final class Seed004Report {
                     if (ref == null) ref = st.reference(kase, o, err);
                     if (ref != null) data.save(st.workload() + "/" + kase + "/reference", sel, List.of(ref));
                 }
+            }
+            for (String kase : SpmvScalingStudy.cases(o)) {
+                err.println("[report " + sel + "] spmv threads and size " + kase);
+                SpmvScalingStudy.MatrixRow m = SpmvScalingStudy.matrix(kase, o);
+                data.save(SpmvScalingStudy.PREFIX + kase + "/matrix", sel, List.of(m));
+                data.save(SpmvScalingStudy.PREFIX + kase, sel, SpmvScalingStudy.measure(s, m, o, err));
             }
         }
     }

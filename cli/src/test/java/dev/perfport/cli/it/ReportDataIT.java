@@ -119,7 +119,7 @@ class ReportDataIT {
         assertEquals("perfport-report-data/1", data.get("format"));
         assertEquals(Boolean.TRUE, data.get("complete"));
         List<?> sweeps = (List<?>) data.get("sweeps");
-        assertEquals(List.of("device", "variants", "posbs", "vwidth", "wgsize-ngroup", "ngroup"),
+        assertEquals(List.of("device", "variants", "posbs", "vwidth", "simbs-vwidth", "wgsize-items", "wgsize-ngroup", "ngroup"),
                 sweeps.stream().map(s -> ((Map<?, ?>) s).get("name")).toList(), "every sweep saved, in the order it ran");
 
         // this JVM has fonts: --from draws the plots without measuring, and the tables are the same bytes

@@ -26,7 +26,8 @@ class ReportIT {
         String text = Files.readString(md);
         for (String s : List.of("## Kernel variants (Fig. 4)", "## Block size posbs (Fig. 5) and Eq. 3", "## Vector width (Fig. 6) and Eq. 5",
                 "## Work-group size per number of groups (Figs. 12–14)", "## Scaling over work-groups (Fig. 11) and Eq. 8",
-                "## Tuned configurations", "t_const", "R²", "n_CU", "cell-emulation:0")) {
+                "## simbs × vwidth (Figs. 7, 8), Eqs. 4 and 6", "## Work-group size with one group (Figs. 9, 10) and Eq. 7",
+                "## Not reproducible here", "## Tuned configurations", "t_const", "R²", "n_CU", "cell-emulation:0")) {
             assertTrue(text.contains(s), "report lacks '" + s + "'");
         }
         for (String f : List.of("fig04-variants.png", "fig05-posbs.png", "fig06-vwidth.png", "fig11-ngroup.png", "fig12-wgsize-cell-emulation-0.png")) {
@@ -37,6 +38,9 @@ class ReportIT {
             assertTrue(text.contains("(seed-000/" + f + ")"), "report links " + f);
         }
         assertFalse(text.contains("| failed"), "every point verified:\n" + text);
+        // the emulator's Eqs. 4, 6 and 7 fitted from its simbs x vwidth and wgsize sweeps (modelled times: always enough points)
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("- cell-emulation:0 ") && l.contains("Eq. 4 (vwidth 1) t_calc = ") && l.contains("Eq. 6 (all points) vwidth_max = ")), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("- cell-emulation:0 ") && l.contains(", Eq. 7: (1, 1) n_PE = ")), text);
         assertTrue(Files.size(dir.resolve("seed-000").resolve("data.json")) > 1000, "the measurements are saved beside the plots");
         assertTrue(r.out().contains(" plot(s) in ") && r.err().lines().noneMatch(l -> l.contains(" not drawn: ")), r.describe());
     }

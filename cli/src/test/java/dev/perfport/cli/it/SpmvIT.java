@@ -107,7 +107,7 @@ class SpmvIT {
                 """);
         Run r = Run.of("report", "seed-004", "--backend", "cell-emulation", "--param", "matrices=stencil2d:9x7,powerlaw:200:5",
                 "--param", "ffts=64x3", "--param", "sgemms=48", "--param", "reps=1", "--param", "peakn=4096", "--param", "torch=" + torch,
-                "--out", dir.toString());
+                "--param", "sweep=random:64:0.05,stencil2d:9x7", "--out", dir.toString());
         Dist.assertExit(0, r);
         String md = Files.readString(dir.resolve("seed-004.md"));
         assertTrue(md.contains("**stencil2d:9x7**: 99 of 99 points verified; reference torch.sparse CSR matvec (cuSPARSE, PyTorch 2.11.0) 0.900"), md);
@@ -133,6 +133,16 @@ class SpmvIT {
         for (String knob : List.of("| **untuned** | SHOC's kernel: 16x16 tile", "| tile |", "| layout |", "| scratchpad |", "| **all tuned** |")) {
             assertTrue(sgemm.contains(knob), knob + " in\n" + sgemm);
         }
+        // the threads-and-size sweep: both layouts at 1 and 6 threads (the emulator's SPEs), and the mapping in both models
+        String sweep = md.substring(md.indexOf("## SpMV: threads, matrix size and mapping"), md.indexOf("## Current vs potential"));
+        assertTrue(sweep.contains("| matrix | non-zeros | ELLPACK data | col, 1 thread | col, 6 threads | row, 1 thread | row, 6 threads |"), sweep);
+        assertTrue(sweep.lines().anyMatch(l -> l.startsWith("| random:64:0.05 | ") && !l.contains("| - |")), sweep);
+        assertTrue(sweep.lines().anyMatch(l -> l.startsWith("| stencil2d:9x7 | ell-row | ") && !l.contains("| - |")), sweep);
+        // the Observations' ablations: every ratio cell of the emulator's rows is a number
+        String obs = md.substring(md.indexOf("## Observations"), md.indexOf("## Not reproducible here"));
+        assertTrue(obs.lines().anyMatch(l -> l.matches("\\| cell-emulation:0 \\| 48 \\| col( \\| [0-9.]+){4} \\|")), obs);
+        assertTrue(obs.lines().anyMatch(l -> l.matches("\\| cell-emulation:0 \\| stencil2d:9x7 \\| ell-col( \\| [0-9.]+){3} \\|")), obs);
+        assertTrue(md.contains("| the paper's hardware | what stands in for it | what that changes |"), md);
         assertTrue(Files.exists(dir.resolve("seed-004/data.json")));
         Files.delete(dir.resolve("seed-004.md"));
         Run again = Run.of("report", "seed-004", "--from", dir.toString());
