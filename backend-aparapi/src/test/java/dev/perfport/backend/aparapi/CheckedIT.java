@@ -36,8 +36,7 @@ class CheckedIT extends CheckedConformance {
         return Map.ofEntries(Map.entry("reduction/local-atomic", benign), Map.entry("reduction/tuned", benign),
                 Map.entry("matmul-static/static", fatal), Map.entry("gemm/auto", fatal), Map.entry("gemm/indirect", fatal),
                 Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal), Map.entry("var/loadstore", wrong),
-                Map.entry("var/singlebuffer", wrong), Map.entry("var/doublebuffer", wrong),
-                Map.entry("fft/stockham", "Aparapi's generated OpenCL for the fused kernel does not build on Oclgrind"));
+                Map.entry("var/singlebuffer", wrong), Map.entry("var/doublebuffer", wrong));
     }
 
     /** What the route's conformance test declares: no Aparapi kernels for these. */
