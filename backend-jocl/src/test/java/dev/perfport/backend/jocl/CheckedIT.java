@@ -36,6 +36,10 @@ class CheckedIT extends CheckedConformance {
     static final String FREEZE = "Oclgrind 21.10's uninitialised-value plugin stops at LLVM's freeze instruction "
             + "(fatal error Uninitialized.cpp:1805, 'Unsupported instruction: freeze')";
 
+    /** Oclgrind 21.10's uninitialised-value plugin reports a vector built from defined values and stored whole as uninitialised. */
+    static final String VECTOR_STORE = "Oclgrind 21.10's uninitialised-value plugin reports an int4 built from defined values "
+            + "as an uninitialised store (docs/checked.md)";
+
     @Override
     protected DeviceSession openSession(boolean uninitialized) {
         DEVICE.assumeDevice();
@@ -46,14 +50,13 @@ class CheckedIT extends CheckedConformance {
     protected Map<String, String> withoutUninitializedChecks() {
         return Map.of("reduction/tuned", "Oclgrind 21.10's uninitialised-value plugin dies with SIGSEGV on its vector loads (vw 4)",
                 "matmul-static/static", FREEZE,
-                "fft/fourstep", FREEZE);
+                "fft/fourstep", FREEZE, "scan/single-pass", VECTOR_STORE);
     }
 
     @Override
     protected Map<String, String> openFindings() {
         String wrong = "wrong results on Oclgrind with no report (verified on PoCL): not understood yet";
         Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("scan/single-pass", "an uninitialized value written to 'out' at the single-pass kernel's tile hand-off (int add)");
         for (String v : new String[]{"loadstore", "singlebuffer", "doublebuffer"}) m.put("var/" + v, wrong + " (rng=mt, vwidth=8)");
         for (String v : new String[]{"auto", "indirect", "direct"}) m.put("gemm/" + v, wrong + " (transa=t)");
         m.put("trsm/blocked", wrong + " (through gemm)");
