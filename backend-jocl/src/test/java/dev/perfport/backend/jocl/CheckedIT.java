@@ -60,8 +60,6 @@ class CheckedIT extends CheckedConformance {
         for (String v : new String[]{"loadstore", "singlebuffer", "doublebuffer"}) m.put("var/" + v, wrong + " (rng=mt, vwidth=8)");
         for (String v : new String[]{"auto", "indirect", "direct"}) m.put("gemm/" + v, wrong + " (transa=t)");
         m.put("trsm/blocked", wrong + " (through gemm)");
-        m.put("table/local", "a read-write data race in local memory");
-        m.put("table/static-local", "a read-write data race in local memory");
         m.put("convolution/separable", "an uninitialized value written to global memory (filter=global)");
         return m;
     }

@@ -34,7 +34,7 @@ inline void build_table(__local double* table, int lid, int L) {
 /* atomic double add on local memory through a 64-bit compare-and-swap */
 inline void local_add(volatile __local double* p, double v) {
     volatile __local long* q = (volatile __local long*)p;
-    long old = *q, seen;
+    long old = *q, seen;   /* benign race: a first guess; atom_cmpxchg replaces only what it saw */
     while ((seen = atom_cmpxchg(q, old, as_long(as_double(old) + v))) != old) old = seen;
 }
 
