@@ -111,6 +111,33 @@ class CheckedIT extends CheckedConformance {
         }
     }
 
+    /**
+     * A buffer written only by kernels, after a smaller one was released: Oclgrind 21.10 would give
+     * it the released one's number and its stale shadow, and report what a kernel wrote past the old
+     * size as uninitialised; the session keeps released buffers until it closes instead.
+     */
+    @Test
+    void aBufferAfterAReleasedSmallerOneIsNotReportedUninitialised() {
+        KernelDef fill = OpenCl.inline("demo.fill", """
+                __kernel void fill(PP_PARAMS, __global float* b) { b[get_global_id(0)] = 1.0f; }
+                """, "fill").global("b", ElemType.FLOAT, Access.WRITE).build();
+        KernelDef copy = OpenCl.inline("demo.copy", """
+                __kernel void copy(PP_PARAMS, __global const float* b, __global float* o) { o[get_global_id(0)] = b[get_global_id(0)]; }
+                """, "copy").global("b", ElemType.FLOAT, Access.READ).global("o", ElemType.FLOAT, Access.WRITE).build();
+        try (CompiledKernel f = session().compile(fill); CompiledKernel c = session().compile(copy)) {
+            try (DeviceBuffer small = session().allocate(ElemType.FLOAT, 16)) {
+                session().launch(f, NDRange.of(16, 16), small);
+            }
+            try (DeviceBuffer big = session().allocate(ElemType.FLOAT, 64); DeviceBuffer out = session().allocate(ElemType.FLOAT, 64)) {
+                session().launch(f, NDRange.of(64, 16), big);
+                session().launch(c, NDRange.of(64, 16), big, out);
+                float[] back = new float[64];
+                out.read(back);
+                assertEquals(1f, back[63]);
+            }
+        }
+    }
+
     /** The library's way in: perfport.checked=true gives the Oclgrind device, and unchecked jocl in this JVM does not list it. */
     @Test
     void theSettingSelectsOclgrindAndUncheckedJoclLeavesItOut() {
