@@ -32,11 +32,9 @@ class CheckedIT extends CheckedConformance {
     protected Map<String, String> openFindings() {
         String benign = "the intended benign race marked in the OpenCL C (docs/checked.md); Aparapi's generated code carries no mark";
         String fatal = "Oclgrind 21.10's uninitialised-value plugin stops with a fatal error (Uninitialized.cpp:1805)";
-        String wrong = "wrong results on Oclgrind with no report (verified on PoCL): not understood yet (rng=mt, vwidth=8)";
         return Map.ofEntries(Map.entry("reduction/local-atomic", benign), Map.entry("reduction/tuned", benign),
                 Map.entry("matmul-static/static", fatal), Map.entry("gemm/auto", fatal), Map.entry("gemm/indirect", fatal),
-                Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal), Map.entry("var/loadstore", wrong),
-                Map.entry("var/singlebuffer", wrong), Map.entry("var/doublebuffer", wrong));
+                Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal)));
     }
 
     /** What the route's conformance test declares: no Aparapi kernels for these. */

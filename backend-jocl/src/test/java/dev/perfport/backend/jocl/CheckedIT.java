@@ -57,7 +57,6 @@ class CheckedIT extends CheckedConformance {
     protected Map<String, String> openFindings() {
         String wrong = "wrong results on Oclgrind with no report (verified on PoCL): not understood yet";
         Map<String, String> m = new java.util.LinkedHashMap<>();
-        for (String v : new String[]{"loadstore", "singlebuffer", "doublebuffer"}) m.put("var/" + v, wrong + " (rng=mt, vwidth=8)");
         for (String v : new String[]{"auto", "indirect", "direct"}) m.put("gemm/" + v, wrong + " (transa=t)");
         m.put("trsm/blocked", wrong + " (through gemm)");
         m.put("convolution/separable", "an uninitialized value written to global memory (filter=global)");

@@ -131,20 +131,11 @@ public final class VarKernelClasses {
 //#end
             pc = pc * th2;
             float cs = 1.0f + pc;
-            int quarter = q & 3;
-            if (quarter == 0) {
-                zz[4] = sn;
-                zz[5] = cs;
-            } else if (quarter == 1) {
-                zz[4] = cs;
-                zz[5] = -sn;
-            } else if (quarter == 2) {
-                zz[4] = -sn;
-                zz[5] = -cs;
-            } else {
-                zz[4] = -cs;
-                zz[5] = sn;
-            }
+            // quadrant q & 3 by selects on its two bits, as var.cl (Oclgrind runs LLVM's switch on an i2 wrongly)
+            float px = (q & 1) != 0 ? cs : sn;
+            float py = (q & 1) != 0 ? sn : cs;
+            zz[4] = (q & 2) != 0 ? -px : px;
+            zz[5] = ((q ^ (q >> 1)) & 1) != 0 ? -py : py;
         }
 
         /** Box-Muller of two uniforms: r cos 2 pi u2 into zz[6], r sin 2 pi u2 into zz[7]. */
