@@ -34,7 +34,7 @@ class CheckedIT extends CheckedConformance {
         String fatal = "Oclgrind 21.10's uninitialised-value plugin stops with a fatal error (Uninitialized.cpp:1805)";
         return Map.ofEntries(Map.entry("reduction/local-atomic", benign), Map.entry("reduction/tuned", benign),
                 Map.entry("matmul-static/static", fatal), Map.entry("gemm/auto", fatal), Map.entry("gemm/indirect", fatal),
-                Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal)));
+                Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal));
     }
 
     /** What the route's conformance test declares: no Aparapi kernels for these. */
