@@ -28,13 +28,19 @@ class CheckedIT extends CheckedConformance {
         return (uninitialized ? CHECKED : WITHOUT_UNINITIALIZED).open();
     }
 
+    /** Oclgrind 21.10's uninitialised-value plugin has no case for LLVM's freeze instruction, which these kernels' code contains. */
+    @Override
+    protected Map<String, String> withoutUninitializedChecks() {
+        String freeze = "Oclgrind 21.10's uninitialised-value plugin stops at LLVM's freeze instruction "
+                + "(fatal error Uninitialized.cpp:1805, 'Unsupported instruction: freeze')";
+        return Map.of("matmul-static/static", freeze, "gemm/auto", freeze, "gemm/indirect", freeze, "gemm/direct", freeze,
+                "trsm/blocked", freeze);
+    }
+
     @Override
     protected Map<String, String> openFindings() {
         String benign = "the intended benign race marked in the OpenCL C (docs/checked.md); Aparapi's generated code carries no mark";
-        String fatal = "Oclgrind 21.10's uninitialised-value plugin stops with a fatal error (Uninitialized.cpp:1805)";
-        return Map.ofEntries(Map.entry("reduction/local-atomic", benign), Map.entry("reduction/tuned", benign),
-                Map.entry("matmul-static/static", fatal), Map.entry("gemm/auto", fatal), Map.entry("gemm/indirect", fatal),
-                Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal));
+        return Map.of("reduction/local-atomic", benign, "reduction/tuned", benign);
     }
 
     /** What the route's conformance test declares: no Aparapi kernels for these. */
