@@ -578,7 +578,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             int found = tile == 0;                /* uniform */
             while (!found) {                      /* uniform in the warp (warp=1: in the group); no break (PoCL) */
                 /* lane q reads tile j - q; before tile 0 an identity prefix (never combined: tile 0 is a prefix) */
-                ulong wv = j - lane >= 0 ? status[j - lane] : sp_word(epoch, SP_PREFIX, IDENTITY);   /* benign race: see sp_word */
+                ulong wv = j - lane >= 0 ? status[j - lane] : sp_word(epoch, SP_PREFIX, IDENTITY);   /* benign race: look-back reads other tiles' published 64-bit status words; an unpublished (old-epoch) word is read again */
 #if WARP == 1
                 if (lid < 32) look[lid] = wv;     /* one read per word, as warp 2 does: all decide alike */
                 barrier(CLK_LOCAL_MEM_FENCE);
@@ -607,7 +607,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             for (;;) {
                 ulong w[LB_WINDOW];
 #pragma unroll
-                for (int q = 0; q < LB_WINDOW; q++) w[q] = j - q >= 0 ? status[j - q] : 0;   /* benign race: see sp_word */
+                for (int q = 0; q < LB_WINDOW; q++) w[q] = j - q >= 0 ? status[j - q] : 0;   /* benign race: look-back reads other tiles' published 64-bit status words; an unpublished (old-epoch) word is read again */
                 int stop = 0, found = 0, used = 0;
 #pragma unroll
                 for (int q = 0; q < LB_WINDOW; q++) {
@@ -627,7 +627,7 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         int j = tile - 1;                         /* uniform: the nearest tile not yet combined */
         int done = tile == 0;
         while (!done) {                           /* uniform; no break between barriers (PoCL) */
-            if (lid < SP_WINDOW) look[lid] = j - lid >= 0 ? status[j - lid] : 0;   /* benign race: see sp_word */
+            if (lid < SP_WINDOW) look[lid] = j - lid >= 0 ? status[j - lid] : 0;   /* benign race: look-back reads other tiles' published 64-bit status words; an unpublished (old-epoch) word is read again */
             barrier(CLK_LOCAL_MEM_FENCE);
             if (lid == 0) {
                 int q = 0, found = 0;
