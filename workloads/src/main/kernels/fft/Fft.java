@@ -28,7 +28,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             }
 //#end
 //#def revq
-                int q = radix == 8 ? ((m & 1) << 2) | (m & 2) | (m >> 2) : (radix == 4 ? ((m & 1) << 1) | (m >> 1) : m);
+                // bit reversal from a table of nibbles: LLVM makes the shift-and-mask form llvm.bitreverse.i3, which Oclgrind cannot run
+                int q = radix == 8 ? (0x73516240 >> (4 * m)) & 7 : (radix == 4 ? (0x3120 >> (4 * m)) & 3 : m);
 //#end
 //#if R=wg
     // its own form: the work-items as loops over records of the two sides, with the emulator's cost charges

@@ -439,20 +439,11 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
         /** sin 2 pi t into zz[4], cos 2 pi t into zz[5], for t in (0, 1]. */
         protected void sinCos2Pi(float t) {
 //#use sinCosPoly quad=q
-            int quarter = q & 3;
-            if (quarter == 0) {
-                zz[4] = sn;
-                zz[5] = cs;
-            } else if (quarter == 1) {
-                zz[4] = cs;
-                zz[5] = -sn;
-            } else if (quarter == 2) {
-                zz[4] = -sn;
-                zz[5] = -cs;
-            } else {
-                zz[4] = -cs;
-                zz[5] = sn;
-            }
+            // quadrant q & 3 by selects on its two bits, as var.cl (Oclgrind runs LLVM's switch on an i2 wrongly)
+            float px = (q & 1) != 0 ? cs : sn;
+            float py = (q & 1) != 0 ? sn : cs;
+            zz[4] = (q & 2) != 0 ? -px : px;
+            zz[5] = ((q ^ (q >> 1)) & 1) != 0 ? -py : py;
         }
 
         /** Box-Muller of two uniforms: r cos 2 pi u2 into zz[6], r sin 2 pi u2 into zz[7]. */

@@ -30,6 +30,17 @@ final class CheckedJocl {
         return oclgrind(d);
     }
 
+    /**
+     * Whether a session keeps the buffers it releases until it closes: on Oclgrind, whose
+     * uninitialised-value plugin (21.10) never drops a released buffer's shadow, so a later buffer
+     * that takes the same buffer number inherits the old one's shadow and size, and whatever a kernel
+     * writes past that size reads back as uninitialised (docs/checked.md). A buffer kept is a number
+     * not given out again.
+     */
+    static boolean buffersKeptUntilClose(JoclDevice d) {
+        return oclgrind(d);
+    }
+
     /** A checked session: the context is created with the lock held, so that it gets a report file of its own. */
     static DeviceSession open(Supplier<JoclSession> open, boolean uninitialized) {
         synchronized (Oclgrind.LOCK) {

@@ -35,11 +35,16 @@ final class JoclContext {
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(COUNTER_BYTES).order(ByteOrder.nativeOrder());
     /** CL_FALSE, or CL_TRUE on Oclgrind ({@link CheckedJocl#zeroingBlocks}). */
     private final boolean zeroingBlocks;
+    /** Whether released buffers wait for the close ({@link CheckedJocl#buffersKeptUntilClose}). */
+    private final boolean keepBuffers;
+    /** The buffers the session released while keepBuffers holds them. */
+    private final List<cl_mem> kept = new ArrayList<>();
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclContext(JoclDevice dev) {
         this.dev = dev;
         this.zeroingBlocks = CheckedJocl.zeroingBlocks(dev);
+        this.keepBuffers = CheckedJocl.buffersKeptUntilClose(dev);
         List<Runnable> undo = new ArrayList<>();
         try {
             cl_context_properties props = new cl_context_properties();
@@ -132,13 +137,28 @@ final class JoclContext {
         }
     }
 
+    /** Releases a buffer of the session's, or keeps it until the close where keepBuffers holds. */
+    void releaseBuffer(cl_mem m) {
+        if (keepBuffers) {
+            synchronized (kept) {
+                kept.add(m);
+            }
+            return;
+        }
+        release("mem", () -> CL.clReleaseMemObject(m));
+    }
+
     /** Waits for everything queued (the first step of closing). */
     void finish() {
         CL.clFinish(queue);
     }
 
-    /** Releases the hidden buffers, the queue and the context, each attempted; failures are added to {@code errors}. */
+    /** Releases the kept and the hidden buffers, the queue and the context, each attempted; failures are added to {@code errors}. */
     void releaseAll(List<RuntimeException> errors) {
+        synchronized (kept) {
+            for (cl_mem m : kept) attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(m)));
+            kept.clear();
+        }
         attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(counters)));
         attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(next)));
         attempt(errors, () -> release("queue", () -> CL.clReleaseCommandQueue(queue)));

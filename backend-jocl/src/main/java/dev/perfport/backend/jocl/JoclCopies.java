@@ -101,7 +101,7 @@ final class JoclCopies {
 
     /** Releases a buffer's {@code cl_mem}. */
     void release(JoclBuffer b) {
-        ctx.release("mem", () -> CL.clReleaseMemObject(b.mem()));
+        ctx.releaseBuffer(b.mem());
     }
 
     private String deviceName() {

@@ -92,9 +92,10 @@ inline void dft(float* vr, float* vi, const int R) {
     }
 }
 
-/* position of output m in dft's bit-reversed order */
+/* position of output m in dft's bit-reversed order, read from a table of nibbles: LLVM turns the
+ * shift-and-mask form into llvm.bitreverse.i3, which Oclgrind cannot run (checked mode) */
 inline int rev(int m, const int R) {
-    return R == 8 ? ((m & 1) << 2) | (m & 2) | (m >> 2) : R == 4 ? ((m & 1) << 1) | (m >> 1) : m;
+    return R == 8 ? (0x73516240 >> (4 * m)) & 7 : R == 4 ? (0x3120 >> (4 * m)) & 3 : m;
 }
 
 /* the twiddles w^(r*k), r = 1..R-1, of a butterfly with twiddle index k in a pass (Ns, R) */

@@ -246,6 +246,10 @@ typedef float4 T4;
 typedef int4 T4;
 #endif
 
+/* A tile's status word: tag (epoch*4 + flag) above, value below, written by one 64-bit store. The
+ * look-back reads other tiles' words while their groups write them, with no ordering OpenCL 1.2 can
+ * state (checked mode reports it as a race): intended, because the tag travels with its value and a
+ * word whose tag is not this launch's epoch is read again. */
 inline ulong sp_word(int epoch, int flag, T v) {
     return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)as_uint(v);
 }

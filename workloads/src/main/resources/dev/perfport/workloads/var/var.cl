@@ -106,12 +106,10 @@ inline float2 var_sincos2pi(float t) {
     pc = pc * th2; pc = pc + -0x1.0p-1f;
     pc = pc * th2;
     float cs = 1.0f + pc;
-    switch (k & 3) {
-        case 0: return (float2)(sn, cs);
-        case 1: return (float2)(cs, -sn);
-        case 2: return (float2)(-sn, -cs);
-        default: return (float2)(-cs, sn);
-    }
+    /* quadrant k & 3: (sn, cs), (cs, -sn), (-sn, -cs), (-cs, sn), by selects on its two bits: LLVM
+     * makes a switch on k & 3 a switch on an i2, which Oclgrind 21.10 runs wrongly for k >= 4 */
+    float px = (k & 1) ? cs : sn, py = (k & 1) ? sn : cs;
+    return (float2)((k & 2) ? -px : px, ((k ^ (k >> 1)) & 1) ? -py : py);
 }
 
 /* Box-Muller: (r cos 2 pi u2, r sin 2 pi u2), r = sqrt(-2 ln u1) */

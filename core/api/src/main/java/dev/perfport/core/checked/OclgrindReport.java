@@ -32,6 +32,8 @@ public record OclgrindReport(String headline, String space, long address, int si
     /** Oclgrind puts a global buffer's number above this many address bits (64-bit devices). */
     public static final int ADDRESS_BITS = 48;
 
+    /** How Oclgrind starts the report of an error inside itself (its next line says what); it stops the launch. */
+    private static final String FATAL = "OCLGRIND FATAL ERROR";
     private static final Pattern ADDRESS = Pattern.compile("(global|local|private|constant) memory address 0x([0-9a-fA-F]+)");
     private static final Pattern SIZE = Pattern.compile("of size (\\d+)");
     private static final Pattern KERNEL = Pattern.compile("^\\s*Kernel: (\\S+)");
@@ -56,7 +58,9 @@ public record OclgrindReport(String headline, String space, long address, int si
         List<String> block = new ArrayList<>();
         for (String line : log.split("\\R")) {
             boolean starts = !line.isBlank() && !Character.isWhitespace(line.charAt(0));
-            if (starts) {
+            // a fatal error's message is the unindented line after its header
+            boolean fatalMessage = block.size() == 1 && block.getFirst().startsWith(FATAL);
+            if (starts && !fatalMessage) {
                 add(out, block);
                 block.clear();
             }
@@ -69,6 +73,9 @@ public record OclgrindReport(String headline, String space, long address, int si
     private static void add(List<OclgrindReport> out, List<String> block) {
         if (block.isEmpty() || block.getFirst().startsWith("Oclgrind")) return;
         String head = block.getFirst().strip();
+        if (head.startsWith(FATAL) && block.size() > 1) {
+            head = "fatal error" + head.substring(FATAL.length()) + ": " + block.get(1).strip();
+        }
         String space = null;
         long address = -1;
         Matcher a = ADDRESS.matcher(head);

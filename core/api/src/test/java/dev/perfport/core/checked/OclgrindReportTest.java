@@ -56,6 +56,26 @@ class OclgrindReportTest {
         assertEquals(List.of("tmp[0] = l;", "out[0] = l;"), r.texts());
     }
 
+    /** Oclgrind's own error (here its uninitialised-value plugin meeting LLVM's freeze): one report, saying what, from two lines. */
+    @Test
+    void aFatalErrorIsOneReportWithItsMessage() {
+        List<OclgrindReport> rs = OclgrindReport.parse("""
+
+                OCLGRIND FATAL ERROR (./src/plugins/Uninitialized.cpp:1805)
+                Unsupported instruction: freeze
+                \tKernel: fft_cols
+                \tEntity: Global(3,0,0) Local(3,0,0) Group(0,0,0)
+                \t  %7 = freeze i32 %6
+                \tAt line 12 (column 9) of input.cl:
+                \t  int c = lid % cb;
+                \t
+                """);
+        assertEquals(1, rs.size(), rs.toString());
+        assertEquals("fatal error (./src/plugins/Uninitialized.cpp:1805): Unsupported instruction: freeze", rs.getFirst().what());
+        assertEquals("fft_cols", rs.getFirst().kernel());
+        assertEquals(List.of(12), rs.getFirst().lines());
+    }
+
     @Test
     void aReportLineNamesMemoryAndOffsetWhereNoArgumentIsKnown() {
         String line = ReportLine.of(OclgrindReport.parse(LOG), List.of(), BufferAddresses.NONE, "Oclgrind Simulator");
