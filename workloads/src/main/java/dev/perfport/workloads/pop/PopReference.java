@@ -20,7 +20,7 @@ import java.util.Locale;
  */
 final class PopReference {
     /** Units of roundoff a point may lie from the reference, times its field's scale. */
-    static final double ULPS = 1024;
+    static final double ULPS = 4096;
 
     private final Precision p;
     private final int nxy, km;
