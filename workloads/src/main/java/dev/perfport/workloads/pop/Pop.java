@@ -99,8 +99,8 @@ public final class Pop implements Workload {
 
     @Override
     public List<Params> smallCases() {
-        return List.of(Params.of("nx", "13", "ny", "7", "km", "5", "wg", "32", "reps", "1"),
-                Params.of("nx", "37", "ny", "11", "km", "6", "type", "float", "wg", "64", "reps", "1", "seed", "7"));
+        return List.of(Params.of("nx", "13", "ny", "7", "km", "5", "wg", "32", "strategy", "explicit", "reps", "1"),
+                Params.of("nx", "37", "ny", "11", "km", "6", "type", "float", "wg", "64", "strategy", "explicit", "reps", "1", "seed", "7"));
     }
 
     static TransferStrategy strategy(String id) {
