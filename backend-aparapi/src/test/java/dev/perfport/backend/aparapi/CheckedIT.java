@@ -37,6 +37,7 @@ class CheckedIT extends CheckedConformance {
                 Map.entry("matmul-static/static", fatal), Map.entry("gemm/auto", fatal), Map.entry("gemm/indirect", fatal),
                 Map.entry("gemm/direct", fatal), Map.entry("trsm/blocked", fatal), Map.entry("var/loadstore", wrong),
                 Map.entry("var/singlebuffer", wrong), Map.entry("var/doublebuffer", wrong),
+                Map.entry("pop/buoydiff", fatal + " (type=float)"), Map.entry("pop/buoydiff-fused", fatal + " (type=float)"),
                 Map.entry("fft/stockham", "Aparapi's generated OpenCL for the fused kernel does not build on Oclgrind"));
     }
 
