@@ -23,6 +23,7 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.StagedJob;
 import dev.perfport.core.transfer.TransferCapable;
 import dev.perfport.core.transfer.TransferStrategy;
 import dev.perfport.core.transfer.TransferTiming;
@@ -224,6 +225,12 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
 
     @Override
     public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
+        ensureOpen();
+        return new CellTransfers(this, config.cost()).run(job, strategy, queues);
+    }
+
+    @Override
+    public TransferTiming run(StagedJob job, TransferStrategy strategy, int queues) {
         ensureOpen();
         return new CellTransfers(this, config.cost()).run(job, strategy, queues);
     }

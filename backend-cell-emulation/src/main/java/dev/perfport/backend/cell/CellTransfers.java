@@ -7,6 +7,7 @@ import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.StagedJob;
 import dev.perfport.core.transfer.TransferStrategy;
 import dev.perfport.core.transfer.TransferTiming;
 
@@ -103,6 +104,86 @@ final class CellTransfers {
             if (out[i] > 0) outFree = outEnd;
             queueFree[k] = outEnd;
             end = Math.max(end, outEnd);
+        }
+        return end;
+    }
+
+    /**
+     * A staged job: the data moves and the kernels run stage by stage (an order every stage's
+     * waits allow); the time is {@link #scheduleStaged}'s. Mapped copies nothing (the kernels' own
+     * DMA reads the host arrays), hybrid copies nothing out.
+     */
+    TransferTiming run(StagedJob job, TransferStrategy strategy, int queues) {
+        int n = job.stages().size(), a = job.arrays().size();
+        int q = strategy == TransferStrategy.STREAMS || strategy == TransferStrategy.HYBRID ? Math.max(2, queues) : 1;
+        boolean copyIn = strategy != TransferStrategy.MAPPED;
+        boolean copyOut = strategy == TransferStrategy.EXPLICIT || strategy == TransferStrategy.STREAMS;
+        long[] in = new long[n], kernel = new long[n], out = new long[n];
+        DeviceBuffer[] bufs = new DeviceBuffer[a];
+        try {
+            for (int i = 0; i < a; i++) bufs[i] = s.allocate(job.arrays().get(i).type(), Math.max(1, job.arrays().get(i).length()));
+            long kernels = 0;
+            for (int i = 0; i < n; i++) {
+                StagedJob.Stage st = job.stages().get(i);
+                for (StagedJob.Range r : st.in()) {
+                    StagedJob.HostArray h = job.arrays().get(r.array());
+                    bufs[r.array()].write(r.offset(), h.data(), r.offset(), r.count());
+                    if (copyIn) in[i] += copyNanos(h.bytes(r.count()));
+                }
+                for (StagedJob.Step k : st.kernels()) {
+                    LaunchStats ls = s.launch(k.kernel(), k.launch(), StagedJob.bind(k, bufs));
+                    kernel[i] += Math.max(0, ls.modelledNanos());
+                }
+                for (StagedJob.Range r : st.out()) {
+                    StagedJob.HostArray h = job.arrays().get(r.array());
+                    bufs[r.array()].read(r.offset(), h.data(), r.offset(), r.count());
+                    if (copyOut) out[i] += copyNanos(h.bytes(r.count()));
+                }
+                kernels += kernel[i];
+            }
+            int[][] copies = new int[n][], computed = new int[n][];
+            for (int i = 0; i < n; i++) {
+                copies[i] = job.stages().get(i).waitCopies().stream().mapToInt(Integer::intValue).toArray();
+                computed[i] = job.stages().get(i).waitKernels().stream().mapToInt(Integer::intValue).toArray();
+            }
+            return new TransferTiming(strategy, n, q, scheduleStaged(in, kernel, out, copies, computed, q), kernels, job.inBytes(),
+                    job.outBytes(), true, 0);
+        } finally {
+            for (DeviceBuffer b : bufs) if (b != null) b.close();
+        }
+    }
+
+    /**
+     * The end of the schedule of a staged job on in-order queues, stage i on queue i mod q, its
+     * commands enqueued as the thesis's POP host code does: every stage's copy in (one input
+     * engine), then every stage's kernels (the SPEs; each also after the copies in and the kernels
+     * of the stages it waits for), then every copy out (one output engine).
+     */
+    static long scheduleStaged(long[] in, long[] kernel, long[] out, int[][] copies, int[][] computed, int queues) {
+        int n = in.length;
+        long[] queueFree = new long[queues], inEnd = new long[n], kEnd = new long[n];
+        long inFree = 0, speFree = 0, outFree = 0, end = 0;
+        for (int i = 0; i < n; i++) {
+            int k = i % queues;
+            inEnd[i] = in[i] > 0 ? Math.max(inFree, queueFree[k]) + in[i] : queueFree[k];
+            if (in[i] > 0) inFree = inEnd[i];
+            queueFree[k] = inEnd[i];
+        }
+        for (int i = 0; i < n; i++) {
+            int k = i % queues;
+            long start = Math.max(speFree, queueFree[k]);
+            for (int j : copies[i]) start = Math.max(start, inEnd[j]);
+            for (int j : computed[i]) start = Math.max(start, kEnd[j]);
+            kEnd[i] = start + kernel[i];
+            speFree = kEnd[i];
+            queueFree[k] = kEnd[i];
+        }
+        for (int i = 0; i < n; i++) {
+            int k = i % queues;
+            long e = out[i] > 0 ? Math.max(outFree, queueFree[k]) + out[i] : queueFree[k];
+            if (out[i] > 0) outFree = e;
+            queueFree[k] = e;
+            end = Math.max(end, e);
         }
         return end;
     }

@@ -13,6 +13,7 @@ import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.transfer.ChunkedJob;
+import dev.perfport.core.transfer.StagedJob;
 import dev.perfport.core.transfer.TransferCapable;
 import dev.perfport.core.transfer.TransferStrategy;
 import dev.perfport.core.transfer.TransferTiming;
@@ -131,6 +132,14 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         ensureOpen();
         TransferTiming t = new JoclTransfers(this).run(job, strategy, queues);
         recordLaunches(t.kernelNanos(), t.chunks());
+        return t;
+    }
+
+    @Override
+    public TransferTiming run(StagedJob job, TransferStrategy strategy, int queues) {
+        ensureOpen();
+        TransferTiming t = new JoclStagedTransfers(this).run(job, strategy, queues);
+        recordLaunches(t.kernelNanos(), job.stages().stream().mapToInt(st -> st.kernels().size()).sum());
         return t;
     }
 

@@ -69,7 +69,7 @@ final class JoclTransfers {
     }
 
     /** Releases what a run made, last made first; a failure here never hides the run's own. */
-    private static void undo(List<Runnable> undo) {
+    static void undo(List<Runnable> undo) {
         for (Runnable r : undo) {
             try {
                 r.run();
@@ -80,13 +80,13 @@ final class JoclTransfers {
     }
 
     /** A command queue of this session's device, released with the run's other objects. */
-    private cl_command_queue queue(long properties, List<Runnable> undo) {
+    cl_command_queue queue(long properties, List<Runnable> undo) {
         cl_command_queue q = CL.clCreateCommandQueue(s.context(), s.joclDevice().device(), properties, null);
         undo.addFirst(() -> CL.clReleaseCommandQueue(q));
         return q;
     }
 
-    private cl_mem buffer(long flags, long bytes, List<Runnable> undo) {
+    cl_mem buffer(long flags, long bytes, List<Runnable> undo) {
         cl_mem m = CL.clCreateBuffer(s.context(), flags, Math.max(4, bytes), null, null);
         undo.addFirst(() -> CL.clReleaseMemObject(m));
         return m;
@@ -100,7 +100,7 @@ final class JoclTransfers {
      * Pinned host memory of {@code bytes}: a host-allocated buffer mapped until the run ends (the
      * unmap is undone before the buffer and the queue are released).
      */
-    private ByteBuffer pinned(long bytes, cl_command_queue q, List<Runnable> undo) {
+    ByteBuffer pinned(long bytes, cl_command_queue q, List<Runnable> undo) {
         cl_mem m = buffer(CL.CL_MEM_READ_WRITE | CL.CL_MEM_ALLOC_HOST_PTR, bytes, undo);
         ByteBuffer b = CL.clEnqueueMapBuffer(q, m, CL.CL_TRUE, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, Math.max(4, bytes), 0, null, null, null);
         undo.addFirst(() -> {
@@ -111,12 +111,12 @@ final class JoclTransfers {
     }
 
     /** Places a device buffer before the clock: its content is undefined until the copy in. */
-    private static void warm(cl_command_queue q, cl_mem m) {
+    static void warm(cl_command_queue q, cl_mem m) {
         CL.clEnqueueMigrateMemObjects(q, 1, new cl_mem[]{m}, CL.CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, null, null);
     }
 
     /** Maps and unmaps a host-visible buffer once before the clock, so that its host memory exists. */
-    private static void warmMapped(cl_command_queue q, cl_mem m, long bytes) {
+    static void warmMapped(cl_command_queue q, cl_mem m, long bytes) {
         ByteBuffer b = CL.clEnqueueMapBuffer(q, m, CL.CL_TRUE, CL.CL_MAP_WRITE, 0, Math.max(4, bytes), 0, null, null, null);
         CL.clEnqueueUnmapMemObject(q, m, b, 0, null, null);
         CL.clFinish(q);
@@ -127,7 +127,7 @@ final class JoclTransfers {
      * Kernels of different queues may run at the same time, so the sum of their durations would
      * count the device twice.
      */
-    private static long busy(cl_event[] events) {
+    static long busy(cl_event[] events) {
         long[][] iv = new long[events.length][];
         for (int i = 0; i < events.length; i++) {
             iv[i] = new long[]{Cl.eventStart(events[i]), Cl.eventEnd(events[i])};

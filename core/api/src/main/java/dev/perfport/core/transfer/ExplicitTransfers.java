@@ -45,4 +45,29 @@ public final class ExplicitTransfers {
             }
         }
     }
+
+    /**
+     * {@return the timing of the explicit strategy for a staged job} Per stage: blocking copies in,
+     * its kernels, blocking copies out, one after the other.
+     *
+     * @param s   the session
+     * @param job the job
+     */
+    public static TransferTiming run(DeviceSession s, StagedJob job) {
+        int n = job.arrays().size();
+        DeviceBuffer[] bufs = new DeviceBuffer[n];
+        try {
+            for (int i = 0; i < n; i++) bufs[i] = s.allocate(job.arrays().get(i).type(), Math.max(1, job.arrays().get(i).length()));
+            long kernel = 0;
+            long t0 = System.nanoTime();
+            for (StagedJob.Stage st : job.stages()) {
+                for (StagedJob.Range r : st.in()) bufs[r.array()].write(r.offset(), job.arrays().get(r.array()).data(), r.offset(), r.count());
+                for (StagedJob.Step k : st.kernels()) kernel += s.launch(k.kernel(), k.launch(), StagedJob.bind(k, bufs)).kernelNanos();
+                for (StagedJob.Range r : st.out()) bufs[r.array()].read(r.offset(), job.arrays().get(r.array()).data(), r.offset(), r.count());
+            }
+            return new TransferTiming(TransferStrategy.EXPLICIT, job.stages().size(), 1, System.nanoTime() - t0, kernel, job.inBytes(), job.outBytes());
+        } finally {
+            for (DeviceBuffer b : bufs) if (b != null) b.close();
+        }
+    }
 }

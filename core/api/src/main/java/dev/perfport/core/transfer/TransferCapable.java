@@ -29,6 +29,19 @@ public interface TransferCapable {
     TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues);
 
     /**
+     * Runs a staged job with a strategy; the host arrays that travel out hold the result afterwards.
+     * Explicit and mapped run its stages on one queue; streams and hybrid stage i on queue i mod
+     * {@code queues}, every copy in first, then the kernels (each stage's waiting for the copies
+     * of the stages it names), then the copies out, as the thesis's POP host code enqueues them.
+     *
+     * @param job      the job
+     * @param strategy the strategy
+     * @param queues   command queues for streams and hybrid (at least 2)
+     * @return the timing
+     */
+    TransferTiming run(StagedJob job, TransferStrategy strategy, int queues);
+
+    /**
      * {@return the time of one blocking copy of a size, in nanoseconds, for fitting the model}
      *
      * @param bytes    bytes to copy
