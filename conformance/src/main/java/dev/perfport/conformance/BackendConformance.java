@@ -280,6 +280,34 @@ public abstract class BackendConformance {
         }
     }
 
+    /**
+     * launchThenRead is a launch and then a read of its result, on every route (jocl waits once for both): each call
+     * adds the sum once and reads the running total; a host array of the wrong type is refused before anything runs.
+     */
+    @Test
+    void aLaunchThenReadSeesEachLaunchsResult() {
+        int n = 1001, wg = 16;
+        IntInput input = IntInput.sawtooth(n, 11, 4);
+        long sum = input.sum();
+        try (CompiledKernel k = session.compile(ReductionKernels.localAtomic(ElemType.INT));
+             DeviceBuffer in = session.upload(input.data()); DeviceBuffer out = session.upload(new int[1])) {
+            long launches = session.profile().launches(), bytesRead = session.profile().bytesToHost();
+            int[] got = new int[1];
+            for (int i = 1; i <= 3; i++) {
+                LaunchStats st = session.launchThenRead(k, NDRange.of(1008, wg), out, got, in, out, n, LocalSize.of(wg));
+                assertEquals(i * sum, got[0], "after launch " + i);
+                assertTrue(st.kernelNanos() > 0, "kernel time of launch " + i);
+            }
+            assertEquals(3, session.profile().launches() - launches, "the session counts every launch");
+            assertEquals(3 * 4L, session.profile().bytesToHost() - bytesRead, "and every read of its 4 bytes");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> session.launchThenRead(k, NDRange.of(1008, wg), out, new float[1], in, out, n, LocalSize.of(wg)));
+            assertTrue(e.getMessage().contains("host array is float[]"), e.getMessage());
+            out.read(got);
+            assertEquals(3 * sum, got[0], "the refused call ran nothing");
+        }
+    }
+
     // ---- buffers and launch arguments ----------------------------------------------------------
 
     @Test

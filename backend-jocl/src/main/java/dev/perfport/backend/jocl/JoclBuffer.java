@@ -35,7 +35,7 @@ final class JoclBuffer extends AbstractDeviceBuffer<JoclSession> {
     }
 
     /** A pointer to element {@code offset} of a host array (checkCopy has matched its type). */
-    private Pointer host(Object array, int offset) {
+    Pointer host(Object array, int offset) {
         Pointer p = switch (array) {
             case int[] a -> Pointer.to(a);
             case long[] a -> Pointer.to(a);

@@ -23,6 +23,7 @@ import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_event;
 import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,6 +96,32 @@ final class JoclLauncher {
      * the last one's end.
      */
     LaunchStats launch(JoclKernel k, ValidatedLaunch v, Object[] args, int times) {
+        return launch(k, v, args, times, null);
+    }
+
+    /**
+     * A small blocking read queued behind a launch, waited for instead of the kernel's event; {@link #hostNanos()}
+     * is the host's time from the read's enqueue to its return, once the launch ran.
+     */
+    static final class Readback {
+        private final cl_mem mem;
+        private final int bytes;
+        private final Pointer host;
+        private long hostNanos;
+
+        Readback(cl_mem mem, int bytes, Pointer host) {
+            this.mem = mem;
+            this.bytes = bytes;
+            this.host = host;
+        }
+
+        long hostNanos() {
+            return hostNanos;
+        }
+    }
+
+    /** As {@link #launch(JoclKernel, ValidatedLaunch, Object[], int)}, then {@code read} (or null) in the same wait. */
+    LaunchStats launch(JoclKernel k, ValidatedLaunch v, Object[] args, int times, Readback read) {
         KernelDef def = k.def();
         String where = session.kernelWhere(def);
         long[] local = v.launch().localSizes();
@@ -107,7 +134,7 @@ final class JoclLauncher {
             session.checkOpen();
             long t0 = System.nanoTime();
             setArgs(k, args, grid.tasks(), grid.mapping(), grid.ng0(), grid.ng1(), where);
-            nanos = enqueueAndWait(k, grid.global(), local, c, grid.mapping() == OpenClPrelude.MAP_DYNAMIC, where, times, t0, host);
+            nanos = enqueueAndWait(k, grid.global(), local, c, grid.mapping() == OpenClPrelude.MAP_DYNAMIC, where, times, t0, host, read);
         }
 
         Map<String, Long> m = new LinkedHashMap<>();
@@ -297,7 +324,7 @@ final class JoclLauncher {
 
     /** Zeroes the hidden buffers, runs the kernel, waits, reads the counters; returns the kernel's device time. */
     private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where, int times,
-                                long hostStart, long[] hostNanos) {
+                                long hostStart, long[] hostNanos, Readback read) {
         cl_command_queue queue = ctx.queue();
         cl_event ev = new cl_event();
         cl_event first = times > 1 ? new cl_event() : null;
@@ -328,11 +355,24 @@ final class JoclLauncher {
             made = true;
             ctx.created("event");
             hostNanos[0] = System.nanoTime() - hostStart;
-            step = "running";
-            CL.clWaitForEvents(1, new cl_event[]{ev});   // polling the status was no faster on the H100
-            if (counting) {
-                step = "reading the hidden counters";
-                CL.clEnqueueReadBuffer(queue, ctx.counters(), CL.CL_TRUE, 0, JoclContext.COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
+            if (read != null) {
+                // in-order queue: the read starts once the kernel ended, so its return is the one wait
+                step = "running, then reading its result";
+                long r0 = System.nanoTime();
+                CL.clEnqueueReadBuffer(queue, read.mem, CL.CL_TRUE, 0, read.bytes, read.host, 0, null, null);
+                read.hostNanos = System.nanoTime() - r0;
+                if (counting) {
+                    // JOCL reads into a Java array only blocking; counting runs are not the ones timed per launch
+                    step = "reading the hidden counters";
+                    CL.clEnqueueReadBuffer(queue, ctx.counters(), CL.CL_TRUE, 0, JoclContext.COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
+                }
+            } else {
+                step = "running";
+                CL.clWaitForEvents(1, new cl_event[]{ev});   // polling the status was no faster on the H100
+                if (counting) {
+                    step = "reading the hidden counters";
+                    CL.clEnqueueReadBuffer(queue, ctx.counters(), CL.CL_TRUE, 0, JoclContext.COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
+                }
             }
             return first == null ? Cl.eventNanos(ev) : Cl.eventEnd(ev) - Cl.eventStart(first);
         } catch (CLException e) {

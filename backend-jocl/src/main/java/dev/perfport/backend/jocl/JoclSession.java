@@ -217,6 +217,23 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     /**
+     * The read queued behind the kernel on the in-order queue, and one wait, for the read: NVIDIA's OpenCL costs the host
+     * tens of microseconds a wait, which a host that needs every result paid twice. A read too large for
+     * {@link JoclCopies#SMALL_READ_BYTES} keeps its own event, so that its device time is measured.
+     */
+    @Override
+    protected LaunchStats doLaunchThenRead(CompiledKernel compiled, ValidatedLaunch v, Object[] args, DeviceBuffer result, Object into) {
+        long bytes = (long) ElemType.arrayLength(into) * result.type().bytes();
+        if (!(result instanceof JoclBuffer b) || b.session() != this || bytes > JoclCopies.SMALL_READ_BYTES) {
+            return super.doLaunchThenRead(compiled, v, args, result, into);
+        }
+        JoclLauncher.Readback read = new JoclLauncher.Readback(b.mem(), (int) bytes, b.host(into, 0));
+        LaunchStats stats = launcher.launch(own(compiled, JoclKernel.class), v, args, 1, read);
+        recordTransfer(read.hostNanos(), bytes, false);
+        return stats;
+    }
+
+    /**
      * Asynchronous launches: the arguments are set once, the {@code times} launches are queued back
      * to back with events on the first and the last only, and the host waits once
      * ({@link JoclLauncher#launch}).

@@ -54,6 +54,10 @@ record GpuBench(List<String> selectors, Params params, String out) {
      * @param torch    the PyTorch reference line's fields that must match (workload, and op/dtype/n where they apply), or empty
      */
     record Case(String name, String workload, String variant, List<String> params, String metric, Map<String, String> torch) {
+        /** Whether less is better: a time per launch, where the rest are rates. */
+        boolean lowerIsBetter() {
+            return metric.contains("us/");
+        }
     }
 
     /** The cases that measure the device's limits: stream's kernels in float and double, flops in FP32 and FP64. */
@@ -97,12 +101,27 @@ record GpuBench(List<String> selectors, Params params, String out) {
             l.add(new Case("FFT " + f[0] + " × " + f[1], "fft", "fourstep", List.of("n=" + f[0], "batch=" + f[1]), "GFLOP/s",
                     Map.of("workload", "fft", "n", Long.toString(Params.parseLong("n", f[0])), "batch", Long.toString(Params.parseLong("batch", f[1])))));
         }
-        String matrix = "powerlaw:" + (quick ? "2^12" : "2^21") + ":8";   // torch_spmv.py's matrix
-        l.add(new Case("SpMV csr-adaptive, " + matrix, "spmv", "csr-adaptive", List.of("matrix=" + matrix),
-                "GFLOP/s", Map.of("workload", "spmv", "matrix", matrix)));
+        if (!quick) {
+            l.add(new Case("DGEMM C = A·Bᵀ, 1024³", "gemm", "indirect", List.of("m=1024", "n=1024", "k=1024", "type=double", "transb=t"),
+                    "GFLOP/s", Map.of("workload", "gemm", "op", "torch.matmul NT", "dtype", "float64", "n", "1024")));
+        }
+        // torch_spmv.py's matrices
+        for (String matrix : quick ? List.of("powerlaw:2^12:8") : List.of("powerlaw:2^21:8", "stencil2d:2048x2048")) {
+            l.add(new Case("SpMV csr-adaptive, " + matrix, "spmv", "csr-adaptive", List.of("matrix=" + matrix),
+                    "GFLOP/s", Map.of("workload", "spmv", "matrix", matrix)));
+        }
         String side = quick ? "256" : "8192";
         l.add(new Case("convolution " + side + "², 17×17, adaptive", "convolution", "adaptive", List.of("width=" + side, "height=" + side),
                 "GFLOP/s", Map.of("workload", "convolution", "width", side, "filter", "17")));
+        if (!quick) {
+            // torch_ref.py's market: its nsim is simbs·vwidth·wgsize·ngroup here; the configuration the searches found
+            l.add(new Case("VaR singlebuffer, math=relaxed, npos 2^17", "var", "singlebuffer", List.of("npos=2^17", "posbs=64", "simbs=16",
+                    "vwidth=2", "wgsize=128", "ngroup=264", "math=relaxed"), "mpps", Map.of("workload", "var")));
+        }
+        // the host's time per launch when it needs each result, as torch.sum(x).item() does
+        l.add(new Case("host time per launch, a read-back each, n 1024", "reduction", "tuned", List.of("n=1024", "type=float", "groups=1",
+                "launches=" + (quick ? "100" : "10000"), "readback=each"), "wall us/launch",
+                Map.of("workload", "launch", "op", "torch.sum(x).item() n=1024, a read-back each")));
         return l;
     }
 
@@ -149,8 +168,11 @@ record GpuBench(List<String> selectors, Params params, String out) {
         data.put("rows", rows);
         data.put("pytorch", torch);
         DeviceLimits limits = DeviceLimits.of(rows.stream().map(m -> limitRow(row(m))).toList());
+        Map<String, Case> cases = new LinkedHashMap<>();
+        for (Case c : all(quick)) cases.put(c.name(), c);
         for (Map<String, Object> m : rows) {
             Map<String, Object> r = row(m);
+            if (cases.get((String) m.get("case")) instanceof Case c && c.lowerIsBetter()) continue;   // a time per launch: no limit applies
             Optional<Bound> b = boundOf(r);
             b.ifPresent(bound -> m.put("bound", bound instanceof Bound.Compute c ? "compute " + c.precision() : "memory"));
             b.ifPresent(bound -> limits.fraction(limitRow(r), bound).ifPresent(f -> m.put("fractionOfLimit", f)));
@@ -180,8 +202,8 @@ record GpuBench(List<String> selectors, Params params, String out) {
         if (probe == null || probe.isEmpty()) return "no PyTorch figures: python3 with torch is not on the PATH";
         if (!probe.getLast().endsWith("True")) return "no PyTorch figures: torch " + probe.getLast() + " sees no CUDA device";
         List<List<String>> scripts = quick
-                ? List.of(List.of("bench/torch_ref.py", "--quick", "--only", "reduction,scan,stream"), List.of("bench/torch_gemm.py", "--sizes", "64", "--reps", "5"))
-                : List.of(List.of("bench/torch_ref.py", "--only", "reduction,scan,stream"), List.of("bench/torch_gemm.py", "--sizes", "1024,4096"),
+                ? List.of(List.of("bench/torch_ref.py", "--quick", "--only", "reduction,scan,stream,launch"), List.of("bench/torch_gemm.py", "--sizes", "64", "--reps", "5"))
+                : List.of(List.of("bench/torch_ref.py", "--only", "reduction,scan,stream,var,launch"), List.of("bench/torch_gemm.py", "--sizes", "1024,4096"),
                         List.of("bench/torch_fft.py"), List.of("bench/torch_spmv.py"), List.of("bench/torch_conv.py"));
         for (List<String> s : scripts) {
             ctx.err().println("bench gpu: PyTorch " + s.getFirst());
@@ -199,6 +221,10 @@ record GpuBench(List<String> selectors, Params params, String out) {
                         m.put("workload", "spmv");
                         m.put("median", m.get("GFLOP/s"));
                         m.put("metric", "GFLOP/s");
+                    }
+                    if (m.get("us_per_call") instanceof Number us) {
+                        m.put("median", us);
+                        m.put("metric", "us/call");
                     }
                     if (m.get("gflops_median") instanceof Number g) {
                         m.put("median", g);
@@ -237,7 +263,8 @@ record GpuBench(List<String> selectors, Params params, String out) {
         for (Map<String, Object> t : torch) {
             boolean all = c.torch().entrySet().stream().allMatch(e -> e.getValue().equals(String.valueOf(t.get(e.getKey()))));
             if (!all || !(t.get("median") instanceof Number v)) continue;
-            if (best == null || v.doubleValue() > ((Number) best.get("median")).doubleValue()) best = t;
+            double b = best == null ? Double.NaN : ((Number) best.get("median")).doubleValue();
+            if (best == null || (c.lowerIsBetter() ? v.doubleValue() < b : v.doubleValue() > b)) best = t;
         }
         return best;
     }
@@ -303,7 +330,8 @@ record GpuBench(List<String> selectors, Params params, String out) {
         sb.append("Limits measured first on each device: the best `stream` rate (any kernel, type and route) and the best `flops` ")
                 .append("multiply-add rate per precision. A memory-bound row's `% of stream` is the bytes it must move per second over that ")
                 .append("stream rate; a compute-bound row's `% of flops` is its flops per second over the flops rate in its precision ")
-                .append("(docs/gpu.md).\n\n");
+                .append("(docs/gpu.md). A ratio above 1 is perfport ahead: its rate over PyTorch's, or for the time per launch, ")
+                .append("PyTorch's time over perfport's.\n\n");
         Map<String, Object> ld = limitsData(limits);
         if (ld.isEmpty()) sb.append("No limit measured: no stream or flops row verified.\n\n");
         for (Map.Entry<String, Object> e : ld.entrySet()) {
@@ -333,7 +361,9 @@ record GpuBench(List<String> selectors, Params params, String out) {
             }
             Map<String, Object> ref = reference(c, torch);
             String refText = ref == null ? "-" : String.format(Locale.ROOT, "%,.1f %s", ((Number) ref.get("median")).doubleValue(), ref.get("metric"));
-            String ratio = ref == null || !ok ? "-" : String.format(Locale.ROOT, "%.2f×", rate / ((Number) ref.get("median")).doubleValue());
+            double refRate = ref == null ? 0 : ((Number) ref.get("median")).doubleValue();
+            // above 1 is perfport ahead: the rate over PyTorch's, or for a time PyTorch's over perfport's
+            String ratio = ref == null || !ok ? "-" : String.format(Locale.ROOT, "%.2f×", c.lowerIsBetter() ? refRate / rate : rate / refRate);
             String shown = caseName + (ps != null && ps.get("op") != null ? ", op " + ps.get("op") : "");
             sb.append("| ").append(shown).append(" | ").append(r.get("backend")).append(" | ").append(ps == null ? "-" : ps.getOrDefault("config", "-"))
                     .append(" | ").append(ok ? String.format(Locale.ROOT, "%,.1f %s", rate, metric) : r.get("status") + ": " + String.valueOf(r.get("error")).lines().findFirst().orElse(""))

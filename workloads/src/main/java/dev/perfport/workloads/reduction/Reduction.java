@@ -321,8 +321,7 @@ public final class Reduction implements Workload, Tunable {
                 for (int done = 0; done < warmup && System.nanoTime() - until < 0; done += launches) {
                     if (each) {
                         for (int i = 0, m = Math.min(launches, warmup - done); i < m; i++) {
-                            s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg));
-                            out.read(result);
+                            s.launchThenRead(k, range, out, result, input, partial, out, ticket, n, LocalSize.of(wg));
                         }
                     } else {
                         s.launchRepeated(k, range, Math.min(launches, warmup - done), input, partial, out, ticket, n, LocalSize.of(wg));
@@ -335,8 +334,7 @@ public final class Reduction implements Workload, Tunable {
                     // a result per launch, each checked against the reference (float sums may differ in their last
                     // bits between launches: the groups' atomic order is not fixed)
                     for (int i = 0; i < launches; i++) {
-                        rep.add(s.launch(k, range, input, partial, out, ticket, n, LocalSize.of(wg)));
-                        out.read(result);
+                        rep.add(s.launchThenRead(k, range, out, result, input, partial, out, ticket, n, LocalSize.of(wg)));
                         if (mismatchEach == null) {
                             String m = check(t, n, valueOf(result), in.reference);
                             if (m != null) mismatchEach = "launch " + (i + 1) + " of " + launches + ": " + m;

@@ -23,7 +23,8 @@ final class ReductionSpec {
     /** readback: one read after a repetition's queued launches (the default). */
     static final String READBACK_END = "end";
     /**
-     * readback: a blocking 4-byte read after every launch, as a host that needs each result makes it. Every route
+     * readback: a blocking 4-byte read after every launch, as a host that needs each result makes it
+     * ({@code DeviceSession.launchThenRead}: jocl queues the read behind the kernel and waits once). Every route
      * can do this the same way, so it is the row that compares their host time per launch at equal work: Aparapi
      * 3.0.2 cannot queue launches at all (its execute waits for each kernel), where jocl's queued row does not wait.
      */

@@ -230,6 +230,32 @@ public abstract class AbstractDeviceSession implements DeviceSession {
         return record(doLaunch(kernel, validated(kernel, launch, args), args), 1);
     }
 
+    /** Validates the launch and the read, then {@link #doLaunchThenRead}. */
+    @Override
+    public final LaunchStats launchThenRead(CompiledKernel kernel, Launch launch, DeviceBuffer result, Object into, Object... args) {
+        ValidatedLaunch v = validated(kernel, launch, args);
+        DeviceBuffer.checkCopy(result, 0, into, 0, ElemType.ofArray(into) == null ? 0 : ElemType.arrayLength(into));
+        return record(doLaunchThenRead(kernel, v, args, result, into), 1);
+    }
+
+    /**
+     * Runs a validated launch, then reads {@code result} whole into {@code into} (both checked); by default
+     * {@link #doLaunch}, then the buffer's read. A route that can queue the read behind the kernel and wait once
+     * overrides it.
+     *
+     * @param kernel a kernel compiled by this session
+     * @param v      the validated launch
+     * @param args   the arguments, as for {@link #doLaunch}
+     * @param result the buffer to read
+     * @param into   the host array, of its type and length
+     * @return the launch's stats
+     */
+    protected LaunchStats doLaunchThenRead(CompiledKernel kernel, ValidatedLaunch v, Object[] args, DeviceBuffer result, Object into) {
+        LaunchStats stats = doLaunch(kernel, v, args);
+        result.read(into);
+        return stats;
+    }
+
     /** Validates once, then {@link #doLaunchRepeated}; the totals count every launch. */
     @Override
     public final LaunchStats launchRepeated(CompiledKernel kernel, Launch launch, int times, Object... args) {
@@ -240,7 +266,7 @@ public abstract class AbstractDeviceSession implements DeviceSession {
     /**
      * Runs a validated launch {@code times} times back to back and waits for the last; by default
      * {@link #doLaunch} after {@link #doLaunch}, stats summed. Routes that can queue launches
-     * without waiting for each override it (issue 16: host time per launch).
+     * without waiting for each override it (the host's time per launch).
      *
      * @param kernel a kernel compiled by this session
      * @param v      the validated launch

@@ -138,6 +138,23 @@ public interface DeviceSession extends AutoCloseable {
     LaunchStats launch(CompiledKernel kernel, Launch launch, Object... args);
 
     /**
+     * {@return the launch's times and counters} One launch, then {@code result} read whole into {@code into}: what a host
+     * that needs each launch's result does. A route that can queue the read behind the kernel waits once, for the read
+     * (jocl: on NVIDIA's OpenCL each wait costs the host about as much as a small kernel); the others launch, then read.
+     *
+     * @param kernel a kernel compiled by this session
+     * @param launch as for {@link #launch}
+     * @param result a buffer of this session the kernel writes
+     * @param into   a host array of {@code result}'s type and length
+     * @param args   as for {@link #launch}
+     */
+    default LaunchStats launchThenRead(CompiledKernel kernel, Launch launch, DeviceBuffer result, Object into, Object... args) {
+        LaunchStats stats = launch(kernel, launch, args);
+        result.read(into);
+        return stats;
+    }
+
+    /**
      * {@return the times and counters of {@code times} launches of one kernel with the same launch
      * and arguments} Validated once; the launches run back to back, in order, and it returns when
      * the last one has finished. A route that can queue them without waiting for each (OpenCL:
