@@ -1,6 +1,7 @@
 package dev.perfport.workloads.convolution;
 
-import java.lang.ref.SoftReference;
+import dev.perfport.workloads.LastInput;
+
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,14 +29,13 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
     static final long CHECK_BUDGET = 1L << 30;
     /** The most checked pixels whose reference is kept (two doubles each: 64 MiB). */
     static final long MEMO_MAX = 1L << 22;
-    private static volatile SoftReference<ConvolutionData> last = new SoftReference<>(null);
+    private static final LastInput<Key, ConvolutionData> LAST = new LastInput<>();
+
+    private record Key(int w, int h, int fw, int fh, long seed) {
+    }
 
     static ConvolutionData generate(int w, int h, int fw, int fh, long seed) {
-        ConvolutionData d = last.get();
-        if (d != null && d.w == w && d.h == h && d.fw == fw && d.fh == fh && d.seed == seed) return d;
-        d = create(w, h, fw, fh, seed);
-        last = new SoftReference<>(d);
-        return d;
+        return LAST.get(new Key(w, h, fw, fh, seed), () -> create(w, h, fw, fh, seed));
     }
 
     private static ConvolutionData create(int w, int h, int fw, int fh, long seed) {

@@ -129,7 +129,7 @@ public final class Pop implements Workload {
             if (why != null) throw new UnsupportedFeatureException(why);
         }
         int km = v.get(KM), wg = v.get(WG), reps = v.get(REPS);
-        PopFields f = PopFields.generate(p, v.get(NX), v.get(NY), km, v.get(SEED));
+        PopFields f = PopFields.of(p, v.get(NX), v.get(NY), km, v.get(SEED));
         double[] coef = Mwjf.coefficients(km);
         boolean perLevel = st == TransferStrategy.STREAMS || st == TransferStrategy.HYBRID;
         int queues = Math.min(v.get(QUEUES), km);

@@ -5,6 +5,7 @@ import dev.perfport.workloads.gemm.Precision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * The double-precision reference of POP's three functions, following state_mod and vmix_kpp (the
@@ -42,7 +43,8 @@ final class PopReference {
     /** {rho, drho/dT, drho/dS}, each km·nxy. */
     double[][] state() {
         double[][] r = new double[3][km * nxy];
-        for (int k = 0; k < km; k++) {
+        // levels in parallel: each writes its own points (at the thesis's domain, 44 M states a check)
+        IntStream.range(0, km).parallel().forEach(k -> {
             for (int q = 0; q < nxy; q++) {
                 int i = k * nxy + q;
                 double[] v = state(i, k);
@@ -50,21 +52,22 @@ final class PopReference {
                 r[1][i] = v[1];
                 r[2][i] = v[2];
             }
-        }
+        });
         return r;
     }
 
     /** {dbsfc, dbloc}: buoydiff as vmix_kpp computes it, every density with level k's pressure. */
     double[][] buoydiff(int[] kmt) {
         double[] dbsfc = new double[km * nxy], dbloc = new double[km * nxy];
-        for (int k = 1; k < km; k++) {
+        // levels in parallel: level k writes dbsfc's level k and dbloc's level k - 1
+        IntStream.range(1, km).parallel().forEach(k -> {
             for (int q = 0; q < nxy; q++) {
                 int i = k * nxy + q;
                 double rho1 = state(q, k)[0], rhokm = state(i - nxy, k)[0], rhok = state(i, k)[0];
                 dbsfc[i] = Mwjf.GRAV * (1 - rho1 / rhok);
                 dbloc[i - nxy] = k >= kmt[q] ? 0 : Mwjf.GRAV * (1 - rhokm / rhok);
             }
-        }
+        });
         return new double[][]{dbsfc, dbloc};
     }
 
@@ -75,7 +78,8 @@ final class PopReference {
     double[][] ddmix(double[] vdc1, double[] vdc2, boolean[] ambiguous) {
         double[] v1 = vdc1.clone(), v2 = vdc2.clone();
         double margin = ULPS * p.unitRoundoff;
-        for (int k = 0; k + 1 < km; k++) {
+        // levels in parallel: each writes its own points
+        IntStream.range(0, km - 1).parallel().forEach(k -> {
             for (int q = 0; q < nxy; q++) {
                 int i = k * nxy + q;
                 double[] a = state(i, k), b = state(i + nxy, k + 1);
@@ -99,7 +103,7 @@ final class PopReference {
                 v1[i] += diffdd;
                 v2[i] += prandtl * diffdd;
             }
-        }
+        });
         return new double[][]{v1, v2};
     }
 

@@ -1,11 +1,11 @@
 package dev.perfport.workloads.reduction;
 
 import com.google.auto.service.AutoService;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -13,6 +13,7 @@ import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Bound;
+import dev.perfport.workloads.LastInput;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -72,8 +73,11 @@ public final class Reduction implements Workload, Tunable {
     private record Input(int n, ElemType type, long seed, Object data, double reference) {
     }
 
-    /** The last input, kept softly: at 2^28 it is a gigabyte that a later row of another workload may need. */
-    private java.lang.ref.SoftReference<Input> cached = new java.lang.ref.SoftReference<>(null);
+    /** The last input: at 2^28 it is a gigabyte, made once for every route and variant of a compare. */
+    private final LastInput<InputKey, Input> inputs = new LastInput<>();
+
+    private record InputKey(int n, ElemType type, long seed) {
+    }
 
     @Override
     public String name() {
@@ -164,9 +168,11 @@ public final class Reduction implements Workload, Tunable {
         });
     }
 
-    private synchronized Input input(int n, ElemType type, long seed) {
-        Input c = cached.get();
-        if (c != null && c.n == n && c.type == type && c.seed == seed) return c;
+    private Input input(int n, ElemType type, long seed) {
+        return inputs.get(new InputKey(n, type, seed), () -> generate(n, type, seed));
+    }
+
+    private static Input generate(int n, ElemType type, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         Object data;
         double ref;
@@ -189,9 +195,7 @@ public final class Reduction implements Workload, Tunable {
             data = a;
             ref = sum;
         }
-        Input made = new Input(n, type, seed, data, ref);
-        cached = new java.lang.ref.SoftReference<>(made);
-        return made;
+        return new Input(n, type, seed, data, ref);
     }
 
     private Outcome execute(DeviceSession s, String variant, Input in, int wg, int reps) {

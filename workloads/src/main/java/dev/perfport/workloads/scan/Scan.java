@@ -6,8 +6,8 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.launch.StaticGroups;
@@ -16,6 +16,7 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Bound;
+import dev.perfport.workloads.LastInput;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -25,10 +26,10 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
-import dev.perfport.workloads.staticwg.StaticGroupCount;
 import dev.perfport.workloads.spec.Knob;
 import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
+import dev.perfport.workloads.staticwg.StaticGroupCount;
 
 import static dev.perfport.workloads.scan.ScanSpec.SPEC;
 
@@ -90,8 +91,11 @@ public final class Scan implements Workload, Tunable {
     /** Counter: the value the k+1 counter ended at (V1 and Scan⁺ check that it is 0). */
     public static final String COUNTER_END = "counterEnd";
 
-    /** The last input, kept softly: at 2^28 it is gigabytes that a later row of another workload may need. */
-    private java.lang.ref.SoftReference<ScanInput> cached = new java.lang.ref.SoftReference<>(null);
+    /** The last input: at 2^28 it is gigabytes, made once for every route and variant of a compare. */
+    private final LastInput<InputKey, ScanInput> inputs = new LastInput<>();
+
+    private record InputKey(int n, ElemType type, ScanOp op, long seed) {
+    }
 
     @Override
     public String name() {
@@ -237,15 +241,8 @@ public final class Scan implements Workload, Tunable {
         return singlePass(s, c, singlePass(v, c), input(c), p, new Params[]{p});
     }
 
-    private synchronized ScanInput input(Config c) {
-        ScanInput in = cached.get();
-        if (in == null || !in.sameAs(c.n(), c.type(), c.op(), c.seed())) {
-            in = null;
-            cached.clear();   // let the old arrays go before the new ones are made
-            in = ScanInput.generate(c.n(), c.type(), c.op(), c.seed());
-            cached = new java.lang.ref.SoftReference<>(in);
-        }
-        return in;
+    private ScanInput input(Config c) {
+        return inputs.get(new InputKey(c.n(), c.type(), c.op(), c.seed()), () -> ScanInput.generate(c.n(), c.type(), c.op(), c.seed()));
     }
 
     private static Constants constants(Config c) {

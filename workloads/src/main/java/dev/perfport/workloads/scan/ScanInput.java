@@ -122,8 +122,4 @@ record ScanInput(int n, ElemType type, ScanOp op, long seed, Object data, Object
         for (int i = 0; i < n; i++) if (ref[i] > 0) worst = Math.max(worst, Math.abs(g[i] - ref[i]) / ref[i]);
         return worst;
     }
-
-    boolean sameAs(int n2, ElemType t2, ScanOp op2, long seed2) {
-        return n == n2 && type == t2 && op == op2 && seed == seed2;
-    }
 }
