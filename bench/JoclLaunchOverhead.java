@@ -16,7 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Host time of one small launch through raw JOCL, piece by piece (issue 16: where perfport's
+ * Host time of one small launch through raw JOCL, piece by piece (where perfport's
  * per-launch host time goes). A kernel of 1024 work-items; each line is the mean over N calls
  * after warm-up, in microseconds, on a queue with and without profiling.
  *

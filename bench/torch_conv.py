@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""PyTorch reference for perfport's convolution (issue 15, seed 002): a single-channel 2-D
+"""PyTorch reference for perfport's convolution (seed 002): a single-channel 2-D
 convolution of a float32 image with a float32 filter through torch.nn.functional.conv2d
 (cuDNN on a GPU), the same problem as `perfport run convolution --param width=W --param
 height=H --param fw=F --param fh=F`: the input carries the border (W+F-1 x H+F-1), the output

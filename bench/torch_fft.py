@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""PyTorch (cuFFT) reference for perfport's fft rows (seed 004, issue 14): the same transforms.
+"""PyTorch (cuFFT) reference for perfport's fft rows (seed 004): the same transforms.
 
     python3 bench/torch_fft.py [--out FILE.jsonl (appended)] [--reps N] [--device cuda|cpu]
 

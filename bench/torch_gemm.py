@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""PyTorch reference of perfport's gemm (issue 13 on the H100): cuBLAS through torch.matmul.
+"""PyTorch reference of perfport's gemm (seed 001): cuBLAS through torch.matmul.
 
     python3 bench/torch_gemm.py [--out FILE.jsonl] [--sizes 1024,4096] [--reps 30]
 

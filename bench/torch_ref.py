@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""PyTorch reference for perfport's GPU rows (issue 16): the same workloads at the same sizes.
+"""PyTorch reference for perfport's GPU rows: the same workloads at the same sizes.
 
     python3 bench/torch_ref.py [--out FILE.jsonl] [--quick]
 

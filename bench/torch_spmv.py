@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""PyTorch reference for perfport's spmv workload (seed 004, issue 14): torch.sparse CSR matvec
+"""PyTorch reference for perfport's spmv workload (seed 004): torch.sparse CSR matvec
 (cuSPARSE on a CUDA device) on the matrices of the issue's GPU target, built like perfport's
 generators (workloads' Matrices.java):
 

@@ -557,7 +557,7 @@ import java.util.concurrent.atomic.AtomicInteger;
     }
 
     /**
-     * Single-pass (issue 16, not a paper variant): scan.cl's {@code scan_single_pass} with its default
+     * Single-pass (not a paper variant): scan.cl's {@code scan_single_pass} with its default
      * schedule (LOOKBACK, RAKE, WARP, PREFETCH and COALESCE 0), STRIPED 0 or 1 (Aparapi has no vector
      * loads: its coalesced tile is element by element). k persistent groups take tiles of
      * wg·items elements from the ticket counter {@code next}; a group scans its tile (items per work-item,

@@ -155,7 +155,7 @@ final class LaunchPlan implements AutoCloseable {
         for (TornadoVmBuffer b : bufs) {
             Access first = firstUse.get(b);
             // copied in at every execution unless it is an input the host wrote once; one the tasks write in full
-            // first never is (after the first execution), whoever wrote it last (issue 13: the GEMM's C, which the
+            // first never is (after the first execution), whoever wrote it last (the GEMM's C, which the
             // workload fills with a NaN canary before every repetition, was 4 MB in each execute at n = 1024)
             if (first == Access.READ_WRITE || (reads.contains(b) && (b.volatileContents || b.owner != null))) every.add(b);
         }

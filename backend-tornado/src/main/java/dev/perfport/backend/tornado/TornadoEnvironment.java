@@ -73,7 +73,7 @@ final class TornadoEnvironment {
      * break bit-exact float code. And event lists of 1,024 entries instead of 32,768: TornadoVM's
      * interpreter refills every list with -1 before each execute (initWaitEventList), 128 KB a list at
      * its default, though with its in-order queues (tornado.vm.deps off) the lists stay empty; that fill
-     * was 18% of TornadoVM's host time per launch on the H100 (issue 16, Flight Recorder). A list that
+     * was 18% of TornadoVM's host time per launch on the H100 (Flight Recorder). A list that
      * overflows is TornadoVM's own error ("event list is too small"), never a wrong result. And a
      * bytecode buffer of 64 KB a task graph instead of 4 KB: TornadoVM writes each graph's schedule
      * (copies, launches, argument lists) into it, and at 4 KB a graph of 16 tuned-reduction launches

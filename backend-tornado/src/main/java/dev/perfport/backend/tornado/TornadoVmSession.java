@@ -281,7 +281,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     /**
      * The same launch repeated as task graphs of up to {@code perfport.tornado.graphLaunches} (16) copies of it: one TornadoVM
      * execute per graph instead of one per launch, so the device runs them back to back as jocl's queued
-     * launches do (issue 16: TornadoVM's host time between executes left the GPU idle, and an idle GPU runs
+     * launches do (TornadoVM's host time between executes left the GPU idle, and an idle GPU runs
      * the next kernel slower). Each copy is a task of its own, with its own task counter and ticket.
      */
     @Override
@@ -324,7 +324,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
 
     /**
      * Dependent launches in one task graph: what one writes stays on TornadoVM's device for the next, where
-     * one plan per launch would copy it out to the host and into the next plan (issue 13: the split-k
+     * one plan per launch would copy it out to the host and into the next plan (the split-k
      * SGEMM's planes, 16 MB at n = 1024). Kernels that want other OpenCL build options than the first's
      * (a register cap) run one plan each, as {@link #launch} does.
      */

@@ -84,7 +84,7 @@ class AparapiIT {
                 "--param", "reps=1", "--format", "json");
         Dist.assertExit(0, r);
         List<Map<String, Object>> rows = Dist.jsonRows(r);
-        // every variant of the reduction (the paper's three and issue 16's tuned one)
+        // every variant of the reduction (the paper's three and the tuned one)
         assertEquals(dev.perfport.workloads.Workloads.get("reduction").variants().size(), rows.size(), r.describe());
         for (Map<String, Object> row : rows) {
             assertEquals("aparapi", row.get("backend"));

@@ -60,7 +60,7 @@ class BackendComparisonIT {
         Set<String> names = new TreeSet<>();
         devices.forEach(d -> names.add(d.name()));
 
-        // the tuned variant (issue 16) has no TornadoVM kernel: tornado compares the paper's three
+        // the tuned variant has no TornadoVM kernel: tornado compares the paper's three
         List<String> args = new ArrayList<>(List.of("compare", "reduction", "--backend", backend, "--param", "n=" + n, "--param", "reps=1",
                 "--param", "wg=" + WG, "--format", "json"));
         if (backend.equals("tornado")) args.addAll(List.of("--variant", "local-atomic", "--variant", "static-local", "--variant", "two-kernel"));
@@ -144,7 +144,7 @@ class BackendComparisonIT {
             fail("backend " + backend + " is unavailable: " + entry.reason());
         }
         List<String> args = new ArrayList<>(List.of("compare", workload, "--backend", backend, "--format", "json"));
-        // single-pass (issue 16) has an OpenCL C and a Java work-group kernel only (see GpuVariantsIT)
+        // single-pass has an OpenCL C and a Java work-group kernel only (see GpuVariantsIT)
         boolean paperScans = workload.equals("scan") && (backend.equals("aparapi") || backend.equals("tornado"));
         if (paperScans) args.addAll(List.of("--variant", "harris", "--variant", "v1", "--variant", "scanplus"));
         for (String p : params) {

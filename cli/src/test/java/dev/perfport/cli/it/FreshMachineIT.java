@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The distribution as a new user meets it (issue 10), through the real {@code ./perfport} script
+ * The distribution as a new user meets it, through the real {@code ./perfport} script
  * in processes of their own: a machine without OpenCL, signals, errors as one line, settings that
  * are never silently ignored.
  */
@@ -111,7 +111,7 @@ class FreshMachineIT {
 
     /**
      * A process that uses no OpenCL backend loads no OpenCL library: PoCL's LLVM then cannot
-     * replace the JVM's signal handlers in it (issue 10, item 2; backends start lazily, issue 11).
+     * replace the JVM's signal handlers in it; backends start lazily.
      */
     @Test
     void anEmulatorRunLoadsNoOpenClLibrary(@TempDir Path dir) throws Exception {
@@ -132,7 +132,7 @@ class FreshMachineIT {
     }
 
     /**
-     * The SIGSEGV of issue 10 (exit 139, about 1 run in 5, during the third variant): the large
+     * The SIGSEGV of a fresh machine (exit 139, about 1 run in 5, during the third variant): the large
      * var reproducer, run several times, once beside jocl so that PoCL's LLVM is loaded in the
      * same JVM. Bounded: each run has the script's 180 s limit, four runs take about a minute.
      */
@@ -254,7 +254,7 @@ class FreshMachineIT {
         return new ScriptIT.Result(p.exitValue(), out, err);
     }
 
-    /** TornadoVM's set-up from scratch (issue 10, item 6): each way it goes wrong is named, not "options missing". */
+    /** TornadoVM's set-up from scratch: each way it goes wrong is named, not "options missing". */
     @Test
     void tornadoSetUpProblemsAreNamed(@TempDir Path dir) throws Exception {
         Path outer = Files.createDirectories(dir.resolve("tornadovm-5.2.0-jdk25-opencl-linux-amd64"));

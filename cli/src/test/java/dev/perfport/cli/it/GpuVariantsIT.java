@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The variants issue 16 adds beside the papers' (reduction {@code tuned}, scan {@code single-pass})
+ * The variants perfport adds beside the papers' (reduction {@code tuned}, scan {@code single-pass})
  * at an odd size, n = 1000003, on every backend that can run them: every row verified against the
  * host reference, with several settings of their knobs (vector width, loads in flight, groups per
  * compute unit; items per work-item, work-group size, persistent groups beyond the residency

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A row's metrics come from times the row shows, all of one repetition, and its profile is its
- * own run's (issue 10, item 5).
+ * own run's.
  */
 class RowConsistencyIT {
 

@@ -43,7 +43,7 @@ import java.util.SplittableRandom;
  *   <li>{@code local-atomic}: local memory, then one global atomic per work-group;</li>
  *   <li>{@code static-local}: static local memory, then one global atomic per compute unit;</li>
  *   <li>{@code two-kernel}: per-group partial sums, then a second kernel in one work-group.</li>
- *   <li>{@code tuned} (issue 16, not a paper variant): what today's GPUs need: {@code gpc}
+ *   <li>{@code tuned} (not a paper variant): what today's GPUs need: {@code gpc}
  *       persistent groups per compute unit run a grid-stride loop with {@code ipt} independent
  *       {@code vw}-wide vector accumulators per work-item; each group writes one partial and the
  *       last group to take a ticket atomic adds them (one launch, one counted atomic per group).

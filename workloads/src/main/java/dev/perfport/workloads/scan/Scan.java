@@ -64,7 +64,7 @@ import java.util.TreeMap;
  *       {@code sumScans}).</li>
  *   <li>{@code scanplus}: Scan⁺, V1 with the down-sweep of task t interleaved with the up-sweep of
  *       task t+1 (the schedule is spelt out in {@link ScanSchedule}).</li>
- *   <li>{@code single-pass} (issue 16, not a paper variant): seed 003's inter-group idea carried
+ *   <li>{@code single-pass} (not a paper variant): seed 003's inter-group idea carried
  *       to today's GPUs, a decoupled look-back scan on k static work-groups (k = the residency
  *       query by default) that take tiles of wg·{@code items} elements in increasing order;
  *       each tile reads the input once and writes the output once ({@link ScanKernels#singlePass}).

@@ -74,7 +74,7 @@ public final class ScanKernels {
     }
 
     /**
-     * Single-pass (issue 16, not a paper variant): decoupled look-back on k persistent groups
+     * Single-pass (not a paper variant): decoupled look-back on k persistent groups
      * that take tiles of wg·ITEMS elements in increasing order from an atomic counter (an NDRange
      * of k groups: a group only ever waits for tiles taken before its own, so k need not respect
      * the residency query). Arguments: in, out, status (long, one word per tile, zero before the

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code single-pass} scan as a tuning problem (issue 16), maximising Gelem/s (modelled on an emulator), in three
+ * The {@code single-pass} scan as a tuning problem, maximising Gelem/s (modelled on an emulator), in three
  * hierarchical stages:
  * <ol>
  *   <li>the schedule (warp, coalesce) with the register cap on NVIDIA (regs), together because they only pay together on

@@ -89,7 +89,7 @@ __kernel void reduce_final(PP_PARAMS, __global const T* partial, __global T* out
     if (lid == 0) out[0] = scratch[0];
 }
 
-/* ---- tuned (issue 16, not a paper variant): what today's GPUs need -------------------------
+/* ---- tuned (not a paper variant): what today's GPUs need -------------------------
  * A grid-stride loop over G persistent groups (G = groups per compute unit x compute units):
  * each work-item keeps IPT independent accumulators of VW-wide vectors, so IPT loads of
  * VW*sizeof(T) bytes are in flight per work-item; the tail of n mod VW elements is added

@@ -212,7 +212,7 @@ __kernel void scan_plus(PP_PARAMS, __global const T* in, __global T* out, volati
     v1_finish(out, sums, counter, pp_counters, n, x, carry, lid, wg, pp_tasks);
 }
 
-/* ---- single-pass (issue 16, not a paper variant): decoupled look-back on persistent groups ---
+/* ---- single-pass (not a paper variant): decoupled look-back on persistent groups ---
  * Seed 003's inter-group idea (V1: static groups hand their totals on through global memory)
  * carried to today's GPUs (Merrill and Garland's decoupled look-back). k persistent groups take
  * tiles of wg*ITEMS elements in increasing order from an atomic counter. A group scans its tile,
@@ -254,7 +254,7 @@ inline ulong sp_word(int epoch, int flag, T v) {
     return ((ulong)(uint)(epoch * 4 + flag) << 32) | (ulong)as_uint(v);
 }
 
-/* Two schedule knobs (issue 16, H100; the defaults are the measured runs 2-5):
+/* Two schedule knobs (measured on the H100; the defaults are the best of those runs):
  * LOOKBACK 0: the window of SP_WINDOW words is read by SP_WINDOW work-items into local memory
  *             and walked by work-item 0, three barriers a window; 1: work-item 0 alone reads
  *             LB_WINDOW words straight into registers (loads issued together) and walks them,
@@ -270,7 +270,7 @@ inline ulong sp_word(int epoch, int flag, T v) {
 #define RAKE 0
 #endif
 #define LB_WINDOW 16
-/* WARP (issue 16, session 3): the schedule of CUB's decoupled look-back, built on 32-wide warp
+/* WARP: the schedule of CUB's decoupled look-back, built on 32-wide warp
  * primitives (shuffle up/index/xor, ballot) instead of group barriers: the work-items' totals are
  * scanned per warp by shuffles and the warps' totals by every warp again (one barrier per tile
  * instead of 18), and the look-back is one warp reading 32 predecessors' words at once (one load
@@ -287,7 +287,7 @@ inline ulong sp_word(int epoch, int flag, T v) {
 #ifndef WARP
 #define WARP 0
 #endif
-/* PREFETCH (issue 16, 2026-11-27): hide the tile counter's atomic and the next tile's loads behind
+/* PREFETCH: hide the tile counter's atomic and the next tile's loads behind
  * this tile's look-back. 0: the ticket is taken at the top of each tile, the tile loaded after it;
  * 1: work-item 0 takes the next tile's ticket while this tile's loads are in flight (one ticket
  * ahead; a group still waits only for tiles taken before its own by running groups, and still
@@ -299,7 +299,7 @@ inline ulong sp_word(int epoch, int flag, T v) {
 #ifndef PREFETCH
 #define PREFETCH 0
 #endif
-/* COALESCE (issue 16, 2026-11-27, fourth stop; needs WARP 1 or 2): the warp's 32*ITEMS elements are
+/* COALESCE (needs WARP 1 or 2): the warp's 32*ITEMS elements are
  * loaded and stored as in CUB's warp-transposed tiles, each 16-byte vector instruction of the warp
  * covering 512 consecutive bytes (lane L holds elements 128q + 4L .. +3 of its warp's chunk, q < ITEMS/4),
  * where COALESCE 0 gives each work-item ITEMS consecutive elements (a warp's vector instruction then

@@ -45,7 +45,7 @@ public final class ReductionKernels {
 //#use reductionDef m=fin w=final k=final entry=reduce_final a=partial b=out acc=WRITE len=m slm=no
 
     /**
-     * The {@code tuned} variant (issue 16, beside the paper's): a grid-stride loop over persistent
+     * The {@code tuned} variant (beside the paper's): a grid-stride loop over persistent
      * groups with IPT independent VW-wide accumulators per work-item, one partial per group, and
      * the last group (a ticket atomic) adds the partials. Arguments: in, partial (one per group),
      * out, ticket (int, zero between launches), n, scratch (local). Constants VW and IPT.
