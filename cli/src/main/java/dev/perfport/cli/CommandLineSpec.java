@@ -231,8 +231,11 @@ final class CommandLineSpec {
                     + "docs/results/seed-000.md.",
                     "%nseed-001: GEMM tuned (--strategy random) against untuned over sizes in float and double, the parameters "
                             + "chosen per device with tuning time and evaluations, TRSM over its block size with launches and host "
-                            + "synchronisations; writes DIR/seed-001.md with its plots. Parameters: sizes (64,128,256,512), types "
-                            + "(float,double), budget (24), tunesize (256), reps (2), trsmm (512), trsmn (64), nbs (8,16,32,64), seed (1).",
+                            + "synchronisations, where a TRSM's time goes (session open, compile, transfers, kernels), GEMM's %% of the "
+                            + "measured flops peak and per watt, and every device's tuned GEMM and TRSM run on every other device as a "
+                            + "fraction of that device's own; writes DIR/seed-001.md with its plots. Parameters: sizes (64,128,256,512), types "
+                            + "(float,double), budget (24), tunesize (256), reps (2), trsmm (512), trsmn (64), nbs (8,16,32,64), seed (1), "
+                            + "strategy (random), rounds (3), portsize (tunesize), flopsn (2048 per compute unit), flopsiters (4096).",
                     "%nseed-003: Tables 2-5 (matmul alpha..epsilon, the Einstein@Home proxy, the reduction, the scan) on the "
                             + "Cell/B.E. emulator at 1-6 SPEs and with the PPE; writes DIR/seed-003.md: the paper's times beside "
                             + "the modelled times, the ratios, the counters, and each shape PASS/FAIL against the paper (2-4 "

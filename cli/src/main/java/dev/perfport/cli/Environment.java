@@ -81,6 +81,34 @@ public final class Environment {
         });
     }
 
+    /**
+     * The named NVIDIA GPU's board power now, uncached (a report reads it right after its heaviest run): {@code draw} as
+     * nvidia-smi's {@code power.draw} (on Ampere and newer the average of the last second) and {@code limit} as
+     * {@code power.limit}, in watts; a field nvidia-smi does not give is absent, and so is all of it where there is no
+     * nvidia-smi or no GPU of that name.
+     */
+    public static Map<String, Double> nvidiaPowerNow(String name) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (String line : run("nvidia-smi", "--query-gpu=name,power.draw,power.limit", "--format=csv,noheader,nounits")) {
+            String[] v = line.split(",\\s*");
+            if (v.length < 3 || !name.contains(v[0].replace("NVIDIA ", "").trim())) continue;
+            watts(v[1]).ifPresent(w -> m.put("draw", w));
+            watts(v[2]).ifPresent(w -> m.put("limit", w));
+            break;
+        }
+        return m;
+    }
+
+    /** A watt figure as nvidia-smi prints it without units, or empty for {@code [N/A]} and the like. */
+    static java.util.Optional<Double> watts(String s) {
+        try {
+            double w = Double.parseDouble(s.trim());
+            return w > 0 ? java.util.Optional.of(w) : java.util.Optional.empty();
+        } catch (NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     private static List<String> run(String... command) {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -105,6 +105,27 @@ final class Seed001Page {
             tr.end();
         }));
         m.put("trsmFigure", Markdown.block(md -> figs.image(md, "trsm")));
+        m.put("phasesTable", TrsmPhaseStudy.table(results, o));
+        m.put("peakTable", PeakStudy.table(results, o));
+        m.put("portSize", o.portSize());
+        m.put("trsmM", o.trsmM());
+        m.put("trsmN", o.trsmN());
+        m.put("phaseType", o.types().getFirst());
+        m.put("flopsIters", o.flopsIters());
+        m.put("nbs", o.nbs().toString());
+        m.put("trsmTuneTable", Markdown.block(md -> {
+            if (results.stream().allMatch(r -> r.trsmTunes().isEmpty())) return;
+            Markdown.Table t = md.table("device", "type", "tuned nb", "rate while tuning", "evaluations (rejected)", "tuning time (s)", "error");
+            for (Result r : results) {
+                for (Seed001Tuning.TrsmTuneRow x : r.trsmTunes()) {
+                    t.row(r.device().selector(), x.type(), x.nb() == null ? "-" : x.nb(), x.gflops() == null ? "-" : fmt(x.gflops()) + " " + x.metric(),
+                            x.evaluations() + " (" + x.rejected() + ")", String.format(Locale.ROOT, "%.1f", x.seconds()), x.error() == null ? "" : Markdown.cell(x.error()));
+                }
+            }
+            t.end();
+        }));
+        List<String> devices = results.stream().map(r -> r.device().selector()).toList();
+        m.put("portabilityTables", PortabilityStudy.tables(PortabilityStudy.matrices(devices, PortabilityStudy.rows(data), o.types()), o));
         return TEMPLATE.render(m);
     }
 }

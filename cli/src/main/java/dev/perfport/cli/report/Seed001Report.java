@@ -4,14 +4,8 @@ import dev.perfport.cli.report.ReportWriter.Figure;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.result.RunResult;
-import dev.perfport.core.tune.DeviceFingerprint;
-import dev.perfport.core.tune.Strategy;
 import dev.perfport.core.tune.TuneCache;
-import dev.perfport.core.tune.TuneContext;
-import dev.perfport.core.tune.TuneResult;
-import dev.perfport.core.tune.Tuner;
 import dev.perfport.workloads.Params;
-import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.gemm.Gemm;
 import dev.perfport.workloads.gemm.GemmConfig;
 import dev.perfport.workloads.trsm.Trsm;
@@ -41,12 +35,17 @@ import java.util.Map;
  * Java on a CPU machine; the H100 comparison with cuBLAS (bench/torch_gemm.py) is
  * docs/results/gpu/'s.
  *
- * <p>Sweeps saved in {@code DIR/seed-001/data.json}: {@code device}, {@code tune}, {@code sizes},
- * {@code trsm}; the Markdown and plots come from that saved data alone, so {@code --from DIR}
- * writes the report again without measuring.
+ * <p>Beside them, in study classes: where a TRSM's time goes ({@link TrsmPhaseStudy}, Fig. 3), the GEMM's share of the
+ * device's peak and per watt ({@link PeakStudy}, Table 6), and every device's tuned GEMM and TRSM run on every other
+ * device ({@link PortabilityStudy}, Figs. 11–12).
+ *
+ * <p>Sweeps saved in {@code DIR/seed-001/data.json}: {@code device}, {@code phases}, {@code tune}, {@code sizes},
+ * {@code power}, {@code trsm}, {@code trsm-tune}, {@code flops}, then {@code portability}; the Markdown and plots come
+ * from that saved data alone, so {@code --from DIR} writes the report again without measuring.
  */
 public final class Seed001Report {
     public static final String NAME = "seed-001";
+    static final String TRSM_TUNE = "trsm-tune";
 
     /**
      * @param sizes    m = n = k of the GEMM sweep
@@ -62,11 +61,14 @@ public final class Seed001Report {
      *                 loaders, strides, split; no budget)
      * @param rounds   side-by-side rounds of each GEMM size: untuned and tuned measured in turn (the order
      *                 alternating), each keeping its best, so that a loaded machine's drift hits both alike
+     * @param portSize   m = n = k of the portability study's GEMM runs (default: tunesize)
+     * @param flopsN     work-items of the flops peak (0: 2048 per compute unit)
+     * @param flopsIters steps of each flops chain
      */
     public record Options(List<Integer> sizes, List<String> types, int budget, int tuneSize, int reps, int trsmM, int trsmN,
-                          List<Integer> nbs, long seed, String strategy, int rounds) {
+                          List<Integer> nbs, long seed, String strategy, int rounds, int portSize, long flopsN, int flopsIters) {
         public static final List<String> KEYS = List.of("sizes", "types", "budget", "tunesize", "reps", "trsmm", "trsmn", "nbs", "seed",
-                "strategy", "rounds");
+                "strategy", "rounds", "portsize", "flopsn", "flopsiters");
         static final List<String> STRATEGIES = List.of("random", "hierarchical");
 
         public static Options parse(Params p) {
@@ -82,10 +84,13 @@ public final class Seed001Report {
             if (strategy.equals("hierarchical") && p.asMap().containsKey("budget")) {
                 throw new ConfigException("report parameter budget applies to strategy=random only (hierarchical runs its stages to the end)");
             }
+            int tuneSize = (int) range(p, "tunesize", "256", 1, 8192);
+            long flopsN = p.get("flopsn", "auto").equals("auto") ? 0 : range(p, "flopsn", "auto", 1, 1L << 30);
             return new Options(list(p, "sizes", "64,128,256,512", 4096), types, (int) range(p, "budget", "24", 1, 100_000),
-                    (int) range(p, "tunesize", "256", 1, 8192), (int) range(p, "reps", "2", 1, 100), (int) range(p, "trsmm", "512", 1, 16384),
+                    tuneSize, (int) range(p, "reps", "2", 1, 100), (int) range(p, "trsmm", "512", 1, 16384),
                     (int) range(p, "trsmn", "64", 1, 16384), list(p, "nbs", "8,16,32,64", 1024), range(p, "seed", "1", 0, Long.MAX_VALUE),
-                    strategy, (int) range(p, "rounds", "3", 1, 20));
+                    strategy, (int) range(p, "rounds", "3", 1, 20), (int) range(p, "portsize", "" + tuneSize, 1, 8192), flopsN,
+                    (int) range(p, "flopsiters", "4096", 1, 1 << 20));
         }
 
         private static long range(Params p, String k, String dflt, long min, long max) {
@@ -143,18 +148,20 @@ public final class Seed001Report {
 
     private final Options o;
     private final PrintStream err;
-    private final TuneCache cache;
+    private final Seed001Tuning tuning;
     private final Gemm gemm = new Gemm();
     private final Trsm trsm = new Trsm();
 
     public Seed001Report(Options o, PrintStream err, TuneCache cache) {
         this.o = o;
         this.err = err;
-        this.cache = cache;
+        this.tuning = new Seed001Tuning(o, err, cache);
     }
 
+    /** Each device's sweeps, then the portability study, which needs every device's tuning. */
     public void measure(List<Seed000Report.Device> devices, ReportData data) {
         for (Seed000Report.Device d : devices) measure(d, data);
+        new PortabilityStudy(o, tuning, err).measure(devices, data);
         data.machine("loadAfter", Seed000Report.machine().get("loadBefore"));
         data.finish();
     }
@@ -162,6 +169,7 @@ public final class Seed001Report {
     private void measure(Seed000Report.Device d, ReportData data) {
         String sel = d.selector();
         DeviceSession s;
+        long t0 = System.nanoTime();
         try {
             s = d.backend().open(d.index());
         } catch (RuntimeException e) {
@@ -173,8 +181,10 @@ public final class Seed001Report {
             DeviceRow row = new DeviceRow(sel, d.info().name(), d.info().type().label(), basis, null);
             data.save("device", sel, List.of(row));
             String tag = "[report " + sel + "]";
+            long openNanos = System.nanoTime() - t0;
+            data.save(TrsmPhaseStudy.SWEEP, sel, TrsmPhaseStudy.measure(s, openNanos, o, err, tag));   // first, as in a fresh program
             Map<String, TuneRow> tunes = new LinkedHashMap<>();
-            for (String type : o.types()) tunes.put(type, tune(s, tag, type));
+            for (String type : o.types()) tunes.put(type, tuning.gemm(s, tag, type));
             data.save("tune", sel, List.copyOf(tunes.values()));
             List<SizeRow> sizes = new ArrayList<>();
             for (String type : o.types()) {
@@ -195,6 +205,7 @@ public final class Seed001Report {
                 }
             }
             data.save("sizes", sel, sizes);
+            data.save(PeakStudy.POWER, sel, List.of(PeakStudy.power(s.device())));   // right after the largest sizes ran
             List<TrsmRow> tr = new ArrayList<>();
             for (String type : o.types()) {
                 TuneRow tuned = tunes.get(type);
@@ -207,6 +218,10 @@ public final class Seed001Report {
                 }
             }
             data.save("trsm", sel, tr);
+            List<Seed001Tuning.TrsmTuneRow> trsmTunes = new ArrayList<>();
+            for (String type : o.types()) trsmTunes.add(tuning.trsm(s, tag, type, tunes.get(type).best()));
+            data.save(TRSM_TUNE, sel, trsmTunes);
+            data.save(PeakStudy.FLOPS, sel, PeakStudy.flops(s, o, err, tag));
         } catch (RuntimeException e) {
             data.save("device", sel, List.of(new DeviceRow(sel, d.info().name(), d.info().type().label(), "-", e.toString())));
         }
@@ -234,39 +249,14 @@ public final class Seed001Report {
     }
 
     /** GFLOP/s of a verified row (modelled where the row has it), else null. */
-    private static Double rate(RunResult r) {
+    static Double rate(RunResult r) {
         if (!r.verified()) return null;
         Double v = r.metrics().get("modelled GFLOP/s");
         return v != null ? v : r.metrics().get("GFLOP/s");
     }
 
-    private static String why(RunResult r) {
+    static String why(RunResult r) {
         return r.verified() ? null : r.error() != null ? r.error() : "not verified";
-    }
-
-    private TuneRow tune(DeviceSession s, String tag, String type) {
-        Params fixed = gemm.tuningDefaults().with("m", "" + o.tuneSize()).with("n", "" + o.tuneSize()).with("k", "" + o.tuneSize())
-                .with("type", type).with("reps", "" + o.reps());
-        Tunable.Tuning t = gemm.tuning(s, Gemm.INDIRECT, fixed, Map.of());
-        TuneContext tc = new TuneContext(s.backendId(), DeviceFingerprint.of(s.device()), t.kernelHash(), t.fixed());
-        Tuner tuner = new Tuner(t.space(), t.objective(), t.evaluator()).cache(cache, tc).listener(new Tuner.Listener() {
-            @Override
-            public void looked(dev.perfport.core.tune.TuneRecord rec, int evaluations, int planned) {
-                err.println(tag + " tuning " + type + " " + evaluations + "/" + planned + ": "
-                        + (rec.evaluation().valid() ? fmt(rec.evaluation().value()) + " " + t.objective().metric() : rec.evaluation().status().label())
-                        + (rec.fromCache() ? " (cached)" : ""));
-            }
-        });
-        long t0 = System.nanoTime();
-        TuneResult r = tuner.run(o.strategy().equals("hierarchical") ? t.hierarchy() : new Strategy.RandomSearch(o.seed(), o.budget()));
-        double secs = (System.nanoTime() - t0) * 1e-9;
-        RunResult def = gemm.run(s, Gemm.INDIRECT, fixed.with("config", "default"));
-        Double defValue = rate(def);
-        boolean keepDefault = defValue != null && (r.best() == null || defValue > r.bestValue());
-        Map<String, Integer> best = keepDefault ? GemmConfig.defaultFor(s.device()).values()
-                : r.best() == null ? null : new LinkedHashMap<>(r.best().values());
-        return new TuneRow(type, t.objective().metric(), t.space().gridSize(), best, keepDefault ? defValue : r.best() == null ? null : r.bestValue(),
-                defValue, r.evaluations(), r.measured(), r.rejected(), secs, keepDefault ? "default" : o.strategy());
     }
 
     static String fmt(Double v) {
@@ -275,11 +265,12 @@ public final class Seed001Report {
 
     // ---- from the saved data ----------------------------------------------------------------
 
-    /** What one device gave, rebuilt from the saved data. */
-    record Result(DeviceRow device, List<TuneRow> tunes, List<SizeRow> sizes, List<TrsmRow> trsm) {
+    /** What one device gave, rebuilt from the saved data (a sweep this run did not save: empty, or a null power). */
+    record Result(DeviceRow device, List<TuneRow> tunes, List<SizeRow> sizes, List<TrsmRow> trsm, List<TrsmPhaseStudy.PhaseRow> phases,
+                  List<Seed001Tuning.TrsmTuneRow> trsmTunes, List<PeakStudy.FlopsRow> flops, PeakStudy.PowerRow power) {
     }
 
-    private static <T> List<T> orEmpty(List<T> l) {
+    static <T> List<T> orEmpty(List<T> l) {
         return l == null ? List.of() : l;
     }
 
@@ -290,8 +281,11 @@ public final class Seed001Report {
             if (d.isEmpty()) continue;
             List<TuneRow> t = data.rows("tune", dev, TuneRow.class);
             // a run stopped early (complete = false) may lack a device's later sweeps: empty, not null
+            List<PeakStudy.PowerRow> power = orEmpty(data.rows(PeakStudy.POWER, dev, PeakStudy.PowerRow.class));
             l.add(new Result(d.getLast(), t, orEmpty(data.rows("sizes", dev, SizeRow.class)),
-                    orEmpty(data.rows("trsm", dev, TrsmRow.class))));
+                    orEmpty(data.rows("trsm", dev, TrsmRow.class)), orEmpty(data.rows(TrsmPhaseStudy.SWEEP, dev, TrsmPhaseStudy.PhaseRow.class)),
+                    orEmpty(data.rows(TRSM_TUNE, dev, Seed001Tuning.TrsmTuneRow.class)), orEmpty(data.rows(PeakStudy.FLOPS, dev, PeakStudy.FlopsRow.class)),
+                    power.isEmpty() ? null : power.getFirst()));
         }
         return l;
     }

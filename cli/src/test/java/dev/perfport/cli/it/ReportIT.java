@@ -45,6 +45,55 @@ class ReportIT {
         assertTrue(r.out().contains(" plot(s) in ") && r.err().lines().noneMatch(l -> l.contains(" not drawn: ")), r.describe());
     }
 
+    /**
+     * seed-001 on every available route at tiny sizes: the portability matrices have every route as a row and a column,
+     * each row's own configuration at 1.00 and every other cell a fraction or a reason; Table 6 and the TRSM phases
+     * have a row per route; and --from writes the same page again.
+     */
+    @Test
+    void seed001PortabilityPeakAndPhasesOnEveryRoute(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        List<String> args = new ArrayList<>(List.of("--config", "perfport.tune.cache=" + dir.resolve("cache.json"), "report", "seed-001",
+                "--out", out.toString(), "--param", "sizes=32", "--param", "types=float", "--param", "budget=3", "--param", "tunesize=32",
+                "--param", "reps=1", "--param", "trsmm=32", "--param", "trsmn=4", "--param", "nbs=8,16", "--param", "rounds=1",
+                "--param", "flopsn=1024", "--param", "flopsiters=256"));
+        List<String> sels = new ArrayList<>();
+        for (String b : VarIT.available()) {
+            String sel = b.equals("cell-emulation") ? "cell-emulation" : b + ":0";   // one device per route (aparapi's second is its Java pool)
+            args.addAll(List.of("--backend", sel));
+            sels.add(b + ":0");
+        }
+        Run r = Run.of(args.toArray(String[]::new));
+        Dist.assertExit(0, r);
+        String md = Files.readString(out.resolve("seed-001.md"));
+        for (String s : List.of("## Where a TRSM's time goes (Fig. 3)", "## Share of peak and per watt (Table 6)",
+                "## Portability: a configuration tuned on one device run on another (Figs. 11–12)", "**GEMM, float** (32³)", "**TRSM, float** (m = 32, n = 4)")) {
+            assertTrue(md.contains(s), "report lacks '" + s + "':\n" + md);
+        }
+        String header = "| ran on \\ tuned on | " + String.join(" | ", sels) + " |";
+        assertEquals(2, md.lines().filter(header::equals).count(), "a GEMM and a TRSM matrix over every route:\n" + md);
+        List<String> notes = md.lines().filter(l -> l.startsWith("- [")).toList();
+        for (String ranOn : sels) {
+            List<String> lines = md.lines().filter(l -> l.startsWith("| " + ranOn + " | ")).toList();
+            List<String[]> matrixRows = lines.stream().map(l -> l.split(" \\| ")).filter(c -> c.length == sels.size() + 1).toList();
+            assertEquals(2, matrixRows.size(), ranOn + "'s rows of the two matrices:\n" + md);
+            for (String[] cells : matrixRows) {
+                for (int j = 0; j < sels.size(); j++) {
+                    String c = cells[j + 1].replace(" |", "");
+                    if (sels.get(j).equals(ranOn)) assertTrue(c.startsWith("1.00 ("), "own configuration at 1: " + c + "\n" + md);
+                    else if (c.startsWith("not run [")) assertFalse(notes.isEmpty(), "a cell that did not run has its reason listed:\n" + md);
+                    else assertTrue(c.matches("\\*\\*\\d+\\.\\d\\d\\*\\* \\(.+\\)"), "a fraction of " + ranOn + "'s own: " + c + "\n" + md);
+                }
+            }
+            assertTrue(md.contains("| " + ranOn + " | first | "), "TRSM phases of " + ranOn + ":\n" + md);
+            assertTrue(md.lines().anyMatch(l -> l.startsWith("| " + ranOn + " | float | ") && l.contains(" % | not reported |")),
+                    "Table 6 row of " + ranOn + " with its % of peak, and no power on a CPU or the emulator:\n" + md);
+        }
+        Files.delete(out.resolve("seed-001.md"));
+        Dist.assertExit(0, Run.of("report", "seed-001", "--from", out.toString()));
+        assertEquals(md, Files.readString(out.resolve("seed-001.md")), "--from writes the same report from the saved data");
+    }
+
     @Test
     void unknownReportsAndParametersAreUsageErrors() {
         Run r = Run.of("report", "seed-999");
