@@ -239,9 +239,12 @@ final class CommandLineSpec {
                     "%nseed-003: Tables 2-5 (matmul alpha..epsilon, the Einstein@Home proxy, the reduction, the scan) on the "
                             + "Cell/B.E. emulator at 1-6 SPEs and with the PPE; writes DIR/seed-003.md: the paper's times beside "
                             + "the modelled times, the ratios, the counters, and each shape PASS/FAIL against the paper (2-4 "
-                            + "minutes on two cores). Parameters: spes, parts (matmul,table,reduction,scan), matmuln (768), "
-                            + "matmultile (128), matmultileeps (64), reductionn (2^25), reductionwg (16), sweepn, sweepwgs, "
-                            + "scann (2^23), scanwg, tablegroups, tableiters, cache (true).",
+                            + "minutes on two cores); then its GPU half (Table 6, Figs. 9 and 10: the reduction against N, the "
+                            + "static-work-group matmul over k, the scan) on every jocl device, or the OpenCL devices --backend picks "
+                            + "(--backend cell-emulation picks the emulator's tables). Parameters: spes, parts "
+                            + "(matmul,table,reduction,scan,gpu), matmuln (768), matmultile (128), matmultileeps (64), reductionn "
+                            + "(2^25), reductionwg (16), sweepn, sweepwgs, scann (2^23), scanwg, tablegroups, tableiters, cache "
+                            + "(true), gpusizes (auto: small on a CPU, large elsewhere), gpureps (5).",
                     "%nseed-002: the convolution ladder per filter size, lazy against eager transfers in a line-detection "
                             + "pipeline, tuned against untuned, the transfer strategies measured beside the fitted transfer model's "
                             + "prediction and its error, on every available device or those the selectors pick; writes "
@@ -256,8 +259,8 @@ final class CommandLineSpec {
                             + "512x256,16384x4), reps (2), seed (42), peakn (saxpy's elements, 2^23).",
                     "%n--from DIR[,DIR...] writes the report again from DIR/<name>/data.json without measuring, into DIR or "
                             + "--out DIR2 (the data is copied there); several folders assemble the runs of several machines "
-                            + "into one seed-000 report (a selector both have is renamed selector@2 in the second). --backend "
-                            + "and --param do not apply to it.",
+                            + "into one report (a selector both have is renamed selector@2 in the second; seed-003's emulator tables "
+                            + "come from the one run that has them). --backend and --param do not apply to it.",
                     "%nEvery report checks that DIR is writable before it measures (else exit 2), saves each sweep's rows to "
                             + "DIR/<name>/data.json as soon as the sweep ends, writes the Markdown from that saved data, and "
                             + "draws the plots last. A plot that cannot be drawn prints one line naming the reason. Exit code 1 "

@@ -50,7 +50,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             if (name.equals(Seed002Report.NAME)) return publish002(ctx, data, out);
             return name.equals(Seed003Command.NAME) ? Seed003Command.publish(ctx, data, out) : publish000(ctx, data, out);
         }
-        if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out);
+        if (name.equals(Seed003Command.NAME)) return Seed003Command.execute(ctx, selectors, params, out, sels -> devices(ctx, sels));
         if (name.equals(Seed002Report.NAME)) return execute002(ctx, out);
         if (name.equals(Seed001Report.NAME)) {
             Seed001Report.Options o = Seed001Report.Options.parse(Params.parse(params));
@@ -96,6 +96,13 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
 
     /** The devices the selectors pick (all available by default); unavailable ones are noted on stderr, and an empty list is said. */
     private List<Seed000Report.Device> devices(Context ctx) {
+        List<Seed000Report.Device> devices = devices(ctx, selectors);
+        if (devices.isEmpty()) ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
+        return devices;
+    }
+
+    /** The devices the selectors pick (all available by default); unavailable ones are noted on stderr. */
+    private static List<Seed000Report.Device> devices(Context ctx, List<String> selectors) {
         List<Targets.Target> targets = selectors.isEmpty() ? Targets.all(ctx.registry(), ctx.err()) : Targets.of(ctx.registry(), selectors);
         List<Seed000Report.Device> devices = new ArrayList<>();
         for (Targets.Target t : targets) {
@@ -105,7 +112,6 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             }
             devices.add(new Seed000Report.Device(t.selector(), t.backend(), t.index(), t.device()));
         }
-        if (devices.isEmpty()) ctx.err().println("perfport: no device to measure: no backend is available (see 'perfport backends')");
         return devices;
     }
 

@@ -217,13 +217,17 @@ public final class ReportData {
      * Assembles the data of several runs (e.g. on several machines) into {@code dir/data.json}:
      * every device's sweeps, a device whose selector an earlier run already has renamed
      * {@code selector@N} (N: the run's place, from 1), and each run as a {@link Source}. The runs
-     * must have the same report and {@code --param}s, and only per-device sweeps can be merged.
+     * must have the same report and {@code --param}s. Sweeps of the whole study (no device, e.g.
+     * seed 003's emulator tables) are taken from the one run that has them, with that run's
+     * {@code config}; two runs with such sweeps cannot be told apart and are refused.
      */
     public static ReportData merge(List<ReportData> runs, Path dir, String command) {
         ReportData first = runs.getFirst();
         List<Sweep> sweeps = new ArrayList<>();
         List<Source> sources = new ArrayList<>();
         List<String> taken = new ArrayList<>();
+        ReportData whole = null;
+        int wholeRun = -1;
         long wall = 0;
         boolean complete = true;
         for (int i = 0; i < runs.size(); i++) {
@@ -235,8 +239,14 @@ public final class ReportData {
             Map<String, String> names = new LinkedHashMap<>();
             for (Sweep s : r.c.sweeps()) {
                 if (s.device() == null) {
-                    throw new ConfigException("cannot assemble the data of " + r.c.report() + " from several runs: its sweep '" + s.name()
-                            + "' belongs to no device; give one --from folder");
+                    if (wholeRun >= 0 && wholeRun != i) {
+                        throw new ConfigException("cannot assemble " + whole.file + " and " + r.file + ": both have sweeps of the whole study "
+                                + "(no device, e.g. '" + s.name() + "'), and one report holds them once; measure them in one of the runs");
+                    }
+                    whole = r;
+                    wholeRun = i;
+                    sweeps.add(s);
+                    continue;
                 }
                 int run = i + 1;
                 String name = names.computeIfAbsent(s.device(), d -> {
@@ -251,7 +261,8 @@ public final class ReportData {
             wall += r.c.wallMillis();
             complete &= r.c.complete();
         }
-        ReportData d = new ReportData(dir.resolve(FILE), new Contents(FORMAT, first.c.report(), command, first.c.params(), first.c.config(),
+        Map<String, String> config = (whole != null ? whole : first).c.config();
+        ReportData d = new ReportData(dir.resolve(FILE), new Contents(FORMAT, first.c.report(), command, first.c.params(), config,
                 ZonedDateTime.now().toString(), first.c.machine(), wall, complete, sweeps, sources));
         d.write();
         return d;

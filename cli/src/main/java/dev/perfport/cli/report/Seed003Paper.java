@@ -1,7 +1,7 @@
 package dev.perfport.cli.report;
 
 /**
- * The numbers of seed 003 (Breitbart &amp; Fohry) that the report puts beside the emulator's:
+ * The numbers of seed 003 (Breitbart &amp; Fohry) that the report puts beside its measurements:
  * Tables 2–5, in seconds, as the digest {@code shared/research/seed-003.md} §5 lists them. Index
  * {@code i} of the per-SPE arrays is {@code i + 1} SPEs.
  */
@@ -32,4 +32,12 @@ final class Seed003Paper {
     static final double[] SCAN_V1 = {2.18, 0.94, 0.63, 0.47, 0.38, 0.32};
     static final double[] SCAN_PLUS = {1.80, 0.76, 0.51, 0.38, 0.31, 0.26};
     static final int SCAN_N = 1 << 23;
+
+    /** Table 6: GTX 280 reduction throughput, GB/s, at N = 2^17, 2^19, 2^21, 2^22, 2^25 (element type not stated). */
+    static final int[] T6_N = {1 << 17, 1 << 19, 1 << 21, 1 << 22, 1 << 25};
+    static final double[] T6_SLM = {10.1, 33.1, 75.5, 112.5, 126.5};
+    static final double[] T6_LOCAL = {2.2, 8.7, 34.0, 109.1, 105.3};
+    static final double[] T6_TWO = {2.1, 8.5, 33.0, 106.4, 104.7};
+    /** The GTX 280's compute units (Fig. 9's static matmul scales linearly to 30 static work-groups). */
+    static final int GTX_CUS = 30;
 }

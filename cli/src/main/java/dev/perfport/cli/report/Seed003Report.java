@@ -5,6 +5,7 @@ import dev.perfport.cli.report.Seed003Study.Data;
 import dev.perfport.cli.report.Seed003Study.Options;
 import dev.perfport.cli.report.Seed003Study.Point;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.workloads.Params;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +27,8 @@ import static dev.perfport.cli.report.ProseTemplate.model;
 /**
  * {@code perfport report seed-003}: Tables 2–5 of Breitbart &amp; Fohry beside the Cell/B.E.
  * emulator's modelled times at 1–6 SPEs, the same ratios side by side, the counters that explain
- * them, and the shapes with PASS/FAIL against the paper's targets. The Markdown is made from the
+ * them, and the shapes with PASS/FAIL against the paper's targets; then the paper's GPU half
+ * (Table 6, Figs. 9 and 10) per OpenCL device, whose values {@link Seed003GpuPage} makes. The Markdown is made from the
  * saved data alone (the runs, the command, the machine, the cost constants of {@code data.json});
  * its prose is the template {@code seed-003.md}.
  */
@@ -109,8 +111,19 @@ public final class Seed003Report {
 
     private static final ProseTemplate TEMPLATE = ProseTemplate.load("seed-003.md");
 
-    String markdown(Data d, List<Verdict> shapes) {
+    /**
+     * The page from the saved data.
+     *
+     * @param emulated whether the emulator's sweeps were saved (else its sections are left out)
+     * @param gpu      one model per device of the GPU part ({@link Seed003GpuPage})
+     */
+    String markdown(Data d, List<Verdict> shapes, boolean emulated, List<Map<String, Object>> gpu) {
         Map<String, Object> m = new HashMap<>();
+        m.put("emulator", emulated);
+        m.put("runs", runs());
+        Seed003GpuStudy.Options g = Seed003GpuStudy.Options.parse(Params.parse(saved.params()));
+        m.put("gpu", o.has(Seed003GpuStudy.PART) ? List.of(model("gpuSizes", g.sizes(), "gpuReps", g.reps())) : List.of());
+        m.put("gpuDevices", gpu);
         m.put("command", saved.command());
         m.put("started", when(saved.started()));
         m.put("wallSeconds", String.format(Locale.ROOT, "%.1f", d.wallMillis / 1000.0));
@@ -130,8 +143,22 @@ public final class Seed003Report {
 
     /** A table's section: none when the run left its part out, else one model, marked missing when its sweep was not saved. */
     private List<Map<String, Object>> part(String name, boolean missing, Supplier<Map<String, Object>> values) {
-        if (!o.has(name)) return List.of();
+        if (!o.has(name) || saved.sweeps().stream().noneMatch(s -> s.device() == null)) return List.of();
         return List.of(missing ? model("missing", true) : values.get());
+    }
+
+    /** Each run of data assembled from several (command, start, host, devices); empty for one run. */
+    private List<Map<String, Object>> runs() {
+        List<Map<String, Object>> l = new ArrayList<>();
+        List<ReportData.Source> sources = saved.sources() == null ? List.of() : saved.sources();
+        for (int i = 0; i < sources.size(); i++) {
+            ReportData.Source r = sources.get(i);
+            Map<String, String> h = r.machine() == null ? Map.of() : r.machine();
+            l.add(model("n", i + 1, "runCommand", r.command(), "runStarted", when(r.started()), "runCpu", h.getOrDefault("cpu", "?"),
+                    "runCores", h.getOrDefault("cores", h.getOrDefault("threads", "?")), "runDevices",
+                    r.devices().isEmpty() ? "none" : String.join(", ", r.devices().stream().map(x -> "`" + x + "`").toList())));
+        }
+        return l;
     }
 
     private static String when(String iso) {

@@ -32,7 +32,7 @@ public final class Seed003Study {
      * Sizes and settings; the defaults finish in two to four minutes on two cores.
      *
      * @param spes      largest SPE count (the paper's 6); every count 1..spes is run
-     * @param parts     which tables to run: any of matmul, table, reduction, scan
+     * @param parts     which tables to run: any of matmul, table, reduction, scan (the emulator's) and gpu (OpenCL devices)
      * @param mmN       matmul n (paper 2048; n³ work, so the default is 768, see the report)
      * @param mmTile    tile of α–δ (paper 128)
      * @param mmTileEps tile of ε and of the δ it is compared with (paper 64)
@@ -49,8 +49,9 @@ public final class Seed003Study {
     public record Options(int spes, List<String> parts, int mmN, int mmTile, int mmTileEps, int redN, int redWg, int sweepN,
                           List<Integer> sweepWgs, int scanN, int scanWg, int tableGroups, int tableIters, boolean cache) {
         public static final List<String> KEYS = List.of("spes", "parts", "matmuln", "matmultile", "matmultileeps", "reductionn",
-                "reductionwg", "sweepn", "sweepwgs", "scann", "scanwg", "tablegroups", "tableiters", "cache");
-        public static final List<String> PARTS = List.of("matmul", "table", "reduction", "scan");
+                "reductionwg", "sweepn", "sweepwgs", "scann", "scanwg", "tablegroups", "tableiters", "cache", "gpusizes", "gpureps");
+        /** The emulator's tables, then the paper's GPU half on OpenCL devices ({@link Seed003GpuStudy}). */
+        public static final List<String> PARTS = List.of("matmul", "table", "reduction", "scan", Seed003GpuStudy.PART);
 
         /** The defaults overridden by {@code --param}s; unknown keys and bad values are ConfigExceptions. */
         public static Options parse(Params p) {

@@ -1,6 +1,7 @@
 package dev.perfport.cli.it;
 
 import dev.perfport.cli.Run;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,7 +12,10 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** {@code perfport report seed-000} with tiny sweeps: the Markdown report and its PNG plots, drawn by XChart. */
+/**
+ * {@code perfport report seed-000} with tiny sweeps: the Markdown report and its PNG plots, drawn by XChart; and
+ * seed 003's GPU part on this machine's OpenCL devices, assembled with a run of the emulator as two machines' runs are.
+ */
 class ReportIT {
     @Test
     void writesTheReportWithPlotsFitsAndTunedConfigurations(@TempDir Path dir) throws Exception {
@@ -92,6 +96,48 @@ class ReportIT {
         Files.delete(out.resolve("seed-001.md"));
         Dist.assertExit(0, Run.of("report", "seed-001", "--from", out.toString()));
         assertEquals(md, Files.readString(out.resolve("seed-001.md")), "--from writes the same report from the saved data");
+    }
+
+    @Test
+    void seed003sGpuPartRunsOnTheOpenClDevicesAndAssemblesWithAnEmulatorRun(@TempDir Path dir) throws Exception {
+        // no jocl device (no OpenCL platform here): VarIT's rule says why and skips
+        Assumptions.assumeTrue(VarIT.available().contains("jocl"), "jocl is not available here");
+        List<String> params = List.of("--param", "parts=scan,gpu", "--param", "spes=2", "--param", "scann=2^12", "--param", "gpureps=1");
+        // "machine a": the emulator's Table 5 alone; "machine b": the GPU part alone (as --backend jocl:gpu on a GPU machine)
+        Run a = Run.of(args(List.of("report", "seed-003", "--backend", "cell-emulation", "--out", dir.resolve("a").toString()), params));
+        Dist.assertExit(0, a);
+        Run b = Run.of(args(List.of("report", "seed-003", "--backend", "jocl", "--out", dir.resolve("b").toString()), params));
+        Dist.assertExit(0, b);
+        String gpu = Files.readString(dir.resolve("b").resolve("seed-003.md"));
+        assertFalse(gpu.contains("## Table 5: scan") || gpu.contains("## Shapes"), "no emulator tables in a GPU-only run:\n" + gpu);
+        for (String s : List.of("## The GPU half: Table 6, Figs. 9 and 10 on OpenCL devices", "### `jocl:0`: ", "**Table 6: reduction against N**",
+                "| 2^17 | 10.1 | 2.20 | 2.10 | ", "**Fig. 9: static-work-group matmul**", "| mapping at k = ", "| cyclic | ", "| dynamic | ",
+                "**Fig. 10: scan**", "| 2^20 | ", "- **Table 6 on `jocl:0`** (paper, GTX 280:", "- **Fig. 9 on `jocl:0`**",
+                "- **Fig. 10 on `jocl:0`**", "- **The GPU numbers that prompted this part**")) {
+            assertTrue(gpu.contains(s), "the GPU part lacks '" + s + "':\n" + gpu);
+        }
+        assertFalse(gpu.contains("| failed") || gpu.contains("## Failed runs"), "every point verified:\n" + gpu);
+        // every static point ran on the k it asked for: k = 1 and the residency in the sweep, the counters say so
+        assertTrue(gpu.lines().anyMatch(l -> l.startsWith("| 1 | ") && l.endsWith(" | 1 |")), "k = 1 used one unit:\n" + gpu);
+
+        Path both = dir.resolve("both");
+        Run f = Run.of("report", "seed-003", "--from", dir.resolve("a") + "," + dir.resolve("b"), "--out", both.toString());
+        Dist.assertExit(0, f);
+        String md = Files.readString(both.resolve("seed-003.md"));
+        for (String s : List.of("## Table 5: scan at 1–2 SPEs", "## Shapes", "- Run 1: `perfport report seed-003 --backend cell-emulation",
+                "- Run 2: `perfport report seed-003 --backend jocl", "### `jocl:0`: ", "- **Fig. 10 on `jocl:0`**")) {
+            assertTrue(md.contains(s), "the assembled report lacks '" + s + "':\n" + md);
+        }
+        // a run with the emulator's tables on both sides cannot be assembled: one report holds them once
+        Run twice = Run.of("report", "seed-003", "--from", dir.resolve("a") + "," + dir.resolve("a"), "--out", dir.resolve("twice").toString());
+        Dist.assertExit(2, twice);
+        assertTrue(twice.err().contains("both have sweeps of the whole study"), twice.describe());
+    }
+
+    private static String[] args(List<String> head, List<String> params) {
+        List<String> l = new ArrayList<>(head);
+        l.addAll(params);
+        return l.toArray(String[]::new);
     }
 
     @Test

@@ -127,9 +127,9 @@ class Seed003ShapesIT {
         Run r = Run.of("report", "seed-003", "--param", "matmuln=100");
         Dist.assertExit(2, r);
         assertTrue(r.err().contains("matmuln 100 must be a multiple of matmultile 128"), r.describe());
-        r = Run.of("report", "seed-003", "--backend", "jocl");
+        r = Run.of("report", "seed-003", "--param", "gpusizes=huge");
         Dist.assertExit(2, r);
-        assertTrue(r.err().contains("runs on the Cell/B.E. emulator only"), r.describe());
+        assertTrue(r.err().contains("gpusizes must be auto, small or large, got 'huge'"), r.describe());
     }
 
     @Test

@@ -58,6 +58,22 @@ class ReportDataTest {
     }
 
     @Test
+    void sweepsOfTheWholeStudyAreAssembledFromTheOneRunThatHasThem(@TempDir Path dir) throws Exception {
+        ReportData emulator = ReportData.start(Files.createDirectories(dir.resolve("a")), "seed-003", "run a", List.of(), Map.of("cost", "1"), Map.of());
+        emulator.save("scan", null, List.of(new Row("whole", 1, Map.of())));
+        emulator.save("gpu/device", "jocl:0", List.of(new Row("pocl", 2, Map.of())));
+        ReportData gpu = ReportData.start(Files.createDirectories(dir.resolve("b")), "seed-003", "run b", List.of(), Map.of(), Map.of());
+        gpu.save("gpu/device", "jocl:0", List.of(new Row("h200", 3, Map.of())));
+        ReportData both = ReportData.merge(List.of(gpu, emulator), Files.createDirectories(dir.resolve("c")), "assembled");
+        assertEquals(List.of("gpu/device (jocl:0)", "scan", "gpu/device (jocl:0@2)"), both.sweepNames());
+        assertEquals("whole", both.rows("scan", null, Row.class).getFirst().name());
+        assertEquals(Map.of("cost", "1"), both.contents().config(), "the configuration of the run that measured the whole-study sweeps");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ReportData.merge(List.of(emulator, emulator), Files.createDirectories(dir.resolve("d")), "twice"));
+        assertTrue(e.getMessage().contains("both have sweeps of the whole study (no device, e.g. 'scan')"), e.getMessage());
+    }
+
+    @Test
     void anUnusableFolderIsRefusedWithItsReason(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("file"), "x");
         ConfigException e = assertThrows(ConfigException.class, () -> ReportFiles.prepare(f, "seed-000"));
