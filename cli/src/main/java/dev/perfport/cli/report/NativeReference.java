@@ -1,0 +1,153 @@
+package dev.perfport.cli.report;
+
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Report seed-004's CPU references, the stand-ins for the paper's state of the art (MKL's SGEMM,
+ * FFTW): OpenBLAS's SGEMM and FFTW's batched FFT, in float like the kernels they rate, on every
+ * core of this host (the cores the PoCL device runs on). Each is timed as the kernels are: one
+ * untimed call, then the best of {@link #REPS}; each result is spot-checked against sums in double
+ * precision, so a reference too is verified before it rates anything. A library that cannot be
+ * loaded gives a reference that failed, with the reason in one line: the report then shows no
+ * {@code % ref} for it rather than stopping.
+ */
+final class NativeReference {
+    static final int REPS = 5;
+    /** The cores the run uses: the host's, as PoCL's CPU device uses them all. */
+    static final int THREADS = Runtime.getRuntime().availableProcessors();
+    /** Entries of C, bins of a transform, checked in double precision. */
+    private static final int CHECKS = 16;
+
+    private static NativeLibrary<OpenBlas> blas;
+    private static NativeLibrary<Fftw> fftw;
+
+    private NativeReference() {
+    }
+
+    /** OpenBLAS on {@link #THREADS} threads, loaded on first use. */
+    static synchronized NativeLibrary<OpenBlas> blas() {
+        if (blas == null) blas = NativeLibrary.load("OpenBLAS (org.bytedeco:openblas)", () -> OpenBlas.load(THREADS));
+        return blas;
+    }
+
+    /** FFTW on {@link #THREADS} threads, loaded on first use. */
+    static synchronized NativeLibrary<Fftw> fftw() {
+        if (fftw == null) fftw = NativeLibrary.load("FFTW (org.bytedeco:fftw)", () -> Fftw.load(THREADS));
+        return fftw;
+    }
+
+    /** OpenBLAS's C = A B for square float matrices of n, GFLOP/s by 2 n^3. */
+    static Seed004Study.Point sgemm(int n, long seed) {
+        return switch (blas()) {
+            case NativeLibrary.Missing<OpenBlas> m -> missing("OpenBLAS cblas_sgemm", m.why());
+            case NativeLibrary.Loaded<OpenBlas> l -> sgemm(l.binding(), n, seed);
+        };
+    }
+
+    private static Seed004Study.Point sgemm(OpenBlas lib, int n, long seed) {
+        float[] a = random(n * n, seed), b = random(n * n, seed + 1);
+        String variant = lib.version() + " cblas_sgemm, float, " + lib.threads() + " threads";
+        try (OpenBlas.Matrices m = new OpenBlas.Matrices(n, a, b)) {
+            lib.sgemm(m);
+            long best = Long.MAX_VALUE;
+            for (int rep = 0; rep < REPS; rep++) {
+                long t0 = System.nanoTime();
+                lib.sgemm(m);
+                best = Math.min(best, System.nanoTime() - t0);
+            }
+            String wrong = checkSgemm(n, a, b, m.c(), seed);
+            double gflops = 2.0 * n * n * n / best;
+            return new Seed004Study.Point(variant, Map.of(), wrong == null, wrong, wrong == null ? gflops : 0, "GFLOP/s",
+                    wrong == null ? gflops : 0, 0, best / 1e6);
+        } catch (RuntimeException e) {
+            return missing(variant, "OpenBLAS failed: " + e.getMessage());
+        }
+    }
+
+    /** FFTW's batch forward transforms of n points, GFLOP/s by 5 n log2 n per transform (the paper's convention). */
+    static Seed004Study.Point fft(int n, int batch, long seed) {
+        return switch (fftw()) {
+            case NativeLibrary.Missing<Fftw> m -> missing("FFTW fftwf_plan_many_dft", m.why());
+            case NativeLibrary.Loaded<Fftw> l -> fft(l.binding(), n, batch, seed);
+        };
+    }
+
+    private static Seed004Study.Point fft(Fftw lib, int n, int batch, long seed) {
+        String variant = lib.version() + " fftwf_plan_many_dft (FFTW_MEASURE), float, " + lib.threads() + " threads";
+        try (Fftw.Plan plan = lib.plan(n, batch)) {
+            float[] x = random(Math.multiplyExact(2 * n, batch), seed);
+            plan.input(x);
+            plan.execute();
+            long best = Long.MAX_VALUE;
+            for (int rep = 0; rep < REPS; rep++) {
+                long t0 = System.nanoTime();
+                plan.execute();
+                best = Math.min(best, System.nanoTime() - t0);
+            }
+            String wrong = checkFft(n, batch, x, plan.output(), seed);
+            double gflops = 5.0 * n * (Math.log(n) / Math.log(2)) * batch / best;
+            return new Seed004Study.Point(variant, Map.of(), wrong == null, wrong, wrong == null ? gflops : 0, "GFLOP/s",
+                    wrong == null ? gflops : 0, 0, best / 1e6);
+        } catch (RuntimeException e) {
+            return missing(variant, "FFTW failed: " + e.getMessage());
+        }
+    }
+
+    private static Seed004Study.Point missing(String variant, String why) {
+        return new Seed004Study.Point(variant, Map.of(), false, why, 0, "GFLOP/s", 0, 0, 0);
+    }
+
+    static float[] random(int len, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        float[] v = new float[len];
+        for (int i = 0; i < len; i++) v[i] = (float) (rnd.nextDouble() * 2 - 1);
+        return v;
+    }
+
+    /** Null when CHECKS random entries of C are within float's worst-case error of the double sum; else what differs. */
+    static String checkSgemm(int n, float[] a, float[] b, float[] c, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        for (int k = 0; k < CHECKS; k++) {
+            int i = rnd.nextInt(n), j = rnd.nextInt(n);
+            double sum = 0, abs = 0;
+            for (int l = 0; l < n; l++) {
+                double p = (double) a[i * n + l] * b[l * n + j];
+                sum += p;
+                abs += Math.abs(p);
+            }
+            // n float roundings of a sum, each at most 2^-24 of the running sum of magnitudes; twice that
+            double tol = 2.0 * n * 0x1p-24 * abs + 1e-30;
+            if (!(Math.abs(c[i * n + j] - sum) <= tol)) return "C[" + i + "][" + j + "] = " + c[i * n + j] + ", the double sum " + sum;
+        }
+        return null;
+    }
+
+    /** Null when CHECKS random bins of the first and last transform are within tolerance of the DFT summed in double; else what differs. */
+    static String checkFft(int n, int batch, float[] x, float[] y, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1));
+        for (int t : new int[]{0, batch - 1}) {
+            int off = 2 * n * t;
+            double abs = 0;
+            for (int j = 0; j < 2 * n; j++) abs += Math.abs(x[off + j]);
+            // an FFT's error grows with log2 n rounding steps over the input's magnitude; generous, a wrong bin is off by its size
+            double tol = 1e-5 * Math.max(1, log2) * abs + 1e-30;
+            for (int c = 0; c < CHECKS / 2; c++) {
+                int k = rnd.nextInt(n);
+                double re = 0, im = 0;
+                for (int j = 0; j < n; j++) {
+                    double ang = -2 * Math.PI * ((long) j * k % n) / n, cos = Math.cos(ang), sin = Math.sin(ang);
+                    double xr = x[off + 2 * j], xi = x[off + 2 * j + 1];
+                    re += xr * cos - xi * sin;
+                    im += xr * sin + xi * cos;
+                }
+                double dr = y[off + 2 * k] - re, di = y[off + 2 * k + 1] - im;
+                if (!(Math.hypot(dr, di) <= tol)) {
+                    return "transform " + t + " bin " + k + " = " + y[off + 2 * k] + "+" + y[off + 2 * k + 1] + "i, the double DFT " + re + "+" + im + "i";
+                }
+            }
+        }
+        return null;
+    }
+}
