@@ -80,6 +80,10 @@ final class Seed004Page {
             for (String s : summary) t.row(List.of(s.split("\t", -1)));
             t.end();
         }));
+        List<String> refs = Seed004Average.references(data, o);
+        m.put("references", block(md -> md.bullets(refs)));
+        m.put("anyReference", !refs.isEmpty());
+        m.put("averageTable", Seed004Average.table(data, o));
         List<Map<String, Object>> scaling = new ArrayList<>();
         for (String dev : data.devices()) {
             String tables = SpmvScalingStudy.tables(data, o, dev, failures);

@@ -129,6 +129,7 @@ class SpmvIT {
         // cannot load, a reference reported missing with its reason; either way the report is written
         assertTrue(sgemm.contains("**48**: 16 of 16 points verified; reference OpenBLAS 0.3.31 (org.bytedeco:openblas 0.3.31-1.5.13) cblas_sgemm, float, ")
                 || sgemm.contains("**48**: 16 of 16 points verified; reference missing (OpenBLAS (org.bytedeco:openblas) not loaded: "), sgemm);
+        assertTrue(md.contains("| the paper (Ivy Bridge CPU, Fig. 3) |"), md);
         // FFT and SGEMM against the FP32 multiply-add rate measured in the same run (the flops workload)
         assertTrue(md.contains("| streaming GB/s (saxpy) | FP32 GFLOP/s (flops) |"), md);
         assertTrue(sgemm.contains("| knob | what | best setting | modelled GFLOP/s | x untuned | % peak | % ref |"), sgemm);
