@@ -16,20 +16,18 @@ import static org.bytedeco.openblas.global.openblas_nolapack.cblas_sgemm;
  * the binding, so that a class path without it fails when {@link #load} is called, not before.
  */
 final class OpenBlas {
-    private final int threads;
     private final String version;
 
-    private OpenBlas(int threads, String version) {
-        this.threads = threads;
+    private OpenBlas(String version) {
         this.version = version;
     }
 
     /** Loads the library (unpacking it on first use) and sets its thread count; throws what loading throws. */
     static OpenBlas load(int threads) {
         Loader.load(openblas_nolapack.class);
-        openblas_nolapack.blas_set_num_threads(threads);
-        return new OpenBlas(openblas_nolapack.blas_get_num_threads(), openblas_nolapack.OPENBLAS_VERSION.strip() + " (org.bytedeco:openblas "
-                + artifactVersion() + ")");
+        OpenBlas lib = new OpenBlas(openblas_nolapack.OPENBLAS_VERSION.strip() + " (org.bytedeco:openblas " + artifactVersion() + ")");
+        lib.useThreads(threads);
+        return lib;
     }
 
     private static String artifactVersion() {
@@ -43,7 +41,12 @@ final class OpenBlas {
 
     /** The threads OpenBLAS runs on. */
     int threads() {
-        return threads;
+        return openblas_nolapack.blas_get_num_threads();
+    }
+
+    /** Sets the threads OpenBLAS runs on (for the whole process). */
+    void useThreads(int threads) {
+        openblas_nolapack.blas_set_num_threads(threads);
     }
 
     /** The library and its binding's version, e.g. {@code OpenBLAS 0.3.31 (org.bytedeco:openblas 0.3.31-1.5.13)}. */
