@@ -22,8 +22,8 @@ import java.util.function.Predicate;
  * emulator). The untuned portable kernel is SHOC's: radix 8, AoS, local exchange, computed
  * twiddles, no sharing (global exchange where the multi-pass path of a large N has no local one).
  * A combination the path cannot express (local exchange or sharing on the multi-pass path) is a
- * refused point, listed with its reason. No FFT library is measured on the CI machine; the H100's
- * reference is bench/torch_fft.py (cuFFT).
+ * refused point, listed with its reason. The reference is FFTW on a CPU host and cuFFT
+ * (bench/torch_fft.py) on a GPU.
  */
 public final class FftStudy implements Seed004Study {
     public static final String DEFAULT_FFTS = "512x256,16384x4";
@@ -45,7 +45,7 @@ public final class FftStudy implements Seed004Study {
     public String about() {
         return "GFLOP/s of batched complex float FFTs, 5 x N x log2 N per transform (the paper's convention; modelled on the emulator). "
                 + "Cases are `N x batch`. The reference is cuFFT (bench/torch_fft.py, `--param torch=FILE`) where it was measured "
-                + "beside the device, else Hipparchus's FFT on the host (double precision, one thread); `% peak` compares it with the device's FP32 multiply-add rate measured in the same run "
+                + "beside the device, else FFTW's `fftwf_plan_many_dft` on the host's cores (float, FFTW_MEASURE); `% peak` compares the kernel with the device's FP32 multiply-add rate measured in the same run "
                 + "(the flops workload)";
     }
 
@@ -118,37 +118,18 @@ public final class FftStudy implements Seed004Study {
     }
 
     /**
-     * On a machine without a vendor FFT: Hipparchus's FastFourierTransformer (a Java radix-2 FFT, in
-     * double precision, one thread) on the same transforms, best of 3; GFLOP/s by the same 5·N·log2 N.
-     * A GPU's cuFFT line (bench/, {@code --param torch=FILE}) takes precedence over it.
+     * FFTW's batched FFT on this host's cores ({@link NativeReference}), the paper's state of the art;
+     * a GPU's cuFFT line (bench/, {@code --param torch=FILE}) takes precedence over it. Reported as
+     * failed, with the reason, where FFTW cannot be loaded.
      */
     @Override
     public Point reference(String kase, Params options, PrintStream err) {
         String[] nb = kase.split("x");
-        int n = (int) Params.parseLong("ffts", nb[0]);
-        long batch = Params.parseLong("ffts", nb[1]);
-        if (Integer.bitCount(n) != 1 || (long) n * batch > (1L << 24)) return null;   // a host reference this size would take too long
-        org.hipparchus.transform.FastFourierTransformer fft =
-                new org.hipparchus.transform.FastFourierTransformer(org.hipparchus.transform.DftNormalization.STANDARD);
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(42);
-        double[][] data = new double[2][n];
-        long best = Long.MAX_VALUE;
-        for (int rep = 0; rep < 3; rep++) {
-            long t = 0;
-            for (long b = 0; b < batch; b++) {
-                for (int i = 0; i < n; i++) {
-                    data[0][i] = rnd.nextDouble() * 2 - 1;
-                    data[1][i] = rnd.nextDouble() * 2 - 1;
-                }
-                long t0 = System.nanoTime();
-                org.hipparchus.transform.FastFourierTransformer.transformInPlace(data, org.hipparchus.transform.DftNormalization.STANDARD,
-                        org.hipparchus.transform.TransformType.FORWARD);
-                t += System.nanoTime() - t0;
-            }
-            best = Math.min(best, t);
-        }
-        double gflops = 5.0 * n * Integer.numberOfTrailingZeros(n) * batch / best;
-        return new Point("host Hipparchus FFT (double, 1 thread)", Map.of(), true, null, gflops, "GFLOP/s", gflops, 0, best / 1e6);
+        long n = Params.parseLong("ffts", nb[0]), batch = Params.parseLong("ffts", nb[1]);
+        if (n < 1 || batch < 1 || n * batch > (1L << 26)) return null;   // two arrays of 512 MiB and more: not on a host beside a device run
+        Point p = NativeReference.fft((int) n, (int) batch, Params.parseLong("seed", options.get("seed", "42")));
+        if (!p.ok()) err.println("  fft " + kase + ": no reference: " + p.error());
+        return p;
     }
 
     @Override

@@ -80,6 +80,10 @@ final class Seed004Page {
             for (String s : summary) t.row(List.of(s.split("\t", -1)));
             t.end();
         }));
+        List<String> refs = Seed004Average.references(data, o);
+        m.put("references", block(md -> md.bullets(refs)));
+        m.put("anyReference", !refs.isEmpty());
+        m.put("averageTable", Seed004Average.table(data, o));
         List<Map<String, Object>> scaling = new ArrayList<>();
         for (String dev : data.devices()) {
             String tables = SpmvScalingStudy.tables(data, o, dev, failures);
@@ -134,8 +138,10 @@ final class Seed004Page {
         List<Seed004Study.KnobRow> rows = st.table(pts);
         Seed004Study.Point base = rows.getFirst().point();
         Map<String, Object> k = model("kase", kase, "verified", pts.stream().filter(Seed004Study.Point::ok).count(), "points", pts.size());
-        k.put("ref", ref == null ? List.of() : List.of(model("variant", ref.variant(), "rate", f(ref.rate()), "metric", ref.metric(),
+        // a reference that failed (a native library that cannot load) is named with its reason, and rates nothing
+        k.put("ref", ref == null || !ref.ok() ? List.of() : List.of(model("variant", ref.variant(), "rate", f(ref.rate()), "metric", ref.metric(),
                 "incomparable", base != null && base.modelled() != ref.modelled())));
+        k.put("refMissing", ref == null || ref.ok() ? List.of() : List.of(model("variant", ref.variant(), "why", Markdown.cell(ref.error()))));
         // a rate in GFLOP/s needs no second GFLOP/s column; its % peak is of the FP32 rate, a byte-counting study's of the bandwidth
         boolean flops = base != null && base.metric().endsWith("GFLOP/s");
         boolean moved = pts.stream().anyMatch(p -> p.bandwidth() > 0);

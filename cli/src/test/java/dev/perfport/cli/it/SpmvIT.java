@@ -125,8 +125,11 @@ class SpmvIT {
         }
         // the SGEMM study: the paper's three knobs through the gemm generator, each alone, then all 16 combinations
         String sgemm = md.substring(md.indexOf("## SGEMM (`gemm`)"));
-        // no cuBLAS line for this device: the host's Hipparchus product is the reference (modelled rates: no % ref)
-        assertTrue(sgemm.contains("**48**: 16 of 16 points verified; reference host Hipparchus BlockRealMatrix product (double, 1 thread)"), sgemm);
+        // no cuBLAS line for this device: the host's OpenBLAS is the reference (modelled rates: no % ref), or where it
+        // cannot load, a reference reported missing with its reason; either way the report is written
+        assertTrue(sgemm.contains("**48**: 16 of 16 points verified; reference OpenBLAS 0.3.31 (org.bytedeco:openblas 0.3.31-1.5.13) cblas_sgemm, float, ")
+                || sgemm.contains("**48**: 16 of 16 points verified; reference missing (OpenBLAS (org.bytedeco:openblas) not loaded: "), sgemm);
+        assertTrue(md.contains("| the paper (Ivy Bridge CPU, Fig. 3) |"), md);
         // FFT and SGEMM against the FP32 multiply-add rate measured in the same run (the flops workload)
         assertTrue(md.contains("| streaming GB/s (saxpy) | FP32 GFLOP/s (flops) |"), md);
         assertTrue(sgemm.contains("| knob | what | best setting | modelled GFLOP/s | x untuned | % peak | % ref |"), sgemm);
