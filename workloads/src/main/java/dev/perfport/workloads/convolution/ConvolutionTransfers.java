@@ -34,7 +34,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The convolution with its data starting and ending on the host (seed 002 §6.7): the adaptive
@@ -50,7 +49,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @AutoService(Workload.class)
 public final class ConvolutionTransfers implements Workload {
-    private static final Map<String, TransferModel> MODELS = new ConcurrentHashMap<>();
     /** Metric: host-to-host time measured. */
     public static final String MEASURED = "measured ms";
     /** Metric: host-to-host time in an emulator's cost model. */
@@ -163,7 +161,7 @@ public final class ConvolutionTransfers implements Workload {
 
     /** The fitted model of this session's device (fitted on first use in this process). */
     public static TransferModel model(DeviceSession s, TransferCapable t) {
-        return MODELS.computeIfAbsent(s.backendId() + ":" + s.device().name(), k -> TransferModel.fit(t, s.device()));
+        return TransferModel.of(s, t);
     }
 
     static long inBytes(Convolution.Plan p, int n) {
