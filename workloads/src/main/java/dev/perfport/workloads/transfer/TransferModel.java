@@ -290,7 +290,7 @@ public record TransferModel(String device, Category category, Map<Direction, Lin
      * g per transfer: the fitted per-chunk slope less its chunk's own bytes (with one copy engine a
      * streamed chunk's two copies take turns on it, so the slope holds two gaps), else L+o.
      */
-    double perTransferGap(boolean hybrid) {
+    public double perTransferGap(boolean hybrid) {
         Gap gp = hybrid ? mappedGap : gap;
         Link in = links.get(Direction.H2D), out = links.get(hybrid ? Direction.MAPPED_D2H : Direction.D2H);
         if (gp == null || !(gp.nanosPerChunk() > 0)) return in.latency();
