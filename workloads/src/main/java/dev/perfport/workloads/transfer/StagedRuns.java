@@ -33,6 +33,10 @@ public final class StagedRuns {
     public static final String ERROR = "error %";
     /** Metric: (slowest − fastest repetition) / fastest, in %. */
     public static final String SPREAD = "spread %";
+    /** Metric: the stream count (up to 128) for which the model predicts streams fastest (Fig. 5.8), on streams rows. */
+    public static final String OPTIMUM_N = "model n*";
+    /** Metric: the model's prediction at that count. */
+    public static final String OPTIMUM_MS = "model n* ms";
 
     private StagedRuns() {
     }
@@ -45,8 +49,9 @@ public final class StagedRuns {
      * @param wallNanos the fastest wall time
      * @param timing    the repetitions' spread
      * @param predicted the model's prediction for the fastest run in nanoseconds, or -1 where the session has no model
+     * @param optimum   for streams, the model's best stream count for this job, else null
      */
-    public record Result(TransferTiming best, StagedJob job, long wallNanos, Timing timing, double predicted) {
+    public record Result(TransferTiming best, StagedJob job, long wallNanos, Timing timing, double predicted, OverlapModel.Optimum optimum) {
         /** {@return the metrics a row shows: time, kernel time, bytes, stages, spread, and the prediction with its error} */
         public Map<String, Double> metrics(int reps) {
             Map<String, Double> m = new java.util.LinkedHashMap<>();
@@ -59,6 +64,10 @@ public final class StagedRuns {
             if (predicted >= 0) {
                 m.put(PREDICTED, predicted / 1e6);
                 m.put(ERROR, 100.0 * (predicted - best.totalNanos()) / best.totalNanos());
+            }
+            if (optimum != null) {
+                m.put(OPTIMUM_N, (double) optimum.n());
+                m.put(OPTIMUM_MS, optimum.time() / 1e6);
             }
             return m;
         }
@@ -101,11 +110,14 @@ public final class StagedRuns {
         Timing timing = new Timing(warmup, Spread.of(walls.stream().mapToLong(Long::longValue).toArray()),
                 best.modelled() ? null : spread, best.modelled() ? spread : null, Timing.BEST, "reps=" + reps);
         double predicted = -1;
+        OverlapModel.Optimum optimum = null;
         if (s instanceof TransferCapable t) {
             TransferModel m = TransferModel.of(s, t);
-            predicted = m.predict(st, shape(job, best), best.queues(), best.issueNanos());
+            OverlapModel.Job shape = shape(job, best);
+            predicted = m.predict(st, shape, best.queues(), best.issueNanos());
+            if (st == TransferStrategy.STREAMS) optimum = m.optimum(shape, OverlapModel.MAX_STREAMS);
         }
-        return new Result(best, job, wall, timing, predicted);
+        return new Result(best, job, wall, timing, predicted, optimum);
     }
 
     /**
