@@ -65,7 +65,8 @@ record PopChoice(String device, String function, StrategyRow best, StrategyRow t
     String verdict() {
         if (thesis == null) return "not run";
         if (best.strategy().equals(thesisChoice())) return "same";
-        return behind() <= Math.max(TIE, Math.max(best.spreadPct(), thesis.spreadPct()) / 100) ? "tie" : "differs";
+        // within 2%, or within the smaller of the two rows' spreads (one slow repetition must not make any gap a tie)
+        return behind() <= Math.max(TIE, Math.min(best.spreadPct(), thesis.spreadPct()) / 100) ? "tie" : "differs";
     }
 
     /** Why the best here is not the thesis's choice, in words; empty when it is. */
@@ -78,7 +79,7 @@ record PopChoice(String device, String function, StrategyRow best, StrategyRow t
         String pct = String.format(Locale.ROOT, "%.1f%%", 100 * behind());
         String b = best.strategy(), t = thesisChoice();
         String lead = b + " is " + pct + " faster than " + t;
-        if (verdict().equals("tie")) return lead + ": within the runs' noise (or 2%), a tie";
+        if (verdict().equals("tie")) return lead + ": within 2% or the runs' own spread, a tie";
         if (category == null) return lead + " (no model here: the device cannot run every strategy)";
         if (category == TransferModel.Category.SHARED_MEMORY) {
             return lead + ": a CPU device shares the host's memory, so its copies are memcpy by the cores that compute and nothing overlaps;"

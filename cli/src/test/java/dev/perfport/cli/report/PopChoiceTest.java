@@ -19,6 +19,9 @@ class PopChoiceTest {
         StrategyRow hybrid = row("buoydiff", "hybrid", 10, 0), streams = row("buoydiff", "streams", 10.15, 0);
         PopChoice close = new PopChoice("d", "buoydiff", hybrid, streams, streams, TransferModel.Category.NO_SYNC_2CE);
         assertEquals("tie", close.verdict(), "1.5% apart");
+        PopChoice noisy = new PopChoice("d", "buoydiff", row("buoydiff", "mapped", 1, 500), row("buoydiff", "streams", 3, 50), null,
+                TransferModel.Category.SHARED_MEMORY);
+        assertEquals("differs", noisy.verdict(), "200% behind: beyond the quieter row's 50% spread");
         StrategyRow slow = row("buoydiff", "streams", 18, 0);
         PopChoice oneEngine = new PopChoice("d", "buoydiff", hybrid, slow, hybrid, TransferModel.Category.IMPLICIT_SYNC_1CE);
         assertEquals("differs", oneEngine.verdict());
