@@ -33,10 +33,12 @@ import java.util.Locale;
  * @param cost            the cost model ({@code perfport.cell-emulation.cost.*}, see {@code COST_MODEL.md})
  * @param ppeOnly         only the PPE takes work-groups, the SPEs stay idle ({@value #PPE_ONLY}, default false;
  *                        needs {@code ppe=true}): seed 003 Table 4's PPE column, the kernel on the PPE alone
+ * @param transfer        copy engines, implicit synchronisation and link of the transfer strategies
+ *                        ({@code perfport.cell-emulation.transfer.*}, see {@link TransferConfig})
  */
 public record CellConfig(int workers, long localStoreBytes, long reservedBytes, boolean poison, int timeoutSeconds,
                          boolean cache, long cacheBytes, int cacheLineBytes, int cacheWays, Schedule schedule,
-                         boolean ppe, int bufferAlignment, CostModel cost, boolean ppeOnly) {
+                         boolean ppe, int bufferAlignment, CostModel cost, boolean ppeOnly, TransferConfig transfer) {
     public static final String PREFIX = "perfport.cell-emulation.";
     public static final String WORKERS = PREFIX + "workers";
     public static final String LOCAL_STORE_BYTES = PREFIX + "localStoreBytes";
@@ -86,12 +88,13 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
         powerOfTwo(BUFFER_ALIGNMENT, bufferAlignment);
         if (cost == null) cost = CostModel.DEFAULT;
         if (ppeOnly && !ppe) throw new ConfigException(PPE_ONLY + "=true needs " + PPE + "=true (the PPE must take part to run alone)");
+        if (transfer == null) transfer = TransferConfig.DEFAULT;
     }
 
     /** The v1 settings with the defaults for everything added since. */
     public CellConfig(int workers, long localStoreBytes, long reservedBytes, boolean poison, int timeoutSeconds) {
         this(workers, localStoreBytes, reservedBytes, poison, timeoutSeconds, true, 65_536, 128, 4,
-                Schedule.STATIC, false, 128, CostModel.DEFAULT, false);
+                Schedule.STATIC, false, 128, CostModel.DEFAULT, false, TransferConfig.DEFAULT);
     }
 
     /** Reads the settings; a value that is not a number or is out of range is a {@link ConfigException} naming the key and range. */
@@ -123,7 +126,7 @@ public record CellConfig(int workers, long localStoreBytes, long reservedBytes, 
         check(CACHE_WAYS, ways, 1, MAX_CACHE_WAYS, "");
         check(BUFFER_ALIGNMENT, align, 1, 4096, "");
         return new CellConfig((int) workers, ls, reserved, poison, (int) timeout, cache, cacheBytes, (int) line, (int) ways,
-                schedule, ppe, (int) align, CostModel.from(c), ppeOnly);
+                schedule, ppe, (int) align, CostModel.from(c), ppeOnly, TransferConfig.from(c));
     }
 
     /** Bytes of one local store available to local, static-local and private memory. */

@@ -64,8 +64,12 @@ public final class CellDevice {
         props.put("poison", Boolean.toString(c.poison()));
         props.put("timeout seconds", Integer.toString(c.timeoutSeconds()));
         props.put("cost model", c.cost().toString());
+        TransferConfig t = c.transfer();
+        props.put("transfers", t.overlap().describe() + (t.linked() ? ", a " + t.linkGbs() + " GB/s link" : ", no link (MFC DMA)"));
 
-        String name = "Cell/B.E. emulator (" + c.workers() + " SPEs" + (c.ppe() ? " + PPE" : "") + ")";
+        // a configured transfer engine names its category, so that its fitted transfer model is its own
+        String label = t.label();
+        String name = "Cell/B.E. emulator (" + c.workers() + " SPEs" + (c.ppe() ? " + PPE" : "") + (label.isEmpty() ? "" : ", " + label) + ")";
         return new DeviceInfo(name, "perfport", DeviceType.ACCELERATOR,
                 c.units(), MAX_WORK_GROUP_SIZE,
                 List.of(MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE, MAX_WORK_GROUP_SIZE),

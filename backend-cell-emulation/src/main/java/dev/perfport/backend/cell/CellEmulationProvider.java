@@ -24,7 +24,7 @@ public final class CellEmulationProvider extends AbstractBackendProvider {
         List<String> keys = new ArrayList<>(List.of(CellConfig.WORKERS, CellConfig.LOCAL_STORE_BYTES,
                 CellConfig.RESERVED_BYTES, CellConfig.POISON, CellConfig.TIMEOUT_SECONDS, CellConfig.CACHE, CellConfig.CACHE_BYTES,
                 CellConfig.CACHE_LINE_BYTES, CellConfig.CACHE_WAYS, CellConfig.SCHEDULE, CellConfig.PPE, CellConfig.BUFFER_ALIGNMENT,
-                CellConfig.PPE_ONLY));
+                CellConfig.PPE_ONLY, TransferConfig.COPY_ENGINES, TransferConfig.IMPLICIT_SYNC, TransferConfig.LINK_GBS));
         for (Cost c : Cost.values()) keys.add(c.key());
         return keys;
     }

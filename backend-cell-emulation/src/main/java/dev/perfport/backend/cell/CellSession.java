@@ -1,5 +1,6 @@
 package dev.perfport.backend.cell;
 
+import dev.perfport.backend.cell.model.LinkWindows;
 import dev.perfport.backend.cell.spe.Footprint;
 import dev.perfport.backend.cell.spe.KernelCall;
 import dev.perfport.backend.cell.spe.LaunchPlan;
@@ -58,6 +59,8 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
     private final CellConfig config;
     private final SpePool pool;
     private long nextAddress = 0x1000_0000L;   // guarded by this
+    /** Ranges across the host link for the launches of a transfer strategy's run (set and cleared by it, on its thread). */
+    private volatile LinkWindows link = LinkWindows.NONE;
     /** Chunk sizes of the last guided launch, in grant order (for tests). */
     volatile List<Long> lastChunkSizes = List.of();
 
@@ -166,7 +169,7 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
         }
         long cacheBytes = config.cache() && speFits ? f.cacheBytes(config.cacheBytes(), config.cacheLineBytes(), config.cacheWays()) : 0;
         LaunchPlan plan = new LaunchPlan(config.workers(), config.ppe(), speFits, config.schedule(), inFlight, config.cost(),
-                config.cache(), cacheBytes, config.cacheLineBytes(), config.cacheWays());
+                config.cache(), cacheBytes, config.cacheLineBytes(), config.cacheWays(), link);
 
         Object[] resolved = args.clone();
         long[] addresses = new long[args.length];
@@ -223,16 +226,35 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
         pool.close();
     }
 
+    /** Launches {@code launches} with {@code windows} across the host link (the mapped buffers of a strategy). */
+    <T> T acrossLink(LinkWindows windows, java.util.function.Supplier<T> launches) {
+        link = windows;
+        try {
+            return launches.get();
+        } finally {
+            link = LinkWindows.NONE;
+        }
+    }
+
+    private CellTransfers transfers() {
+        return new CellTransfers(this, config.cost(), config.transfer());
+    }
+
+    @Override
+    public java.util.Optional<dev.perfport.core.transfer.Overlap> overlap() {
+        return java.util.Optional.of(config.transfer().overlap());
+    }
+
     @Override
     public TransferTiming run(ChunkedJob job, TransferStrategy strategy, int queues) {
         ensureOpen();
-        return new CellTransfers(this, config.cost()).run(job, strategy, queues);
+        return transfers().run(job, strategy, queues);
     }
 
     @Override
     public TransferTiming run(StagedJob job, TransferStrategy strategy, int queues) {
         ensureOpen();
-        return new CellTransfers(this, config.cost()).run(job, strategy, queues);
+        return transfers().run(job, strategy, queues);
     }
 
     /** Modelled time has no host issue cost. */
@@ -244,14 +266,24 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
     @Override
     public long timeChunks(int chunks, int queues, boolean mappedOut) {
         ensureOpen();
-        return new CellTransfers(this, config.cost()).timeChunks(chunks, queues, mappedOut);
+        return transfers().timeChunks(chunks, queues, mappedOut);
     }
 
-    /** Modelled: an MFC copy's time from the cost model; a mapped buffer is read in place and costs none. */
+    /**
+     * Modelled: a copy's time (MFC DMA, or the link where one is set); a mapped buffer is read in
+     * place, which costs nothing without a link and its bytes across the link with one.
+     */
     @Override
     public long timeCopy(long bytes, boolean toDevice, boolean mapped) {
         ensureOpen();
-        return mapped ? 0 : new CellTransfers(this, config.cost()).copyNanos(bytes);
+        CellTransfers t = transfers();
+        return mapped ? t.mappedNanos(bytes) : t.copyNanos(bytes);
+    }
+
+    @Override
+    public long timeDuplex(long bytes, boolean mappedOut) {
+        ensureOpen();
+        return transfers().timeDuplex(bytes, mappedOut);
     }
 
     void transferred(long nanos, long bytes, boolean toDevice) {

@@ -57,6 +57,11 @@ class CellConfigTest {
             "ppe|2|true or false",
             "bufferAlignment|0|[1, 4096]",
             "bufferAlignment|24|power of two",
+            "transfer.copyEngines|3|must be 1 or 2",
+            "transfer.copyEngines|0|must be 1 or 2",
+            "transfer.implicitSync|maybe|true or false",
+            "transfer.linkGbs|-1|[0, 1000000]",
+            "transfer.linkGbs|fast|must be a number",
             "cost.dmaLatencyCycles|-1|[0, 1000000000]",
             "cost.ppeFactor|0|[0.01, 100]",
     })
@@ -66,6 +71,16 @@ class CellConfigTest {
                 () -> new CellEmulationProvider().create(new BackendContext(config)));
         assertTrue(e.getMessage().contains("perfport.cell-emulation." + key), e.getMessage());
         assertTrue(e.getMessage().contains(range), e.getMessage());
+    }
+
+    @Test
+    void readsTheTransferKeys() {
+        CellConfig c = CellConfig.from(PerfportConfig.of(Map.of("perfport.cell-emulation.transfer.copyEngines", "1",
+                "perfport.cell-emulation.transfer.implicitSync", "true", "perfport.cell-emulation.transfer.linkGbs", "0.5")));
+        assertEquals(new TransferConfig(1, true, 0.5), c.transfer());
+        assertEquals(1, c.transfer().overlap().category());
+        assertEquals(TransferConfig.DEFAULT, CellConfig.DEFAULT.transfer());
+        assertEquals(3, CellConfig.DEFAULT.transfer().overlap().category());
     }
 
     @Test

@@ -161,6 +161,14 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         return new JoclTransfers(this).timeCopy(bytes, toDevice, mapped);
     }
 
+    /** Measured on a GPU, whose two directions may contend; a CPU device's copies are memcpy, which the model sums anyway. */
+    @Override
+    public long timeDuplex(long bytes, boolean mappedOut) {
+        ensureOpen();
+        if (device().type() != dev.perfport.core.device.DeviceType.GPU) return -1;
+        return new JoclTransfers(this).timeDuplex(bytes, mappedOut);
+    }
+
     // ---- buffers ---------------------------------------------------------------------------
 
     @Override

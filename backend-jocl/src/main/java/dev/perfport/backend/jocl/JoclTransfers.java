@@ -386,4 +386,51 @@ final class JoclTransfers {
             undo(undo);
         }
     }
+
+    /**
+     * The fastest of three runs of {@code bytes} copied in on one queue while as many go out on a
+     * second (a copy into pinned host memory, or with {@code mappedOut} a kernel writing a
+     * host-visible buffer followed by its map), both enqueued before either is waited for.
+     */
+    long timeDuplex(long bytes, boolean mappedOut) {
+        List<Runnable> undo = new ArrayList<>();
+        try {
+            cl_command_queue q0 = queue(0, undo), q1 = queue(0, undo);
+            cl_mem in = buffer(CL.CL_MEM_READ_WRITE, bytes, undo);
+            cl_mem out = buffer(CL.CL_MEM_READ_WRITE | (mappedOut ? CL.CL_MEM_ALLOC_HOST_PTR : 0), bytes, undo);
+            ByteBuffer hostIn = pinned(bytes, q0, undo);
+            ByteBuffer hostOut = mappedOut ? null : pinned(bytes, q1, undo);
+            warm(q0, in);
+            if (mappedOut) warmMapped(q1, out, bytes);
+            else warm(q1, out);
+            CL.clFinish(q0);
+            CL.clFinish(q1);
+            TouchKernels touch = s.touch();
+            cl_mem sink = buffer(CL.CL_MEM_READ_WRITE, 4, undo);
+            long best = Long.MAX_VALUE;
+            for (int rep = 0; rep < 3; rep++) {
+                ByteBuffer m = null;
+                long t0 = System.nanoTime();
+                CL.clEnqueueWriteBuffer(q0, in, CL.CL_FALSE, 0, bytes, Pointer.to(hostIn), 0, null, null);
+                if (mappedOut) {
+                    touch.run(q1, false, out, sink);
+                    m = CL.clEnqueueMapBuffer(q1, out, CL.CL_FALSE, CL.CL_MAP_READ, 0, bytes, 0, null, null, null);
+                } else {
+                    CL.clEnqueueReadBuffer(q1, out, CL.CL_FALSE, 0, bytes, Pointer.to(hostOut), 0, null, null);
+                }
+                CL.clFinish(q0);
+                CL.clFinish(q1);
+                best = Math.min(best, System.nanoTime() - t0);
+                if (m != null) {
+                    CL.clEnqueueUnmapMemObject(q1, out, m, 0, null, null);
+                    CL.clFinish(q1);
+                }
+            }
+            return best;
+        } catch (CLException e) {
+            throw new DeviceExecutionException("timing " + bytes + " B each way at once on " + s.device().name() + " failed: " + Cl.name(e), e);
+        } finally {
+            undo(undo);
+        }
+    }
 }

@@ -52,4 +52,19 @@ class TransferStrategiesTest {
         assertEquals(4, p.size());
         p.values().forEach(v -> assertTrue(v > 0, p.toString()));
     }
+
+    /**
+     * The duplex calibration of the contention term runs on any OpenCL device (the session offers it
+     * to the model only on a GPU, whose directions may contend), both ways: copies, and a mapped output.
+     */
+    @Test
+    void copiesInAndOutAtOnceAreTimed() {
+        JoclTransfers t = new JoclTransfers(S.get());
+        for (boolean mappedOut : new boolean[]{false, true}) {
+            long small = t.timeDuplex(1 << 16, mappedOut), large = t.timeDuplex(1 << 24, mappedOut);
+            assertTrue(small > 0 && large > small, "mappedOut=" + mappedOut + ": " + small + ", " + large + " ns");
+        }
+        assertEquals(-1, S.get().timeDuplex(1 << 20, false), "a CPU device's copies are memcpy: nothing to contend for");
+        assertTrue(S.get().overlap().isEmpty(), "OpenCL does not say how many copy engines a device has");
+    }
 }

@@ -84,7 +84,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         List<Seed000Report.Device> devices = devices(ctx);
         if (devices.isEmpty()) return 1;
         ReportData data = ReportData.start(dir, Seed002Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
-        Reports.measure(ctx, () -> r.measure(devices, data));
+        Reports.measure(ctx, () -> r.measure(devices, data, ctx.registry(), ctx.config()));
         return publish002(ctx, ReportData.load(dir, Seed002Report.NAME), out);
     }
 

@@ -38,6 +38,10 @@ final class Seed002Page {
         List<Map<String, Object>> devices = new ArrayList<>();
         for (String dev : data.devices()) devices.add(device(data, dev, figs));
         m.put("devices", devices);
+        List<PopChoice> pop = PopChoice.of(data);
+        m.put("pop", pop.isEmpty() ? List.of() : List.of(PopChoice.table(pop)));
+        m.put("reuse", Seed002StudyPage.reuse(data));
+        m.put("streamCount", List.of(Seed002StudyPage.streamCount()));
         return TEMPLATE.render(m);
     }
 
@@ -83,13 +87,17 @@ final class Seed002Page {
         }))));
         List<StrategyRow> st = data.rows("strategies", dev, StrategyRow.class);
         d.put("strategies", st == null || st.isEmpty() ? List.of() : List.of(strategies(st, dev, figs)));
+        List<StrategyRow> study = data.rows("study", dev, StrategyRow.class);
+        d.put("study", study == null || study.isEmpty() ? List.of() : List.of(Seed002StudyPage.study(study, dev, figs)));
         List<LinkRow> links = data.rows("model", dev, LinkRow.class);
         d.put("model", links == null || links.isEmpty() ? List.of() : List.of(model(
                 "category", links.getFirst().category(),
                 "table", block(md -> {
                     Markdown.Table t = md.table("direction", "L+o (µs)", "1/G (GB/s)", "R²");
                     for (LinkRow l : links) {
-                        t.row(l.direction(), fmt(l.latencyMicros()), Double.isNaN(l.gbPerSecond()) ? "-" : fmt(l.gbPerSecond()),
+                        // a contention row holds its factor where the others hold L+o
+                        String first = l.direction().startsWith(Seed002Study.CONTENTION) ? "× " + fmt(l.latencyMicros()) : fmt(l.latencyMicros());
+                        t.row(l.direction(), first, Double.isNaN(l.gbPerSecond()) ? "-" : fmt(l.gbPerSecond()),
                                 Double.isFinite(l.r2()) ? String.format(Locale.ROOT, "%.4f", l.r2()) : "-");
                     }
                     t.end();
@@ -123,10 +131,10 @@ final class Seed002Page {
         return s;
     }
 
-    private static Map<String, Object> verdict(Verdict v, List<StrategyRow> st, String what) {
+    static Map<String, Object> verdict(Verdict v, List<StrategyRow> st, String what) {
         Map<String, Object> m = new HashMap<>();
         m.put("casesTable", block(md -> {
-            Markdown.Table ct = md.table("image, filter", "n", what + " best", "ms", "predicted best", "its " + what + " ms", "verdict");
+            Markdown.Table ct = md.table("case", "n", what + " best", "ms", "predicted best", "its " + what + " ms", "verdict");
             for (List<StrategyRow> l : Verdict.cases(st)) {
                 Verdict.Judged j = Verdict.Judged.of(l);
                 StrategyRow bm = j.measured(), bp = j.predicted();

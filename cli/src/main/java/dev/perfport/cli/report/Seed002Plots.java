@@ -29,6 +29,10 @@ final class Seed002Plots {
                 figures.add(new Figure("strategies-" + dev, "strategies-" + slug(dev) + ".png", "transfer strategies on " + dev,
                         () -> strategyChart(dev, st)));
             }
+            List<StrategyRow> study = data.rows("study", dev, StrategyRow.class);
+            if (study != null && study.stream().anyMatch(r -> r.predictedMs() > 0)) {
+                figures.add(new Figure("study-" + dev, "study-" + slug(dev) + ".png", "strategy study on " + dev, () -> strategyChart(dev, study)));
+            }
         }
         return figures;
     }

@@ -1,6 +1,9 @@
 package dev.perfport.cli.report;
 
 import dev.perfport.core.backend.DeviceSession;
+import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.core.error.ConfigException;
+import dev.perfport.core.plugin.BackendRegistry;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.core.transfer.TransferCapable;
 import dev.perfport.core.transfer.TransferStrategy;
@@ -14,7 +17,6 @@ import dev.perfport.workloads.Workloads;
 import dev.perfport.core.lazy.CoherencePolicy;
 import dev.perfport.workloads.convolution.ConvolutionTransfers;
 import dev.perfport.workloads.convolution.LineDetection;
-import dev.perfport.workloads.transfer.TransferModel;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -52,24 +54,45 @@ public final class Seed002Report {
      * @param transferFilters strategy filter sizes (square)
      * @param chunks    chunk counts of streams and hybrid
      * @param reps      repetitions per point
-     * @param parts     the sweeps to run: ladder, lazy, tuning, strategies
+     * @param parts     the sweeps to run: ladder, lazy, tuning, strategies, study
+     * @param study     the strategy study's kernels (of {@link Seed002Study#KERNELS})
+     * @param thesisScale the study at the thesis's sizes (4096² convolution, POP 1024×1024×42, 4096² matmul) instead of small ones
+     * @param linkGbs   the emulated categories' link, GB/s
+     * @param categories the emulator's categories the study runs (of 1, 2, 3)
      */
     public record Options(int width, int height, List<Integer> filters, int tuneSize, int tuneFilter, List<Integer> transferSizes,
-                          List<Integer> transferFilters, List<Integer> chunks, int reps, List<String> parts) {
-        static final List<String> PARTS = List.of("ladder", "lazy", "tuning", "strategies");
+                          List<Integer> transferFilters, List<Integer> chunks, int reps, List<String> parts, List<String> study,
+                          boolean thesisScale, double linkGbs, List<Integer> categories) {
+        static final List<String> PARTS = List.of("ladder", "lazy", "tuning", "strategies", "study");
 
         static Options parse(Params p) {
             Params d = Params.of("width", "512", "height", "512", "filters", "3,5,9,17,33", "tuneSize", "256", "tuneFilter", "17",
-                    "transferSize", "2048", "transferFilter", "17", "chunks", "4,16", "reps", "2", "parts", String.join(",", PARTS)).with(p);
-            List<String> parts = List.of(d.get("parts").split(","));
-            for (String x : parts) {
-                if (!PARTS.contains(x.trim())) {
-                    throw new dev.perfport.core.error.ConfigException("report seed-002: unknown part '" + x + "'; parts: " + String.join(",", PARTS));
-                }
+                    "transferSize", "2048", "transferFilter", "17", "chunks", "4,16", "reps", "2", "parts", String.join(",", PARTS),
+                    "study", String.join(",", Seed002Study.KERNELS), "scale", "small", "linkGbs", "0.05", "categories", "1,2,3").with(p);
+            List<String> parts = names(d.get("parts"), PARTS, "part", "parts");
+            List<String> study = names(d.get("study"), Seed002Study.KERNELS, "study kernel", "study");
+            String scale = d.get("scale");
+            if (!scale.equals("small") && !scale.equals("thesis")) {
+                throw new ConfigException("report seed-002: scale must be small or thesis, got '" + scale + "'");
             }
+            double link = Double.parseDouble(d.get("linkGbs"));
+            if (!(link > 0) || link > 1e6) throw new ConfigException("report seed-002: linkGbs must be in (0, 1000000], got " + d.get("linkGbs"));
+            List<Integer> cats = ints(d.get("categories"));
+            for (int c : cats) if (c < 1 || c > 3) throw new ConfigException("report seed-002: categories are 1, 2 and 3, got " + c);
             return new Options(d.getInt("width"), d.getInt("height"), ints(d.get("filters")), d.getInt("tuneSize"), d.getInt("tuneFilter"),
-                    ints(d.get("transferSize")), ints(d.get("transferFilter")), ints(d.get("chunks")), d.getInt("reps"),
-                    parts.stream().map(String::trim).toList());
+                    ints(d.get("transferSize")), ints(d.get("transferFilter")), ints(d.get("chunks")), d.getInt("reps"), parts, study,
+                    scale.equals("thesis"), link, cats);
+        }
+
+        private static List<String> names(String list, List<String> known, String what, String key) {
+            List<String> l = new ArrayList<>();
+            for (String x : list.split(",")) {
+                if (!known.contains(x.trim())) {
+                    throw new ConfigException("report seed-002: unknown " + what + " '" + x.trim() + "'; " + key + ": " + String.join(",", known));
+                }
+                l.add(x.trim());
+            }
+            return l;
         }
 
         private static List<Integer> ints(String s) {
@@ -88,17 +111,26 @@ public final class Seed002Report {
     }
 
     /**
-     * One strategy run of one image side and filter size; measuredMs is modelled on an emulator;
-     * spreadPct is (slowest − fastest repetition) / fastest.
+     * One strategy run: of the convolution sweep (one image side and filter size) or of the study
+     * (a kernel and its size); measuredMs is modelled on an emulator; spreadPct is (slowest −
+     * fastest repetition) / fastest; optimumN and optimumMs the model's best stream count for the
+     * job and its prediction (streams rows of the study, else 0); copiedMb the bytes moved both ways
+     * (for mapped buffers across an emulated link: their traffic), 0 where not counted.
      */
     public record StrategyRow(String device, int side, int filter, String strategy, int chunks, double measuredMs, double predictedMs,
-                             double kernelMs, double spreadPct, boolean modelled, boolean verified, String error) {
+                             double kernelMs, double spreadPct, boolean modelled, boolean verified, String error, String kernel,
+                             String size, int optimumN, double optimumMs, double copiedMb) {
+        StrategyRow(String device, int side, int filter, String strategy, int chunks, double measuredMs, double predictedMs,
+                    double kernelMs, double spreadPct, boolean modelled, boolean verified, String error) {
+            this(device, side, filter, strategy, chunks, measuredMs, predictedMs, kernelMs, spreadPct, modelled, verified, error, null, null, 0, 0, 0);
+        }
+
         double errorPct() {
             return 100 * (predictedMs - measuredMs) / measuredMs;
         }
 
         String caseName() {
-            return side + "² " + filter + "×" + filter;
+            return kernel == null ? side + "² " + filter + "×" + filter : kernel + " " + size;
         }
 
         boolean chunked() {
@@ -134,17 +166,20 @@ public final class Seed002Report {
         try {
             return new Seed002Report(Options.parse(Params.parse(params)), err);
         } catch (NumberFormatException e) {
-            throw new dev.perfport.core.error.ConfigException("report seed-002: a size parameter is not a number: " + e.getMessage());
+            throw new ConfigException("report seed-002: a size parameter is not a number: " + e.getMessage());
         }
     }
 
     /**
      * Measures every device, saving each sweep as it ends.
      *
-     * @param devices the devices
-     * @param data    where the sweeps are saved
+     * @param devices  the devices
+     * @param data     where the sweeps are saved
+     * @param registry makes the emulator's category instances of the study
+     * @param config   the configuration they start from
      */
-    public void measure(List<Seed000Report.Device> devices, ReportData data) {
+    public void measure(List<Seed000Report.Device> devices, ReportData data, BackendRegistry registry, PerfportConfig config) {
+        Seed002Study study = new Seed002Study(o, err, registry, config);
         for (Seed000Report.Device d : devices) {
             String sel = d.selector();
             try (DeviceSession s = d.backend().open(d.index())) {
@@ -156,6 +191,7 @@ public final class Seed002Report {
             } catch (RuntimeException e) {
                 err.println("[report " + sel + "] stopped: " + e);
             }
+            part("study", sel, () -> study.measure(d, data));
         }
         data.finish();
     }
@@ -264,19 +300,7 @@ public final class Seed002Report {
             }
         }
         data.save("strategies", sel, rows);
-        if (s instanceof TransferCapable t) {
-            TransferModel m = ConvolutionTransfers.model(s, t);
-            List<LinkRow> links = new ArrayList<>();
-            for (TransferModel.Direction d : TransferModel.Direction.values()) {
-                TransferModel.Link l = m.link(d);
-                links.add(new LinkRow(s.device().name(), m.category().text, d.text, l.latencyNanos() / 1e3, l.gbPerSecond(), l.r2()));
-            }
-            links.add(new LinkRow(s.device().name(), m.category().text, GAP + ", streams", m.gap().nanosPerChunk() / 1e3, Double.NaN, m.gap().r2()));
-            links.add(new LinkRow(s.device().name(), m.category().text, GAP + ", hybrid", m.mappedGap().nanosPerChunk() / 1e3, Double.NaN,
-                    m.mappedGap().r2()));
-            links.add(new LinkRow(s.device().name(), m.category().text, ISSUE, m.touchIssueNanos() / 1e3, Double.NaN, Double.NaN));
-            data.save("model", sel, links);
-        }
+        if (s instanceof TransferCapable t) data.save("model", sel, Seed002Study.modelRows(ConvolutionTransfers.model(s, t), s.device().name()));
     }
 
     // ---- writing --------------------------------------------------------------------------
@@ -302,6 +326,9 @@ public final class Seed002Report {
      * @param runs   rows counted
      */
     record Verdict(int cases, int hits, int ties, double median, double worst, int runs) {
+        /** Predictions this close (in %) are the model's own tie. */
+        static final double RESOLUTION_PCT = 2;
+
         static List<List<StrategyRow>> cases(List<StrategyRow> rows) {
             List<StrategyRow> ok = rows.stream().filter(r -> r.verified() && r.predictedMs() > 0).toList();
             List<List<StrategyRow>> cases = new ArrayList<>();
@@ -330,9 +357,14 @@ public final class Seed002Report {
                 return measured == predicted;
             }
 
-            /** Not a hit, but the pick measured within the larger spread of the two rows. */
+            /**
+             * Not a hit, but the pick measured within the larger spread of the two rows, or the model
+             * predicted the two within {@value #RESOLUTION_PCT}% of each other: it cannot tell them apart
+             * (streams and hybrid on two copy engines, both Eq. 5.5).
+             */
             boolean tie() {
-                return !hit() && predicted.measuredMs() <= measured.measuredMs() * (1 + Math.max(measured.spreadPct(), predicted.spreadPct()) / 100);
+                return !hit() && (predicted.measuredMs() <= measured.measuredMs() * (1 + Math.max(measured.spreadPct(), predicted.spreadPct()) / 100)
+                        || measured.predictedMs() <= predicted.predictedMs() * (1 + RESOLUTION_PCT / 100));
             }
 
             /** How much slower the pick measured than the best, in %. */

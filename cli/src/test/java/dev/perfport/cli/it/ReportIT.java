@@ -13,8 +13,9 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * {@code perfport report seed-000} with tiny sweeps: the Markdown report and its PNG plots, drawn by XChart; and
- * seed 003's GPU part on this machine's OpenCL devices, assembled with a run of the emulator as two machines' runs are.
+ * {@code perfport report seed-000} with tiny sweeps: the Markdown report and its PNG plots, drawn by XChart; seed 003's
+ * GPU part on this machine's OpenCL devices, assembled with a run of the emulator as two machines' runs are; and
+ * seed-002's strategy study on the emulator's device categories at its default (small) sizes.
  */
 class ReportIT {
     @Test
@@ -141,6 +142,23 @@ class ReportIT {
     }
 
     @Test
+    void seed002sStrategyStudyRunsOnEveryEmulatedCategory(@TempDir Path dir) throws Exception {
+        Run r = Run.of("report", "seed-002", "--backend", "cell-emulation", "--out", dir.toString(), "--param", "parts=study");
+        Dist.assertExit(0, r);
+        String text = Files.readString(dir.resolve("seed-002.md"));
+        for (String s : List.of("## Device cell-emulation:0 category 1", "## Device cell-emulation:0 category 2", "## Device cell-emulation:0 category 3",
+                "### The strategy study", "| matmul 128² | hybrid |", "| buoydiff+ddmix 64×32×16 | streams |", "## POP's choice reproduced",
+                "### ddmix reusing the tracers buoydiff copied", "## The stream count (Fig. 5.8)", "**n = 38** (11.543 ms)",
+                "## Not reproducible here", "A second GPU cluster", "POP's R0.1 bathymetry")) {
+            assertTrue(text.contains(s), "report lacks '" + s + "'");
+        }
+        // state's Implicit (mapped) is the emulator's best on every category, as the thesis's choice
+        assertEquals(3, text.lines().filter(l -> l.matches("\\| cell-emulation:0 category \\d \\| state \\| mapped .*\\| same \\|.*")).count(), text);
+        assertFalse(text.contains("| failed"), text);
+        assertTrue(Files.exists(dir.resolve("seed-002").resolve("study-cell-emulation-0-category-1.png")));
+    }
+
+    @Test
     void unknownReportsAndParametersAreUsageErrors() {
         Run r = Run.of("report", "seed-999");
         Dist.assertExit(2, r);
@@ -148,5 +166,11 @@ class ReportIT {
         r = Run.of("report", "seed-000", "--param", "tile=3");
         Dist.assertExit(2, r);
         assertTrue(r.err().contains("unknown parameter 'tile' of report seed-000"), r.describe());
+        r = Run.of("report", "seed-002", "--param", "study=state,fft");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("unknown study kernel 'fft'"), r.describe());
+        r = Run.of("report", "seed-002", "--param", "scale=huge");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("scale must be small or thesis"), r.describe());
     }
 }

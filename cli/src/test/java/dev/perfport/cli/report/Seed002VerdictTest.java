@@ -33,6 +33,18 @@ class Seed002VerdictTest {
         assertEquals(20, v.worst(), 1e-9);
     }
 
+    /** The model predicting the pick and the best within 2% cannot tell them apart: a tie, though the runs have no spread. */
+    @Test
+    void predictionsWithinTheModelsResolutionAreATie() {
+        List<StrategyRow> rows = List.of(row(1, "explicit", 1, 20, 20, 0), row(1, "mapped", 1, 20, 20, 0),
+                row(1, "streams", 8, 12.0, 12.10, 0), row(1, "hybrid", 8, 11.6, 12.11, 0));
+        Seed002Report.Verdict v = Seed002Report.Verdict.of(rows);
+        assertEquals(0, v.hits());
+        assertEquals(1, v.ties());
+        List<StrategyRow> apart = List.of(row(1, "explicit", 1, 20, 20, 0), row(1, "streams", 8, 12.0, 12.0, 0), row(1, "hybrid", 8, 11.6, 12.5, 0));
+        assertEquals(0, Seed002Report.Verdict.of(apart).ties(), "predicted 4% apart: the model chose, and missed");
+    }
+
     @Test
     void failedOrUnpredictedRowsAreLeftOut() {
         StrategyRow failed = new StrategyRow("d", 1, 3, "streams", 4, 0, 0, 0, 0, false, false, "cannot");

@@ -34,7 +34,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The convolution with its data starting and ending on the host (seed 002 §6.7): the adaptive
@@ -50,7 +49,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @AutoService(Workload.class)
 public final class ConvolutionTransfers implements Workload {
-    private static final Map<String, TransferModel> MODELS = new ConcurrentHashMap<>();
     /** Metric: host-to-host time measured. */
     public static final String MEASURED = "measured ms";
     /** Metric: host-to-host time in an emulator's cost model. */
@@ -163,7 +161,7 @@ public final class ConvolutionTransfers implements Workload {
 
     /** The fitted model of this session's device (fitted on first use in this process). */
     public static TransferModel model(DeviceSession s, TransferCapable t) {
-        return MODELS.computeIfAbsent(s.backendId() + ":" + s.device().name(), k -> TransferModel.fit(t, s.device()));
+        return TransferModel.of(s, t);
     }
 
     static long inBytes(Convolution.Plan p, int n) {
@@ -210,6 +208,7 @@ public final class ConvolutionTransfers implements Workload {
         // an emulator's times are its cost model's: "modelled ms" in place of "measured ms"
         m.put(best.modelled() ? MODELLED : MEASURED, best.totalNanos() / 1e6);
         m.put("kernel ms", best.kernelNanos() / 1e6);
+        m.put("copied MB", (best.bytesIn() + best.bytesOut()) / 1e6);
         if (best.issueNanos() >= 0) m.put(ISSUE, best.issueNanos() / 1e3);
         // how far the slowest repetition lies from the fastest: the run's own noise
         if (p.reps() > 1) m.put(SPREAD, 100.0 * (worst - best.totalNanos()) / best.totalNanos());
@@ -217,6 +216,13 @@ public final class ConvolutionTransfers implements Workload {
             TransferModel model = model(s, t);
             double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n, queues, best.issueNanos());
             m.put("predicted ms", pred / 1e6);
+            if (st == TransferStrategy.STREAMS) {
+                // the stream count the model likes best for this job (halos as at n), Fig. 5.8
+                var o = model.optimum(dev.perfport.workloads.transfer.OverlapModel.Job.even(best.bytesIn(), best.bytesOut(), best.kernelNanos(), n),
+                        dev.perfport.workloads.transfer.OverlapModel.MAX_STREAMS);
+                m.put(dev.perfport.workloads.transfer.StagedRuns.OPTIMUM_N, (double) o.n());
+                m.put(dev.perfport.workloads.transfer.StagedRuns.OPTIMUM_MS, o.time() / 1e6);
+            }
             m.put("error %", 100.0 * (pred - best.totalNanos()) / best.totalNanos());
             m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());
             m.put("R2 d2h", model.link(TransferModel.Direction.D2H).r2());

@@ -7,17 +7,11 @@ import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.KernelDef;
-import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
-import dev.perfport.core.result.Spread;
-import dev.perfport.core.result.Timing;
-import dev.perfport.core.transfer.ExplicitTransfers;
-import dev.perfport.core.transfer.StagedJob;
 import dev.perfport.core.transfer.TransferCapable;
 import dev.perfport.core.transfer.TransferStrategy;
 import dev.perfport.core.transfer.TransferTiming;
-import dev.perfport.workloads.Measurement;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Runs;
@@ -25,9 +19,9 @@ import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.gemm.Precision;
 import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
+import dev.perfport.workloads.transfer.StagedRuns;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,9 +44,9 @@ import static dev.perfport.workloads.pop.PopSpec.*;
 @AutoService(Workload.class)
 public final class Pop implements Workload {
     /** Metric: host-to-host time measured. */
-    public static final String MEASURED = "measured ms";
+    public static final String MEASURED = StagedRuns.MEASURED;
     /** Metric: host-to-host time in an emulator's cost model. */
-    public static final String MODELLED = "modelled ms";
+    public static final String MODELLED = StagedRuns.MODELLED;
 
     @Override
     public String name() {
@@ -122,11 +116,8 @@ public final class Pop implements Workload {
                     + " does not support (feature DOUBLE_PRECISION)");
         }
         TransferStrategy st = strategy(v.get(STRATEGY));
-        if (st != TransferStrategy.EXPLICIT) {
-            String why = s instanceof TransferCapable t ? t.cannotRun(st).orElse(null)
-                    : s.backendId() + " cannot run the " + st.id() + " strategy: its session offers only the session API's"
-                    + " blocking copies on one queue (no host-visible buffers, no second queue)";
-            if (why != null) throw new UnsupportedFeatureException(why);
+        if (st != TransferStrategy.EXPLICIT && s instanceof TransferCapable t && t.cannotRun(st).isPresent()) {
+            throw new UnsupportedFeatureException(t.cannotRun(st).get());   // before the fields are made
         }
         int km = v.get(KM), wg = v.get(WG), reps = v.get(REPS);
         PopFields f = PopFields.of(p, v.get(NX), v.get(NY), km, v.get(SEED));
@@ -138,36 +129,15 @@ public final class Pop implements Workload {
         try (DeviceBuffer c = s.upload(p.array(coef))) {
             for (KernelDef d : defs) ks.add(s.compile(d));
             PopJobs jobs = new PopJobs(variant, p, f, ks, c, wg);
-            TransferTiming best = null;
-            long wall = Long.MAX_VALUE;
-            List<Long> walls = new ArrayList<>(), totals = new ArrayList<>();
-            int warmup = Measurement.current().warmup();
-            StagedJob job = null;
-            for (int r = 0; r < warmup + reps; r++) {
-                job = jobs.job(perLevel);
-                long t0 = System.nanoTime();
-                TransferTiming t = s instanceof TransferCapable tc ? tc.run(job, st, queues) : ExplicitTransfers.run(s, job);
-                long w = System.nanoTime() - t0;
-                if (r < warmup) continue;   // the kernels' first launch and the strategy's buffers are not timed
-                walls.add(w);
-                totals.add(t.totalNanos());
-                wall = Math.min(wall, w);
-                if (best == null || t.totalNanos() < best.totalNanos()) best = t;
-            }
-            PopReference.Verdict verdict = jobs.check(job, coef);
-            Spread spread = Spread.of(totals.stream().mapToLong(Long::longValue).toArray());
-            Timing timing = new Timing(warmup, Spread.of(walls.stream().mapToLong(Long::longValue).toArray()),
-                    best.modelled() ? null : spread, best.modelled() ? spread : null, Timing.BEST, "reps=" + reps);
-            Map<String, Double> m = new LinkedHashMap<>();
-            m.put(best.modelled() ? MODELLED : MEASURED, best.totalNanos() / 1e6);
-            m.put("kernel ms", best.kernelNanos() / 1e6);
-            m.put("copied MB", (best.bytesIn() + best.bytesOut()) / 1e6);
-            m.put("stages", (double) best.chunks());
+            StagedRuns.Result r = StagedRuns.run(s, () -> jobs.job(perLevel), st, Math.max(2, queues), reps);
+            TransferTiming best = r.best();
+            PopReference.Verdict verdict = jobs.check(r.job(), coef);
+            Map<String, Double> m = r.metrics(reps);
             m.put("worst error (u)", verdict.worstUlps());
             if (jobs.ambiguous() >= 0) m.put("switch points", (double) jobs.ambiguous());
-            if (best.modelled()) return new Outcome(verdict.mismatch() == null, verdict.mismatch(), wall, best.kernelNanos(), best.totalNanos(), m,
-                    Map.of(), timing);
-            return new Outcome(verdict.mismatch() == null, verdict.mismatch(), best.totalNanos(), best.kernelNanos(), -1, m, Map.of(), timing);
+            if (best.modelled()) return new Outcome(verdict.mismatch() == null, verdict.mismatch(), r.wallNanos(), best.kernelNanos(),
+                    best.totalNanos(), m, Map.of(), r.timing());
+            return new Outcome(verdict.mismatch() == null, verdict.mismatch(), best.totalNanos(), best.kernelNanos(), -1, m, Map.of(), r.timing());
         } finally {
             for (CompiledKernel k : ks) k.close();
         }

@@ -26,7 +26,9 @@ import static dev.perfport.workloads.pop.PopSpec.*;
  * its stage k computes the interface between levels k−1 and k (and, unfused, the derivatives of
  * level k−1 that stage k−1's state kernel left on the device). Each stage copies out what its own
  * kernels wrote: buoydiff's dbsfc at k and dbloc at k−1 (and at the bottom level), ddmix's
- * diffusivities at k−1.
+ * diffusivities at k−1. buoydiff-ddmix runs both fused kernels in each stage on one copy of the
+ * tracers: stage k copies level k of T and S once, for buoydiff's level k and ddmix's interface
+ * k−1 (the thesis's ddmix reusing what buoydiff copied), and waits for the copies of stages 0 and k−1.
  */
 final class PopJobs {
     private final String variant;
@@ -55,6 +57,7 @@ final class PopJobs {
             case BUOYDIFF_FUSED -> List.of(PopKernels.buoydiffFused(p));
             case DDMIX -> List.of(PopKernels.state(p), PopKernels.ddmix(p));
             case DDMIX_FUSED -> List.of(PopKernels.ddmixFused(p));
+            case BUOYDIFF_DDMIX -> List.of(PopKernels.buoydiffFused(p), PopKernels.ddmixFused(p));
             default -> throw new IllegalStateException("no variant " + variant);   // the spec took only its variants
         };
     }
@@ -84,6 +87,10 @@ final class PopJobs {
                 arrays.add(new HostArray("kmt", ElemType.INT, f.nxy(), f.kmt().clone(), Role.IN));
                 arrays.addAll(List.of(out("dbsfc"), out("dbloc")));
                 if (variant.equals(BUOYDIFF)) arrays.addAll(List.of(device("rho1"), device("rhokm"), device("rhok")));
+            }
+            case BUOYDIFF_DDMIX -> {
+                arrays.add(new HostArray("kmt", ElemType.INT, f.nxy(), f.kmt().clone(), Role.IN));
+                arrays.addAll(List.of(out("dbsfc"), out("dbloc"), host("vdc1", f.vdc1(), Role.INOUT), host("vdc2", f.vdc2(), Role.INOUT)));
             }
             default -> {
                 arrays.addAll(List.of(host("vdc1", f.vdc1(), Role.INOUT), host("vdc2", f.vdc2(), Role.INOUT)));
@@ -134,6 +141,20 @@ final class PopJobs {
                 if (index > 0) copies.add(0);
                 if (prev > 0) copies.add(prev);
             }
+            case BUOYDIFF_DDMIX -> {
+                if (k0 == 0) in.add(new Range(2, 0, nxy));
+                in.add(levels(5, k0, k1));
+                in.add(levels(6, k0, k1));
+                steps.add(step(0, k0, nk, array(0), array(1), array(2), coef, array(3), array(4), nxy, km, k0, nk));
+                int j0 = Math.max(k0 - 1, 0), j1 = k1 < km ? k1 - 1 : km - 1;
+                if (j1 > j0) steps.add(step(1, j0, j1 - j0, array(0), array(1), coef, array(5), array(6), nxy, km, j0, j1 - j0));
+                out.add(levels(3, k0, k1));
+                out.add(levels(4, Math.max(k0 - 1, 0), k1 == km ? km : k1 - 1));
+                out.add(levels(5, j0, j1));
+                out.add(levels(6, j0, j1));
+                if (index > 0) copies.add(0);
+                if (prev > 0) copies.add(prev);
+            }
             default -> {
                 in.add(levels(2, k0, k1));
                 in.add(levels(3, k0, k1));
@@ -152,6 +173,12 @@ final class PopJobs {
             }
         }
         return new Stage(in, steps, out, copies, computed);
+    }
+
+    private static int count(boolean[] b) {
+        int n = 0;
+        for (boolean x : b) if (x) n++;
+        return n;
     }
 
     /** Points of ddmix within roundoff of a regime's switch, or -1 for the other functions (known after {@link #check}). */
@@ -175,6 +202,20 @@ final class PopJobs {
                 for (int i = 0; i < 2; i++) {
                     fields.add(new PopReference.Field(a.get(3 + i).name(), Precision.doubles(a.get(3 + i).data()), r[i], Mwjf.GRAV));
                 }
+            }
+            case BUOYDIFF_DDMIX -> {
+                double[][] r = ref.buoydiff(f.kmt());
+                for (int i = 0; i < 2; i++) {
+                    fields.add(new PopReference.Field(a.get(3 + i).name(), Precision.doubles(a.get(3 + i).data()), r[i], Mwjf.GRAV));
+                }
+                PopReference.Verdict b = ref.check(fields, null);
+                skip = new boolean[f.km() * f.nxy()];
+                double[][] d = ref.ddmix(f.vdc1(), f.vdc2(), skip);
+                ambiguous = count(skip);
+                List<PopReference.Field> mix = new ArrayList<>();
+                for (int i = 0; i < 2; i++) mix.add(new PopReference.Field(a.get(5 + i).name(), Precision.doubles(a.get(5 + i).data()), d[i], 0));
+                PopReference.Verdict m = ref.check(mix, skip);
+                return new PopReference.Verdict(b.mismatch() != null ? b.mismatch() : m.mismatch(), Math.max(b.worstUlps(), m.worstUlps()));
             }
             default -> {
                 skip = new boolean[f.km() * f.nxy()];

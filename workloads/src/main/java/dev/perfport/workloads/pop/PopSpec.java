@@ -11,6 +11,8 @@ import java.util.Arrays;
 /** The pop workload's parameters, each declared once. */
 final class PopSpec {
     static final String STATE = "state", BUOYDIFF = "buoydiff", BUOYDIFF_FUSED = "buoydiff-fused", DDMIX = "ddmix", DDMIX_FUSED = "ddmix-fused";
+    /** buoydiff then ddmix (fused) in one job, ddmix reading the tracers buoydiff's stages copied (the thesis's POP). */
+    static final String BUOYDIFF_DDMIX = "buoydiff-ddmix";
     static final String[] STRATEGIES = Arrays.stream(TransferStrategy.values()).map(TransferStrategy::id).toArray(String[]::new);
 
     static final Knob<Integer> NX = Knob.ints("nx").atLeast(1).byDefault(1024).help("points per level in x (the thesis's benchmark: 1024)");
@@ -32,7 +34,7 @@ final class PopSpec {
     static final Rule FIELD_SIZE = Rule.of("field size", v -> (long) v.get(NX) * v.get(NY) * (v.get(KM) + 1) <= Integer.MAX_VALUE - 8,
             v -> "domain " + v.get(NX) + "x" + v.get(NY) + "x" + v.get(KM) + " exceeds 2^31 points per field (limit of one buffer)");
 
-    static final Spec SPEC = Spec.of("pop").variants(STATE, BUOYDIFF, BUOYDIFF_FUSED, DDMIX, DDMIX_FUSED)
+    static final Spec SPEC = Spec.of("pop").variants(STATE, BUOYDIFF, BUOYDIFF_FUSED, DDMIX, DDMIX_FUSED, BUOYDIFF_DDMIX)
             .knobs(NX, NY, KM, TYPE, STRATEGY, QUEUES, WG, REPS, SEED)
             .rules(FIELD_SIZE, TuningSupport.workGroupRule(WG)).build();
 

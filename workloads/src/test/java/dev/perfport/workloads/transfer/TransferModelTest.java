@@ -34,7 +34,9 @@ class TransferModelTest {
         double explicit = m.predict(TransferStrategy.EXPLICIT, MB64, MB64, 1e6, 1);
         double streams = m.predict(TransferStrategy.STREAMS, MB64, MB64, 1e6, 16, 16);
         // input dominant: all of the input, 15 gaps, one chunk's kernel and output
-        double expected = 10_000 + MB64 * NS_PER_BYTE + 20_000 * 15 + 1e6 / 16 + 10_000 + MB64 * NS_PER_BYTE / 16;
+        double g = 20_000 - 4096 * NS_PER_BYTE;   // the fitted per-chunk slope less its 4 KiB chunk's bytes
+        assertEquals(g, m.perTransferGap(false), 1e-9);
+        double expected = 10_000 + MB64 * NS_PER_BYTE + g * 15 + 1e6 / 16 + 10_000 + MB64 * NS_PER_BYTE / 16;
         assertEquals(expected, streams, 1e-6);
         assertTrue(streams < 0.6 * explicit, streams + " vs " + explicit);
     }
@@ -43,7 +45,7 @@ class TransferModelTest {
     void manyTinyChunksPayTheirGapsAndAQueueRunsItsChunksInOrder() {
         TransferModel m = model(TransferModel.Category.NO_SYNC_2CE, 50_000);
         long small = 1 << 16;
-        assertTrue(m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64) >= 64 * 50_000, "64 gaps at least");
+        assertTrue(m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64) >= 64 * m.perTransferGap(false), "64 gaps at least");
         // a kernel-dominant job on 2 queues: each queue runs 8 of the 16 chunks one after another
         double tE = 16e6;
         double twoQueues = m.predict(TransferStrategy.STREAMS, MB64, MB64, tE, 16, 2);
@@ -58,7 +60,7 @@ class TransferModelTest {
         long small = 1 << 16;
         double plain = m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64, 5_000);
         double heavy = m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64, 35_000);
-        assertTrue(heavy >= 64 * 50_000, "64 gaps of 20 + 30 us at least: " + heavy);
+        assertTrue(heavy >= 64 * (m.perTransferGap(false) + 30_000), "64 gaps of 20 + 30 us at least: " + heavy);
         assertTrue(heavy - plain >= 63 * 30_000, "each chunk 30 us more to issue: " + plain + " -> " + heavy);
         assertEquals(plain, m.predict(TransferStrategy.STREAMS, small, small, 0, 64, 64, -1), 1e-6, "unknown: the fitted gap");
     }

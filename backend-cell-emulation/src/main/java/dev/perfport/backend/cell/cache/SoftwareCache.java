@@ -157,10 +157,16 @@ public final class SoftwareCache {
 
     /** Writes back every dirty line (they stay cached, clean); returns how many there were. */
     public int flush() {
+        return flush(null);
+    }
+
+    /** {@link #flush()}, handing each dirty line's start address to {@code lines} (when not null). */
+    public int flush(java.util.function.LongConsumer lines) {
         int n = 0;
         for (int i = 0; i < dirty.length; i++) {
             if (dirty[i]) {
                 dirty[i] = false;
+                if (lines != null) lines.accept(tags[i] << lineShift);
                 n++;
             }
         }

@@ -17,6 +17,10 @@ public final class CellCounters {
     public static final String DMA_LIST_ELEMENTS = "dmaListElements";
     /** SPU cycles stalled because 16 commands were already in the queue. */
     public static final String DMA_STALL_CYCLES = "dmaStallCycles";
+    /** Bytes read across the host link from mapped buffers (transfer strategies on a linked device; absent when none). */
+    public static final String LINK_IN_BYTES = "linkInBytes";
+    /** Bytes written across the host link to mapped buffers. */
+    public static final String LINK_OUT_BYTES = "linkOutBytes";
     /** Bytes on the memory bus (whole 128-byte lines), all units. */
     public static final String MEMORY_BYTES = "memoryBytes";
     /** Software-cache hits and misses (plain global and constant loads and stores on SPEs). */

@@ -114,13 +114,15 @@ public final class LaunchModel {
 
         Map<String, Long> c = new LinkedHashMap<>();
         long busy = 0;
-        long busBytes = 0;
+        long busBytes = 0, linkIn = 0, linkOut = 0;
         long[] totals = new long[13];
         for (int ui = 0; ui < units.size(); ui++) {
             UnitModel u = units.get(ui);
             long t = busyBase[ui] + Math.round(extra[ui]);
             busy = Math.max(busy, t);
             busBytes += u.busBytes();
+            linkIn += u.linkIn();
+            linkOut += u.linkOut();
             c.put(CellCounters.WORK_GROUPS_PREFIX + u.name(), groups[ui]);
             c.put(CellCounters.UNIT_CYCLES_PREFIX + u.name(), t);
             totals[0] += u.dmaCommands();
@@ -164,6 +166,10 @@ public final class LaunchModel {
         c.put(CellCounters.MEMORY_BOUND_CYCLES, (long) Math.ceil(memory));
         c.put(CellCounters.ATOMIC_BOUND_CYCLES, (long) Math.ceil(atomicBound));
         c.put(CellCounters.MODELLED_CYCLES, cycles);
+        if (linkIn + linkOut > 0) {
+            c.put(CellCounters.LINK_IN_BYTES, linkIn);
+            c.put(CellCounters.LINK_OUT_BYTES, linkOut);
+        }
         return new Result(cycles, m.nanos(cycles), c);
     }
 

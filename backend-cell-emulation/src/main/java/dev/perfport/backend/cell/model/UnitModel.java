@@ -57,6 +57,9 @@ public final class UnitModel {
     private long dmaUnaligned;
     private long dmaListElements;
     private long busBytes;
+    private long linkIn;
+    private long linkOut;
+    private LinkWindows link = LinkWindows.NONE;
     private long atomicsCharged;
     private long spinPolls;
     private long chunks;
@@ -97,6 +100,18 @@ public final class UnitModel {
 
     public String name() {
         return name;
+    }
+
+    /** Counts this launch's traffic to these ranges as crossing the host link (mapped buffers). */
+    public void link(LinkWindows windows) {
+        this.link = windows == null ? LinkWindows.NONE : windows;
+    }
+
+    private void crossing(long ea, long bytes, boolean read) {
+        if (link.isEmpty()) return;
+        long b = link.crossing(ea, bytes, read);
+        if (read) linkIn += b;
+        else linkOut += b;
     }
 
     public boolean isPpe() {
@@ -165,6 +180,8 @@ public final class UnitModel {
     private void miss(long ea, int bytes, int result, boolean write) {
         if (ppe) {
             // hardware cache: the core stalls for main memory; write-backs drain in the background
+            crossing(cache.lineStart(ea), lineBytes, true);
+            if (result == SoftwareCache.MISS_WRITE_BACK) crossing(cache.victim(), lineBytes, false);
             pending += c.missCycles;
             busBytes += lineBytes;
             if (result == SoftwareCache.MISS_WRITE_BACK) busBytes += lineBytes;
@@ -177,6 +194,7 @@ public final class UnitModel {
             long cycles = dma.commandCycles(ea, bytes);
             int i = timeline.issue(Timeline.CACHE, DmaOrder.NONE, cycles);
             countDma(bytes, ea, bytes);
+            crossing(ea, bytes, !write);
             if (!write) timeline.await(i, false);
             return;
         }
@@ -185,10 +203,12 @@ public final class UnitModel {
         if (result == SoftwareCache.MISS_WRITE_BACK) {
             timeline.issue(Timeline.CACHE, DmaOrder.NONE, lineCycles);
             countDma(lineBytes, cache.victim(), lineBytes);
+            crossing(cache.victim(), lineBytes, false);
             fill = DmaOrder.FENCE;   // the fill reuses the victim's buffer: it must follow the write-back
         }
         int i = timeline.issue(Timeline.CACHE, fill, lineCycles);
         countDma(lineBytes, line, lineBytes);
+        crossing(line, lineBytes, true);
         timeline.await(i, false);
     }
 
@@ -208,6 +228,7 @@ public final class UnitModel {
      */
     public long copy(long ls, long ea, long bytes, boolean get) {
         if (bytes == 0) return 0;
+        crossing(ea, bytes, get);
         if (ppe) {
             pending += c.ppeMemoryCycles + (long) Math.ceil(bytes / c.ppeCopyBytesPerCycle);
             busBytes += bytes;
@@ -293,7 +314,7 @@ public final class UnitModel {
         flush();
         timeline.finish();
         if (cache != null) {
-            int dirty = cache.flush();
+            int dirty = cache.flush(link.isEmpty() ? null : line -> crossing(line, lineBytes, false));
             if (ppe) {
                 busBytes += (long) dirty * lineBytes;
             } else if (dirty > 0) {
@@ -339,6 +360,16 @@ public final class UnitModel {
     /** Bytes moved on the memory bus (whole lines; unaligned transfers times the factor). */
     public long busBytes() {
         return busBytes;
+    }
+
+    /** Bytes read across the host link (see {@link #link}). */
+    public long linkIn() {
+        return linkIn;
+    }
+
+    /** Bytes written across the host link. */
+    public long linkOut() {
+        return linkOut;
     }
 
     public long dmaStallCycles() {

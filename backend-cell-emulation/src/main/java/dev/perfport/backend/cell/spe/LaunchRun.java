@@ -190,7 +190,9 @@ final class LaunchRun implements Spe.Job {
         }
         UnitCosts costs = ppe ? UnitCosts.ppe(plan.cost()) : UnitCosts.spe(plan.cost());
         int inFlight = isStatic ? 1 : plan.groupsInFlight();
-        return new UnitModel(plan.unitName(unit), costs, plan.cost().dma(), cache, inFlight, lineClock);
+        UnitModel m = new UnitModel(plan.unitName(unit), costs, plan.cost().dma(), cache, inFlight, lineClock);
+        m.link(plan.link());
+        return m;
     }
 
     @Override

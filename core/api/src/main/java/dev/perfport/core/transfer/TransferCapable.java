@@ -19,6 +19,14 @@ public interface TransferCapable {
     }
 
     /**
+     * {@return how this session's device overlaps copies with kernels, where the session knows it
+     * (an emulator, configured); empty where it must be assumed from the device's type}
+     */
+    default java.util.Optional<Overlap> overlap() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Runs the job with a strategy; the output array holds the result afterwards.
      *
      * @param job      the job (one chunk for explicit and mapped; several for streams and hybrid)
@@ -68,4 +76,17 @@ public interface TransferCapable {
      * job's kernel that takes longer to issue widens the gap by the difference.
      */
     long timeKernelIssue();
+
+    /**
+     * {@return the host-to-host time, in nanoseconds, of {@code bytes} copied in while as many
+     * bytes go out at once on a second queue (by a copy, or with {@code mappedOut} by a kernel
+     * writing a host-visible buffer and its map), for the model's contention term (seed 002 Table
+     * 5.2); -1 where the session cannot measure it (by default)}
+     *
+     * @param bytes     bytes each way
+     * @param mappedOut the output through a host-visible buffer (hybrid) instead of a copy (streams)
+     */
+    default long timeDuplex(long bytes, boolean mappedOut) {
+        return -1;
+    }
 }
