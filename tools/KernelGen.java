@@ -47,6 +47,9 @@ import java.util.stream.Stream;
  * //#barrier   //#tree scratch                                       a barrier; the tree sum of a local array
  * //#end
  * </pre>
+ *
+ * A //#kernel whose definition name is {@code -} is a TornadoVM task that the session adds to a graph
+ * itself (the reduction's deferred float adds): written as its kernels are, registered under no name.
  */
 public final class KernelGen {
     private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use|kernel|barrier|tree|setup|register)\\b(.*)$");
@@ -372,6 +375,8 @@ final class RouteForm {
     // the tree's step is "treeStep": "half" is an OpenCL C type, which Aparapi copies into its source
     /** Marks a //#barrier or //#tree line in an expanded kernel body, for the route to replace. */
     static final String MARK = "\u0000";
+    /** The definition name of a TornadoVM task that the session adds itself: written, not registered. */
+    static final String SESSION_TASK = "-";
     private static final Pattern TOKEN = Pattern.compile("([A-Za-z_.][A-Za-z0-9_.]*)=\"([^\"]*)\"|\\S+");
 
     /**
@@ -518,6 +523,9 @@ final class RouteForm {
             else body.append(line).append('\n');
         }
         String b = body.toString().replaceAll("\n+$", "\n");
+        if (k.id().equals(SESSION_TASK) && !route.equals("tornado")) {
+            throw error.apply("kernel " + k.java() + ": '" + SESSION_TASK + "' (no definition) is for a TornadoVM session task; give it //#if R=tornado");
+        }
         return switch (route) {
             case "wg" -> workGroup(k, b, setup.toString(), error);
             case "aparapi" -> aparapi(k, b, setup.toString(), error);
@@ -640,6 +648,8 @@ final class RouteForm {
                     "}");
         }));
         sb.append("    }\n");
+        // a session's own task is called by name (LaunchPlan), not bound for a definition
+        if (k.id().equals(SESSION_TASK)) return sb.toString();
         String task = "a.graph().task(a.task(), " + className() + "::" + k.java() + ", " + String.join(", ", binds) + ")";
         String binder = after == null ? "a -> " + task
                 : "a -> {\n                    " + task + ";\n                    " + after + "\n                }";

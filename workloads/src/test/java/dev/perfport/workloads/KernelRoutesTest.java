@@ -97,6 +97,27 @@ class KernelRoutesTest {
     }
 
     @Test
+    void aSessionTaskIsWrittenForTornadoVmButRegisteredUnderNoName(@TempDir Path dir) throws Exception {
+        Path shared = shared(dir, TEMPLATE + """
+                //#if R=tornado
+                //#kernel - addAll ops:float[] target:float[] count:int
+                        if ($gid$ == 0) target.set(0, target.get(0) + ops.get(count - 1));
+                //#end
+                //#end
+                """);
+        assertEquals(new Run(0, ""), kernelGen(dir, "tornado", shared));
+        String tornado = Files.readString(dir.resolve("out-tornado/dev/perfport/backend/tornado/kernels/DemoTornado.java"));
+        assertTrue(tornado.contains("public static void addAll(KernelContext ctx, FloatArray ops, FloatArray target, int count)"), tornado);
+        assertTrue(tornado.contains("new TornadoKernel(\"demo.scaled\""), tornado);
+        assertFalse(tornado.contains("DemoTornado::addAll"), "registered under no name: " + tornado);
+
+        Run aparapi = kernelGen(dir, "aparapi", shared(dir, "//#kernel - addAll n:int\n//#end\n"));
+        assertEquals(2, aparapi.exit());
+        assertEquals("KernelGen: demo/Demo.java:1: kernel addAll: '-' (no definition) is for a TornadoVM session task; "
+                + "give it //#if R=tornado", aparapi.printed().strip());
+    }
+
+    @Test
     void badInputIsOneLineNamingIt(@TempDir Path dir) throws Exception {
         Run route = kernelGen(dir, "cuda", shared(dir, TEMPLATE));
         assertEquals(2, route.exit());
