@@ -208,22 +208,7 @@ import java.util.concurrent.atomic.AtomicInteger;
         if (lid == 0) {
             slm[0] = $zero$;                                   // first group on this unit
         }
-//#if R=aparapi
-        for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
-//#else
-        // its own task loop: blocked [tasks*sg/k, tasks*(sg+1)/k), or cyclic sg, sg+k, ... (Aparapi's taskBegin/taskNext are PerfportKernel's)
-        int sg = ctx.groupIdx;
-        int k = ctx.globalGroupSizeX / size;
-        int first = (int) (((long) tasks * sg) / k);
-        int end = (int) (((long) tasks * (sg + 1)) / k);
-        int step = 1;
-        if (mapping == 1) {
-            first = sg;
-            end = tasks;
-            step = k;
-        }
-        for (int t = first; t < end; t += step) {
-//#end
+//#tasks t
             int gid = t * size + lid;
             $T$ v = $zero$;
             if (gid < n) {
@@ -293,6 +278,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 //#end
 //#if R=tornado
 //#if T=float
+
     /**
      * The float kernels' deferred atomic adds ({@code DeferredAtomics}), a second task of their graph that the
      * session adds: final's one-group sum of {@code ops[0, count)}, added to {@code target[index]}.
