@@ -284,7 +284,7 @@ public final class KernelGen {
                         if (route == null) throw error(name, i, "//#tasks belongs in a shared template (workloads/src/main/kernels)");
                         if (!var.matches("[A-Za-z_][A-Za-z0-9_]*")) throw error(name, i, "//#tasks wants the task variable's name, got '" + var + "'");
                         if (route.route.equals("wg")) throw error(name, i, "//#tasks: the Java work-group form has no task loop; give it its own form (//#if R=wg)");
-                        // in a kernel the route replaces the marker with the kernel's body; outside, expandBody does
+                        // in a kernel the route's form replaces the marker; outside one, expandBody does
                         sb.append(RouteForm.MARK).append("tasks ").append(var).append('\n');
                     }
                     i++;
