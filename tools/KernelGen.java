@@ -46,10 +46,15 @@ import java.util.stream.Stream;
  *     int i = $gid$; if (i < n) y.set(i, a * x.get(i) + y.get(i));  once (T[local], T[static], T[constant])
  * //#barrier   //#tree scratch                                       a barrier; the tree sum of a local array
  * //#end
+ * //#tasks t                                    a persistent group's task loop header, "for (...) {", in or
+ *                                               outside a //#kernel (Aparapi and TornadoVM; the template closes it)
  * </pre>
+ *
+ * A //#kernel whose definition name is {@code -} is a TornadoVM task that the session adds to a graph
+ * itself (the reduction's deferred float adds): written as its kernels are, registered under no name.
  */
 public final class KernelGen {
-    private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use|kernel|barrier|tree|setup|register)\\b(.*)$");
+    private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//#(for|if|elif|else|end|def|use|kernel|barrier|tree|tasks|setup|register)\\b(.*)$");
     private static final Pattern USE_ARG = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(?:\"([^\"]*)\"|(\\S+))\\s*");
     private static final Pattern KEY = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)\\$");
 
@@ -152,7 +157,8 @@ public final class KernelGen {
         StringBuilder sb = new StringBuilder();
         int end = block(name, lines, 0, List.of(Map.of("R", route.route)), sb, true);
         if (end != lines.size()) throw error(name, end, "'//#" + directive(lines.get(end))[0] + "' without an open //#for or //#if");
-        return sb.toString();
+        // what is left marked stands outside the kernels: //#tasks in a route's own form
+        return sb.indexOf(RouteForm.MARK) < 0 ? sb.toString() : RouteForm.markers(sb.toString(), m -> route.taskLoop(m[1]));
     }
 
     /** The expanded text of one template, with a header saying where it came from. */
@@ -272,6 +278,17 @@ public final class KernelGen {
                     }
                     i = close + 1;
                 }
+                case "tasks" -> {
+                    if (emit) {
+                        String var = substitute(name, i, d[1], scopes).trim();
+                        if (route == null) throw error(name, i, "//#tasks belongs in a shared template (workloads/src/main/kernels)");
+                        if (!var.matches("[A-Za-z_][A-Za-z0-9_]*")) throw error(name, i, "//#tasks wants the task variable's name, got '" + var + "'");
+                        if (route.route.equals("wg")) throw error(name, i, "//#tasks: the Java work-group form has no task loop; give it its own form (//#if R=wg)");
+                        // in a kernel the route's form replaces the marker; outside one, expandBody does
+                        sb.append(RouteForm.MARK).append("tasks ").append(var).append('\n');
+                    }
+                    i++;
+                }
                 case "barrier", "tree" -> {
                     if (emit) {
                         if (!inKernel) throw error(name, i, "//#" + d[0] + " outside a //#kernel");
@@ -372,6 +389,8 @@ final class RouteForm {
     // the tree's step is "treeStep": "half" is an OpenCL C type, which Aparapi copies into its source
     /** Marks a //#barrier or //#tree line in an expanded kernel body, for the route to replace. */
     static final String MARK = "\u0000";
+    /** The definition name of a TornadoVM task that the session adds itself: written, not registered. */
+    static final String SESSION_TASK = "-";
     private static final Pattern TOKEN = Pattern.compile("([A-Za-z_.][A-Za-z0-9_.]*)=\"([^\"]*)\"|\\S+");
 
     /**
@@ -518,11 +537,35 @@ final class RouteForm {
             else body.append(line).append('\n');
         }
         String b = body.toString().replaceAll("\n+$", "\n");
+        if (k.id().equals(SESSION_TASK) && !route.equals("tornado")) {
+            throw error.apply("kernel " + k.java() + ": '" + SESSION_TASK + "' (no definition) is for a TornadoVM session task; give it //#if R=tornado");
+        }
         return switch (route) {
             case "wg" -> workGroup(k, b, setup.toString(), error);
             case "aparapi" -> aparapi(k, b, setup.toString(), error);
             default -> tornado(k, b, setup.toString());
         };
+    }
+
+    /**
+     * A persistent group's task loop header ({@code //#tasks t}), for the template to close. Aparapi: PerfportKernel's
+     * taskBegin/taskNext. TornadoVM: written out from the kernel's {@code tasks} and {@code mapping} parameters (its
+     * Kernel API has no helper that may read the ids), blocked {@code [tasks·g/G, tasks·(g+1)/G)} or, mapping 1,
+     * cyclic {@code g, g + G, ...} for group g of G.
+     */
+    List<String> taskLoop(String t) {
+        if (route.equals("aparapi")) return List.of("for (int " + t + " = taskBegin(); " + t + " >= 0; " + t + " = taskNext(" + t + ")) {");
+        return List.of("int taskGroup = ctx.groupIdx;",
+                "int taskGroups = ctx.globalGroupSizeX / ctx.localGroupSizeX;",
+                "int taskFirst = (int) (((long) tasks * taskGroup) / taskGroups);",
+                "int taskEnd = (int) (((long) tasks * (taskGroup + 1)) / taskGroups);",
+                "int taskStep = 1;",
+                "if (mapping == 1) {",
+                "    taskFirst = taskGroup;",
+                "    taskEnd = tasks;",
+                "    taskStep = taskGroups;",
+                "}",
+                "for (int " + t + " = taskFirst; " + t + " < taskEnd; " + t + " += taskStep) {");
     }
 
     /** {@code Type name=expr, ...}: the parameters and binds of a tornado.hidden or tornado.extra option. */
@@ -563,6 +606,7 @@ final class RouteForm {
         for (Arg a : k.args()) if (a.array() && !a.onChip()) text = arraySyntax(text, a.name(), error);
         sb.append(markers(indent(text, 4), m -> switch (m[0]) {
             case "barrier" -> List.of("localBarrier();");
+            case "tasks" -> taskLoop(m[1]);
             default -> List.of("for (int treeStep = getLocalSize() / 2; treeStep > 0; treeStep >>= 1) {",
                     "    localBarrier();",
                     "    if (getLocalId() < treeStep) " + m[1] + "[getLocalId()] += " + m[1] + "[getLocalId() + treeStep];",
@@ -631,6 +675,7 @@ final class RouteForm {
         sb.append(locals).append(setup);
         sb.append(markers(body, m -> switch (m[0]) {
             case "barrier" -> List.of("ctx.localBarrier();");
+            case "tasks" -> taskLoop(m[1]);
             default -> List.of("ctx.localBarrier();",
                     "for (int treeStep = ctx.localGroupSizeX / 2; treeStep > 0; treeStep >>= 1) {",
                     "    if (ctx.localIdx < treeStep) {",
@@ -640,6 +685,8 @@ final class RouteForm {
                     "}");
         }));
         sb.append("    }\n");
+        // a session's own task is called by name (LaunchPlan), not bound for a definition
+        if (k.id().equals(SESSION_TASK)) return sb.toString();
         String task = "a.graph().task(a.task(), " + className() + "::" + k.java() + ", " + String.join(", ", binds) + ")";
         String binder = after == null ? "a -> " + task
                 : "a -> {\n                    " + task + ";\n                    " + after + "\n                }";
@@ -734,7 +781,7 @@ final class RouteForm {
     }
 
     /** Replaces each marker line with the route's lines, indented as the code before it (directives stand in column 0). */
-    private static String markers(String text, Function<String[], List<String>> lines) {
+    static String markers(String text, Function<String[], List<String>> lines) {
         StringBuilder sb = new StringBuilder();
         String pad = "        ";
         for (String line : text.split("\n", -1)) {

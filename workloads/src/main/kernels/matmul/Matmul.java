@@ -313,18 +313,8 @@ KernelSpec.of("matmul.beta_static", BetaStatic.class, c -> new BetaStatic(), "A"
     public static void betaStatic(KernelContext ctx, FloatArray a, FloatArray b, FloatArray c, int n, int k,
                                   int tasks, int mapping) {
 //#use tileIdsTornado
-        int sg = ctx.groupIdx;
-        int groups = ctx.globalGroupSizeX / t;
         int tilesN = n / t;
-        int first = (int) (((long) tasks * sg) / groups);
-        int end = (int) (((long) tasks * (sg + 1)) / groups);
-        int step = 1;
-        if (mapping == 1) {
-            first = sg;
-            end = tasks;
-            step = groups;
-        }
-        for (int task = first; task < end; task += step) {
+//#tasks task
 //#use tileOfTask
 //#use betaBlockTornado
         }

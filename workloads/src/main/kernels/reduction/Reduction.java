@@ -143,6 +143,14 @@ import java.util.concurrent.atomic.AtomicInteger;
             }
             localBarrier();
 //#end
+//#def groupSum
+        $T$ acc = $zero$;
+        for (int i = $lid$; i < $count$; i += $lsize$) {
+            acc += $src$.get(i);
+        }
+        scratch[$lid$] = acc;
+//#tree scratch
+//#end
 //#def floatAcc
 //#if R=aparapi
 //#if T=float
@@ -200,22 +208,7 @@ import java.util.concurrent.atomic.AtomicInteger;
         if (lid == 0) {
             slm[0] = $zero$;                                   // first group on this unit
         }
-//#if R=aparapi
-        for (int t = taskBegin(); t >= 0; t = taskNext(t)) {
-//#else
-        // its own task loop: blocked [tasks*sg/k, tasks*(sg+1)/k), or cyclic sg, sg+k, ... (Aparapi's taskBegin/taskNext are PerfportKernel's)
-        int sg = ctx.groupIdx;
-        int k = ctx.globalGroupSizeX / size;
-        int first = (int) (((long) tasks * sg) / k);
-        int end = (int) (((long) tasks * (sg + 1)) / k);
-        int step = 1;
-        if (mapping == 1) {
-            first = sg;
-            end = tasks;
-            step = k;
-        }
-        for (int t = first; t < end; t += step) {
-//#end
+//#tasks t
             int gid = t * size + lid;
             $T$ v = $zero$;
             if (gid < n) {
@@ -278,15 +271,25 @@ import java.util.concurrent.atomic.AtomicInteger;
 //#else
     /** Two kernels, second: all m partial sums in one work-group, $T$32. */
 //#kernel reduction.final.$T$ final$Ty$ partial:$T$[] out:$T$[] m:int scratch:$T$[local] aparapi.factory="c -> checked(c, $F$, new {class}())"
-        $T$ acc = $zero$;
-        for (int i = $lid$; i < m; i += $lsize$) {
-            acc += partial.get(i);
-        }
-        scratch[$lid$] = acc;
-//#tree scratch
+//#use groupSum src=partial count=m
         if ($lid$ == 0) {
             out.set(0, scratch[0]);
         }
+//#end
+//#if R=tornado
+//#if T=float
+
+    /**
+     * The float kernels' deferred atomic adds ({@code DeferredAtomics}), a second task of their graph that the
+     * session adds: final's one-group sum of {@code ops[0, count)}, added to {@code target[index]}.
+     */
+//#kernel - addDeferred ops:float[] target:float[] count:int index:int scratch:float[local]
+//#use groupSum src=ops count=count
+        if ($lid$ == 0) {
+            target.set(index, target.get(index) + scratch[0]);
+        }
+//#end
+//#end
 //#end
 //#end
 

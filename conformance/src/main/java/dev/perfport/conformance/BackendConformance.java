@@ -83,32 +83,6 @@ public abstract class BackendConformance {
         return Map.of();
     }
 
-    /**
-     * For a route-native backend (Aparapi, TornadoVM): every variant of the workloads that have no
-     * route-native kernels yet ({@link Workload#hasRouteNativeKernels()}), whose rows must fail
-     * naming the backend and the missing kernel.
-     */
-    protected static Map<String, String> withoutRouteNativeKernels() {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
-        for (Workload w : Workloads.all()) {
-            if (w.hasRouteNativeKernels()) continue;
-            for (String v : w.variants()) m.put(w.name() + "/" + v, w.name() + " has no route-native kernels yet");
-        }
-        return m;
-    }
-
-    /**
-     * {@return {@link #withoutRouteNativeKernels()} and the given variants, all refused for one reason}
-     *
-     * @param reason   why the backend cannot run them
-     * @param variants {@code workload/variant} keys
-     */
-    protected static Map<String, String> withoutRouteNativeKernelsAnd(String reason, String... variants) {
-        Map<String, String> m = withoutRouteNativeKernels();
-        for (String v : variants) m.put(v, reason);
-        return m;
-    }
-
     /** The open session (for a backend's own extra conformance tests). */
     protected final DeviceSession session() {
         return session;

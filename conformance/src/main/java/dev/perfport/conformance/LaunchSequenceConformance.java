@@ -5,14 +5,12 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.Profile;
-import dev.perfport.workloads.reduction.ReductionKernels;
 import dev.perfport.workloads.saxpy.SaxpyKernels;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -223,19 +221,11 @@ public abstract class LaunchSequenceConformance {
     @Test
     void repeatedLaunchesOfTheTunedReductionEachLeaveTheExactSum() {
         int n = 100_003, wg = 64, groups = 8, times = 19;
-        IntInput input = IntInput.sawtooth(n, 13, 6);
-        int[] data = input.data();
-        long sum = input.sum();
-        try (CompiledKernel k = session.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 2));
-             DeviceBuffer in = session.upload(data); DeviceBuffer out = session.allocate(ElemType.INT, 1);
-             DeviceBuffer partial = session.allocate(ElemType.INT, groups); DeviceBuffer ticket = session.upload(new int[1])) {
+        try (TunedReduction r = TunedReduction.open(session, IntInput.sawtooth(n, 13, 6), groups, wg, Constants.of("VW", 1, "IPT", 2))) {
             for (int round = 0; round < 2; round++) {
-                int[] got = {12345};
-                out.write(got);
-                LaunchStats st = session.launchRepeated(k, NDRange.of((long) groups * wg, wg), times, in, partial, out, ticket, n,
-                        LocalSize.of(wg));
-                out.read(got);
-                assertEquals(sum, got[0], "round " + round + ": the last of " + times + " launches wrote the exact sum");
+                r.out().write(new int[] {12345});
+                LaunchStats st = session.launchRepeated(r.kernel(), r.range(), times, r.args());
+                assertEquals(r.input().sum(), r.result(), "round " + round + ": the last of " + times + " launches wrote the exact sum");
                 assertEquals((long) times * groups, st.counters().get(Counters.WORK_GROUPS));
             }
         }

@@ -16,14 +16,17 @@ public final class WorkloadKernels {
 
     /**
      * The definitions of {@link Workload#kernels()} of every workload that has route-native kernels
-     * ({@link Workload#hasRouteNativeKernels()}), by first occurrence of each name, and the line
+     * ({@link Workload#hasRouteNativeKernels()}), but those that no route-native kernel is written for
+     * ({@link Workload#variantsWithoutRouteNativeKernels()}), by first occurrence of each name, and the line
      * detection's pixel-wise max (seed 002 §3: report seed-002 and the lazy-transfer kit run it).
      */
     public static List<KernelDef> all() {
         Map<String, KernelDef> byName = new LinkedHashMap<>();
         for (Workload w : Workloads.all()) {
             if (!w.hasRouteNativeKernels()) continue;
-            for (KernelDef d : w.kernels()) byName.putIfAbsent(d.name(), d);
+            for (KernelDef d : w.kernels()) {
+                if (!w.variantsWithoutRouteNativeKernels().containsValue(d.name())) byName.putIfAbsent(d.name(), d);
+            }
         }
         KernelDef max = LineDetection.pixelMax();
         byName.putIfAbsent(max.name(), max);

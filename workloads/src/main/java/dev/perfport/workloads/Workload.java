@@ -5,6 +5,7 @@ import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.result.RunResult;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One study of the papers, runnable on any device session: a host program that allocates
@@ -96,6 +97,18 @@ public interface Workload {
      */
     default boolean hasRouteNativeKernels() {
         return true;
+    }
+
+    /**
+     * The variants that launch a kernel with no route-native implementation though the workload has them
+     * ({@link #hasRouteNativeKernels()}), each with that kernel's name: on Aparapi and TornadoVM their rows fail
+     * naming it, and {@code WorkloadKernels} leaves it out. None by default; fft's fourstep ({@code fft.cols},
+     * written for OpenCL C and the emulator only).
+     *
+     * @return variant to the definition name it lacks
+     */
+    default Map<String, String> variantsWithoutRouteNativeKernels() {
+        return Map.of();
     }
 
     /**

@@ -97,6 +97,50 @@ class KernelRoutesTest {
     }
 
     @Test
+    void aSessionTaskIsWrittenForTornadoVmButRegisteredUnderNoName(@TempDir Path dir) throws Exception {
+        Path shared = shared(dir, TEMPLATE + """
+                //#if R=tornado
+                //#kernel - addAll ops:float[] target:float[] count:int
+                        if ($gid$ == 0) target.set(0, target.get(0) + ops.get(count - 1));
+                //#end
+                //#end
+                """);
+        assertEquals(new Run(0, ""), kernelGen(dir, "tornado", shared));
+        String tornado = Files.readString(dir.resolve("out-tornado/dev/perfport/backend/tornado/kernels/DemoTornado.java"));
+        assertTrue(tornado.contains("public static void addAll(KernelContext ctx, FloatArray ops, FloatArray target, int count)"), tornado);
+        assertTrue(tornado.contains("new TornadoKernel(\"demo.scaled\""), tornado);
+        assertFalse(tornado.contains("DemoTornado::addAll"), "registered under no name: " + tornado);
+
+        Run aparapi = kernelGen(dir, "aparapi", shared(dir, "//#kernel - addAll n:int\n//#end\n"));
+        assertEquals(2, aparapi.exit());
+        assertEquals("KernelGen: demo/Demo.java:1: kernel addAll: '-' (no definition) is for a TornadoVM session task; "
+                + "give it //#if R=tornado", aparapi.printed().strip());
+    }
+
+    @Test
+    void aTaskLoopIsEachRoutesOwnAndRefusedInTheWorkGroupForm(@TempDir Path dir) throws Exception {
+        Path shared = shared(dir, """
+                //#kernel demo.tasks tasks out:int[] tasks:int mapping:int
+                //#tasks t
+                            if ($lid$ == 0) out.set(t, $group$);
+                        }
+                //#end
+                """);
+        assertEquals(new Run(0, ""), kernelGen(dir, "aparapi", shared));
+        String aparapi = Files.readString(dir.resolve("out-aparapi/dev/perfport/backend/aparapi/kernels/DemoKernels.java"));
+        assertTrue(aparapi.contains("for (int t = taskBegin(); t >= 0; t = taskNext(t)) {"), aparapi);
+        assertEquals(new Run(0, ""), kernelGen(dir, "tornado", shared));
+        String tornado = Files.readString(dir.resolve("out-tornado/dev/perfport/backend/tornado/kernels/DemoTornado.java"));
+        assertTrue(tornado.contains("int taskFirst = (int) (((long) tasks * taskGroup) / taskGroups);"), tornado);
+        assertTrue(tornado.contains("for (int t = taskFirst; t < taskEnd; t += taskStep) {"), tornado);
+
+        Run wg = kernelGen(dir, "wg", shared);
+        assertEquals(2, wg.exit());
+        assertEquals("KernelGen: demo/Demo.java:2: //#tasks: the Java work-group form has no task loop; give it its own form (//#if R=wg)",
+                wg.printed().strip());
+    }
+
+    @Test
     void badInputIsOneLineNamingIt(@TempDir Path dir) throws Exception {
         Run route = kernelGen(dir, "cuda", shared(dir, TEMPLATE));
         assertEquals(2, route.exit());

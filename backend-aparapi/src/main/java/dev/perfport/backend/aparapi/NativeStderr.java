@@ -38,31 +38,26 @@ final class NativeStderr {
     static <T> Captured<T> capture(Supplier<T> body) {
         Redirect r = Redirect.start();
         T value;
+        String text = "";
         try {
             value = body.get();
         } finally {
-            if (r != null) r.stop();
+            if (r != null) text = r.stop();
         }
-        return new Captured<>(value, r == null ? "" : r.text);
+        return new Captured<>(value, text);
     }
 
-    /** An active redirection of fd 2, or none where it cannot be set up. */
-    private static final class Redirect {
-        private final MethodHandle dup2;
-        private final MethodHandle close;
-        private final MethodHandle fflush;
-        private final int saved;
-        private final Path file;
-        private String text = "";
-
-        private Redirect(MethodHandle dup2, MethodHandle close, MethodHandle fflush, int saved, Path file) {
-            this.dup2 = dup2;
-            this.close = close;
-            this.fflush = fflush;
-            this.saved = saved;
-            this.file = file;
-        }
-
+    /**
+     * An active redirection of fd 2: the libc calls that end it, the saved descriptor and the file that takes the text.
+     *
+     * @param dup2   libc's dup2
+     * @param close  libc's close
+     * @param fflush libc's fflush
+     * @param saved  the descriptor that fd 2 was before
+     * @param file   where fd 2 points meanwhile
+     */
+    private record Redirect(MethodHandle dup2, MethodHandle close, MethodHandle fflush, int saved, Path file) {
+        /** {@return a redirection of fd 2, or null where it cannot be set up} */
         static Redirect start() {
             if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) return null;
             Path file = null;
@@ -110,7 +105,8 @@ final class NativeStderr {
             }
         }
 
-        void stop() {
+        /** {@return the text written to fd 2 since {@link #start}} Points fd 2 back where it was first. */
+        String stop() {
             try {
                 int ignored = (int) fflush.invokeExact(MemorySegment.NULL);
                 ignored = (int) dup2.invokeExact(saved, 2);
@@ -119,10 +115,11 @@ final class NativeStderr {
                 throw new IllegalStateException("cannot restore the standard error stream: " + t, t);
             }
             try {
-                text = Files.readString(file, StandardCharsets.UTF_8);
+                String text = Files.readString(file, StandardCharsets.UTF_8);
                 Files.deleteIfExists(file);
+                return text;
             } catch (IOException e) {
-                text = "";
+                return "";
             }
         }
     }

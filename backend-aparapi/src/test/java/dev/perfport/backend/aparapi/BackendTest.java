@@ -39,19 +39,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Devices, selection, configuration and the kernel registry. */
 class BackendTest {
 
-    /** Definitions without an Aparapi kernel, on purpose (fft's four-step fft.cols, OpenCL C and emulator only): their rows fail naming the kernel (AparapiConformanceTest declares them). */
-    static final java.util.Set<String> NOT_ON_APARAPI = java.util.Set.of("fft.cols");
-
-    /** Every kernel definition the workloads module uses, but those of {@link #NOT_ON_APARAPI}. */
-    static List<KernelDef> workloadDefinitions() {
-        return WorkloadKernels.all().stream().filter(d -> !NOT_ON_APARAPI.contains(d.name())).toList();
-    }
-
     @Test
     void everyWorkloadKernelHasAnAparapiKernelWithTheSameArguments() {
         KernelRegistry r = KernelRegistry.standard();
         TreeSet<String> defined = new TreeSet<>();
-        for (KernelDef d : workloadDefinitions()) {
+        for (KernelDef d : WorkloadKernels.all()) {
             defined.add(d.name());
             KernelSpec spec = r.find(d.name()).orElseThrow(() -> new AssertionError("no Aparapi kernel for " + d.name()));
             assertEquals(List.of(), spec.mismatches(d), d.name());

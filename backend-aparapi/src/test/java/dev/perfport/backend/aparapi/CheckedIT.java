@@ -1,6 +1,7 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.CheckedConformance;
+import dev.perfport.conformance.RouteNativeConformance;
 import dev.perfport.conformance.TestDevice;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.checked.CheckedMode;
@@ -35,9 +36,9 @@ class CheckedIT extends CheckedConformance {
                 "reduction/tuned", why + ": the last group reads the partials the others published before their ticket");
     }
 
-    /** What the route's conformance test declares: no Aparapi kernels for these. */
+    /** What the route's conformance test refuses: no Aparapi kernels for these. */
     @Override
     protected Map<String, String> unsupportedVariants() {
-        return new AparapiConformanceTest().unsupportedVariants();
+        return RouteNativeConformance.withoutRouteNativeKernels();
     }
 }

@@ -477,7 +477,7 @@ final class LaunchPlan implements AutoCloseable {
             int size = DeferredAtomics.APPLY_LOCAL_SIZE;
             while (size > 1 && size > kernel.session().device().maxWorkGroupSize()) size >>= 1;
             grid.addWorkerGrid(graphName + "." + name("d"), workerGrid(new int[]{size}, new int[]{size}));
-            graph().task(name("d"), DeferredAtomics::addAll, new KernelContext(), ops, target, geometry.groups(), index, size);
+            graph().task(name("d"), ReductionTornado::addDeferred, new KernelContext(), ops, target, geometry.groups(), index, size);
             deferredApplied = true;
         }
 

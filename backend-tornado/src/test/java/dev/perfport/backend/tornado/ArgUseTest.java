@@ -1,17 +1,12 @@
 package dev.perfport.backend.tornado;
 
 import dev.perfport.conformance.IntInput;
+import dev.perfport.conformance.TunedReduction;
 import dev.perfport.backend.tornado.kernels.TornadoKernel;
 import dev.perfport.backend.tornado.kernels.TornadoKernel.ArgUse;
 import dev.perfport.backend.tornado.kernels.TornadoKernels;
-import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.LocalSize;
-import dev.perfport.core.launch.NDRange;
-import dev.perfport.core.memory.DeviceBuffer;
-import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Profile;
-import dev.perfport.workloads.reduction.ReductionKernels;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -74,24 +69,16 @@ class ArgUseTest {
     @Test
     void aHostWriteToAWrittenFirstBufferIsNotCopiedIn() {
         int n = 10_007, wg = 64, groups = 4;
-        IntInput input = IntInput.sawtooth(n, 11, 5);
-        int[] data = input.data();
-        long sum = input.sum();
         try (TornadoVmSession s = Tornado.session();
-             CompiledKernel k = s.compile(ReductionKernels.tuned(ElemType.INT), Constants.of("VW", 1, "IPT", 1));
-             DeviceBuffer in = s.upload(data); DeviceBuffer out = s.allocate(ElemType.INT, 1);
-             DeviceBuffer partial = s.allocate(ElemType.INT, groups); DeviceBuffer ticket = s.upload(new int[1])) {
-            NDRange range = NDRange.of((long) groups * wg, wg);
-            s.launch(k, range, in, partial, out, ticket, n, LocalSize.of(wg));
+             TunedReduction r = TunedReduction.open(s, IntInput.sawtooth(n, 11, 5), groups, wg, Constants.of("VW", 1, "IPT", 1))) {
+            s.launch(r.kernel(), r.range(), r.args());
             long plans = s.plansBuilt();
             for (int rep = 0; rep < 3; rep++) {
-                partial.write(new int[]{-1, 99, 12345, 7});
+                r.partial().write(new int[]{-1, 99, 12345, 7});
                 Profile before = s.profile();
-                s.launch(k, range, in, partial, out, ticket, n, LocalSize.of(wg));
+                s.launch(r.kernel(), r.range(), r.args());
                 assertEquals(0, s.profile().minus(before).bytesToDevice(), "nothing copied in: " + s.profile().minus(before));
-                int[] got = new int[1];
-                out.read(got);
-                assertEquals(sum, got[0], "repetition " + rep);
+                assertEquals(r.input().sum(), r.result(), "repetition " + rep);
             }
             assertEquals(plans, s.plansBuilt(), "the plan was kept");
         }

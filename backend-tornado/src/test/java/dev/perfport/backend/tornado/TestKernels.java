@@ -70,7 +70,7 @@ final class TestKernels {
         dst.set(i, src.get(i));
     }
 
-    /** The persistent task loop of the backend's kernels (see ReductionTornado), blocked or cyclic, with a trivial body. */
+    /** The persistent task loop of the backend's kernels (KernelGen's //#tasks), blocked or cyclic, with a trivial body. */
     public static void tasksStatic(KernelContext ctx, IntArray owner, IntArray runs, int tasks, int mapping) {
         int lid = ctx.localIdx;
         int size = ctx.localGroupSizeX;

@@ -110,6 +110,12 @@ public final class Fft implements Workload, Tunable {
         return List.of(FftKernels.fused(), FftKernels.pass(), FftKernels.cols());
     }
 
+    /** The four-step path's column kernel is written for OpenCL C and the emulator only. */
+    @Override
+    public Map<String, String> variantsWithoutRouteNativeKernels() {
+        return Map.of(FOURSTEP, FftKernels.cols().name());
+    }
+
     /** Small and odd batches, every radix, both layouts, both exchanges, both twiddle sources, sharing, both paths. */
     @Override
     public List<Params> smallCases() {

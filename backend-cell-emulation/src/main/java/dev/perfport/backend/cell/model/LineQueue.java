@@ -15,26 +15,17 @@ package dev.perfport.backend.cell.model;
  * with one unit nobody waits.
  *
  * <p>Deterministic: the solution depends only on the per-unit counts and busy times.
+ *
+ * @param counts      charged atomics of each unit on the line (0 for units not on it)
+ * @param response    each unit's solved time at the line per atomic, {@code R}
+ * @param seen        the others' mean queue each unit's arrival sees, {@code q}
+ * @param demand      the line's time per success of each unit, {@code D(q)}
+ * @param uncontended cycles each atomic was already charged on its unit
+ * @param retry       extra attempts per waiting contender ({@code atomicRetryFactor})
  */
-final class LineQueue {
+record LineQueue(long[] counts, double[] response, double[] seen, double[] demand, long uncontended, double retry) {
     private static final int MAX_ITERATIONS = 10_000;
     private static final double EPSILON = 1e-9;
-
-    private final long[] counts;
-    private final double[] response;
-    private final double[] seen;
-    private final double[] demand;
-    private final long uncontended;
-    private final double retry;
-
-    private LineQueue(long[] counts, double[] response, double[] seen, double[] demand, long uncontended, double retry) {
-        this.counts = counts;
-        this.response = response;
-        this.seen = seen;
-        this.demand = demand;
-        this.uncontended = uncontended;
-        this.retry = retry;
-    }
 
     /**
      * @param counts      charged atomics of each unit on the line (0 for units not on it)
