@@ -2,7 +2,8 @@
 # perfport on the GPU machine (an NVIDIA driver, no JDK, no Maven, no package registry), from the release archive.
 #
 #   bash scripts/gpu-perfport.sh --stage      on the development machine: builds the archive (./mvnw -Prelease) and puts
-#                                             it, with the OpenCL ICD loader, in .gpu-release/ (git-ignored, about 50 MB)
+#                                             it, without the CPU-only native references of report seed-004, with the
+#                                             OpenCL ICD loader, in .gpu-release/ (git-ignored, about 50 MB)
 #   bash scripts/gpu-perfport.sh ARGS...      on the GPU machine, through the device tool with carry [".gpu-release"]:
 #                                             unpacks the archive once under /tmp and runs bin/perfport ARGS...
 #
@@ -214,10 +215,18 @@ PY
 fi
 if [[ "${1:-}" == --stage ]]; then
     set -euo pipefail
-    grep -qx "/$stage/" .git/info/exclude 2>/dev/null || { mkdir -p .git/info; echo "/$stage/" >> .git/info/exclude; }
+    x=$(git rev-parse --git-common-dir)/info/exclude; grep -qx "/$stage/" "$x" 2>/dev/null || { mkdir -p "$(dirname "$x")"; echo "/$stage/" >> "$x"; }
     ./mvnw -B -q -Prelease -DskipTests package
     rm -rf "$stage" && mkdir -p "$stage/ocl"
-    cp cli/target/perfport-*-linux-x86_64.tar.gz cli/target/perfport-*-linux-x86_64.tar.gz.sha256 "$stage/"
+    # the archive without report seed-004's CPU references (OpenBLAS, FFTW and their JavaCPP: 22 MB), which the GPU
+    # machine does not need and which would take the carry past its 64 MiB; there the report says they are missing
+    tmp=$(mktemp -d)
+    src=$(ls cli/target/perfport-*-linux-x86_64.tar.gz | head -1)
+    tar xzf "$src" -C "$tmp"
+    rm -f "$tmp"/perfport-*/lib/{javacpp,openblas,fftw}-*.jar
+    (cd "$tmp" && tar czf "$OLDPWD/$stage/$(basename "$src")" perfport-*)
+    (cd "$stage" && sha256sum "$(basename "$src")" > "$(basename "$src").sha256")
+    rm -rf "$tmp"
     tmp=$(mktemp -d)
     (cd "$tmp" && apt-get download ocl-icd-libopencl1 >/dev/null 2>&1) \
         || { echo "gpu-perfport.sh: could not download ocl-icd-libopencl1 (run apt-get update once)" >&2; exit 2; }
