@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * FFT's part of seed 004, over the knobs of the {@code fft} workload (issue 14's FFT half): every
+ * FFT's part of seed 004, over the knobs of the {@code fft} workload: every
  * combination of radix (2, 4, 8), layout (aos, soa), exchange (global, local), twiddles (computed,
  * table) and sharing (off, on), rated in GFLOP/s (5·N·log2 N per transform; modelled on the
  * emulator). The untuned portable kernel is SHOC's: radix 8, AoS, local exchange, computed

@@ -12,7 +12,7 @@ import java.util.Map;
  * One workload's part of {@code perfport report seed-004}: the cases it measures, the points of its
  * knob space on one device (saved as they are), and how a case's points become the rows of the
  * paper's Table 4 (the untuned portable kernel, each knob alone, all knobs tuned). The report
- * renders every study the same way, so a new study (the fft half of issue 14) only implements this
+ * renders every study the same way, so a new study (the FFT's) only implements this
  * and joins {@link Seed004Report#STUDIES}.
  */
 public interface Seed004Study {
