@@ -13,6 +13,7 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Bound;
+import dev.perfport.workloads.LastInput;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -66,7 +67,7 @@ public final class Matmul implements Workload {
     /** Groups in flight per SPE that ε asks of the Cell emulator (paper §2.3). */
     public static final int EPSILON_GROUPS_IN_FLIGHT = 4;
 
-    private Matrices cached;
+    private final LastInput<Matrices.Key, Matrices> inputs = new LastInput<>();
 
     @Override
     public String name() {
@@ -154,9 +155,8 @@ public final class Matmul implements Workload {
         return Runs.run(s, name(), variant, p, () -> execute(s, def, c, local, in, tile, reps));
     }
 
-    private synchronized Matrices input(int n, long seed) {
-        if (cached == null || !cached.sameAs(n, n, n, seed)) cached = Matrices.generate(n, n, n, seed);
-        return cached;
+    private Matrices input(int n, long seed) {
+        return inputs.get(new Matrices.Key(n, n, n, seed), () -> Matrices.generate(n, n, n, seed));
     }
 
     private static Outcome execute(DeviceSession s, KernelDef def, Constants constants, boolean local,

@@ -12,6 +12,7 @@ import dev.perfport.core.launch.TaskMapping;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.LastInput;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -52,7 +53,7 @@ public final class MatmulStatic implements Workload {
     public static final String NDRANGE = "ndrange";
     public static final String STATIC = "static";
 
-    private Matrices cached;
+    private final LastInput<Matrices.Key, Matrices> inputs = new LastInput<>();
 
     @Override
     public String name() {
@@ -156,9 +157,8 @@ public final class MatmulStatic implements Workload {
         }
     }
 
-    private synchronized Matrices input(int m, int k, int n, long seed) {
-        if (cached == null || !cached.sameAs(m, k, n, seed)) cached = Matrices.generate(m, k, n, seed);
-        return cached;
+    private Matrices input(int m, int k, int n, long seed) {
+        return inputs.get(new Matrices.Key(m, k, n, seed), () -> Matrices.generate(m, k, n, seed));
     }
 
     private static Outcome ndrange(DeviceSession s, Matrices in, int tile, int reps) {

@@ -100,7 +100,7 @@ record Matrices(int m, int k, int n, long seed, float[] a, float[] b, double[] c
                 + first % n + "): got " + got[first] + ", expected " + ref[first];
     }
 
-    boolean sameAs(int m2, int k2, int n2, long seed2) {
-        return m == m2 && k == k2 && n == n2 && seed == seed2;
+    /** What a pair of matrices is made from. */
+    record Key(int m, int k, int n, long seed) {
     }
 }

@@ -16,6 +16,7 @@ import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.LastInput;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
@@ -63,7 +64,7 @@ public final class Table implements Workload {
     /** Counter: table builds counted by the kernel. */
     public static final String TABLE_BUILDS = "tableBuilds";
 
-    private TableInput cached;
+    private final LastInput<TableInput.Key, TableInput> inputs = new LastInput<>();
 
     @Override
     public String name() {
@@ -149,11 +150,9 @@ public final class Table implements Workload {
         return Runs.run(s, name(), variant, shown, () -> execute(s, variant.equals(STATIC_LOCAL), c, in));
     }
 
-    private synchronized TableInput input(Config c) {
-        if (cached == null || !cached.sameAs(c.groups(), c.maxSize(), c.iters(), c.tableSize(), c.seed())) {
-            cached = TableInput.generate(c.groups(), c.maxSize(), c.iters(), c.tableSize(), c.seed());
-        }
-        return cached;
+    private TableInput input(Config c) {
+        return inputs.get(new TableInput.Key(c.groups(), c.maxSize(), c.iters(), c.tableSize(), c.seed()),
+                () -> TableInput.generate(c.groups(), c.maxSize(), c.iters(), c.tableSize(), c.seed()));
     }
 
     private static Outcome execute(DeviceSession s, boolean slm, Config c, TableInput in) {

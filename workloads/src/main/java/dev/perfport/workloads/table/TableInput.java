@@ -105,7 +105,7 @@ record TableInput(int groups, int maxSize, int iters, int tableSize, long seed,
         return worst;
     }
 
-    boolean sameAs(int groups2, int maxSize2, int iters2, int tableSize2, long seed2) {
-        return groups == groups2 && maxSize == maxSize2 && iters == iters2 && tableSize == tableSize2 && seed == seed2;
+    /** What a table input is made from. */
+    record Key(int groups, int maxSize, int iters, int tableSize, long seed) {
     }
 }
