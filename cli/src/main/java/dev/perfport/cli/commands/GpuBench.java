@@ -85,6 +85,13 @@ record GpuBench(List<String> selectors, Params params, String out) {
         return l;
     }
 
+    /** Every case by its name, as the data's rows name them. */
+    static Map<String, Case> byName(boolean quick) {
+        Map<String, Case> m = new LinkedHashMap<>();
+        for (Case c : all(quick)) m.put(c.name(), c);
+        return m;
+    }
+
     static List<Case> cases(boolean quick) {
         List<Case> l = new ArrayList<>();
         for (String n : quick ? List.of("2^16") : List.of("2^25", "2^28")) {
@@ -168,8 +175,7 @@ record GpuBench(List<String> selectors, Params params, String out) {
         data.put("rows", rows);
         data.put("pytorch", torch);
         DeviceLimits limits = DeviceLimits.of(rows.stream().map(m -> limitRow(row(m))).toList());
-        Map<String, Case> cases = new LinkedHashMap<>();
-        for (Case c : all(quick)) cases.put(c.name(), c);
+        Map<String, Case> cases = byName(quick);
         for (Map<String, Object> m : rows) {
             Map<String, Object> r = row(m);
             if (cases.get((String) m.get("case")) instanceof Case c && c.lowerIsBetter()) continue;   // a time per launch: no limit applies
@@ -342,8 +348,7 @@ record GpuBench(List<String> selectors, Params params, String out) {
         }
         sb.append("\n| case | route | config | rate (median) | kernel ms [min-max] | % of stream | % of flops | PyTorch (median) | ratio |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
-        Map<String, Case> byName = new LinkedHashMap<>();
-        for (Case c : all(quick)) byName.put(c.name(), c);
+        Map<String, Case> byName = byName(quick);
         for (Map<String, Object> m : rows) {
             Map<String, Object> r = row(m);
             String caseName = (String) m.get("case"), metric = (String) m.get("metric");
