@@ -18,6 +18,20 @@ import java.util.Arrays;
     /** Outputs per work-item the tiled kernels hold in private memory (the workload's largest tile factors: 8×8). */
     public static final int OUTPUTS = 64;
 
+    /**
+     * Refuses the OpenCL C forms the Java kernels do not have, so that no row claims them: adjacent outputs (the Java tiled
+     * kernels space a work-item's outputs one block apart) and fused multiply-adds (Java rounds each product).
+     */
+    static void requireJavaForm(Constants c, String route) {
+        if (c.has("ADJACENT") && c.getInt("ADJACENT") == 1) {
+            throw new UnsupportedFeatureException("convolution adjacent=1 is OpenCL C only: " + route + "'s tiled kernel spaces a work-item's "
+                    + "outputs one block apart; use adjacent=0");
+        }
+        if (c.has("CONV_FMA") && c.getInt("CONV_FMA") == 1) {
+            throw new UnsupportedFeatureException("convolution math=fma is OpenCL C only: " + route + " rounds each product as Java does; use math=precise");
+        }
+    }
+
 //#if R=wg
     // its own forms: the emulator's tiled kernel moves its tile and results by DMA, and every kernel charges its group's operations
     // ---- Java work-group implementations ---------------------------------------------------
@@ -353,11 +367,17 @@ import java.util.Arrays;
 //#end
 
 //#register
-KernelSpec.of("convolution.tiled", TiledConst.class, c -> Specialiser.of(TiledConst.class, compiledIn(c)),
+KernelSpec.of("convolution.tiled", TiledConst.class, c -> {
+            requireJavaForm(c, "Aparapi");
+            return Specialiser.of(TiledConst.class, compiledIn(c));
+        },
         "in", "filt", "out", "W", "H", "Iw", "fw", "fh", "tx", "ty", "sw", "tile")
 //#end
 //#register
-KernelSpec.of("convolution.tiled_gf", TiledGlobal.class, c -> Specialiser.of(TiledGlobal.class, compiledIn(c)),
+KernelSpec.of("convolution.tiled_gf", TiledGlobal.class, c -> {
+            requireJavaForm(c, "Aparapi");
+            return Specialiser.of(TiledGlobal.class, compiledIn(c));
+        },
         "in", "filt", "out", "W", "H", "Iw", "fw", "fh", "tx", "ty", "sw", "tile")
 //#end
 //#elif R=tornado
@@ -422,6 +442,7 @@ new TornadoKernel("convolution.$K$",
         sig(GLOBAL, FLOAT, $L$, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
                 PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, LOCAL, FLOAT), false,
         a -> {
+            requireJavaForm(a.constants(), "TornadoVM");
             if (a.intArg(8) * a.intArg(9) > OUTPUTS) {
                 throw new UnsupportedFeatureException("tx*ty = " + a.intArg(8) * a.intArg(9)
                         + " outputs per work-item exceed the " + OUTPUTS + " the TornadoVM kernel holds in private memory");

@@ -15,7 +15,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 /**
  * The FFT of seed 004 (fft.cl) in the Java routes: Stockham passes of radix 2, 4 or 8, fft.fused
  * (one work-group per transform, every pass, exchange through local or global memory), fft.pass (one
- * pass over the batch) and, in the work-group form only, fft.cols (the four-step path's columns).
+ * pass over the batch) and, in the work-group and Aparapi forms, fft.cols (the four-step path's
+ * columns; TornadoVM's form is not written, as no TornadoVM runtime here could check it).
  * Arguments follow the definitions (workloads' FftKernels). Each route keeps its own form, saying
  * why; the twiddle multiply and the bit-reversed output order are written once below.
  */
@@ -522,8 +523,116 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             }
         }
     }
+    /**
+     * The four-step path's columns (fft.cl's fft_cols): cb = wg·RADIX/len adjacent columns per group, each sub-FFT pass
+     * exchanged through local memory (pitch len + 1), the last pass's copy-out twisted and written. The shape comes as
+     * arguments: Aparapi has no -D, so the OpenCL C form's COLS_* constants have nothing to unroll here.
+     */
+    public static final class Cols extends FftBase {
+        float[] src;
+        float[] dst;
+        int len;
+        int cols;
+        int outs;
+        int outc;
+        int twist;
+        @Local float[] lre;
+        @Local float[] lim;
+        // a work-item's RADIX values between the loads of a pass and its butterflies (vr, vi hold one butterfly)
+        @PrivateMemorySpace(8) float[] hr = new float[8];
+        @PrivateMemorySpace(8) float[] hi = new float[8];
+
+        Cols(Constants c) {
+            super(c);
+        }
+
+        @Override
+        public Cols clone() {
+            Cols c = (Cols) super.clone();
+            c.hr = new float[8];
+            c.hi = new float[8];
+            return c;
+        }
+
+        /** Element i of src, its real part when part is 0. */
+        float ld(int i, int total, int part) {
+            return kSoa == 1 ? src[part * total + i] : src[2 * i + part];
+        }
+
+        void cst(int at, float re, float im) {
+            lre[at] = re;
+            lim[at] = im;
+        }
+
+        void store(int i, int total, float re, float im) {
+            if (kSoa == 1) {
+                dst[i] = re;
+                dst[total + i] = im;
+            } else {
+                dst[2 * i] = re;
+                dst[2 * i + 1] = im;
+            }
+        }
+
+        @Override
+        public void run() {
+            int lid = getLocalId();
+            int wg = getLocalSize();
+            int cb = wg * kRadix / len;
+            int gpt = cols / cb;
+            int grp = getGroupId();
+            int b = grp / gpt;
+            int c0 = (grp - b * gpt) * cb;
+            int base = b * n;
+            int total = n * batch;
+            int pitch = len + 1;
+            int col = lid % cb;
+            int j0 = lid / cb;
+            int ns = 1;
+            for (int p = 0; ns < len; p++) {
+                int radix = ns * kRadix <= len ? kRadix : len / ns;
+                int cnt = kRadix / radix;
+                for (int t = 0; t < cnt; t++) {
+                    int jl = j0 + t * (len / kRadix);
+                    for (int r = 0; r < radix; r++) {
+                        int il = jl + r * (len / radix);
+                        hr[t * radix + r] = p == 0 ? ld(base + il * cols + c0 + col, total, 0) : lre[col * pitch + il];
+                        hi[t * radix + r] = p == 0 ? ld(base + il * cols + c0 + col, total, 1) : lim[col * pitch + il];
+                    }
+                }
+                localBarrier();   // every value of the previous pass is read
+                for (int t = 0; t < cnt; t++) {
+                    int j = j0 + t * (len / kRadix);
+                    int k = j & (ns - 1);
+//#use twiddlesRadians
+//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="cst(col * pitch + d + m * ns, vr[q], vi[q])"
+                }
+                localBarrier();
+                ns = ns * radix;
+            }
+            for (int q = lid; q < cb * len; q += wg) {
+                int cc = outc == 1 ? q % cb : q / len;
+                int k = outc == 1 ? q / cb : q % len;
+                float re = lre[cc * pitch + k];
+                float im = lim[cc * pitch + k];
+                if (twist == 1) {
+                    int e = ((c0 + cc) * k) & (n - 1);
+                    float a = (float) e * (-TWO_PI / (float) n);
+                    float wr = kTable == 1 ? tw[2 * e] : cos(a);
+                    float wi = kTable == 1 ? tw[2 * e + 1] : sin(a);
+                    float xr = re;
+                    re = xr * wr - im * wi;
+                    im = xr * wi + im * wr;
+                }
+                store(base + k * outs + (c0 + cc) * outc, total, re, im);
+            }
+        }
+    }
 //#register
 KernelSpec.of("fft.fused", Fused.class, Fused::new, "in", "out", "tmp", "tw", "n", "batch", "lre", "lim")
+//#end
+//#register
+KernelSpec.of("fft.cols", Cols.class, Cols::new, "src", "dst", "tw", "n", "batch", "len", "cols", "outs", "outc", "twist", "lre", "lim")
 //#end
 //#register
 KernelSpec.of("fft.pass", Pass.class, Pass::new, "src", "dst", "tw", "n", "batch", "ns", "radix")

@@ -100,10 +100,10 @@ public interface Workload {
     }
 
     /**
-     * The variants that launch a kernel with no route-native implementation though the workload has them
-     * ({@link #hasRouteNativeKernels()}), each with that kernel's name: on Aparapi and TornadoVM their rows fail
-     * naming it, and {@code WorkloadKernels} leaves it out. None by default; fft's fourstep ({@code fft.cols},
-     * written for OpenCL C and the emulator only).
+     * The variants that launch a kernel that not every Java route implements though the workload has route-native
+     * kernels ({@link #hasRouteNativeKernels()}), each with that kernel's name: on a route that does not register it
+     * their rows fail naming it, and {@code WorkloadKernels} leaves it out. None by default; fft's fourstep
+     * ({@code fft.cols}: OpenCL C, the emulator and Aparapi, not TornadoVM).
      *
      * @return variant to the definition name it lacks
      */

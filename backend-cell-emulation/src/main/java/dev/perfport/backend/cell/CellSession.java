@@ -109,6 +109,8 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
             priv = impl.privateBytesPerItem().applyAsLong(constants);
             k = impl.factory().create(constants);
             cost = impl.cost().apply(constants);
+        } catch (dev.perfport.core.error.UnsupportedFeatureException e) {
+            throw e;   // a form the Java kernel does not have: one line for the user, not a build failure
         } catch (RuntimeException e) {
             throw new KernelBuildException("kernel '" + def.name() + "' could not be instantiated with constants "
                     + constants + ": " + e, stackTrace(e));

@@ -96,22 +96,23 @@ class FftIT {
         assertEquals(Boolean.TRUE, row.get("verified"));
     }
 
-    /** The four-step path: 2^20 in two launches verifies on jocl and the emulator; Aparapi refuses it naming the kernel. */
+    /** The four-step path: 2^20 in two launches verifies on jocl, the emulator and Aparapi (its own fft.cols). */
     @Test
     void fourstepVerifiesWhereItHasKernelsAndIsRefusedByName() {
         GemmIT.assumeBackend("jocl");
-        for (String backend : List.of("jocl", "cell-emulation")) {
+        for (String backend : List.of("jocl", "cell-emulation", "aparapi")) {
             Run r = fft("run", backend, "fourstep", List.of("n=2^20"));
             Map<String, Object> row = onlyRow(r);
             assertEquals(Boolean.TRUE, row.get("verified"), () -> backend + ": " + row.get("error"));
             assertEquals("fourstep(2048x512)", ((Map<?, ?>) row.get("params")).get("passes"), r::describe);
             assertEquals(4L, ((Number) ((Map<?, ?>) row.get("profile")).get("launches")).longValue(), "two launches, for the warm-up and the timed repetition: " + r.describe());
         }
-        Run r = fft("run", "aparapi", "fourstep", List.of("n=4096"));
-        Map<String, Object> row = onlyRow(r);
-        assertEquals(Boolean.FALSE, row.get("verified"));
-        assertTrue(((String) row.get("error")).contains("aparapi") && ((String) row.get("error")).contains("fft.cols"), (String) row.get("error"));
-        r = fft("run", "jocl", "fourstep", List.of("n=512", "share=on"));
+        // Aparapi's fft.cols in the other layout and twiddle source, and a one-launch size
+        for (List<String> ps : List.of(List.of("n=4096", "layout=soa", "twiddle=table"), List.of("n=512", "radix=4"))) {
+            Map<String, Object> row = onlyRow(fft("run", "aparapi", "fourstep", ps));
+            assertEquals(Boolean.TRUE, row.get("verified"), () -> ps + ": " + row.get("error"));
+        }
+        Run r = fft("run", "jocl", "fourstep", List.of("n=512", "share=on"));
         assertTrue(((String) onlyRow(r).get("error")).contains("share=on needs the fused path"), r::describe);
     }
 

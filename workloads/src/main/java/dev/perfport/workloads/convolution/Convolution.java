@@ -110,10 +110,15 @@ public final class Convolution implements Workload, Tunable {
 
     /** What one run does: the checked parameters, the kernel and its geometry. */
     record Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
-                boolean readOnly, int reps, long seed, String variant, boolean unroll) {
+                boolean readOnly, int reps, long seed, String variant, boolean unroll, boolean adjacent, boolean fma) {
         Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
              boolean readOnly, int reps, long seed, String variant) {
-            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false);
+            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false, false, false);
+        }
+
+        /** This plan with its tiling and memory knobs replaced (a tuning point). */
+        Plan with(int bw, int bh, int tx, int ty, boolean pad, boolean constFilter, boolean readOnly, boolean adjacent) {
+            return new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, unroll, adjacent, fma);
         }
 
         int iw() {
@@ -166,9 +171,15 @@ public final class Convolution implements Workload, Tunable {
         Plan plan = new Plan(v.get(ConvolutionSpec.WIDTH), v.get(ConvolutionSpec.HEIGHT), v.get(ConvolutionSpec.FW), v.get(ConvolutionSpec.FH),
                 v.get(ConvolutionSpec.BW), v.get(ConvolutionSpec.BH), tx, ty, v.get(ConvolutionSpec.PAD) == 1,
                 v.get(ConvolutionSpec.FILTER).equals("constant"), v.get(ConvolutionSpec.READ_ONLY) == 1, v.get(ConvolutionSpec.REPS),
-                v.get(ConvolutionSpec.SEED), variant, unroll);
+                v.get(ConvolutionSpec.SEED), variant, unroll, reads(v, ConvolutionSpec.ADJACENT) && v.get(ConvolutionSpec.ADJACENT) == 1,
+                reads(v, ConvolutionSpec.MATH) && v.get(ConvolutionSpec.MATH).equals("fma"));
         if (tx == 0) plan = adaptiveT(plan, s.device().capacity(MemoryLevel.LOCAL));
         return plan;
+    }
+
+    /** Whether these values carry the knob: the transfer study's spec shares the image knobs, not the kernel's forms. */
+    private static boolean reads(Values v, dev.perfport.workloads.spec.Knob<?> k) {
+        return v.spec().knobs().contains(k) && k.readBy(v.variant());
     }
 
     /**
@@ -188,8 +199,7 @@ public final class Convolution implements Workload, Tunable {
     }
 
     private static Plan withTx(Plan p, int tx) {
-        return new Plan(p.w(), p.h(), p.fw(), p.fh(), p.bw(), p.bh(), tx, p.ty(), p.pad(), p.constFilter(), p.readOnly(),
-                p.reps(), p.seed(), p.variant(), p.unroll());
+        return p.with(p.bw(), p.bh(), tx, p.ty(), p.pad(), p.constFilter(), p.readOnly(), p.adjacent());
     }
 
     Outcome execute(DeviceSession s, Plan p) {
@@ -265,7 +275,7 @@ public final class Convolution implements Workload, Tunable {
     /** The OpenCL specialisation: tile factors, filter space, read-only input, and (adaptive, separable) the unrolled filter size. */
     static Constants constants(Plan p, boolean naive) {
         Constants c = Constants.of("TX", p.tx(), "TY", p.ty(), "READ_ONLY", p.readOnly() ? 1 : 0);
-        if (!naive) c = c.with("FILTER_GLOBAL", p.constFilter() ? 0 : 1);
+        if (!naive) c = c.with("FILTER_GLOBAL", p.constFilter() ? 0 : 1).with("ADJACENT", p.adjacent() ? 1 : 0).with("CONV_FMA", p.fma() ? 1 : 0);
         if (p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) {
             c = c.with("FW", p.fw()).with("FH", p.fh()).with("UNROLL_LOOPS", p.unroll() ? 1 : 0);
         }
@@ -326,7 +336,7 @@ public final class Convolution implements Workload, Tunable {
         if (!variant.equals(ADAPTIVE)) return params;
         Values v = ConvolutionSpec.SPEC.parse(params, variant);
         List<dev.perfport.workloads.spec.Knob<?>> knobs = List.of(ConvolutionSpec.BW, ConvolutionSpec.BH, ConvolutionSpec.TX,
-                ConvolutionSpec.TY, ConvolutionSpec.PAD, ConvolutionSpec.FILTER, ConvolutionSpec.READ_ONLY);
+                ConvolutionSpec.TY, ConvolutionSpec.PAD, ConvolutionSpec.FILTER, ConvolutionSpec.READ_ONLY, ConvolutionSpec.ADJACENT);
         if (!dev.perfport.workloads.TuningSupport.takesCache(v, knobs)) return params;
         var pick = lookup.pick(session, name(), ConvolutionTuning.kernelHash(),
                 Map.of("variant", ADAPTIVE, "fw", v.text(ConvolutionSpec.FW), "fh", v.text(ConvolutionSpec.FH)),

@@ -36,7 +36,10 @@ public final class ConvolutionKernels {
     /** The definition with its two implementations: the OpenCL C entry point and the Java work-group body. */
     private static KernelDef withImpls(KernelDef.Builder definition, String entry, WorkGroupKernel group) {
         return definition.impl(new KernelImpl.OpenClSource(SOURCE, entry))
-                .impl(KernelImpl.JavaWorkGroup.of(c -> group, 0))
+                .impl(KernelImpl.JavaWorkGroup.of(c -> {
+                    ConvolutionGroups.requireJavaForm(c, "the Java work-group route");
+                    return group;
+                }, 0))
                 .build();
     }
 

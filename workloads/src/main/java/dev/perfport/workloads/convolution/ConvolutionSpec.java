@@ -35,6 +35,13 @@ final class ConvolutionSpec {
     static final Knob<Integer> UNROLL = Knob.ints("unroll").oneOf(0, 1).orAuto().byDefaultText("auto")
             .help("adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way); auto = on "
                     + "GPUs only (PoCL compiles unrolled kernels for minutes)");
+    static final Knob<Integer> ADJACENT = Knob.ints("adjacent").oneOf(0, 1).byDefault(0).only(ADAPTIVE)
+            .help("1 gives a work-item tx adjacent outputs: it reads each input row of its window once into registers and slides the "
+                    + "filter along it, where 0 (the thesis) spaces them one block apart and reads local memory once per multiply; an odd tx "
+                    + "reads it without bank conflicts. OpenCL C only");
+    static final Knob<String> MATH = Knob.choice("math", "precise", "fma").byDefault("precise").only(TILED, TILED_X4, ADAPTIVE)
+            .help("precise rounds each product before its sum, as the Java kernels do; fma fuses them (OpenCL C's fma), checked against "
+                    + "the same error bound. OpenCL C only");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
@@ -47,7 +54,7 @@ final class ConvolutionSpec {
     static final List<Knob<?>> IMAGE = List.of(WIDTH, HEIGHT, FW, FH, BW, BH, TX, TY, PAD, FILTER, READ_ONLY);
 
     static final Spec SPEC = Spec.of("convolution").variants(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE)
-            .knobs(IMAGE).knobs(UNROLL, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED).rules(IMAGE_SIZE).build();
+            .knobs(IMAGE).knobs(ADJACENT, MATH, UNROLL, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED).rules(IMAGE_SIZE).build();
 
     private ConvolutionSpec() {
     }

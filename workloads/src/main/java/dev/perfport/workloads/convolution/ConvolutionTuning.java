@@ -34,21 +34,22 @@ import java.util.Map;
 final class ConvolutionTuning {
     /** The tuner's name of the filter's memory (the filter knob: 1 constant, 0 global), as tuning results and reports keep it. */
     static final String CONST_FILTER = "constFilter";
-    static final List<String> NAMES = List.of("bw", "bh", "tx", "ty", "pad", CONST_FILTER, "readOnly");
+    static final List<String> NAMES = List.of("bw", "bh", "tx", "ty", "pad", CONST_FILTER, "readOnly", "adjacent");
 
     private ConvolutionTuning() {
     }
 
-    /** 3·3·4·2·2·2·2 = 576 points before constraints. */
+    /** 3·3·7·2·2·2·2·2 = 2,016 points before constraints: odd tile factors for adjacent outputs (conflict-free local reads). */
     static Map<String, List<Integer>> defaultGrid() {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
         g.put("bw", List.of(8, 16, 32));
         g.put("bh", List.of(4, 8, 16));
-        g.put("tx", List.of(1, 2, 4, 8));
+        g.put("tx", List.of(1, 2, 4, 5, 7, 8, 9));
         g.put("ty", List.of(1, 2));
         g.put("pad", List.of(0, 1));
         g.put("constFilter", List.of(0, 1));
         g.put("readOnly", List.of(0, 1));
+        g.put("adjacent", List.of(0, 1));
         return g;
     }
 
@@ -71,14 +72,14 @@ final class ConvolutionTuning {
         Map<String, Integer> start = new LinkedHashMap<>();
         // the search starts where an untuned run is (tx=auto resolved for this filter and device), so it never ends below it
         Map<String, Integer> dflt = Map.of("bw", base.bw(), "bh", base.bh(), "tx", base.tx(), "ty", base.ty(), "pad", base.pad() && Convolution.paddingMatters(base.bw(), base.tx()) ? 1 : 0,
-                "constFilter", base.constFilter() ? 1 : 0, "readOnly", base.readOnly() ? 1 : 0);
+                "constFilter", base.constFilter() ? 1 : 0, "readOnly", base.readOnly() ? 1 : 0, "adjacent", base.adjacent() ? 1 : 0);
         for (Param prm : params) start.put(prm.name(), prm.values().contains(dflt.get(prm.name())) ? dflt.get(prm.name()) : prm.values().getFirst());
         Strategy.Rule best = new Strategy.Rule.Best();
         Strategy.Hierarchical h = new Strategy.Hierarchical(start, List.of(
                 new Strategy.Stage("block", List.of("bw", "bh"), best),
                 // padding with the tiles: a padded point whose row is a multiple of the banks is its unpadded twin, so with pad
                 // fixed at 1 a tiling stage would never see tx 2, 4 or 8 at bw 16
-                new Strategy.Stage("tiling", List.of("tx", "ty", "pad"), best),
+                new Strategy.Stage("tiling", List.of("tx", "ty", "pad", "adjacent"), best),
                 new Strategy.Stage("memory", List.of("constFilter", "readOnly"), best)), null);
         Map<String, String> fx = new LinkedHashMap<>();
         Values given = ConvolutionSpec.SPEC.parse(fixed, variant);
@@ -100,8 +101,8 @@ final class ConvolutionTuning {
     static String violation(DeviceInfo dev, Convolution.Plan base, Config c) {
         int bw = c.get(ConvolutionSpec.BW.name()), bh = c.get(ConvolutionSpec.BH.name()), tx = c.get(ConvolutionSpec.TX.name()), ty = c.get(ConvolutionSpec.TY.name());
         if ((long) bw * bh > dev.maxWorkGroupSize()) return "block " + bw + "x" + bh + " exceeds the device's " + dev.maxWorkGroupSize() + " work-items";
-        Convolution.Plan p = new Convolution.Plan(base.w(), base.h(), base.fw(), base.fh(), bw, bh, tx, ty, c.get(ConvolutionSpec.PAD.name()) == 1,
-                c.get(CONST_FILTER) == 1, c.get(ConvolutionSpec.READ_ONLY.name()) == 1, base.reps(), base.seed(), base.variant());
+        Convolution.Plan p = base.with(bw, bh, tx, ty, c.get(ConvolutionSpec.PAD.name()) == 1, c.get(CONST_FILTER) == 1,
+                c.get(ConvolutionSpec.READ_ONLY.name()) == 1, c.get(ConvolutionSpec.ADJACENT.name()) == 1);
         long bytes = p.tileElements() * Float.BYTES;
         long cap = dev.capacity(MemoryLevel.LOCAL);
         if (bytes > cap) return "tile of " + bytes + " B exceeds local memory of " + cap + " B";
@@ -111,7 +112,8 @@ final class ConvolutionTuning {
     static Evaluation evaluate(Convolution conv, DeviceSession s, Params fixed, Config c, String metric) {
         Params p = fixed.with("bw", Integer.toString(c.get(ConvolutionSpec.BW.name()))).with("bh", Integer.toString(c.get(ConvolutionSpec.BH.name())))
                 .with("tx", Integer.toString(c.get(ConvolutionSpec.TX.name()))).with("ty", Integer.toString(c.get(ConvolutionSpec.TY.name()))).with("pad", Integer.toString(c.get(ConvolutionSpec.PAD.name())))
-                .with("filter", c.get(CONST_FILTER) == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get(ConvolutionSpec.READ_ONLY.name())));
+                .with("filter", c.get(CONST_FILTER) == 1 ? "constant" : "global").with("readOnly", Integer.toString(c.get(ConvolutionSpec.READ_ONLY.name())))
+                .with("adjacent", Integer.toString(c.get(ConvolutionSpec.ADJACENT.name())));
         return Tunable.evaluate(() -> conv.execute(s, conv.plan(s, Convolution.ADAPTIVE, ConvolutionSpec.SPEC.parse(p, Convolution.ADAPTIVE))), metric);
     }
 }

@@ -110,7 +110,7 @@ public final class Fft implements Workload, Tunable {
         return List.of(FftKernels.fused(), FftKernels.pass(), FftKernels.cols());
     }
 
-    /** The four-step path's column kernel is written for OpenCL C and the emulator only. */
+    /** The four-step path's column kernel is written for OpenCL C, the emulator and Aparapi, not TornadoVM. */
     @Override
     public Map<String, String> variantsWithoutRouteNativeKernels() {
         return Map.of(FOURSTEP, FftKernels.cols().name());

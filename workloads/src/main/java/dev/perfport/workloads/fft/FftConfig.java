@@ -40,7 +40,7 @@ public record FftConfig(int radix, boolean soa, boolean local, boolean table, bo
     public static void requirePreciseMath(Constants c, String route) {
         int m = c.has(MATH) ? c.getInt(MATH) : 0;
         if (m != 0) {
-            throw new IllegalArgumentException("fft math=" + MATHS.get(m) + " is OpenCL C only (FP_CONTRACT, native_sin/native_cos); "
+            throw new dev.perfport.core.error.UnsupportedFeatureException("fft math=" + MATHS.get(m) + " is OpenCL C only (FP_CONTRACT, native_sin/native_cos); "
                     + route + " rounds as Java does: use math=precise");
         }
     }

@@ -10,8 +10,24 @@
  *                    arguments fw, fh
  *   UNROLL_LOOPS 1:  the filter loops fully unrolled ("adapt+unroll"; PoCL takes minutes to compile
  *                    a 17x17 filter unrolled 16 times, so the workload turns it on for GPUs only)
- * The product is rounded before the sum (no fma), as in the Java kernels. */
+ *   ADJACENT 1:      (FW compiled in) a work-item's TX outputs are adjacent instead of one block apart:
+ *                    it reads each input row of its window once into registers, TX+FW-1 local loads
+ *                    for TX*FW multiply-adds, where the spaced form loads once per multiply-add and is
+ *                    bound by local memory's bandwidth (a quarter of an NVIDIA GPU's FMA rate)
+ *   CONV_FMA 1:      products fused into their sums (fma); else each product is rounded before the
+ *                    sum, as in the Java kernels. Either stays within the check's error bound. */
 #pragma OPENCL FP_CONTRACT OFF
+#ifndef ADJACENT
+#define ADJACENT 0
+#endif
+#if defined(CONV_FMA) && CONV_FMA
+#define MAC(acc, p, f) acc = fma((p), (f), acc)
+#else
+#define MAC(acc, p, f) { float prod_ = (p) * (f); acc += prod_; }
+#endif
+#if ADJACENT && !defined(FW)
+#error "convolution adjacent=1 needs the filter size compiled in (the adaptive variant)"
+#endif
 
 #if defined(FILTER_GLOBAL) && FILTER_GLOBAL
 #define FSPACE __global const
@@ -76,23 +92,42 @@ __kernel void conv_tiled(PP_PARAMS, __global const float* RO in, FSPACE float* f
     barrier(CLK_LOCAL_MEM_FENCE);
     float acc[TY * TX];
     for (int k = 0; k < TY * TX; k++) acc[k] = 0.0f;
+#if ADJACENT
+    for (int a = 0; a < TY; a++) {
+        UNROLL
+        for (int j = 0; j < FH; j++) {
+            __local const float* r = tile + (ly + a * bh + j) * sw + lx * TX;
+            float row[TX + FW - 1];
+            UNROLL
+            for (int t = 0; t < TX + FW - 1; t++) row[t] = r[t];
+            UNROLL
+            for (int i = 0; i < FW; i++) {
+                float f = filt[j * FW + i];
+                UNROLL
+                for (int b = 0; b < TX; b++) MAC(acc[a * TX + b], row[b + i], f);
+            }
+        }
+    }
+#else
     UNROLL
     for (int j = 0; j < FH; j++) {
         UNROLL
         for (int i = 0; i < FW; i++) {
             float f = filt[j * FW + i];
             for (int a = 0; a < TY; a++) {
-                for (int b = 0; b < TX; b++) {
-                    float p = tile[(ly + a * bh + j) * sw + lx + b * bw + i] * f;
-                    acc[a * TX + b] += p;
-                }
+                for (int b = 0; b < TX; b++) MAC(acc[a * TX + b], tile[(ly + a * bh + j) * sw + lx + b * bw + i], f);
             }
         }
     }
+#endif
     for (int a = 0; a < TY; a++) {
         int y = oy0 + ly + a * bh;
         for (int b = 0; b < TX; b++) {
+#if ADJACENT
+            int x = ox0 + lx * TX + b;
+#else
             int x = ox0 + lx + b * bw;
+#endif
             if (x < W && y < H) out[y * W + x] = acc[a * TX + b];
         }
     }
