@@ -305,10 +305,10 @@ public final class Convolution implements Workload, Tunable {
         return ADAPTIVE;
     }
 
-    /** pad, constFilter and readOnly are on/off knobs. */
+    /** pad, constFilter, readOnly and adjacent are on/off knobs. */
     @Override
     public int minimum(String param) {
-        return List.of("pad", "constFilter", "readOnly").contains(param) ? 0 : 1;
+        return List.of("pad", "constFilter", "readOnly", "adjacent").contains(param) ? 0 : 1;
     }
 
     @Override
@@ -339,7 +339,7 @@ public final class Convolution implements Workload, Tunable {
                 ConvolutionSpec.TY, ConvolutionSpec.PAD, ConvolutionSpec.FILTER, ConvolutionSpec.READ_ONLY, ConvolutionSpec.ADJACENT);
         if (!dev.perfport.workloads.TuningSupport.takesCache(v, knobs)) return params;
         var pick = lookup.pick(session, name(), ConvolutionTuning.kernelHash(),
-                Map.of("variant", ADAPTIVE, "fw", v.text(ConvolutionSpec.FW), "fh", v.text(ConvolutionSpec.FH)),
+                Map.of("variant", ADAPTIVE, "fw", v.text(ConvolutionSpec.FW), "fh", v.text(ConvolutionSpec.FH), "math", v.text(ConvolutionSpec.MATH)),
                 Map.of("width", v.text(ConvolutionSpec.WIDTH), "height", v.text(ConvolutionSpec.HEIGHT)));
         Params q = dev.perfport.workloads.TuningSupport.withPick(params, pick, ConvolutionTuning.NAMES,
                 dev.perfport.workloads.TuningSupport.required(v.get(dev.perfport.workloads.TuningSupport.CONFIG)),

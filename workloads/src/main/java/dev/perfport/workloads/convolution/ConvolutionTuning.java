@@ -83,8 +83,9 @@ final class ConvolutionTuning {
                 new Strategy.Stage("memory", List.of("constFilter", "readOnly"), best)), null);
         Map<String, String> fx = new LinkedHashMap<>();
         Values given = ConvolutionSpec.SPEC.parse(fixed, variant);
-        for (Knob<?> k : List.of(ConvolutionSpec.WIDTH, ConvolutionSpec.HEIGHT, ConvolutionSpec.FW, ConvolutionSpec.FH, ConvolutionSpec.REPS,
-                ConvolutionSpec.SEED)) {
+        // math is part of the case: a point measured with fused multiply-adds says nothing of the rounded form
+        for (Knob<?> k : List.of(ConvolutionSpec.WIDTH, ConvolutionSpec.HEIGHT, ConvolutionSpec.FW, ConvolutionSpec.FH, ConvolutionSpec.MATH,
+                ConvolutionSpec.REPS, ConvolutionSpec.SEED)) {
             fx.put(k.name(), given.text(k));
         }
         fx.put("variant", variant);
