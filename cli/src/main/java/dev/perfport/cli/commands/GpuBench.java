@@ -120,8 +120,10 @@ record GpuBench(List<String> selectors, Params params, String out) {
                     "GFLOP/s", Map.of("workload", "spmv", "matrix", matrix)));
         }
         String side = quick ? "256" : "8192";
-        l.add(new Case("convolution " + side + "², 17×17, adaptive", "convolution", "adaptive", List.of("width=" + side, "height=" + side),
-                "GFLOP/s", Map.of("workload", "convolution", "width", side, "filter", "17")));
+        for (String math : List.of("precise", "fma")) {
+            l.add(new Case("convolution " + side + "², 17×17, adaptive, math=" + math, "convolution", "adaptive",
+                    List.of("width=" + side, "height=" + side, "math=" + math), "GFLOP/s", Map.of("workload", "convolution", "width", side, "filter", "17")));
+        }
         if (!quick) {
             // torch_ref.py's market: its nsim is simbs·vwidth·wgsize·ngroup here; the configuration the searches found
             l.add(new Case("VaR singlebuffer, math=relaxed, npos 2^17", "var", "singlebuffer", List.of("npos=2^17", "posbs=64", "simbs=16",
