@@ -141,6 +141,8 @@ public interface DeviceSession extends AutoCloseable {
      * {@return the launch's times and counters} One launch, then {@code result} read whole into {@code into}: what a host
      * that needs each launch's result does. A route that can queue the read behind the kernel waits once, for the read
      * (jocl: on NVIDIA's OpenCL each wait costs the host about as much as a small kernel); the others launch, then read.
+     * The stats' kernel time may be the host's, from the launch to the read's return, where a device timer would slow
+     * the launch (jocl: a profiled event costs NVIDIA's OpenCL about 10 µs a launch).
      *
      * @param kernel a kernel compiled by this session
      * @param launch as for {@link #launch}
