@@ -59,6 +59,19 @@ class TuneDatabaseTest {
         assertTrue(d.architecture("pthread-skylake-avx512").isEmpty());
     }
 
+    /** A case that differs in a fixed parameter only (the convolution's math) takes its own entry, never the other's. */
+    @Test
+    void eachMathOfTheShippedConvolutionHasItsOwnEntry() {
+        TuneDatabase d = TuneDatabase.shipped();
+        java.util.Map<String, String> near = java.util.Map.of("width", "8192", "height", "8192");
+        for (String math : java.util.List.of("precise", "fma")) {
+            var pick = d.pick("jocl", "NVIDIA H200", "convolution", java.util.Map.of("variant", "adaptive", "fw", "17", "fh", "17", "math", math), near)
+                    .orElseThrow();
+            assertEquals(math, pick.entry().fixed().get("math"), pick.toString());
+            assertEquals(1, pick.entry().knobs().get("adjacent"), pick.toString());
+        }
+    }
+
     @Test
     void aFileOfAnotherFormatIsRefusedByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TuneDatabase.read("{\"format\":\"x\"}"));
