@@ -110,10 +110,11 @@ public final class Convolution implements Workload, Tunable {
 
     /** What one run does: the checked parameters, the kernel and its geometry. */
     record Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
-                boolean readOnly, int reps, long seed, String variant, boolean unroll) {
+                boolean readOnly, int reps, long seed, String variant, boolean unroll, boolean specialise, int checkRows,
+                boolean cacheInput) {
         Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
              boolean readOnly, int reps, long seed, String variant) {
-            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false);
+            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false, true, 0, true);
         }
 
         int iw() {
@@ -166,7 +167,8 @@ public final class Convolution implements Workload, Tunable {
         Plan plan = new Plan(v.get(ConvolutionSpec.WIDTH), v.get(ConvolutionSpec.HEIGHT), v.get(ConvolutionSpec.FW), v.get(ConvolutionSpec.FH),
                 v.get(ConvolutionSpec.BW), v.get(ConvolutionSpec.BH), tx, ty, v.get(ConvolutionSpec.PAD) == 1,
                 v.get(ConvolutionSpec.FILTER).equals("constant"), v.get(ConvolutionSpec.READ_ONLY) == 1, v.get(ConvolutionSpec.REPS),
-                v.get(ConvolutionSpec.SEED), variant, unroll);
+                v.get(ConvolutionSpec.SEED), variant, unroll, v.given(ConvolutionSpec.SPECIALISE).orElse(1) == 1,
+                v.given(ConvolutionSpec.CHECK_ROWS).orElse(0), v.given(ConvolutionSpec.CACHE_INPUT).orElse(1) == 1);
         if (tx == 0) plan = adaptiveT(plan, s.device().capacity(MemoryLevel.LOCAL));
         return plan;
     }
@@ -189,7 +191,7 @@ public final class Convolution implements Workload, Tunable {
 
     private static Plan withTx(Plan p, int tx) {
         return new Plan(p.w(), p.h(), p.fw(), p.fh(), p.bw(), p.bh(), tx, p.ty(), p.pad(), p.constFilter(), p.readOnly(),
-                p.reps(), p.seed(), p.variant(), p.unroll());
+                p.reps(), p.seed(), p.variant(), p.unroll(), p.specialise(), p.checkRows(), p.cacheInput());
     }
 
     Outcome execute(DeviceSession s, Plan p) {
@@ -204,10 +206,11 @@ public final class Convolution implements Workload, Tunable {
              DeviceBuffer out = s.allocate(ElemType.FLOAT, got.length)) {
             if (sep) {
                 runSeparable(s, p, d, in, out, nan, got, reps);
-                mismatch = d.checkSeparable(got);
+                mismatch = d.checkSeparable(got, p.checkRows());
             } else {
                 boolean naive = p.variant().equals(NAIVE);
-                KernelDef def = naive ? ConvolutionKernels.naive() : ConvolutionKernels.tiled(p.constFilter());
+                KernelDef def = naive ? (p.cacheInput() ? ConvolutionKernels.naive() : ConvolutionKernels.naiveUncached())
+                        : ConvolutionKernels.tiled(p.constFilter());
                 MemoryLevel fl = !naive && p.constFilter() ? MemoryLevel.CONSTANT : MemoryLevel.GLOBAL;
                 // built and its filter uploaded once, outside the repetitions: a route that rebuilds a kernel it is
                 // handed again (Aparapi, 120 ms at 8192^2 on the H200) must not put that in every repetition's wall
@@ -220,7 +223,7 @@ public final class Convolution implements Workload, Tunable {
                         launch2d(s, p, k, in, f, out, rep);
                         out.read(got);
                         reps.add(rep.stop());
-                        mismatch = d.check(got);
+                        mismatch = d.check(got, p.checkRows());
                     }
                 }
             }
@@ -266,7 +269,7 @@ public final class Convolution implements Workload, Tunable {
     static Constants constants(Plan p, boolean naive) {
         Constants c = Constants.of("TX", p.tx(), "TY", p.ty(), "READ_ONLY", p.readOnly() ? 1 : 0);
         if (!naive) c = c.with("FILTER_GLOBAL", p.constFilter() ? 0 : 1);
-        if (p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) {
+        if ((p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) && p.specialise()) {
             c = c.with("FW", p.fw()).with("FH", p.fh()).with("UNROLL_LOOPS", p.unroll() ? 1 : 0);
         }
         return c;

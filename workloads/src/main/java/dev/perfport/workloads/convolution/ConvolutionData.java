@@ -22,10 +22,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * run of the same size and seed: a tuning search's evaluations and a row's repetitions each check
  * against the same reference, which at 8192² with a 17×17 filter costs seconds to compute.
  *
- * @param refs the reference of the checked pixels, by separable (true) or general (false) filter
+ * @param refs the reference of the checked pixels, by separable or general filter and number of checked rows
  */
 record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, float[] filter, float[] rowFilter, float[] colFilter,
-                       Map<Boolean, double[][]> refs) {
+                       Map<ConvolutionData.RefKey, double[][]> refs) {
+    /** A kept reference: of the separable or the general filter, over how many checked rows. */
+    record RefKey(boolean separable, int rows) {
+    }
+
     static final long CHECK_BUDGET = 1L << 30;
     /** The most checked pixels whose reference is kept (two doubles each: 64 MiB). */
     static final long MEMO_MAX = 1L << 22;
@@ -53,18 +57,28 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
 
     /** The first wrong pixel of a 2-D result, or null. */
     String check(float[] got) {
-        return check(got, false);
+        return check(got, false, 0);
+    }
+
+    /** The first wrong pixel of a 2-D result among {@code rows} checked rows (0: as many as the budget allows), or null. */
+    String check(float[] got, int rows) {
+        return check(got, false, rows);
     }
 
     /** The first wrong pixel of a separable result (filter = column ⊗ row), or null. */
     String checkSeparable(float[] got) {
-        return check(got, true);
+        return check(got, true, 0);
     }
 
-    private String check(float[] got, boolean separable) {
-        int rows = checkedRows();
+    /** The same among {@code rows} checked rows (0: as many as the budget allows). */
+    String checkSeparable(float[] got, int rows) {
+        return check(got, true, rows);
+    }
+
+    private String check(float[] got, boolean separable, int asked) {
+        int rows = asked > 0 ? Math.min(checkedRows(), Math.max(2, asked)) : checkedRows();
         double tol = (fw * fh + 2) * Math.ulp(1f);
-        double[][] ref = (long) rows * w <= MEMO_MAX ? refs.computeIfAbsent(separable, k -> reference(k, rows)) : null;
+        double[][] ref = (long) rows * w <= MEMO_MAX ? refs.computeIfAbsent(new RefKey(separable, rows), k -> reference(k.separable(), rows)) : null;
         double[] one = new double[2];
         for (int k = 0; k < rows; k++) {
             int y = rowOf(k, rows);

@@ -35,6 +35,15 @@ final class ConvolutionSpec {
     static final Knob<Integer> UNROLL = Knob.ints("unroll").oneOf(0, 1).orAuto().byDefaultText("auto")
             .help("adaptive and separable: 1 unrolls the filter loops fully (the filter size is compiled in either way); auto = on "
                     + "GPUs only (PoCL compiles unrolled kernels for minutes)");
+    static final Knob<Integer> SPECIALISE = Knob.ints("specialise").oneOf(0, 1).byDefault(1)
+            .help("adaptive and separable: 1 compiles the filter size in (one program per filter size), 0 runs the filter loops to the "
+                    + "arguments fw, fh (one program for every filter size; unroll has no effect)");
+    static final Knob<Integer> CHECK_ROWS = Knob.ints("checkRows").atLeast(2).orAuto().byDefaultText("auto")
+            .help("output rows checked against the double-precision reference (the first, the last and evenly spaced ones; every "
+                    + "column of each); auto = every row up to 2^30 multiply-adds of reference work, a sample beyond");
+    static final Knob<Integer> CACHE_INPUT = Knob.ints("cacheInput").oneOf(0, 1).byDefault(1)
+            .help("naive: 0 reads the input through volatile pointers, so that no load is served from a cache the compiler "
+                    + "may use for it (NVIDIA: L1); OpenCL C routes only");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
@@ -47,7 +56,7 @@ final class ConvolutionSpec {
     static final List<Knob<?>> IMAGE = List.of(WIDTH, HEIGHT, FW, FH, BW, BH, TX, TY, PAD, FILTER, READ_ONLY);
 
     static final Spec SPEC = Spec.of("convolution").variants(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE)
-            .knobs(IMAGE).knobs(UNROLL, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED).rules(IMAGE_SIZE).build();
+            .knobs(IMAGE).knobs(UNROLL, SPECIALISE, CHECK_ROWS, CACHE_INPUT, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED).rules(IMAGE_SIZE).build();
 
     private ConvolutionSpec() {
     }
