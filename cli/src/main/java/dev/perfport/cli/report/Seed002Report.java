@@ -316,6 +316,7 @@ public final class Seed002Report {
 
     /** The Markdown of the saved data; the figures are drawn after it. */
     public static ReportWriter.Outcome publish(ReportData data, java.nio.file.Path out, PrintStream err) {
+        Seed002FiltersPage.writeLuts(data, out.resolve(NAME));
         return ReportWriter.publish(out, NAME, Seed002Plots.figures(data), figs -> Seed002Page.markdown(data, figs), err);
     }
 
