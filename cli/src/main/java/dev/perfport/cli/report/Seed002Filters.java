@@ -67,9 +67,11 @@ final class Seed002Filters {
      * @param padSides  image sides of the padding sweep
      * @param ablate    square filter sizes of the ablations
      * @param streamN   stream triad elements (0: by device type)
+     * @param deadline  seconds the part may take on one device (0: no limit): the search's budget and the adapt+unroll
+     *                  builds give way to it
      */
     record Options(List<Integer> widths, List<Integer> heights, int side, int budget, Map<String, List<Integer>> space, String unroll,
-                   int reps, int checkRows, List<Integer> padSides, List<Integer> ablate, long streamN) {
+                   int reps, int checkRows, List<Integer> padSides, List<Integer> ablate, long streamN, double deadline) {
         /** The parameters and their defaults: the small grid a CPU runs in seconds. */
         static final Map<String, String> DEFAULTS = defaults();
 
@@ -86,6 +88,7 @@ final class Seed002Filters {
             m.put("filterPadSides", "image,image+7");
             m.put("filterAblate", "squares");
             m.put("filterStreamN", "auto");
+            m.put("filterDeadline", "0");
             return m;
         }
 
@@ -108,7 +111,7 @@ final class Seed002Filters {
             String sn = d.get("filterStreamN");
             long streamN = sn.equals("auto") ? 0 : Params.parseLong("filterStreamN", sn);
             return new Options(w, h, side, budget, Seed002Filters.space(d.get("filterSpace")), unroll, positive(d.get("filterReps"), "filterReps"),
-                    positive(d.get("filterCheckRows"), "filterCheckRows"), pads, ablate, streamN);
+                    positive(d.get("filterCheckRows"), "filterCheckRows"), pads, ablate, streamN, Seed002Filters.deadline(d.get("filterDeadline")));
         }
 
         /** The filter sizes, widths first (the thesis's figures' order: width across, height down). */
@@ -167,6 +170,12 @@ final class Seed002Filters {
             if (even) return l.getFirst() + ".." + l.getLast() + (step == 1 ? "" : " step " + step);
         }
         return String.join(",", l.stream().map(String::valueOf).toList());
+    }
+
+    private static double deadline(String s) {
+        double v = Double.parseDouble(s.trim());
+        if (!(v >= 0)) throw new ConfigException("report seed-002: filterDeadline is seconds >= 0 (0: none), got " + s);
+        return v;
     }
 
     private static int positive(String s, String key) {
@@ -230,6 +239,13 @@ final class Seed002Filters {
             return b;
         }
 
+        /** This row with {@code r} in place of its rung of the same name, or added. */
+        FilterRow with(Rung r) {
+            List<Rung> l = new ArrayList<>(rungs.stream().filter(x -> !x.variant().equals(r.variant())).toList());
+            l.add(r);
+            return new FilterRow(fw, fh, l, evaluations, modelled);
+        }
+
         double rate(String v) {
             Rung r = rung(v);
             return r != null && r.verified() ? r.gflops() : 0;
@@ -249,8 +265,9 @@ final class Seed002Filters {
     }
 
     /** What ran: the grid, image, budget and space in words, and how long each phase took. */
-    record RunRow(String grid, boolean thesisGrid, int side, int budget, String space, String unroll, int reps, int checkRows,
-                  double seconds, double ladderSeconds, double tuneSeconds, double unrollSeconds, double otherSeconds, double unrollCompileMs) {
+    record RunRow(String grid, boolean thesisGrid, int side, int budget, int smallestBudget, String space, String unroll, int reps, int checkRows,
+                  double deadline, double seconds, double ladderSeconds, double tuneSeconds, double unrollSeconds, double otherSeconds,
+                  double unrollCompileMs, int built, int skipped) {
     }
 
     private final Options o;
@@ -276,85 +293,152 @@ final class Seed002Filters {
                 "checkRows", "" + o.checkRows(), "specialise", "0");
     }
 
+    /**
+     * Runs the study on one device, saving as it goes: the rungs and the search of every filter size
+     * first (saved per row of heights), then the adapt+unroll builds in an order whose every prefix
+     * spreads over the grid, then the padding sweep, the ablations and the roofline's rates. Under a
+     * deadline the search's budget shrinks for the remaining filter sizes when the first phase would
+     * take more than its share, and the builds stop when their time is up (those sizes keep the
+     * tuned rung's entry; the page counts them).
+     */
     void measure(DeviceSession s, String sel, ReportData data) {
         long t0 = System.nanoTime();
-        long[] phase = new long[3];
-        double unrollCompile = 0;
         Workload w = Workloads.get("convolution");
-        Tunable t = (Tunable) w;
         int b = block(s);
-        List<FilterRow> rows = new ArrayList<>();
         boolean modelled = s.profile().hasModelledTime();
-        for (int[] f : o.filters()) {
-            int fw = f[0], fh = f[1];
-            Params fx = fixed(fw, fh, o.side());
-            List<Rung> rungs = new ArrayList<>();
-            long a = System.nanoTime();
-            Params blk = fx.with("bw", "" + b).with("bh", "" + b);
-            rungs.add(rung(s, w, NAIVE, NAIVE, blk, fw, fh));
-            rungs.add(rung(s, w, TILED, TILED, blk, fw, fh));
-            rungs.add(rung(s, w, TILED_X4, TILED_X4, blk, fw, fh));
-            rungs.add(rung(s, w, ADAPTIVE, ADAPTIVE, blk, fw, fh));
-            long c = System.nanoTime();
-            phase[0] += c - a;
-            // the search: the declared space, the budget's points drawn at random (all of them when it holds no more)
-            Map<String, List<Integer>> grid = new LinkedHashMap<>(o.space());
-            grid.put("pad", List.of(0, 1));
-            grid.put("constFilter", List.of(1));
-            grid.put("readOnly", List.of(1));
-            int evaluations = 0;
-            Config best = null;
-            double bestRate = 0;
-            try {
-                Tunable.Tuning tu = t.tuning(s, ADAPTIVE, fx, grid);
-                long size = tu.space().gridSize();
-                Strategy st = o.budget() >= size ? new Strategy.Exhaustive() : new Strategy.RandomSearch(31L * fw + fh, o.budget());
-                TuneResult r = new Tuner(tu.space(), tu.objective(), tu.evaluator()).confirmRounds(0).run(st);
-                evaluations = r.evaluations();
-                best = r.best();
-                bestRate = best == null ? 0 : r.bestValue();
-            } catch (PerfportException | IllegalArgumentException e) {
-                err.println("[report " + sel + "] filters " + fw + "x" + fh + " tuning stopped: " + e.getMessage());
-            }
-            Rung adaptive = rungs.getLast();
-            if (best != null) {
-                int bw = best.get("bw"), bh = best.get("bh"), tx = best.get("tx"), ty = best.get("ty"), pad = best.get("pad");
-                rungs.add(new Rung(TUNED, bw, bh, tx, ty, pad, bestRate, true, null, intensity(fw, fh, bw, bh, tx, ty), 0));
-            } else {
-                rungs.add(new Rung(TUNED, 0, 0, 0, 0, 0, 0, false, "no configuration of the space ran", 0, 0));
-            }
-            long d = System.nanoTime();
-            phase[1] += d - c;
-            // the winner, or the adaptive rung where it was faster, built for this filter size alone
-            Rung pick = rungs.getLast().verified() && rungs.getLast().gflops() >= (adaptive.verified() ? adaptive.gflops() : 0) ? rungs.getLast()
-                    : adaptive.verified() ? adaptive : null;
-            if (pick != null) {
-                Params u = fx.with("specialise", "1").with("bw", "" + pick.bw()).with("bh", "" + pick.bh()).with("tx", "" + pick.tx())
-                        .with("ty", "" + pick.ty()).with("pad", "" + pick.pad());
-                if (!o.unroll().equals("auto")) u = u.with("unroll", o.unroll());
-                Rung un = rung(s, w, UNROLLED, ADAPTIVE, u, fw, fh);
-                unrollCompile += un.compileMs();
-                rungs.add(un);
-            } else {
-                rungs.add(new Rung(UNROLLED, 0, 0, 0, 0, 0, 0, false, "no tuned or adaptive configuration ran", 0, 0));
-            }
-            phase[2] += System.nanoTime() - d;
-            FilterRow row = new FilterRow(fw, fh, rungs, evaluations, modelled);
+        List<int[]> filters = o.filters();
+        List<FilterRow> rows = new ArrayList<>();
+        long[] phase = new long[3];
+        long runs = 0;
+        int budget = o.budget(), smallest = o.budget();
+        for (int i = 0; i < filters.size(); i++) {
+            int fw = filters.get(i)[0], fh = filters.get(i)[1];
+            FilterRow row = first(s, w, fw, fh, b, budget, modelled, sel, phase);
             rows.add(row);
-            Rung top = row.best();
-            err.println("[report " + sel + "] filters " + fw + "x" + fh + ": " + String.join(", ", rungs.stream()
-                    .map(r -> r.variant() + " " + (r.verified() ? Seed002Report.fmt(r.gflops()) : "failed")).toList())
-                    + (top == null ? "" : "; best " + top.variant()));
+            runs += 4 + row.evaluations();
+            smallest = Math.min(smallest, budget);
+            if (o.deadline() > 0) {
+                // the rungs and the search may take 60% of the deadline; the rest is for the builds and the sweeps
+                double spent = (System.nanoTime() - t0) / 1e9, left = filters.size() - i - 1;
+                double perFilter = spent / (i + 1), share = 0.6 * o.deadline();
+                if (left > 0 && spent + left * perFilter > share && budget > 1) {
+                    double perPoint = spent / Math.max(1, runs);
+                    int fits = (int) Math.floor(((share - spent) / left - 4 * perPoint) / perPoint);
+                    budget = Math.max(1, Math.min(budget, fits));
+                }
+            }
+            if (fh != (i + 1 < filters.size() ? filters.get(i + 1)[1] : -1)) data.save("filters", sel, rows);
+        }
+        long p2 = System.nanoTime();
+        double avgRun = (p2 - t0) / 1e9 / Math.max(1, runs);
+        // the sweeps' runs: each ablation filter 6, each padding point 1, and the roofline's rates
+        double reserve = avgRun * (6.0 * o.ablate().size() + 2.0 * o.ablate().size() * o.padSides().size()) + 5;
+        int built = 0, skipped = 0;
+        double unrollCompile = 0;
+        for (int k : spread(rows.size())) {
+            FilterRow row = rows.get(k);
+            double now = (System.nanoTime() - t0) / 1e9;
+            double perBuild = built == 0 ? 0 : (System.nanoTime() - p2) / 1e9 / built;
+            if (o.deadline() > 0 && now + perBuild + reserve > o.deadline()) {
+                rows.set(k, row.with(new Rung(UNROLLED, 0, 0, 0, 0, 0, 0, false, SKIPPED, 0, 0)));
+                skipped++;
+                continue;
+            }
+            Rung un = unrolled(s, w, row);
+            unrollCompile += un.compileMs();
+            rows.set(k, row.with(un));
+            built++;
+            if (built % 21 == 0) data.save("filters", sel, rows);
         }
         data.save("filters", sel, rows);
         long e0 = System.nanoTime();
+        phase[2] = e0 - p2;
         data.save("filtersPadding", sel, padding(s, w, sel));
         data.save("filtersAblation", sel, ablations(s, w, rows, sel, b));
         data.save("filtersRoof", sel, List.of(roof(s, sel)));
         long end = System.nanoTime();
-        data.save("filtersRun", sel, List.of(new RunRow(o.gridText(), o.thesisGrid(), o.side(), o.budget(), spaceText(o.space()), o.unroll(), o.reps(),
-                o.checkRows(), (end - t0) / 1e9, phase[0] / 1e9, phase[1] / 1e9, phase[2] / 1e9, (end - e0) / 1e9, unrollCompile)));
-        err.println("[report " + sel + "] filters: " + rows.size() + " filter sizes in " + Seed002Report.fmt((end - t0) / 1e9) + " s");
+        data.save("filtersRun", sel, List.of(new RunRow(o.gridText(), o.thesisGrid(), o.side(), o.budget(), smallest, spaceText(o.space()), o.unroll(),
+                o.reps(), o.checkRows(), o.deadline(), (end - t0) / 1e9, phase[0] / 1e9, phase[1] / 1e9, phase[2] / 1e9, (end - e0) / 1e9,
+                unrollCompile, built, skipped)));
+        err.println("[report " + sel + "] filters: " + rows.size() + " filter sizes in " + Seed002Report.fmt((end - t0) / 1e9) + " s"
+                + (skipped > 0 ? ", adapt+unroll skipped at " + skipped + " (deadline)" : ""));
+    }
+
+    /** The note of an adapt+unroll rung the deadline left out. */
+    static final String SKIPPED = "not built: the deadline";
+
+    /** 0..n-1 in an order whose every prefix spreads over the range (a stride coprime with n). */
+    static List<Integer> spread(int n) {
+        List<Integer> l = new ArrayList<>();
+        if (n == 0) return l;
+        int stride = Math.max(1, (int) Math.round(n * 0.618));
+        while (gcd(stride, n) != 1) stride++;
+        for (int i = 0, k = 0; i < n; i++, k = (k + stride) % n) l.add(k);
+        return l;
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    /** The rungs and the search at one filter size. */
+    private FilterRow first(DeviceSession s, Workload w, int fw, int fh, int b, int budget, boolean modelled, String sel, long[] phase) {
+        Params fx = fixed(fw, fh, o.side());
+        List<Rung> rungs = new ArrayList<>();
+        long a = System.nanoTime();
+        Params blk = fx.with("bw", "" + b).with("bh", "" + b);
+        rungs.add(rung(s, w, NAIVE, NAIVE, blk, fw, fh));
+        rungs.add(rung(s, w, TILED, TILED, blk, fw, fh));
+        rungs.add(rung(s, w, TILED_X4, TILED_X4, blk, fw, fh));
+        rungs.add(rung(s, w, ADAPTIVE, ADAPTIVE, blk, fw, fh));
+        long c = System.nanoTime();
+        phase[0] += c - a;
+        // the search: the declared space, the budget's points drawn at random (all of them when it holds no more)
+        Map<String, List<Integer>> grid = new LinkedHashMap<>(o.space());
+        grid.put("pad", List.of(0, 1));
+        grid.put("constFilter", List.of(1));
+        grid.put("readOnly", List.of(1));
+        int evaluations = 0;
+        Config best = null;
+        double bestRate = 0;
+        String why = "no configuration of the space ran";
+        try {
+            Tunable.Tuning tu = ((Tunable) w).tuning(s, ADAPTIVE, fx, grid);
+            long size = tu.space().gridSize();
+            Strategy st = budget >= size ? new Strategy.Exhaustive() : new Strategy.RandomSearch(31L * fw + fh, budget);
+            TuneResult r = new Tuner(tu.space(), tu.objective(), tu.evaluator()).confirmRounds(0).run(st);
+            evaluations = r.evaluations();
+            best = r.best();
+            bestRate = best == null ? 0 : r.bestValue();
+            if (best == null) why = r.noneValid();
+        } catch (PerfportException | IllegalArgumentException e) {
+            why = e.getMessage();
+        }
+        if (best != null) {
+            int bw = best.get("bw"), bh = best.get("bh"), tx = best.get("tx"), ty = best.get("ty"), pad = best.get("pad");
+            rungs.add(new Rung(TUNED, bw, bh, tx, ty, pad, bestRate, true, null, intensity(fw, fh, bw, bh, tx, ty), 0));
+        } else {
+            rungs.add(new Rung(TUNED, 0, 0, 0, 0, 0, 0, false, why, 0, 0));
+        }
+        phase[1] += System.nanoTime() - c;
+        FilterRow row = new FilterRow(fw, fh, rungs, evaluations, modelled);
+        Rung top = row.best();
+        err.println("[report " + sel + "] filters " + fw + "x" + fh + ": " + String.join(", ", rungs.stream()
+                .map(r -> r.variant() + " " + (r.verified() ? Seed002Report.fmt(r.gflops()) : "failed")).toList())
+                + (top == null ? "" : "; best " + top.variant()));
+        return row;
+    }
+
+    /** The better of the tuned and the adaptive rung, built for this filter size alone. */
+    private Rung unrolled(DeviceSession s, Workload w, FilterRow row) {
+        Rung tuned = row.rung(TUNED), adaptive = row.rung(ADAPTIVE);
+        Rung pick = tuned != null && tuned.verified() && tuned.gflops() >= (adaptive != null && adaptive.verified() ? adaptive.gflops() : 0) ? tuned
+                : adaptive != null && adaptive.verified() ? adaptive : null;
+        if (pick == null) return new Rung(UNROLLED, 0, 0, 0, 0, 0, 0, false, "no tuned or adaptive configuration ran", 0, 0);
+        Params u = fixed(row.fw(), row.fh(), o.side()).with("specialise", "1").with("bw", "" + pick.bw()).with("bh", "" + pick.bh())
+                .with("tx", "" + pick.tx()).with("ty", "" + pick.ty()).with("pad", "" + pick.pad());
+        if (!o.unroll().equals("auto")) u = u.with("unroll", o.unroll());
+        return rung(s, w, UNROLLED, ADAPTIVE, u, row.fw(), row.fh());
     }
 
     static String spaceText(Map<String, List<Integer>> space) {

@@ -102,7 +102,10 @@ final class Seed002FiltersPage {
         m.put("grid", info == null ? rows.size() + " filter sizes" : info.grid());
         m.put("thesisGrid", info != null && info.thesisGrid());
         m.put("side", info == null ? "?" : info.side() + "×" + info.side());
-        m.put("budget", info == null ? "?" : info.budget());
+        m.put("budget", info == null ? "?" : info.smallestBudget() < info.budget() ? "up to " + info.budget() + " (the deadline of "
+                + fmt(info.deadline()) + " s cut it to " + info.smallestBudget() + " for the last filter sizes)" : info.budget());
+        m.put("skipped", info == null || info.skipped() == 0 ? "" : "The deadline of " + fmt(info.deadline()) + " s left the adapt+unroll rung unbuilt at "
+                + info.skipped() + " of " + rows.size() + " filter sizes (spread over the grid); their entries are the tuned rung's.");
         m.put("space", info == null ? "?" : info.space());
         m.put("unroll", info == null ? "?" : switch (info.unroll()) {
             case "1" -> "fully unrolled (`unroll=1`)";
@@ -321,7 +324,7 @@ final class Seed002FiltersPage {
             l.add("**Naive against its roofline.** Without caches naive's intensity is 0.25 FLOP/byte, so the stream rate bounds it at "
                     + fmt(b) + " GFLOP/s; it runs at " + x(m) + " that bound (median), above it at " + above + " of " + over.length + " filter sizes"
                     + (above * 2 > over.length ? ": most of its loads never reach memory, they hit in a cache, so its real intensity is higher than "
-                    + "Eq. 3.1's count of loads and the tiled rungs' advantage in intensity is smaller than the formulas say."
+                    + "Fig. 3.1b's count of loads, and the tiled rungs' advantage in intensity is smaller than Eqs. 3.1–3.2 suggest."
                     : ": its loads go to memory about as the formula counts them."));
         }
         double cache = ratio(abl, Seed002Filters.CACHE_OFF);

@@ -75,7 +75,19 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
         return check(got, true, rows);
     }
 
+    /**
+     * The first wrong pixel of a 2-D result given as only its checked rows ({@link #checkedRowIndices}
+     * of {@code asked}, in order, each {@code w} wide), or null.
+     */
+    String checkRows(float[] rowsGot, int asked) {
+        return check(rowsGot, false, asked, true);
+    }
+
     private String check(float[] got, boolean separable, int asked) {
+        return check(got, separable, asked, false);
+    }
+
+    private String check(float[] got, boolean separable, int asked, boolean compact) {
         int rows = asked > 0 ? Math.min(checkedRows(), Math.max(2, asked)) : checkedRows();
         double tol = (fw * fh + 2) * Math.ulp(1f);
         double[][] ref = (long) rows * w <= MEMO_MAX ? refs.computeIfAbsent(new RefKey(separable, rows), k -> reference(k.separable(), rows)) : null;
@@ -92,13 +104,24 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
                     sum = one[0];
                     mag = one[1];
                 }
-                float g = got[y * w + x];
+                float g = got[compact ? k * w + x : y * w + x];
                 if (!(Math.abs(g - sum) <= tol * mag + Float.MIN_NORMAL)) {
                     return "out(" + y + "," + x + ") = " + g + ", reference " + sum + " (tolerance " + (tol * mag) + ")";
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * The rows a check of {@code asked} rows (0: as many as the budget allows) looks at, in order,
+     * so that a run can move only those between host and device.
+     */
+    int[] checkedRowIndices(int asked) {
+        int rows = asked > 0 ? Math.min(checkedRows(), Math.max(2, asked)) : checkedRows();
+        int[] ys = new int[rows];
+        for (int k = 0; k < rows; k++) ys[k] = rowOf(k, rows);
+        return ys;
     }
 
     /** Every row while the reference costs at most {@link #CHECK_BUDGET} multiply-adds, else a sample of at least 2. */
