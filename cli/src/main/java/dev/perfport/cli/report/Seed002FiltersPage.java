@@ -311,9 +311,11 @@ final class Seed002FiltersPage {
     static List<String> explain(List<FilterRow> rows, List<PadRow> pads, List<AblationRow> abl, RoofRow roof) {
         List<String> l = new ArrayList<>();
         double[] gains = rows.stream().filter(r -> r.best() != null && r.rate(NAIVE) > 0).mapToDouble(r -> r.best().gflops() / r.rate(NAIVE)).toArray();
+        long naiveBest = rows.stream().filter(r -> r.best() != null && r.best().variant().equals(NAIVE)).count();
         if (gains.length > 0) {
             l.add("**The ladder's gain.** The best rung runs at " + x(median(gains)) + " the naive kernel (median over " + gains.length
-                    + " filter sizes; largest " + x(Arrays.stream(gains).max().orElseThrow()) + "), against up to 9.14× on the thesis's GTX680.");
+                    + " filter sizes; largest " + x(Arrays.stream(gains).max().orElseThrow()) + "), against up to 9.14× on the thesis's GTX680"
+                    + (naiveBest > 0 ? "; naive itself is the best rung at " + naiveBest + " of " + rows.size() + " filter sizes." : "."));
         }
         List<FilterRow> naiveRows = rows.stream().filter(r -> r.rate(NAIVE) > 0).toList();
         if (roof != null && !naiveRows.isEmpty() && !Double.isNaN(bound(roof, Seed002Filters.NAIVE_INTENSITY))) {
@@ -363,7 +365,7 @@ final class Seed002FiltersPage {
         if (!Double.isNaN(gf)) {
             l.add("**Constant memory for the filter.** With the filter in global memory the tuned kernel runs at " + x(gf)
                     + (gf < 0.95 ? ": the broadcast of one weight to all work-items through the constant cache matters." : Math.abs(gf - 1) < 0.05
-                    ? ": no difference; the weights, read by every work-item at once, are served as well from the general cache." : "."));
+                    ? ": no difference; the filter's memory does not limit the tuned kernel here." : "."));
         }
         double ro = ratio(abl, Seed002Filters.NOT_RESTRICT);
         if (!Double.isNaN(ro)) {

@@ -5,6 +5,7 @@ import dev.perfport.workloads.LastInput;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * The inputs of one convolution run and their double-precision check: the input image with its
@@ -38,6 +39,9 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
     private record Key(int w, int h, int fw, int fh, long seed) {
     }
 
+    /** Input rows per generator block. */
+    private static final int ROWS_PER_BLOCK = 64;
+
     static ConvolutionData generate(int w, int h, int fw, int fh, long seed) {
         return LAST.get(new Key(w, h, fw, fh, seed), () -> create(w, h, fw, fh, seed));
     }
@@ -46,7 +50,15 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
         SplittableRandom r = new SplittableRandom(seed);
         int iw = w + fw - 1, ih = h + fh - 1;
         float[] in = new float[iw * ih];
-        for (int i = 0; i < in.length; i++) in[i] = (float) (r.nextDouble() * 2 - 1);
+        // blocks of rows from generators split off in order, filled in parallel: the same image for the same seed
+        int blocks = (ih + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK;
+        SplittableRandom[] g = new SplittableRandom[blocks];
+        for (int b = 0; b < blocks; b++) g[b] = r.split();
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            SplittableRandom q = g[b];
+            int end = Math.min(ih, (b + 1) * ROWS_PER_BLOCK) * iw;
+            for (int i = b * ROWS_PER_BLOCK * iw; i < end; i++) in[i] = (float) (q.nextDouble() * 2 - 1);
+        });
         float[] f = new float[fw * fh];
         for (int i = 0; i < f.length; i++) f[i] = (float) (r.nextDouble() * 2 - 1);
         float[] fr = new float[fw], fc = new float[fh];
@@ -138,15 +150,16 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
     /** The checked pixels' sums and magnitudes, row by row. */
     private double[][] reference(boolean separable, int rows) {
         double[][] r = new double[2][rows * w];
-        double[] one = new double[2];
-        for (int k = 0; k < rows; k++) {
+        // rows in parallel: each pixel's sum is the same sequential sum whichever thread computes it
+        IntStream.range(0, rows).parallel().forEach(k -> {
+            double[] one = new double[2];
             int y = rowOf(k, rows);
             for (int x = 0; x < w; x++) {
                 pixel(separable, x, y, one);
                 r[0][k * w + x] = one[0];
                 r[1][k * w + x] = one[1];
             }
-        }
+        });
         return r;
     }
 
