@@ -250,7 +250,11 @@ final class CommandLineSpec {
                             + "prediction and its error, on every available device or those the selectors pick; writes "
                             + "DIR/seed-002.md with plots. Parameters: width, height (512), filters (3,5,9,17,33), tuneSize (256), "
                             + "tuneFilter (17), transferSize and transferFilter (2048 and 17; comma lists, one case each pair), chunks (4,16), "
-                            + "reps (2), parts (ladder,lazy,tuning,strategies: the sweeps to run).",
+                            + "reps (2), parts (ladder,lazy,tuning,strategies,study,filters: the sweeps to run); the filter study (part "
+                            + "filters): filterWidths (3,7,11; thesis = 3..43 odd; a..b:step), filterHeights (same), filterImage (128), "
+                            + "filterBudget (3), filterSpace (bw=16,32;bh=4,8;tx=1,2,4;ty=1), filterUnroll (auto, 0, 1), filterReps (1), "
+                            + "filterCheckRows (16), filterPadSides (image,image+7), filterAblate (squares), filterStreamN (auto), "
+                            + "filterDeadline (seconds, 0: none).",
                     "%nseed-004: seed 004's knobs on every available device or those the selectors pick: per workload and "
                             + "input the untuned portable kernel, each knob alone and all knobs tuned, as x untuned, %% of the "
                             + "streaming bandwidth measured in the same run (saxpy) and %% of a reference; writes DIR/seed-004.md "

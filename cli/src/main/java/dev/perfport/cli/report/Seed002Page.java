@@ -87,6 +87,7 @@ final class Seed002Page {
         }))));
         List<StrategyRow> st = data.rows("strategies", dev, StrategyRow.class);
         d.put("strategies", st == null || st.isEmpty() ? List.of() : List.of(strategies(st, dev, figs)));
+        d.put("filterStudy", Seed002FiltersPage.section(data, dev, figs));
         List<StrategyRow> study = data.rows("study", dev, StrategyRow.class);
         d.put("study", study == null || study.isEmpty() ? List.of() : List.of(Seed002StudyPage.study(study, dev, figs)));
         List<LinkRow> links = data.rows("model", dev, LinkRow.class);

@@ -59,16 +59,24 @@ public final class Seed002Report {
      * @param thesisScale the study at the thesis's sizes (4096² convolution, POP 1024×1024×42, 4096² matmul) instead of small ones
      * @param linkGbs   the emulated categories' link, GB/s
      * @param categories the emulator's categories the study runs (of 1, 2, 3)
+     * @param filterStudy the filter study's grid, image, budget and space (part filters)
      */
     public record Options(int width, int height, List<Integer> filters, int tuneSize, int tuneFilter, List<Integer> transferSizes,
                           List<Integer> transferFilters, List<Integer> chunks, int reps, List<String> parts, List<String> study,
-                          boolean thesisScale, double linkGbs, List<Integer> categories) {
-        static final List<String> PARTS = List.of("ladder", "lazy", "tuning", "strategies", "study");
+                          boolean thesisScale, double linkGbs, List<Integer> categories, Seed002Filters.Options filterStudy) {
+        static final List<String> PARTS = List.of("ladder", "lazy", "tuning", "strategies", "study", "filters");
 
         static Options parse(Params p) {
             Params d = Params.of("width", "512", "height", "512", "filters", "3,5,9,17,33", "tuneSize", "256", "tuneFilter", "17",
                     "transferSize", "2048", "transferFilter", "17", "chunks", "4,16", "reps", "2", "parts", String.join(",", PARTS),
-                    "study", String.join(",", Seed002Study.KERNELS), "scale", "small", "linkGbs", "0.05", "categories", "1,2,3").with(p);
+                    "study", String.join(",", Seed002Study.KERNELS), "scale", "small", "linkGbs", "0.05", "categories", "1,2,3")
+                    .with(Params.of(Seed002Filters.Options.DEFAULTS));
+            for (String k : p.asMap().keySet()) {
+                if (!d.has(k)) {
+                    throw new ConfigException("unknown parameter '" + k + "' of report seed-002; parameters: " + String.join(", ", d.asMap().keySet()));
+                }
+            }
+            d = d.with(p);
             List<String> parts = names(d.get("parts"), PARTS, "part", "parts");
             List<String> study = names(d.get("study"), Seed002Study.KERNELS, "study kernel", "study");
             String scale = d.get("scale");
@@ -81,7 +89,7 @@ public final class Seed002Report {
             for (int c : cats) if (c < 1 || c > 3) throw new ConfigException("report seed-002: categories are 1, 2 and 3, got " + c);
             return new Options(d.getInt("width"), d.getInt("height"), ints(d.get("filters")), d.getInt("tuneSize"), d.getInt("tuneFilter"),
                     ints(d.get("transferSize")), ints(d.get("transferFilter")), ints(d.get("chunks")), d.getInt("reps"), parts, study,
-                    scale.equals("thesis"), link, cats);
+                    scale.equals("thesis"), link, cats, Seed002Filters.Options.parse(d));
         }
 
         private static List<String> names(String list, List<String> known, String what, String key) {
@@ -188,6 +196,7 @@ public final class Seed002Report {
                 part("lazy", sel, () -> lazy(s, sel, data));
                 part("tuning", sel, () -> tuning(s, sel, data));
                 part("strategies", sel, () -> strategies(s, sel, data));
+                part("filters", sel, () -> new Seed002Filters(o.filterStudy(), err).measure(s, sel, data));
             } catch (RuntimeException e) {
                 err.println("[report " + sel + "] stopped: " + e);
             }
@@ -307,6 +316,7 @@ public final class Seed002Report {
 
     /** The Markdown of the saved data; the figures are drawn after it. */
     public static ReportWriter.Outcome publish(ReportData data, java.nio.file.Path out, PrintStream err) {
+        Seed002FiltersPage.writeLuts(data, out.resolve(NAME));
         return ReportWriter.publish(out, NAME, Seed002Plots.figures(data), figs -> Seed002Page.markdown(data, figs), err);
     }
 

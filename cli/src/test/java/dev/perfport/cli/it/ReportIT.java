@@ -159,6 +159,34 @@ class ReportIT {
     }
 
     @Test
+    void seed002sFilterStudyFillsTheLookUpTableOfItsWholeGrid(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(VarIT.available().contains("jocl"), "jocl is not available here");
+        // the default (small) grid: 3,7,11 by 3,7,11 on a 128² image
+        Run r = Run.of("report", "seed-002", "--backend", "jocl", "--out", dir.toString(), "--param", "parts=filters");
+        Dist.assertExit(0, r);
+        String text = Files.readString(dir.resolve("seed-002.md"));
+        for (String s : List.of("### The filter study", "Grid: **3,7,11 (widths) × 3,7,11 (heights), 9 filter sizes**, smaller than the thesis's",
+                "| filter sizes in the table | 441 (3..43 odd × 3..43 odd) | 9 (9 with an entry) |", "**The padding sweep**", "| 135² (not a multiple of 16) | 7×7 |",
+                "naive, input loads uncached (volatile)", "What the numbers show:", "**The ladder's gain.**", "Cache-hit and bank-conflict counters")) {
+            assertTrue(text.contains(s), "report lacks '" + s + "'");
+        }
+        // the table as data: one line per filter size of the grid, each with its entry built for its size and verified
+        List<String> lut = Files.readAllLines(dir.resolve("seed-002").resolve("lut-jocl-0.csv"));
+        assertEquals(10, lut.size(), String.join("\n", lut));
+        List<String> sizes = new ArrayList<>();
+        for (String line : lut.subList(1, lut.size())) {
+            String[] f = line.split(",", -1);
+            sizes.add(f[0] + "x" + f[1]);
+            assertEquals("adapt+unroll", f[10], line);
+            assertFalse(f[3].isEmpty() || f[9].isEmpty() || f[11].isEmpty(), "a verified best, entry and naive rate: " + line);
+        }
+        assertEquals(List.of("3x3", "7x3", "11x3", "3x7", "7x7", "11x7", "3x11", "7x11", "11x11"), sizes);
+        assertFalse(text.contains("| failed"), text);
+        assertTrue(Files.exists(dir.resolve("seed-002").resolve("roofline-jocl-0.png")));
+        assertTrue(Files.exists(dir.resolve("seed-002").resolve("lut-jocl-0.png")));
+    }
+
+    @Test
     void unknownReportsAndParametersAreUsageErrors() {
         Run r = Run.of("report", "seed-999");
         Dist.assertExit(2, r);
@@ -169,6 +197,9 @@ class ReportIT {
         r = Run.of("report", "seed-002", "--param", "study=state,fft");
         Dist.assertExit(2, r);
         assertTrue(r.err().contains("unknown study kernel 'fft'"), r.describe());
+        r = Run.of("report", "seed-002", "--param", "filterwidths=3");
+        Dist.assertExit(2, r);
+        assertTrue(r.err().contains("unknown parameter 'filterwidths' of report seed-002"), r.describe());
         r = Run.of("report", "seed-002", "--param", "scale=huge");
         Dist.assertExit(2, r);
         assertTrue(r.err().contains("scale must be small or thesis"), r.describe());

@@ -110,15 +110,17 @@ public final class Convolution implements Workload, Tunable {
 
     /** What one run does: the checked parameters, the kernel and its geometry. */
     record Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
-                boolean readOnly, int reps, long seed, String variant, boolean unroll, boolean adjacent, boolean fma) {
+                boolean readOnly, int reps, long seed, String variant, boolean unroll, boolean specialise, int checkRows,
+                boolean cacheInput, boolean adjacent, boolean fma) {
         Plan(int w, int h, int fw, int fh, int bw, int bh, int tx, int ty, boolean pad, boolean constFilter,
              boolean readOnly, int reps, long seed, String variant) {
-            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false, false, false);
+            this(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, false, true, 0, true, false, false);
         }
 
         /** This plan with its tiling and memory knobs replaced (a tuning point). */
         Plan with(int bw, int bh, int tx, int ty, boolean pad, boolean constFilter, boolean readOnly, boolean adjacent) {
-            return new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, unroll, adjacent, fma);
+            return new Plan(w, h, fw, fh, bw, bh, tx, ty, pad, constFilter, readOnly, reps, seed, variant, unroll, specialise, checkRows,
+                    cacheInput, adjacent, fma);
         }
 
         int iw() {
@@ -171,7 +173,9 @@ public final class Convolution implements Workload, Tunable {
         Plan plan = new Plan(v.get(ConvolutionSpec.WIDTH), v.get(ConvolutionSpec.HEIGHT), v.get(ConvolutionSpec.FW), v.get(ConvolutionSpec.FH),
                 v.get(ConvolutionSpec.BW), v.get(ConvolutionSpec.BH), tx, ty, v.get(ConvolutionSpec.PAD) == 1,
                 v.get(ConvolutionSpec.FILTER).equals("constant"), v.get(ConvolutionSpec.READ_ONLY) == 1, v.get(ConvolutionSpec.REPS),
-                v.get(ConvolutionSpec.SEED), variant, unroll, reads(v, ConvolutionSpec.ADJACENT) && v.get(ConvolutionSpec.ADJACENT) == 1,
+                v.get(ConvolutionSpec.SEED), variant, unroll, v.given(ConvolutionSpec.SPECIALISE).orElse(1) == 1,
+                v.given(ConvolutionSpec.CHECK_ROWS).orElse(0), v.given(ConvolutionSpec.CACHE_INPUT).orElse(1) == 1,
+                reads(v, ConvolutionSpec.ADJACENT) && v.get(ConvolutionSpec.ADJACENT) == 1,
                 reads(v, ConvolutionSpec.MATH) && v.get(ConvolutionSpec.MATH).equals("fma"));
         if (tx == 0) plan = adaptiveT(plan, s.device().capacity(MemoryLevel.LOCAL));
         return plan;
@@ -204,20 +208,23 @@ public final class Convolution implements Workload, Tunable {
 
     Outcome execute(DeviceSession s, Plan p) {
         ConvolutionData d = ConvolutionData.generate(p.w(), p.h(), p.fw(), p.fh(), p.seed());
-        float[] got = new float[p.w() * p.h()];
-        float[] nan = new float[got.length];
+        // checkRows given (2-D kernels): only the checked rows travel and are kept, a sampled check need not move the whole image
+        int[] rows = p.checkRows() > 0 && !p.variant().equals(SEPARABLE) ? d.checkedRowIndices(p.checkRows()) : null;
+        float[] got = new float[rows == null ? p.w() * p.h() : rows.length * p.w()];
+        float[] nan = new float[rows == null ? got.length : p.w()];
         Arrays.fill(nan, Float.NaN);
         Reps reps = Reps.of(p.reps());
         String mismatch = null;
         boolean sep = p.variant().equals(SEPARABLE);
         try (DeviceBuffer in = s.upload(d.input());
-             DeviceBuffer out = s.allocate(ElemType.FLOAT, got.length)) {
+             DeviceBuffer out = s.allocate(ElemType.FLOAT, (long) p.w() * p.h())) {
             if (sep) {
                 runSeparable(s, p, d, in, out, nan, got, reps);
-                mismatch = d.checkSeparable(got);
+                mismatch = d.checkSeparable(got, p.checkRows());
             } else {
                 boolean naive = p.variant().equals(NAIVE);
-                KernelDef def = naive ? ConvolutionKernels.naive() : ConvolutionKernels.tiled(p.constFilter());
+                KernelDef def = naive ? (p.cacheInput() ? ConvolutionKernels.naive() : ConvolutionKernels.naiveUncached())
+                        : ConvolutionKernels.tiled(p.constFilter());
                 MemoryLevel fl = !naive && p.constFilter() ? MemoryLevel.CONSTANT : MemoryLevel.GLOBAL;
                 // built and its filter uploaded once, outside the repetitions: a route that rebuilds a kernel it is
                 // handed again (Aparapi, 120 ms at 8192^2 on the H200) must not put that in every repetition's wall
@@ -225,12 +232,15 @@ public final class Convolution implements Workload, Tunable {
                      DeviceBuffer f = s.allocate(ElemType.FLOAT, d.filter().length, fl)) {
                     f.write(d.filter());
                     while (reps.more() && mismatch == null) {
-                        out.write(nan);   // a pixel the kernel does not write stays NaN and fails the check
+                        // a pixel the kernel does not write stays NaN and fails the check
+                        if (rows == null) out.write(nan);
+                        else for (int y : rows) out.write((long) y * p.w(), nan, 0, p.w());
                         Rep rep = new Rep();
                         launch2d(s, p, k, in, f, out, rep);
-                        out.read(got);
+                        if (rows == null) out.read(got);
+                        else for (int i = 0; i < rows.length; i++) out.read((long) rows[i] * p.w(), got, i * p.w(), p.w());
                         reps.add(rep.stop());
-                        mismatch = d.check(got);
+                        mismatch = rows == null ? d.check(got, p.checkRows()) : d.checkRows(got, p.checkRows());
                     }
                 }
             }
@@ -276,7 +286,7 @@ public final class Convolution implements Workload, Tunable {
     static Constants constants(Plan p, boolean naive) {
         Constants c = Constants.of("TX", p.tx(), "TY", p.ty(), "READ_ONLY", p.readOnly() ? 1 : 0);
         if (!naive) c = c.with("FILTER_GLOBAL", p.constFilter() ? 0 : 1).with("ADJACENT", p.adjacent() ? 1 : 0).with("CONV_FMA", p.fma() ? 1 : 0);
-        if (p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) {
+        if ((p.variant().equals(ADAPTIVE) || p.variant().equals(SEPARABLE)) && p.specialise()) {
             c = c.with("FW", p.fw()).with("FH", p.fh()).with("UNROLL_LOOPS", p.unroll() ? 1 : 0);
         }
         return c;

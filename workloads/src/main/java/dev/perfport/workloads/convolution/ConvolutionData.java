@@ -5,6 +5,7 @@ import dev.perfport.workloads.LastInput;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * The inputs of one convolution run and their double-precision check: the input image with its
@@ -22,10 +23,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * run of the same size and seed: a tuning search's evaluations and a row's repetitions each check
  * against the same reference, which at 8192² with a 17×17 filter costs seconds to compute.
  *
- * @param refs the reference of the checked pixels, by separable (true) or general (false) filter
+ * @param refs the reference of the checked pixels, by separable or general filter and number of checked rows
  */
 record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, float[] filter, float[] rowFilter, float[] colFilter,
-                       Map<Boolean, double[][]> refs) {
+                       Map<ConvolutionData.RefKey, double[][]> refs) {
+    /** A kept reference: of the separable or the general filter, over how many checked rows. */
+    record RefKey(boolean separable, int rows) {
+    }
+
     static final long CHECK_BUDGET = 1L << 30;
     /** The most checked pixels whose reference is kept (two doubles each: 64 MiB). */
     static final long MEMO_MAX = 1L << 22;
@@ -33,6 +38,9 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
 
     private record Key(int w, int h, int fw, int fh, long seed) {
     }
+
+    /** Input rows per generator block. */
+    private static final int ROWS_PER_BLOCK = 64;
 
     static ConvolutionData generate(int w, int h, int fw, int fh, long seed) {
         return LAST.get(new Key(w, h, fw, fh, seed), () -> create(w, h, fw, fh, seed));
@@ -42,7 +50,15 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
         SplittableRandom r = new SplittableRandom(seed);
         int iw = w + fw - 1, ih = h + fh - 1;
         float[] in = new float[iw * ih];
-        for (int i = 0; i < in.length; i++) in[i] = (float) (r.nextDouble() * 2 - 1);
+        // blocks of rows from generators split off in order, filled in parallel: the same image for the same seed
+        int blocks = (ih + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK;
+        SplittableRandom[] g = new SplittableRandom[blocks];
+        for (int b = 0; b < blocks; b++) g[b] = r.split();
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            SplittableRandom q = g[b];
+            int end = Math.min(ih, (b + 1) * ROWS_PER_BLOCK) * iw;
+            for (int i = b * ROWS_PER_BLOCK * iw; i < end; i++) in[i] = (float) (q.nextDouble() * 2 - 1);
+        });
         float[] f = new float[fw * fh];
         for (int i = 0; i < f.length; i++) f[i] = (float) (r.nextDouble() * 2 - 1);
         float[] fr = new float[fw], fc = new float[fh];
@@ -53,18 +69,40 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
 
     /** The first wrong pixel of a 2-D result, or null. */
     String check(float[] got) {
-        return check(got, false);
+        return check(got, false, 0);
+    }
+
+    /** The first wrong pixel of a 2-D result among {@code rows} checked rows (0: as many as the budget allows), or null. */
+    String check(float[] got, int rows) {
+        return check(got, false, rows);
     }
 
     /** The first wrong pixel of a separable result (filter = column ⊗ row), or null. */
     String checkSeparable(float[] got) {
-        return check(got, true);
+        return check(got, true, 0);
     }
 
-    private String check(float[] got, boolean separable) {
-        int rows = checkedRows();
+    /** The same among {@code rows} checked rows (0: as many as the budget allows). */
+    String checkSeparable(float[] got, int rows) {
+        return check(got, true, rows);
+    }
+
+    /**
+     * The first wrong pixel of a 2-D result given as only its checked rows ({@link #checkedRowIndices}
+     * of {@code asked}, in order, each {@code w} wide), or null.
+     */
+    String checkRows(float[] rowsGot, int asked) {
+        return check(rowsGot, false, asked, true);
+    }
+
+    private String check(float[] got, boolean separable, int asked) {
+        return check(got, separable, asked, false);
+    }
+
+    private String check(float[] got, boolean separable, int asked, boolean compact) {
+        int rows = asked > 0 ? Math.min(checkedRows(), Math.max(2, asked)) : checkedRows();
         double tol = (fw * fh + 2) * Math.ulp(1f);
-        double[][] ref = (long) rows * w <= MEMO_MAX ? refs.computeIfAbsent(separable, k -> reference(k, rows)) : null;
+        double[][] ref = (long) rows * w <= MEMO_MAX ? refs.computeIfAbsent(new RefKey(separable, rows), k -> reference(k.separable(), rows)) : null;
         double[] one = new double[2];
         for (int k = 0; k < rows; k++) {
             int y = rowOf(k, rows);
@@ -78,13 +116,24 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
                     sum = one[0];
                     mag = one[1];
                 }
-                float g = got[y * w + x];
+                float g = got[compact ? k * w + x : y * w + x];
                 if (!(Math.abs(g - sum) <= tol * mag + Float.MIN_NORMAL)) {
                     return "out(" + y + "," + x + ") = " + g + ", reference " + sum + " (tolerance " + (tol * mag) + ")";
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * The rows a check of {@code asked} rows (0: as many as the budget allows) looks at, in order,
+     * so that a run can move only those between host and device.
+     */
+    int[] checkedRowIndices(int asked) {
+        int rows = asked > 0 ? Math.min(checkedRows(), Math.max(2, asked)) : checkedRows();
+        int[] ys = new int[rows];
+        for (int k = 0; k < rows; k++) ys[k] = rowOf(k, rows);
+        return ys;
     }
 
     /** Every row while the reference costs at most {@link #CHECK_BUDGET} multiply-adds, else a sample of at least 2. */
@@ -101,15 +150,16 @@ record ConvolutionData(int w, int h, int fw, int fh, long seed, float[] input, f
     /** The checked pixels' sums and magnitudes, row by row. */
     private double[][] reference(boolean separable, int rows) {
         double[][] r = new double[2][rows * w];
-        double[] one = new double[2];
-        for (int k = 0; k < rows; k++) {
+        // rows in parallel: each pixel's sum is the same sequential sum whichever thread computes it
+        IntStream.range(0, rows).parallel().forEach(k -> {
+            double[] one = new double[2];
             int y = rowOf(k, rows);
             for (int x = 0; x < w; x++) {
                 pixel(separable, x, y, one);
                 r[0][k * w + x] = one[0];
                 r[1][k * w + x] = one[1];
             }
-        }
+        });
         return r;
     }
 

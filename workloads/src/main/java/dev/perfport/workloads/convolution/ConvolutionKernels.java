@@ -50,6 +50,17 @@ public final class ConvolutionKernels {
                 "conv_naive", ConvolutionGroups::naiveGroup);
     }
 
+    /**
+     * The naive kernel reading its input through volatile pointers (the caching-off ablation): OpenCL C
+     * only, so that a route without it refuses rather than run the cached kernel under this name.
+     */
+    public static KernelDef naiveUncached() {
+        return args("convolution.naive_uncached", false)
+                .defaults(Constants.of("FILTER_GLOBAL", 1, "VOLATILE_INPUT", 1))
+                .impl(new KernelImpl.OpenClSource(SOURCE, "conv_naive"))
+                .build();
+    }
+
     /** Tiled in local memory, tx×ty outputs per work-item; the filter in constant or global memory. */
     public static KernelDef tiled(boolean constantFilter) {
         return withImpls(args(constantFilter ? "convolution.tiled" : "convolution.tiled_gf", constantFilter)

@@ -38,10 +38,19 @@ final class ConvolutionSpec {
     static final Knob<Integer> ADJACENT = Knob.ints("adjacent").oneOf(0, 1).byDefault(0).only(ADAPTIVE)
             .help("1 gives a work-item tx adjacent outputs: it reads each input row of its window once into registers and slides the "
                     + "filter along it, where 0 (the thesis) spaces them one block apart and reads local memory once per multiply; an odd tx "
-                    + "reads it without bank conflicts. OpenCL C only");
+                    + "reads it without bank conflicts; needs specialise=1. OpenCL C only");
     static final Knob<String> MATH = Knob.choice("math", "precise", "fma").byDefault("precise").only(TILED, TILED_X4, ADAPTIVE)
             .help("precise rounds each product before its sum, as the Java kernels do; fma fuses them (OpenCL C's fma), checked against "
                     + "the same error bound. OpenCL C only");
+    static final Knob<Integer> SPECIALISE = Knob.ints("specialise").oneOf(0, 1).byDefault(1)
+            .help("adaptive and separable: 1 compiles the filter size in (one program per filter size), 0 runs the filter loops to the "
+                    + "arguments fw, fh (one program for every filter size; unroll has no effect)");
+    static final Knob<Integer> CHECK_ROWS = Knob.ints("checkRows").atLeast(2).orAuto().byDefaultText("auto")
+            .help("output rows checked against the double-precision reference (the first, the last and evenly spaced ones; every "
+                    + "column of each); auto = every row up to 2^30 multiply-adds of reference work, a sample beyond");
+    static final Knob<Integer> CACHE_INPUT = Knob.ints("cacheInput").oneOf(0, 1).byDefault(1)
+            .help("naive: 0 reads the input through volatile pointers, so that no load is served from a cache the compiler "
+                    + "may use for it (NVIDIA: L1); OpenCL C routes only");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
@@ -50,11 +59,17 @@ final class ConvolutionSpec {
     static final Rule IMAGE_SIZE = Rule.of("image size", v -> (long) (v.get(WIDTH) + v.get(FW) - 1) * (v.get(HEIGHT) + v.get(FH) - 1) <= Integer.MAX_VALUE - 8,
             v -> "image " + v.get(WIDTH) + "x" + v.get(HEIGHT) + " with its border exceeds 2^31 pixels (limit of one buffer)");
 
+    /** Adjacent outputs hold a row of the window in a private array sized by the filter: the size must be compiled in. */
+    static final Rule ADJACENT_SPECIALISED = Rule.of("adjacent needs specialise",
+            v -> !ADJACENT.readBy(v.variant()) || v.get(ADJACENT) == 0 || v.get(SPECIALISE) == 1,
+            v -> "adjacent=1 needs specialise=1 (its row of the window is a private array sized by the filter, compiled in)");
+
     /** The image, filter and tiling knobs, as the transfer study shares them. */
     static final List<Knob<?>> IMAGE = List.of(WIDTH, HEIGHT, FW, FH, BW, BH, TX, TY, PAD, FILTER, READ_ONLY);
 
     static final Spec SPEC = Spec.of("convolution").variants(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE)
-            .knobs(IMAGE).knobs(ADJACENT, MATH, UNROLL, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED).rules(IMAGE_SIZE).build();
+            .knobs(IMAGE).knobs(ADJACENT, MATH, UNROLL, SPECIALISE, CHECK_ROWS, CACHE_INPUT, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED)
+            .rules(IMAGE_SIZE, ADJACENT_SPECIALISED).build();
 
     private ConvolutionSpec() {
     }

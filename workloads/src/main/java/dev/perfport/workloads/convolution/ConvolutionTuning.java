@@ -102,6 +102,7 @@ final class ConvolutionTuning {
     static String violation(DeviceInfo dev, Convolution.Plan base, Config c) {
         int bw = c.get(ConvolutionSpec.BW.name()), bh = c.get(ConvolutionSpec.BH.name()), tx = c.get(ConvolutionSpec.TX.name()), ty = c.get(ConvolutionSpec.TY.name());
         if ((long) bw * bh > dev.maxWorkGroupSize()) return "block " + bw + "x" + bh + " exceeds the device's " + dev.maxWorkGroupSize() + " work-items";
+        if (c.get(ConvolutionSpec.ADJACENT.name()) == 1 && !base.specialise()) return "adjacent=1 needs the filter size compiled in (specialise=1)";
         Convolution.Plan p = base.with(bw, bh, tx, ty, c.get(ConvolutionSpec.PAD.name()) == 1, c.get(CONST_FILTER) == 1,
                 c.get(ConvolutionSpec.READ_ONLY.name()) == 1, c.get(ConvolutionSpec.ADJACENT.name()) == 1);
         long bytes = p.tileElements() * Float.BYTES;

@@ -8,6 +8,9 @@
  *   TX, TY:          outputs per work-item, spaced one block apart horizontally / vertically
  *   FW, FH:          the filter size as compile-time constants; without them the loops run to the
  *                    arguments fw, fh
+ *   VOLATILE_INPUT 1: the naive kernel reads the input through a volatile pointer: every load goes
+ *                    to memory, none is served from a cache the compiler may route it through (on
+ *                    NVIDIA the L1 of ld.global; L2 stays), the report's caching-off ablation
  *   UNROLL_LOOPS 1:  the filter loops fully unrolled ("adapt+unroll"; PoCL takes minutes to compile
  *                    a 17x17 filter unrolled 16 times, so the workload turns it on for GPUs only)
  *   ADJACENT 1:      (FW compiled in) a work-item's TX outputs are adjacent instead of one block apart:
@@ -55,8 +58,14 @@
 #define UNROLL
 #endif
 
+#if defined(VOLATILE_INPUT) && VOLATILE_INPUT
+#define IN_CACHE volatile
+#else
+#define IN_CACHE
+#endif
+
 /* Naive (thesis Fig. 3.1b): one work-item per output pixel, every operand from global memory. */
-__kernel void conv_naive(PP_PARAMS, __global const float* RO in, FSPACE float* filt, __global float* out,
+__kernel void conv_naive(PP_PARAMS, __global const IN_CACHE float* RO in, FSPACE float* filt, __global float* out,
                          const int W, const int H, const int Iw, const int fw, const int fh) {
     int x = get_global_id(0), y = get_global_id(1);
     if (x >= W || y >= H) return;

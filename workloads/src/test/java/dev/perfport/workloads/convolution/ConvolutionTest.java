@@ -74,6 +74,46 @@ class ConvolutionTest {
     }
 
     @Test
+    void aSampledCheckMovesOnlyItsRowsAndStillNamesAWrongPixel() {
+        ConvolutionData d = ConvolutionData.generate(13, 40, 3, 5, 1);
+        int[] rows = d.checkedRowIndices(4);
+        assertArrayEquals(new int[]{0, 13, 26, 39}, rows, "the first, the last and evenly spaced rows");
+        assertEquals(40, d.checkedRowIndices(0).length, "auto: every row of a small image");
+        float[] compact = new float[rows.length * 13];
+        for (int k = 0; k < rows.length; k++) {
+            int y = rows[k];
+            for (int x = 0; x < 13; x++) {
+                double s = 0;
+                for (int j = 0; j < 5; j++) for (int i = 0; i < 3; i++) s += d.input()[(y + j) * 15 + x + i] * (double) d.filter()[j * 3 + i];
+                compact[k * 13 + x] = (float) s;
+            }
+        }
+        assertNull(d.checkRows(compact, 4));
+        compact[2 * 13 + 5] = Float.NaN;   // a pixel of row 26 the kernel did not write
+        String m = d.checkRows(compact, 4);
+        assertNotNull(m);
+        assertTrue(m.startsWith("out(26,5)"), m);
+    }
+
+    @Test
+    void specialiseZeroLeavesTheFilterSizeToTheArguments() {
+        Convolution.Plan p = plan(512, 17, 16, 2, true);
+        assertEquals(17, Convolution.constants(p, false).getInt("FW"));
+        Convolution.Plan generic = new Convolution.Plan(512, 64, 17, 17, 16, 16, 2, 1, true, true, true, 1, 42, Convolution.ADAPTIVE, true, false, 0, true, false, false);
+        assertFalse(Convolution.constants(generic, false).has("FW"), "one program for every filter size");
+        assertFalse(Convolution.constants(generic, false).has("UNROLL_LOOPS"));
+        assertEquals(2, Convolution.constants(generic, false).getInt("TX"));
+    }
+
+    @Test
+    void theUncachedNaiveKernelIsOpenClOnly() {
+        KernelDef d = ConvolutionKernels.naiveUncached();
+        assertTrue(d.impl(Dialect.OPENCL_C).isPresent());
+        assertFalse(d.impl(Dialect.JAVA_WORKGROUP).isPresent(), "a Java route refuses it rather than run the cached kernel");
+        assertTrue(ConvolutionKernels.SOURCE.contains("VOLATILE_INPUT"));
+    }
+
+    @Test
     void badParametersFailBeforeTheDeviceIsTouched() {
         Convolution c = new Convolution();
         assertThrows(ConfigException.class, () -> c.run(null, "fft", Params.of()));
