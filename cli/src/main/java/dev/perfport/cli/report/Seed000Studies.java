@@ -80,6 +80,7 @@ final class Seed000Studies {
     }
 
     private static String pct(double v) {
+        if (v > 0 && 100 * v < 0.05) return "under 0.1 %";
         return String.format(Locale.ROOT, 100 * v < 9.95 ? "%.1f %%" : "%.0f %%", 100 * v);
     }
 
@@ -146,8 +147,8 @@ final class Seed000Studies {
             String line = name(r) + ": " + String.join("; ", parts) + ".";
             if (anyCounted) {
                 line += " The emulator's counters are its cost model's own account of each run: what moved is named above. Its memory "
-                        + "bound (modelledCycles.memoryBound) is at most " + pct(share) + " of the modelled cycles here, so a change in "
-                        + "the copies reaches mpps only where the computation does not hide it.";
+                        + "bound (modelledCycles.memoryBound) is " + (pct(share).startsWith("under") ? "" : "at most ") + pct(share)
+                        + " of the modelled cycles here, so a change in the copies reaches mpps only where the computation does not hide it.";
             } else if (anyDiffers) {
                 line += " Cause not found: this device reports no counters of what a kernel reads; tried: both layouts at the same "
                         + "configuration, each over the same timed runs. Both read 12 bytes per position (three fields of 4 B), so the "
@@ -208,6 +209,13 @@ final class Seed000Studies {
             String line = name(r) + ": " + String.join("; ", parts) + ". The task runs the " + items + " work-items' simulations on one "
                     + "work-item, so on one processing element; the NDRange spreads them over the device's " + r.device.computeUnits()
                     + " reported compute units and, within a unit, over its lanes or threads.";
+            if (r.eq8 != null) {
+                int nCu = (int) r.eq8.constant("n_CU");
+                line += " Eq. 8 on this device in the same run (the ngroup sweep above) finds " + nCu + " effective compute unit"
+                        + (nCu == 1 ? "" : "s");
+                line += nCu == 1 && r.device.computeUnits() > 1 ? ": the NDRange had no more cores to spread over than the task while this "
+                        + "run measured, which bounds the gap here." : ".";
+            }
             if (counted) {
                 line += " Measured on the emulator: unitsUsed gives the SPEs that ran work; where the task also moves more DMA bytes, "
                         + "that is its buffered variant copying every block again for each work-item it loops over (a group of one "
