@@ -40,8 +40,15 @@ final class BlasBaseline {
      * @param threads the threads of the best call, null when skipped
      * @param library the library's and its binding's version, null when it did not load
      * @param error   why the row has no rate: the library did not load, failed, or its result was wrong; else null
+     * @param host    the CPU it ran on and its hardware threads
+     * @param measured when it ran (ISO-8601)
      */
-    record BlasRow(String routine, String type, int m, int n, Double gflops, Double millis, Integer threads, String library, String error) {
+    record BlasRow(String routine, String type, int m, int n, Double gflops, Double millis, Integer threads, String library, String error,
+                   String host, String measured) {
+        BlasRow(String routine, String type, int m, int n, Double gflops, Double millis, Integer threads, String library, String error) {
+            this(routine, type, m, n, gflops, millis, threads, library, error, Seed000Report.machine().get("cpu") + ", "
+                    + Runtime.getRuntime().availableProcessors() + " hardware threads", java.time.ZonedDateTime.now().withNano(0).toString());
+        }
     }
 
     /** The baseline on this host: OpenBLAS as {@link NativeReference} loads it. */
@@ -254,6 +261,11 @@ final class BlasBaseline {
             }
             t.end();
         });
+    }
+
+    /** Where and when the baseline ran, as its first row says, or null. */
+    static String where(ReportData data) {
+        return rows(data).stream().filter(r -> r.host() != null).findFirst().map(r -> r.host() + ", " + r.measured()).orElse(null);
     }
 
     /** The library's version as the rows name it, or null. */

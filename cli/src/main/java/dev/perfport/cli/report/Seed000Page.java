@@ -212,7 +212,7 @@ final class Seed000Page {
             Markdown.Table t = m.table("device", what, "t (s)", "mpps");
             for (Result r : ok) {
                 for (Point p : series.apply(r)) {
-                    t.row(name(r), (long) p.x(), p.ok() ? sci(p.seconds()) + (p.hasSd() ? " ± " + sci(p.secondsSd()) : "") : "-", Seed000Studies.cell(p));
+                    t.row(name(r), (long) p.x(), p.ok() ? sci(p.seconds()) + (p.hasSd() ? " ± " + sci(Seed000Studies.sd(p.secondsSd(), p.seconds())) : "") : "-", Seed000Studies.cell(p));
                 }
             }
             t.end();

@@ -125,6 +125,7 @@ public final class Seed000Report {
 
     /** Mean and sample standard deviation (0 for one value). */
     static double[] meanSd(double[] v) {
+        if (java.util.Arrays.stream(v).allMatch(x -> x == v[0])) return new double[]{v[0], 0};   // modelled times: exactly 0, no rounding
         double m = 0;
         for (double x : v) m += x;
         m /= v.length;

@@ -126,7 +126,8 @@ final class Seed001Page {
         }));
         m.put("blasTable", BlasBaseline.table(data, results));
         m.put("blas", !BlasBaseline.rows(data).isEmpty());
-        m.put("blasLibrary", Objects.requireNonNullElse(BlasBaseline.library(data), "OpenBLAS (not loaded)"));
+        m.put("blasWhere", Objects.requireNonNullElse(BlasBaseline.where(data), "not saved"));
+        m.put("blasLibrary", Objects.requireNonNullElse(BlasBaseline.library(data), "OpenBLAS"));
         m.put("trsmRoutes", Markdown.block(md -> md.bullets(trsmRoutes(results))));
         List<String> devices = results.stream().map(r -> r.device().selector()).toList();
         m.put("portabilityTables", PortabilityStudy.tables(PortabilityStudy.matrices(devices, PortabilityStudy.rows(data), o.types()), o));
@@ -165,8 +166,8 @@ final class Seed001Page {
             }
         }
         if (pair) {
-            out.add("On the H100 (seed-001-h100.md) Aparapi's TRSM outran jocl's as well, cause not found; what was tried there is listed on "
-                    + "that page. No H100 is available any more; the rows above are what these data say on their device.");
+            out.add("On the H100 (seed-001-h100.md) Aparapi's TRSM outran jocl's, cause not found; what was tried there is listed on that "
+                    + "page. No H100 is available any more; the rows above are what these data say on their own device.");
         }
         return out;
     }
