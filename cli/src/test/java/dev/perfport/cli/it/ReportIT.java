@@ -133,6 +133,13 @@ class ReportIT {
             assertTrue(md.lines().anyMatch(l -> l.startsWith("| " + ranOn + " | float | ") && l.contains(" % | not reported |")),
                     "Table 6 row of " + ranOn + " with its % of peak, and no power on a CPU or the emulator:\n" + md);
         }
+        // Fig. 15's baseline: OpenBLAS at the GEMM size and the TRSM size, verified, or each row skipped with the reason
+        assertTrue(md.contains("## CPU BLAS baseline (Fig. 15)"), md);
+        for (String row : List.of("| gemm | float | 32³ | ", "| trsm | float | m = 32, n = 4 | ")) {
+            String line = md.lines().filter(l -> l.startsWith(row)).findFirst().orElseThrow(() -> new AssertionError("no baseline row " + row + ":\n" + md));
+            String cell = line.substring(row.length()).split(" \\| ")[0];
+            assertTrue(cell.matches("[0-9.]+") || cell.startsWith("skipped: "), "a rate or the reason it is missing: " + line);
+        }
         Files.delete(out.resolve("seed-001.md"));
         Dist.assertExit(0, Run.of("report", "seed-001", "--from", out.toString()));
         assertEquals(md, Files.readString(out.resolve("seed-001.md")), "--from writes the same report from the saved data");
