@@ -92,9 +92,30 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         };
     }
 
-    /** One work-group of a VaR kernel: k = SIMBS·VWIDTH simulations per work-item, POSBS positions per local block. */
-    static void run(WorkGroup g, Variant variant, int posbs, int k, int rng) {
-        int items = g.localItems();
+    /**
+     * A VaR kernel's constants: k = SIMBS·VWIDTH simulations per work-item, POSBS positions per
+     * local block, the generator, the layout (aos: records of three floats in amount), the offset of
+     * position 0 in the portfolio arrays, and TASKS (0: NDRange; n: one work-item looping over n).
+     */
+    record Shape(int posbs, int k, int rng, boolean aos, int poff, int tasks) {
+    }
+
+    /** One work-group of a VaR kernel: its work-items, or under TASKS the n work-items one task loops over, one after the other. */
+    static void run(WorkGroup g, Variant variant, Shape sh) {
+        // private memory is booked once per group: the task's work-items share the one work-item's arrays
+        int k = sh.k();
+        float[][] priv = {g.privateFloats(k), g.privateFloats(k), g.privateFloats(k), g.privateFloats(k)};
+        if (sh.tasks() == 0) {
+            items(g, variant, sh, g.localItems(), -1, priv);
+            return;
+        }
+        for (int t = 0; t < sh.tasks(); t++) items(g, variant, sh, 1, t, priv);
+    }
+
+    /** {@code items} work-items of one group; {@code task} >= 0: the one work-item of a task, as work-item {@code task}. */
+    private static void items(WorkGroup g, Variant variant, Shape sh, int items, int task, float[][] priv) {
+        int posbs = sh.posbs(), k = sh.k(), rng = sh.rng(), poff = sh.poff();
+        boolean aos = sh.aos();
         GlobalInts type = g.ints(0);
         GlobalFloats amount = g.floats(1);
         GlobalInts day = g.ints(2);
@@ -102,14 +123,14 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         GlobalInts mtp = g.ints(4);
         GlobalFloats market = g.floats(5);
         int npos = g.intArg(6), today = g.intArg(7), seed0 = g.intArg(8), seed1 = g.intArg(9);
-        float[] sum = g.privateFloats(k), s = g.privateFloats(k), r = g.privateFloats(k), x = g.privateFloats(k);
+        float[] sum = priv[0], s = priv[1], r = priv[2], x = priv[3];
         float[] mk = new float[12];
         for (int i = 0; i < 12; i++) mk[i] = market.get(i);
 
         // market parameters of each work-item's simulations
         float[] z = new float[3];
         for (int lid = 0; lid < items; lid++) {
-            int gid = (int) g.globalId(0, lid);
+            int gid = task >= 0 ? task : (int) g.globalId(0, lid);
             int o = lid * k;
             Draw d = new Draw(rng, gid, mtp, seed0, seed1);
             for (int j = 0; j < k; j++) {
@@ -124,6 +145,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         g.ops(Op.INT, sims * (rng == 0 ? 80 : 40));
         g.ops(Op.FLOAT, sims * 70);
 
+        // aos: a position is three floats of amount from poff + 3p (type, amount, day); soa: three arrays from poff
         switch (variant) {
             case LOADSTORE -> {
                 // positions straight from global memory: the device sees every load
@@ -132,9 +154,17 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     int o = lid * k;
                     stocks = 0;
                     for (int p = 0; p < npos; p++) {
-                        int t = type.get(p);
-                        if (t == STOCK) stocks++;
-                        evaluate(t, amount.get(p), day.get(p), today, sum, s, r, x, o, k);
+                        int t;
+                        if (aos) {
+                            int e = poff + 3 * p;
+                            t = (int) amount.get(e);
+                            if (t == STOCK) stocks++;
+                            evaluate(t, amount.get(e + 1), (int) amount.get(e + 2), today, sum, s, r, x, o, k);
+                        } else {
+                            t = type.get(poff + p);
+                            if (t == STOCK) stocks++;
+                            evaluate(t, amount.get(poff + p), day.get(poff + p), today, sum, s, r, x, o, k);
+                        }
                     }
                 }
                 declare(g, npos, stocks, items, k, 0);
@@ -145,11 +175,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int[] lday = g.localInts(LOCAL_ARG0 + 2);
                 for (int base = 0; base < npos; base += posbs) {
                     int n = Math.min(posbs, npos - base);
-                    long e1 = g.asyncCopy(ltype, 0, type, base, n);
-                    long e2 = g.asyncCopy(lamount, 0, amount, base, n);
-                    long e3 = g.asyncCopy(lday, 0, day, base, n);
-                    g.waitEvents(e1, e2, e3);
-                    long stocks = block(ltype, lamount, lday, 0, n, today, items, k, sum, s, r, x);
+                    g.waitEvents(copy(g, aos, poff, ltype, lamount, lday, 0, type, amount, day, base, n));
+                    long stocks = block(aos, ltype, lamount, lday, 0, n, today, items, k, sum, s, r, x);
                     declare(g, n, stocks, items, k, 3);
                     // barrier: the next copy overwrites the block
                 }
@@ -160,40 +187,52 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int[] lday = g.localInts(LOCAL_ARG0 + 2);
                 int blocks = (npos + posbs - 1) / posbs;
                 long[][] ev = new long[2][];
-                int n0 = Math.min(posbs, npos);
-                ev[0] = new long[]{g.asyncCopy(ltype, 0, type, 0, n0), g.asyncCopy(lamount, 0, amount, 0, n0),
-                        g.asyncCopy(lday, 0, day, 0, n0)};
+                ev[0] = copy(g, aos, poff, ltype, lamount, lday, 0, type, amount, day, 0, Math.min(posbs, npos));
                 for (int b = 0; b < blocks; b++) {
                     int cur = b & 1;
                     int base = b * posbs;
                     if (b + 1 < blocks) {
                         int nb = Math.min(posbs, npos - base - posbs);
-                        int o = (cur ^ 1) * posbs;
-                        ev[cur ^ 1] = new long[]{g.asyncCopy(ltype, o, type, base + posbs, nb),
-                                g.asyncCopy(lamount, o, amount, base + posbs, nb), g.asyncCopy(lday, o, day, base + posbs, nb)};
+                        ev[cur ^ 1] = copy(g, aos, poff, ltype, lamount, lday, (cur ^ 1) * posbs, type, amount, day, base + posbs, nb);
                     }
                     g.waitEvents(ev[cur]);
                     int n = Math.min(posbs, npos - base);
-                    long stocks = block(ltype, lamount, lday, cur * posbs, n, today, items, k, sum, s, r, x);
+                    long stocks = block(aos, ltype, lamount, lday, cur * posbs, n, today, items, k, sum, s, r, x);
                     declare(g, n, stocks, items, k, 3);
                     // barrier: the next iteration's copy overwrites this block
                 }
             }
         }
         for (int lid = 0; lid < items; lid++) {
-            int gid = (int) g.globalId(0, lid);
+            int gid = task >= 0 ? task : (int) g.globalId(0, lid);
             for (int j = 0; j < k; j++) simulation.set(gid * k + j, sum[lid * k + j]);
         }
     }
 
-    /** One block of positions in local memory, for every work-item of the group; returns its STOCK count. */
-    private static long block(int[] ltype, float[] lamount, int[] lday, int off, int n, int today, int items, int k,
+    /** The asynchronous copies of n positions from base into the local block at position o: three (soa) or one of 3n floats (aos). */
+    private static long[] copy(WorkGroup g, boolean aos, int poff, int[] ltype, float[] lamount, int[] lday, int o,
+                               GlobalInts type, GlobalFloats amount, GlobalInts day, int base, int n) {
+        if (aos) return new long[]{g.asyncCopy(lamount, 3 * o, amount, poff + 3 * base, 3 * n)};
+        return new long[]{g.asyncCopy(ltype, o, type, poff + base, n), g.asyncCopy(lamount, o, amount, poff + base, n),
+                g.asyncCopy(lday, o, day, poff + base, n)};
+    }
+
+    /** One block of positions in local memory (aos: records of three floats in lamount), for every work-item of the group; returns its STOCK count. */
+    private static long block(boolean aos, int[] ltype, float[] lamount, int[] lday, int off, int n, int today, int items, int k,
                               float[] sum, float[] s, float[] r, float[] x) {
+        long stocks = 0;
+        if (aos) {
+            for (int lid = 0; lid < items; lid++) {
+                int o = lid * k;
+                for (int p = off; p < off + n; p++) evaluate((int) lamount[3 * p], lamount[3 * p + 1], (int) lamount[3 * p + 2], today, sum, s, r, x, o, k);
+            }
+            for (int p = off; p < off + n; p++) if ((int) lamount[3 * p] == STOCK) stocks++;
+            return stocks;
+        }
         for (int lid = 0; lid < items; lid++) {
             int o = lid * k;
             for (int p = off; p < off + n; p++) evaluate(ltype[p], lamount[p], lday[p], today, sum, s, r, x, o, k);
         }
-        long stocks = 0;
         for (int p = off; p < off + n; p++) if (ltype[p] == STOCK) stocks++;
         return stocks;
     }
@@ -310,7 +349,8 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
                                     Class<? extends VarCore> cap1024) {
         int k = perItem(c);
         Class<? extends VarCore> cls = k <= 16 ? cap16 : k <= 64 ? cap64 : cap1024;
-        return Specialiser.of(cls, new int[]{c.getInt("POSBS"), k, c.getInt("RNG")});
+        return Specialiser.of(cls, new int[]{c.getInt("POSBS"), k, c.getInt("RNG"), c.has("AOS") ? c.getInt("AOS") : 0,
+                c.has("POFF") ? c.getInt("POFF") : 0, c.has("TASKS") ? c.getInt("TASKS") : 0});
     }
 
     static VarCore loadstore(Constants c) {
@@ -344,11 +384,18 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
         final int posbs;
         final int k;
         final int rng;
+        /** Constants of the static studies: layout (1: records of three floats in amount), offset of position 0, TASKS (0: NDRange). */
+        final int aos;
+        final int poff;
+        final int tasks;
 
-        VarCore(int posbs, int k, int rng) {
+        VarCore(int posbs, int k, int rng, int aos, int poff, int tasks) {
             this.posbs = posbs;
             this.k = k;
             this.rng = rng;
+            this.aos = aos;
+            this.poff = poff;
+            this.tasks = tasks;
         }
     }
 
@@ -362,15 +409,20 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
      * overrides them with folded copies).
      */
 //#def variantCtor
-        /** posbs, k, rng: the constructor {@link Specialiser} makes its per-configuration subclass with. */
+        /** posbs, k, rng, aos, poff, tasks: the constructor {@link Specialiser} makes its per-configuration subclass with. */
         $V$$C$(int[] v) {
-            super(v[0], v[1], v[2]);
+            super(v[0], v[1], v[2], v[3], v[4], v[5]);
         }
-//#end
-//#def groupInit
-            int lid = getLocalId();
-            int size = getLocalSize();
-            init(gid);
+
+        /** The work-item (NDRange), or under TASKS the n work-items one task loops over, one after the other. */
+        @Override
+        public void run() {
+            if (tasks == 0) {
+                body(getGlobalId(), getLocalId(), getLocalSize());
+            } else {
+                for (int t = 0; t < tasks; t++) body(t, 0, 1);
+            }
+        }
 //#end
 //#for C=16,64,1024
     // ---- capacity $C$ -------------------------------------------------------------------------
@@ -389,8 +441,8 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
         /** Philox output words. */
         @PrivateMemorySpace(4) int[] pw = new int[4];
 
-        VarCore$C$(int posbs, int k, int rng) {
-            super(posbs, k, rng);
+        VarCore$C$(int posbs, int k, int rng, int aos, int poff, int tasks) {
+            super(posbs, k, rng, aos, poff, tasks);
         }
 
         /** Every work-item thread of the Java thread pool runs a clone: it needs private arrays of its own. */
@@ -597,12 +649,35 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
             }
         }
 
-        /** Copies n positions from base into the local block at offset o, element e by work-item e mod group size. */
+        /** Position p from global memory: the three arrays from poff, or (aos) the record of three floats at poff + 3p. */
+        protected void evaluateGlobal(int p) {
+            if (aos != 0) {
+                int e = poff + 3 * p;
+                evaluate((int) amount[e], amount[e + 1], (int) amount[e + 2]);
+            } else {
+                evaluate(type[poff + p], amount[poff + p], dayOfMaturity[poff + p]);
+            }
+        }
+
+        /** Position i of the local blocks: three arrays, or (aos) the record of three floats at 3i of lamount. */
+        protected void evaluateLocal(int i) {
+            if (aos != 0) {
+                evaluate((int) lamount[3 * i], lamount[3 * i + 1], (int) lamount[3 * i + 2]);
+            } else {
+                evaluate(ltype[i], lamount[i], lday[i]);
+            }
+        }
+
+        /** Copies n positions from base into the local block at position o, element e by work-item e mod group size. */
         protected void copyBlock(int o, int base, int n, int lid, int size) {
-            for (int e = lid; e < n; e += size) {
-                ltype[o + e] = type[base + e];
-                lamount[o + e] = amount[base + e];
-                lday[o + e] = dayOfMaturity[base + e];
+            if (aos != 0) {
+                for (int e = lid; e < 3 * n; e += size) lamount[3 * o + e] = amount[poff + 3 * base + e];
+            } else {
+                for (int e = lid; e < n; e += size) {
+                    ltype[o + e] = type[poff + base + e];
+                    lamount[o + e] = amount[poff + base + e];
+                    lday[o + e] = dayOfMaturity[poff + base + e];
+                }
             }
         }
 
@@ -615,11 +690,9 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
     public static class Loadstore$C$ extends VarCore$C$ {
 //#use variantCtor V=Loadstore
 
-        @Override
-        public void run() {
-            int gid = getGlobalId();
+        protected void body(int gid, int lid, int size) {
             init(gid);
-            for (int p = 0; p < npos; p++) evaluate(type[p], amount[p], dayOfMaturity[p]);
+            for (int p = 0; p < npos; p++) evaluateGlobal(p);
             finish(gid);
         }
     }
@@ -628,15 +701,13 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
     public static class Singlebuffer$C$ extends VarCore$C$ {
 //#use variantCtor V=Singlebuffer
 
-        @Override
-        public void run() {
-            int gid = getGlobalId();
-//#use groupInit
+        protected void body(int gid, int lid, int size) {
+            init(gid);
             for (int base = 0; base < npos; base += posbs) {
                 int n = npos - base < posbs ? npos - base : posbs;
                 copyBlock(0, base, n, lid, size);
                 localBarrier();
-                for (int p = 0; p < n; p++) evaluate(ltype[p], lamount[p], lday[p]);
+                for (int p = 0; p < n; p++) evaluateLocal(p);
                 localBarrier();    // nobody may still read the block the next copy overwrites
             }
             finish(gid);
@@ -647,10 +718,8 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
     public static class Doublebuffer$C$ extends VarCore$C$ {
 //#use variantCtor V=Doublebuffer
 
-        @Override
-        public void run() {
-            int gid = getGlobalId();
-//#use groupInit
+        protected void body(int gid, int lid, int size) {
+            init(gid);
             int blocks = (npos + posbs - 1) / posbs;
             copyBlock(0, 0, npos < posbs ? npos : posbs, lid, size);
             for (int b = 0; b < blocks; b++) {
@@ -663,7 +732,7 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
                 localBarrier();    // block b has landed
                 int n = npos - base < posbs ? npos - base : posbs;
                 int o = cur * posbs;
-                for (int p = 0; p < n; p++) evaluate(ltype[o + p], lamount[o + p], lday[o + p]);
+                for (int p = 0; p < n; p++) evaluateLocal(o + p);
                 localBarrier();    // the next iteration's copy overwrites this block
             }
             finish(gid);
@@ -676,7 +745,7 @@ KernelSpec.of("var.normals", Normals.class, c -> new Normals(perItem(c), c.getIn
         float[] zOut;
 
         Normals(int k, int rng) {
-            super(1, k, rng);
+            super(1, k, rng, 0, 0, 0);
         }
 
         @Override
@@ -756,6 +825,12 @@ new TornadoKernel("var.normals", sig(GLOBAL, FLOAT, GLOBAL, INT, PRIVATE, INT, P
     private static void bind(LaunchArgs a, int variant) {
         if (a.constants().has("RELAXED") && a.constants().getInt("RELAXED") != 0) {
             throw new UnsupportedFeatureException("tornado has no relaxed-math VaR kernel (math=relaxed is OpenCL's native_exp2; use math=exact)");
+        }
+        for (String[] study : new String[][]{{"AOS", "layout=aos"}, {"POFF", "offset"}, {"TASKS", "form=task"}}) {
+            if (a.constants().has(study[0]) && a.constants().getInt(study[0]) != 0) {
+                throw new UnsupportedFeatureException("tornado's VaR kernel has the default portfolio only (" + study[1]
+                        + " is a study of var.cl, the emulator and aparapi; use jocl, cell-emulation or aparapi)");
+            }
         }
         // local elements per array: buffers · POSBS (1 for loadstore, which has none)
         int lbuf = variant == 0 ? 1 : a.localLength(10);

@@ -127,14 +127,24 @@ public final class Reps {
         return 100.0 * (v[hi - 1] - v[lo - 1]) / 2.0 / median;
     }
 
-    /** The times the repetitions are ranked by, sorted: modelled, kernel, else wall. */
-    private long[] ranked() {
+    /**
+     * {@return each timed repetition's device time in nanoseconds, in the order they ran: modelled where
+     * the device models time, else kernel, else wall (empty when none was timed)}
+     */
+    public long[] times() {
+        if (timed.isEmpty()) return new long[0];
         Rep first = timed.getFirst();
         long[] v = new long[timed.size()];
         for (int i = 0; i < v.length; i++) {
             Rep r = timed.get(i);
             v[i] = first.modelledNanos() >= 0 ? r.modelledNanos() : first.kernelNanos() > 0 ? r.kernelNanos() : r.wallNanos();
         }
+        return v;
+    }
+
+    /** The times the repetitions are ranked by, sorted: modelled, kernel, else wall. */
+    private long[] ranked() {
+        long[] v = times();
         Arrays.sort(v);
         return v;
     }

@@ -1,18 +1,26 @@
 package dev.perfport.cli.report;
 
+import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.openblas.global.openblas_nolapack;
 
 import java.io.IOException;
 
+import static org.bytedeco.openblas.global.openblas_nolapack.CblasColMajor;
+import static org.bytedeco.openblas.global.openblas_nolapack.CblasLeft;
+import static org.bytedeco.openblas.global.openblas_nolapack.CblasLower;
 import static org.bytedeco.openblas.global.openblas_nolapack.CblasNoTrans;
+import static org.bytedeco.openblas.global.openblas_nolapack.CblasNonUnit;
 import static org.bytedeco.openblas.global.openblas_nolapack.CblasRowMajor;
+import static org.bytedeco.openblas.global.openblas_nolapack.cblas_dgemm;
+import static org.bytedeco.openblas.global.openblas_nolapack.cblas_dtrsm;
 import static org.bytedeco.openblas.global.openblas_nolapack.cblas_sgemm;
+import static org.bytedeco.openblas.global.openblas_nolapack.cblas_strsm;
 
 /**
- * OpenBLAS's {@code cblas_sgemm} through the JavaCPP presets ({@code org.bytedeco:openblas}, the
- * BLAS-only {@code openblas_nolapack} library: SGEMM needs no LAPACK). The only class that names
+ * OpenBLAS's {@code cblas_sgemm}, {@code cblas_dgemm}, {@code cblas_strsm} and {@code cblas_dtrsm} through the JavaCPP
+ * presets ({@code org.bytedeco:openblas}, the BLAS-only {@code openblas_nolapack} library: they need no LAPACK). The only class that names
  * the binding, so that a class path without it fails when {@link #load} is called, not before.
  */
 final class OpenBlas {
@@ -84,5 +92,94 @@ final class OpenBlas {
     /** C = A B, all row-major n x n. */
     void sgemm(Matrices m) {
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m.n, m.n, m.n, 1f, m.a, m.n, m.b, m.n, 0f, m.c, m.n);
+    }
+
+    /** Column-major double matrices in native memory: A m x k, B k x n (or m x n for TRSM), C m x n. */
+    static final class Doubles implements AutoCloseable {
+        final DoublePointer a, b, c;
+
+        Doubles(double[] a, double[] b, int cLength) {
+            this.a = new DoublePointer(a.length).put(a);
+            this.b = new DoublePointer(b.length).put(b);
+            this.c = new DoublePointer(Math.max(1, cLength));
+        }
+
+        double[] b() {
+            double[] out = new double[(int) b.limit()];
+            b.get(out);
+            return out;
+        }
+
+        double[] c() {
+            double[] out = new double[(int) c.limit()];
+            c.get(out);
+            return out;
+        }
+
+        /** B again from {@code v} (a TRSM overwrites it with X). */
+        void b(double[] v) {
+            b.put(v);
+        }
+
+        @Override
+        public void close() {
+            a.close();
+            b.close();
+            c.close();
+        }
+    }
+
+    /** Column-major float matrices in native memory, as {@link Doubles}. */
+    static final class Floats implements AutoCloseable {
+        final FloatPointer a, b, c;
+
+        Floats(float[] a, float[] b, int cLength) {
+            this.a = new FloatPointer(a.length).put(a);
+            this.b = new FloatPointer(b.length).put(b);
+            this.c = new FloatPointer(Math.max(1, cLength));
+        }
+
+        float[] b() {
+            float[] out = new float[(int) b.limit()];
+            b.get(out);
+            return out;
+        }
+
+        float[] c() {
+            float[] out = new float[(int) c.limit()];
+            c.get(out);
+            return out;
+        }
+
+        void b(float[] v) {
+            b.put(v);
+        }
+
+        @Override
+        public void close() {
+            a.close();
+            b.close();
+            c.close();
+        }
+    }
+
+    /** C = A B, column-major n x n, float. */
+    void sgemm(Floats m, int n) {
+        cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1f, m.a, n, m.b, n, 0f, m.c, n);
+    }
+
+    /** C = A B, column-major n x n, double. */
+    void dgemm(Doubles m, int n) {
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1d, m.a, n, m.b, n, 0d, m.c, n);
+    }
+
+    /** B := alpha inv(A) B: A m x m lower triangular non-unit on the left, B m x n, column-major, float (the trsm workload's solve). */
+    void strsm(Floats m, int rows, int cols, float alpha) {
+        cblas_strsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, rows, cols, alpha, m.a, rows, m.b, rows);
+    }
+
+    /** As {@link #strsm}, double. */
+    void dtrsm(Doubles m, int rows, int cols, double alpha) {
+        cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, rows, cols, alpha, m.a, rows, m.b, rows);
     }
 }

@@ -50,6 +50,17 @@ final class Plots {
         s.setMarker(SeriesMarkers.CIRCLE);
     }
 
+    /** Measured points joined by solid lines, with error bars of ± {@code err} (the sd of the runs); without them where err is null. */
+    static void measured(XYChart c, String name, double[] x, double[] y, double[] err) {
+        if (err == null) {
+            measured(c, name, x, y);
+            return;
+        }
+        XYSeries s = c.addSeries(name, x, y, err);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.CIRCLE);
+    }
+
     /** A fitted model as a dashed line without markers. */
     static void model(XYChart c, String name, double[] x, double[] y) {
         XYSeries s = c.addSeries(name, x, y);

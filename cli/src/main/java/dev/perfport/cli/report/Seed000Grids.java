@@ -44,7 +44,7 @@ final class Seed000Grids {
                     List<String> cells = new ArrayList<>(List.of(name(r), Integer.toString(sb)));
                     for (int vw : VWIDTHS) {
                         Point p = find(pts, sb, vw, 1);
-                        cells.add(p == null ? "-" : fmt(p.mpps()));
+                        cells.add(Seed000Studies.cell(p));
                     }
                     t.row(cells);
                 }
@@ -74,7 +74,7 @@ final class Seed000Grids {
                     for (int[] pair : PAIRS) {
                         Point p = find(pts, pair[0], pair[1], wg);
                         any |= p != null;
-                        cells.add(p == null ? "-" : fmt(p.mpps()));
+                        cells.add(Seed000Studies.cell(p));
                         cells.add(p == null ? "-" : fmt(p.mpps() / wg));
                     }
                     if (any) t.row(cells);

@@ -70,7 +70,7 @@ final class Seed000Page {
             for (Result r : ok) {
                 double best = r.variants.values().stream().filter(Point::ok).mapToDouble(Point::mpps).max().orElse(Double.NaN);
                 r.variants.forEach((v, p) -> vt.row(name(r), v, p.ok() ? p.params().get("posbs") : "-",
-                        p.ok() ? fmt(p.mpps()) : "failed: " + Markdown.cell(p.error()), p.ok() ? String.format(Locale.ROOT, "%.3f", p.mpps() / best) : "-"));
+                        Seed000Studies.cell(p), p.ok() ? String.format(Locale.ROOT, "%.3f", p.mpps() / best) : "-"));
             }
             vt.end();
         }));
@@ -111,7 +111,7 @@ final class Seed000Page {
                 Markdown.Table gt = md.table(head);
                 r.wg.forEach((ng, l) -> {
                     List<String> cells = new ArrayList<>(List.of("ngroup " + ng));
-                    for (Point p : l) cells.add(p.ok() ? fmt(p.mpps()) : "failed");
+                    for (Point p : l) cells.add(p.ok() ? Seed000Studies.cell(p) : "failed");
                     gt.row(cells);
                 });
                 gt.end();
@@ -130,6 +130,15 @@ final class Seed000Page {
         m.put("ngroupPoints", pointTable(ok, "ngroup", r -> r.knee));
         m.put("ngroupFigure", block(md -> figs.image(md, "ngroup")));
         m.put("observations", observations(ok, o));
+        m.put("layoutTable", Seed000Studies.layoutTable(data, ok));
+        m.put("layoutObservations", block(md -> md.bullets(Seed000Studies.layoutObservations(data, ok))));
+        m.put("formTable", Seed000Studies.formTable(data, ok));
+        m.put("formObservations", block(md -> md.bullets(Seed000Studies.formObservations(data, ok))));
+        m.put("alignTable", Seed000Studies.alignTable(data, ok));
+        m.put("alignObservations", block(md -> md.bullets(Seed000Studies.alignObservations(data, ok))));
+        m.put("alignFigure", block(md -> figs.image(md, "align")));
+        m.put("anySd", ok.stream().anyMatch(r -> r.posbs.stream().anyMatch(Point::hasSd)));
+        m.put("studies", ok.stream().anyMatch(r -> data.rows(Seed000Studies.LAYOUT, r.device.selector(), Seed000Report.PointRow.class) != null));
         m.put("tuneTable", block(md -> {
             Markdown.Table tt = md.table("device", "objective", "posbs", "simbs", "vwidth", "wgsize", "ngroup", "value", "evaluations (of grid)");
             for (Result r : ok) {
@@ -203,7 +212,7 @@ final class Seed000Page {
             Markdown.Table t = m.table("device", what, "t (s)", "mpps");
             for (Result r : ok) {
                 for (Point p : series.apply(r)) {
-                    t.row(name(r), (long) p.x(), p.ok() ? sci(p.seconds()) : "-", p.ok() ? fmt(p.mpps()) : "failed: " + Markdown.cell(p.error()));
+                    t.row(name(r), (long) p.x(), p.ok() ? sci(p.seconds()) + (p.hasSd() ? " ± " + sci(Seed000Studies.sd(p.secondsSd(), p.seconds())) : "") : "-", Seed000Studies.cell(p));
                 }
             }
             t.end();

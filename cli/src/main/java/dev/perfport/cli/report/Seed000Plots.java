@@ -23,7 +23,29 @@ final class Seed000Plots {
     }
 
     /** The report's figures, drawn from the saved data only when {@link ReportWriter} makes the plots. */
-    static List<Figure> figures(List<Result> results, Options o) {
+    static List<Figure> figures(ReportData data, List<Result> results, Options o) {
+        List<Figure> figs = figures(results, o);
+        List<Result> ok = results.stream().filter(r -> r.error() == null).toList();
+        boolean any = ok.stream().anyMatch(r -> Seed000Studies.points(data, Seed000Studies.ALIGN, r.device.selector()).stream().anyMatch(Point::ok));
+        if (!any) return figs;
+        figs.add(new Figure("align", "fig-align.png", "mpps vs the portfolio's offset", () -> {
+            XYChart ac = Plots.xy("Alignment (§4.9): mpps / mpps aligned, ± sd", "bytes the portfolio starts after its buffers' base", "mpps / aligned", false);
+            for (Result r : ok) {
+                List<Point> all = Seed000Studies.points(data, Seed000Studies.ALIGN, r.device.selector());
+                for (String v : Seed000Studies.FORM_VARIANTS) {
+                    List<Point> pts = all.stream().filter(p -> p.ok() && p.variant().equals(v)).toList();
+                    Point base = pts.stream().filter(p -> p.x() == 0).findFirst().orElse(null);
+                    if (base == null || pts.size() < 2) continue;
+                    Plots.measured(ac, name(r) + " " + v, pts.stream().mapToDouble(p -> 4 * p.x()).toArray(),
+                            pts.stream().mapToDouble(p -> p.mpps() / base.mpps()).toArray(), err(pts, base.mpps()));
+                }
+            }
+            return ac;
+        }));
+        return figs;
+    }
+
+    private static List<Figure> figures(List<Result> results, Options o) {
         List<Figure> figs = new ArrayList<>();
         List<Result> ok = results.stream().filter(r -> r.error() == null).toList();
         if (ok.isEmpty()) return figs;
@@ -50,7 +72,7 @@ final class Seed000Plots {
                 List<Point> pts = r.posbs.stream().filter(Point::ok).toList();
                 if (pts.isEmpty()) continue;
                 double best = pts.stream().mapToDouble(Point::mpps).max().orElseThrow();
-                Plots.measured(pc, name(r), xs(pts), pts.stream().mapToDouble(p -> p.mpps() / best).toArray());
+                Plots.measured(pc, name(r), xs(pts), pts.stream().mapToDouble(p -> p.mpps() / best).toArray(), err(pts, best));
                 if (r.eq3 != null) {
                     double work = Math.scalb((double) o.npos(), -20);
                     double[] x = xs(pts);
@@ -68,7 +90,7 @@ final class Seed000Plots {
                 List<Point> pts = r.vwidth.stream().filter(Point::ok).toList();
                 if (pts.isEmpty()) continue;
                 double base = pts.getFirst().mpps();
-                Plots.measured(vc, name(r), xs(pts), pts.stream().mapToDouble(p -> p.mpps() / base).toArray());
+                Plots.measured(vc, name(r), xs(pts), pts.stream().mapToDouble(p -> p.mpps() / base).toArray(), err(pts, base));
                 if (r.eq5 != null) {
                     double[] x = xs(pts);
                     double[] y = new double[x.length];
@@ -85,7 +107,7 @@ final class Seed000Plots {
                 List<Point> pts = r.knee.stream().filter(Point::ok).toList();
                 if (pts.isEmpty()) continue;
                 double base = pts.getFirst().mpps();
-                Plots.measured(kc, name(r), xs(pts), pts.stream().mapToDouble(p -> p.mpps() / base).toArray());
+                Plots.measured(kc, name(r), xs(pts), pts.stream().mapToDouble(p -> p.mpps() / base).toArray(), err(pts, base));
                 if (r.eq8 != null) {
                     double[] x = xs(pts);
                     double[] y = new double[x.length];
@@ -106,12 +128,18 @@ final class Seed000Plots {
                 for (Map.Entry<Integer, List<Point>> e : r.wg.entrySet()) {
                     List<Point> pts = e.getValue().stream().filter(Point::ok).toList();
                     if (pts.isEmpty()) continue;
-                    Plots.measured(wc, "ngroup " + e.getKey(), xs(pts), pts.stream().mapToDouble(Point::mpps).toArray());
+                    Plots.measured(wc, "ngroup " + e.getKey(), xs(pts), pts.stream().mapToDouble(Point::mpps).toArray(), err(pts, 1));
                 }
                 return wc;
             }));
         }
         return figs;
+    }
+
+    /** The sd of each point's mpps divided by {@code scale} (the error bars), or null where a point has no saved spread. */
+    static double[] err(List<Point> pts, double scale) {
+        if (pts.isEmpty() || !pts.stream().allMatch(Point::hasSd)) return null;
+        return pts.stream().mapToDouble(p -> p.mppsSd() / scale).toArray();
     }
 
     private static double[] xs(List<Point> pts) {

@@ -26,13 +26,14 @@ import java.util.Map;
 /**
  * {@code perfport report seed-000}: the sweeps of seed 000 §8.5 on every device given, the model
  * fits of §4, the hierarchical tuning, and a Markdown report with PNG plots. Every point is a
- * verified {@code var} run; its time is the kernel time of the best repetition, or the modelled
- * time where the device has a cost model (the emulator), so that plots of an emulated Cell show
- * the Cell's behaviour rather than the JVM's.
+ * verified {@code var} run; its time is the mean over {@code reps} timed runs (10, as the thesis)
+ * with their standard deviation, of the kernel time, or of the modelled time where the device has
+ * a cost model (the emulator), so that plots of an emulated Cell show the Cell's behaviour rather
+ * than the JVM's.
  *
  * <p>Measuring ({@link #measure}) saves each sweep of each device to {@link ReportData} as it
  * ends (sweeps {@code device}, {@code variants}, {@code posbs}, {@code vwidth}, {@code simbs-vwidth}, {@code wgsize-items},
- * {@code wgsize-ngroup}, {@code ngroup}, {@code tune}); the fits, the Markdown and the plots are
+ * {@code wgsize-ngroup}, {@code ngroup}, {@code layout}, {@code form}, {@code align}, {@code tune}); the fits, the Markdown and the plots are
  * made from that saved data alone ({@link Seed000Results}, {@link Seed000Plots}, {@link Seed000Page}), so
  * {@code --from DIR} gives the same report without measuring.
  */
@@ -48,7 +49,7 @@ public final class Seed000Report {
      *
      * @param npos     positions of the single-work-item sweeps (posbs, vwidth), as the thesis: 2^17
      * @param gridNpos positions of the sweeps with many simulations (variants, wgsize x ngroup, ngroup)
-     * @param reps     repetitions per point (best is kept)
+     * @param reps     timed runs per point (after one untimed warm-up): a point is their mean ± sd, as the thesis's 10 runs
      * @param posbs    block sizes of Fig. 5
      * @param wgsizes  work-group sizes of Figs. 12-14
      * @param ngroups  group counts of Figs. 12-14
@@ -68,7 +69,7 @@ public final class Seed000Report {
             return new Options(
                     (int) range(p, "npos", "2^17", 1, 1 << 24),
                     (int) range(p, "gridnpos", "2^12", 1, 1 << 24),
-                    (int) range(p, "reps", "3", 1, 100),
+                    (int) range(p, "reps", "10", 1, 100),
                     list(p, "posbs", "1,2,4,8,16,32,64,128,256,512,1024,2048,4096"),
                     list(p, "wgsizes", "16,32,64,128,256"),
                     list(p, "ngroups", "1,2,4,8,16"),
@@ -94,16 +95,43 @@ public final class Seed000Report {
         }
     }
 
-    /** One measured configuration: x for plots, time in seconds, mpps, or why it failed (then seconds and mpps are NaN). */
-    record Point(String variant, double x, Map<String, String> params, double seconds, double mpps, String error) {
+    /**
+     * One measured configuration: x for plots, the mean time in seconds and mean mpps over {@code runs} timed runs with their
+     * sample standard deviations (NaN where not saved, 0 for one run), the device's counters where a study keeps them, or why
+     * it failed (then seconds and mpps are NaN).
+     */
+    record Point(String variant, double x, Map<String, String> params, double seconds, double mpps, String error, double secondsSd,
+                 double mppsSd, int runs, Map<String, Long> counters) {
+        /** A point without a spread (data saved before the report kept one, tests). */
+        Point(String variant, double x, Map<String, String> params, double seconds, double mpps, String error) {
+            this(variant, x, params, seconds, mpps, error, Double.NaN, Double.NaN, 0, Map.of());
+        }
+
         boolean ok() {
             return error == null;
         }
 
+        /** Whether the spread of the runs was saved. */
+        boolean hasSd() {
+            return ok() && !Double.isNaN(mppsSd);
+        }
+
         /** The saved form: JSON has no NaN, so a failed point has no seconds and mpps. */
         PointRow row() {
-            return new PointRow(variant, x, params, ok() ? seconds : null, ok() ? mpps : null, error);
+            return new PointRow(variant, x, params, ok() ? seconds : null, ok() ? mpps : null, error, hasSd() ? secondsSd : null,
+                    hasSd() ? mppsSd : null, runs > 0 ? runs : null, counters.isEmpty() ? null : counters);
         }
+    }
+
+    /** Mean and sample standard deviation (0 for one value). */
+    static double[] meanSd(double[] v) {
+        if (java.util.Arrays.stream(v).allMatch(x -> x == v[0])) return new double[]{v[0], 0};   // modelled times: exactly 0, no rounding
+        double m = 0;
+        for (double x : v) m += x;
+        m /= v.length;
+        double q = 0;
+        for (double x : v) q += (x - m) * (x - m);
+        return new double[]{m, v.length > 1 ? Math.sqrt(q / (v.length - 1)) : 0};
     }
 
     /**
@@ -114,11 +142,18 @@ public final class Seed000Report {
      * @param params  the configuration (npos, posbs, simbs, vwidth, wgsize, ngroup)
      * @param seconds kernel or modelled seconds; null when the point failed
      * @param mpps    2^-20·nsim·npos/seconds; null when the point failed
-     * @param error   why the point failed, or null
+     * @param error     why the point failed, or null
+     * @param secondsSd sample standard deviation of the runs' seconds; null when not saved (data of a report before it kept one)
+     * @param mppsSd    sample standard deviation of the runs' mpps; null when not saved
+     * @param runs      timed runs the mean is over; null when not saved
+     * @param counters  the device's counters of the median run, for the static studies on a device that has them; else null
      */
-    public record PointRow(String variant, double x, Map<String, String> params, Double seconds, Double mpps, String error) {
+    public record PointRow(String variant, double x, Map<String, String> params, Double seconds, Double mpps, String error, Double secondsSd,
+                           Double mppsSd, Integer runs, Map<String, Long> counters) {
         Point point() {
-            return new Point(variant, x, params, seconds == null ? Double.NaN : seconds, mpps == null ? Double.NaN : mpps, error);
+            return new Point(variant, x, params, seconds == null ? Double.NaN : seconds, mpps == null ? Double.NaN : mpps, error,
+                    secondsSd == null ? Double.NaN : secondsSd, mppsSd == null ? Double.NaN : mppsSd, runs == null ? 0 : runs,
+                    counters == null ? Map.of() : counters);
         }
     }
 
@@ -249,6 +284,10 @@ public final class Seed000Report {
             List<Point> knee = new ArrayList<>();
             for (int ng : o.knee()) knee.add(point(s, "singlebuffer", cfg(o.gridNpos(), Math.min(pb, o.gridNpos()), 4, 4, 16, ng), ng, tag + " ngroup"));
             data.save("ngroup", sel, rows(knee));
+            // §4.9 and §5: the static choices, each beside its default
+            data.save(Seed000Studies.LAYOUT, sel, rows(layoutStudy(s, gpb, tag)));
+            data.save(Seed000Studies.FORM, sel, rows(formStudy(s, gpb, tag)));
+            data.save(Seed000Studies.ALIGN, sel, rows(alignStudy(s, gpb, tag)));
             if (o.tune()) data.save("tune", sel, List.of(tune(s, tag)));
         } catch (RuntimeException e) {
             data.save("device", sel, List.of(row.failed(e.toString())));
@@ -293,6 +332,51 @@ public final class Seed000Report {
                 r.best() == null ? null : r.bestValue(), r.evaluations(), r.trace());
     }
 
+    /** AoS against SoA (§4.9): each variant in both layouts at Fig. 4's (simbs, vwidth, wgsize, ngroup) = (4, 4, 16, 4). */
+    private List<Point> layoutStudy(DeviceSession s, int posbs, String tag) {
+        List<Point> l = new ArrayList<>();
+        for (String v : var.variants()) {
+            for (int lay = 0; lay < Seed000Studies.LAYOUTS.size(); lay++) {
+                Map<String, String> c = cfg(o.gridNpos(), posbs, 4, 4, 16, 4);
+                c.put("layout", Seed000Studies.LAYOUTS.get(lay));
+                l.add(point(s, v, c, lay, tag + " layout", true));
+            }
+        }
+        return l;
+    }
+
+    /**
+     * Tasks against NDRange (§5): the same simulations by an NDRange of wgsize x ngroup work-items and by one task (one work-item
+     * that loops over them), load/store and single-buffer, at Fig. 12's (simbs, vwidth) = (1, 4), wgsize 16, ngroup 16.
+     */
+    private List<Point> formStudy(DeviceSession s, int posbs, String tag) {
+        List<Point> l = new ArrayList<>();
+        for (String v : Seed000Studies.FORM_VARIANTS) {
+            for (int f = 0; f < Seed000Studies.FORMS.size(); f++) {
+                Map<String, String> c = cfg(o.gridNpos(), posbs, 1, 4, 16, 16);
+                c.put("form", Seed000Studies.FORMS.get(f));
+                l.add(point(s, v, c, f, tag + " form", true));
+            }
+        }
+        return l;
+    }
+
+    /**
+     * Alignment (§4.9): the portfolio from {@link Seed000Studies#OFFSETS} elements after its buffers' base, load/store and
+     * single-buffer, one simulation per work-item ((simbs, vwidth) = (1, 1), wgsize 16, ngroup 4), where the copies weigh most.
+     */
+    private List<Point> alignStudy(DeviceSession s, int posbs, String tag) {
+        List<Point> l = new ArrayList<>();
+        for (String v : Seed000Studies.FORM_VARIANTS) {
+            for (int off : Seed000Studies.OFFSETS) {
+                Map<String, String> c = cfg(o.gridNpos(), posbs, 1, 1, 16, 4);
+                c.put("offset", Integer.toString(off));
+                l.add(point(s, v, c, off, tag + " offset", true));
+            }
+        }
+        return l;
+    }
+
     private static Map<String, String> cfg(int npos, int posbs, int simbs, int vwidth, int wgsize, int ngroup) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("npos", Integer.toString(npos));
@@ -305,15 +389,32 @@ public final class Seed000Report {
     }
 
     private Point point(DeviceSession s, String variant, Map<String, String> params, double x, String what) {
+        return point(s, variant, params, x, what, false);
+    }
+
+    /** One verified configuration: mean ± sd over the timed runs; {@code counters}: keep the device's counters (the studies). */
+    private Point point(DeviceSession s, String variant, Map<String, String> params, double x, String what, boolean counters) {
         Map<String, String> p = new LinkedHashMap<>(params);
         p.put("reps", Integer.toString(o.reps()));
         Point pt;
         try {
             Var.Simulation sim = var.simulate(s, variant, Params.of(p));
-            long ns = sim.outcome().modelledNanos() >= 0 ? sim.outcome().modelledNanos() : sim.outcome().kernelNanos();
             double work = Math.scalb((double) sim.settings().layout().nsim() * sim.settings().npos(), -20);
-            if (sim.mismatch() != null) pt = new Point(variant, x, params, Double.NaN, Double.NaN, "not verified: " + sim.mismatch());
-            else pt = new Point(variant, x, params, ns * 1e-9, work / (ns * 1e-9), null);
+            long[] ns = sim.times();
+            if (sim.mismatch() != null) {
+                pt = new Point(variant, x, params, Double.NaN, Double.NaN, "not verified: " + sim.mismatch());
+            } else if (ns.length == 0) {
+                pt = new Point(variant, x, params, Double.NaN, Double.NaN, "no timed run");
+            } else {
+                double[] sec = new double[ns.length], rate = new double[ns.length];
+                for (int i = 0; i < ns.length; i++) {
+                    sec[i] = ns[i] * 1e-9;
+                    rate[i] = work / sec[i];
+                }
+                double[] t = meanSd(sec), m = meanSd(rate);
+                Map<String, Long> kept = counters && sim.outcome().counters() != null ? Seed000Studies.kept(sim.outcome().counters()) : Map.of();
+                pt = new Point(variant, x, params, t[0], m[0], null, t[1], m[1], ns.length, kept);
+            }
         } catch (RuntimeException e) {
             pt = new Point(variant, x, params, Double.NaN, Double.NaN, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
@@ -327,7 +428,7 @@ public final class Seed000Report {
     public static ReportWriter.Outcome publish(ReportData data, Path out, PrintStream err) {
         Options o = Options.parse(Params.parse(data.contents().params()));
         List<Seed000Results.Result> results = Seed000Results.results(data, o);
-        return ReportWriter.publish(out, NAME, Seed000Plots.figures(results, o), figs -> Seed000Page.markdown(data, o, results, figs), err);
+        return ReportWriter.publish(out, NAME, Seed000Plots.figures(data, results, o), figs -> Seed000Page.markdown(data, o, results, figs), err);
     }
 
     static String loadAverage() {

@@ -124,8 +124,51 @@ final class Seed001Page {
             }
             t.end();
         }));
+        m.put("blasTable", BlasBaseline.table(data, results));
+        m.put("blas", !BlasBaseline.rows(data).isEmpty());
+        m.put("blasWhere", Objects.requireNonNullElse(BlasBaseline.where(data), "not saved"));
+        m.put("blasLibrary", Objects.requireNonNullElse(BlasBaseline.library(data), "OpenBLAS"));
+        m.put("trsmRoutes", Markdown.block(md -> md.bullets(trsmRoutes(results))));
         List<String> devices = results.stream().map(r -> r.device().selector()).toList();
         m.put("portabilityTables", PortabilityStudy.tables(PortabilityStudy.matrices(devices, PortabilityStudy.rows(data), o.types()), o));
         return TEMPLATE.render(m);
+    }
+
+    /**
+     * For each device that two routes reached (the same device name, e.g. jocl:0 and aparapi:0 on one GPU), how their TRSMs
+     * compare at each block size both measured: what these data say, whatever it is.
+     */
+    static List<String> trsmRoutes(List<Result> results) {
+        List<String> out = new ArrayList<>();
+        boolean pair = false;
+        for (int i = 0; i < results.size(); i++) {
+            for (int j = i + 1; j < results.size(); j++) {
+                Result a = results.get(i), b = results.get(j);
+                if (!a.device().name().equals(b.device().name())) continue;
+                for (String type : List.of("float", "double")) {
+                    List<String> cells = new ArrayList<>();
+                    int faster = 0, n = 0;
+                    for (TrsmRow x : a.trsm()) {
+                        if (!x.type().equals(type) || x.gflops() == null) continue;
+                        for (TrsmRow y : b.trsm()) {
+                            if (!y.type().equals(type) || y.gflops() == null || y.nb() != x.nb() || y.m() != x.m() || y.n() != x.n()) continue;
+                            cells.add("nb " + x.nb() + ": " + fmt(y.gflops()) + " against " + fmt(x.gflops()));
+                            n++;
+                            if (y.gflops() > x.gflops()) faster++;
+                        }
+                    }
+                    if (n == 0) continue;
+                    String verdict = faster == n ? "ran faster than" : faster == 0 ? "ran slower than" : "was faster at " + faster + " of " + n + " block sizes than";
+                    pair |= a.device().selector().startsWith("jocl:") && b.device().selector().startsWith("aparapi:");
+                    out.add(b.device().selector() + "'s TRSM " + verdict + " " + a.device().selector() + "'s on " + a.device().name() + " (" + type
+                            + ", GFLOP/s " + b.device().selector() + " against " + a.device().selector() + ": " + String.join("; ", cells) + ").");
+                }
+            }
+        }
+        if (pair) {
+            out.add("On the H100 (seed-001-h100.md) Aparapi's TRSM outran jocl's, cause not found; what was tried there is listed on that "
+                    + "page. No H100 is available any more; the rows above are what these data say on their own device.");
+        }
+        return out;
     }
 }

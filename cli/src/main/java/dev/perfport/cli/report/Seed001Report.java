@@ -40,7 +40,8 @@ import java.util.Map;
  * device ({@link PortabilityStudy}, Figs. 11–12).
  *
  * <p>Sweeps saved in {@code DIR/seed-001/data.json}: {@code device}, {@code phases}, {@code tune}, {@code sizes},
- * {@code power}, {@code trsm}, {@code trsm-tune}, {@code flops}, then {@code portability}; the Markdown and plots come
+ * {@code power}, {@code trsm}, {@code trsm-tune}, {@code flops}, then {@code portability} and the host's OpenBLAS baseline
+ * {@code blas} ({@link BlasBaseline}, Fig. 15); the Markdown and plots come
  * from that saved data alone, so {@code --from DIR} writes the report again without measuring.
  */
 public final class Seed001Report {
@@ -162,6 +163,7 @@ public final class Seed001Report {
     public void measure(List<Seed000Report.Device> devices, ReportData data) {
         for (Seed000Report.Device d : devices) measure(d, data);
         new PortabilityStudy(o, tuning, err).measure(devices, data);
+        data.save(BlasBaseline.SWEEP, null, BlasBaseline.measure(o, err));   // Fig. 15: the host CPU's BLAS, after the devices
         data.machine("loadAfter", Seed000Report.machine().get("loadBefore"));
         data.finish();
     }

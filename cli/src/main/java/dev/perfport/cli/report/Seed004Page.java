@@ -94,6 +94,14 @@ final class Seed004Page {
         // the notes under the ablations describe PoCL and the emulator; a run of other devices shows the tables alone
         m.put("cpuNotes", data.devices().stream().map(dev -> data.rows("device", dev, DeviceRow.class))
                 .anyMatch(l -> l != null && !l.isEmpty() && List.of("cpu", "accelerator").contains(l.getFirst().type())));
+        List<String> types = data.devices().stream().map(dev -> data.rows("device", dev, DeviceRow.class))
+                .filter(l -> l != null && !l.isEmpty()).map(l -> l.getFirst().type()).toList();
+        m.put("anyCpu", types.contains("cpu"));
+        m.put("anyEmulator", types.contains("accelerator"));
+        m.put("anyGpu", types.contains("gpu"));
+        m.put("gpuScratchpad", block(md -> md.bullets(Seed004Observations.gpuScratchpad(data, o))));
+        m.put("gpuMapping", block(md -> md.bullets(Seed004Observations.gpuMapping(data, o))));
+        m.put("gpuLayout", block(md -> md.bullets(Seed004Observations.gpuLayout(data, o))));
         m.put("gemmScratchpad", Seed004Observations.sgemmScratchpad(data, o));
         m.put("spmvMapping", Seed004Observations.spmvMapping(data, o));
         m.put("spmvLayout", Seed004Observations.spmvLayout(data, o));

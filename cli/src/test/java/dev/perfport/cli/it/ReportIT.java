@@ -1,6 +1,8 @@
 package dev.perfport.cli.it;
 
 import dev.perfport.cli.Run;
+import dev.perfport.cli.report.ReportData;
+import dev.perfport.cli.report.Seed000Report;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +23,7 @@ class ReportIT {
     @Test
     void writesTheReportWithPlotsFitsAndTunedConfigurations(@TempDir Path dir) throws Exception {
         List<String> args = new ArrayList<>(List.of("--config", "perfport.tune.cache=" + dir.resolve("cache.json"), "report", "seed-000",
-                "--out", dir.toString(), "--param", "npos=2^11", "--param", "gridnpos=2^9", "--param", "reps=1",
+                "--out", dir.toString(), "--param", "npos=2^11", "--param", "gridnpos=2^9", "--param", "reps=3",
                 "--param", "posbs=1,4,16,64,256", "--param", "wgsizes=4,8", "--param", "ngroups=1,2",
                 "--param", "knee=1,2,3,4,6,8", "--param", "tunenpos=2^8"));
         for (String b : VarIT.available()) args.addAll(List.of("--backend", b));
@@ -48,6 +50,43 @@ class ReportIT {
         assertTrue(text.lines().anyMatch(l -> l.startsWith("- cell-emulation:0 ") && l.contains(", Eq. 7: (1, 1) n_PE = ")), text);
         assertTrue(Files.size(dir.resolve("seed-000").resolve("data.json")) > 1000, "the measurements are saved beside the plots");
         assertTrue(r.out().contains(" plot(s) in ") && r.err().lines().noneMatch(l -> l.contains(" not drawn: ")), r.describe());
+        // the static studies: both layouts, both forms and every offset verified, a row per device and variant
+        for (String s : List.of("## Array of structures against structure of arrays (§4.9)", "## Tasks against NDRange (§5)", "## Alignment (§4.9)",
+                "(seed-000/fig-align.png)")) {
+            assertTrue(text.contains(s), "report lacks '" + s + "'");
+        }
+        ReportData data = ReportData.load(dir.resolve("seed-000"), "seed-000");
+        for (String b : VarIT.available()) {
+            String dev = b + ":0";
+            List<Seed000Report.PointRow> layout = data.rows("layout", dev, Seed000Report.PointRow.class);
+            for (String v : List.of("loadstore", "singlebuffer", "doublebuffer")) {
+                for (String l : List.of("soa", "aos")) {
+                    assertTrue(layout.stream().anyMatch(p -> p.variant().equals(v) && l.equals(p.params().get("layout")) && p.error() == null && p.mpps() > 0),
+                            dev + " " + v + " " + l + " verified: " + layout);
+                }
+                assertTrue(text.lines().anyMatch(x -> x.startsWith("| " + dev + " ") && x.contains(" | " + v + " | ") && x.contains(" ± ")),
+                        "a layout row of " + dev + " " + v + " with mean ± sd:\n" + text);
+            }
+            List<Seed000Report.PointRow> form = data.rows("form", dev, Seed000Report.PointRow.class);
+            assertEquals(4, form.stream().filter(p -> p.error() == null).count(), dev + " both forms of two variants: " + form);
+            List<Seed000Report.PointRow> align = data.rows("align", dev, Seed000Report.PointRow.class);
+            assertEquals(2 * 8, align.stream().filter(p -> p.error() == null).count(), dev + " every offset of two variants: " + align);
+            // every point: the mean and sd of the 3 timed runs asked for
+            for (String sweep : List.of("posbs", "variants", "layout", "form", "align")) {
+                for (Seed000Report.PointRow p : data.rows(sweep, dev, Seed000Report.PointRow.class)) {
+                    if (p.error() != null) continue;
+                    assertEquals(3, p.runs(), dev + " " + sweep + " runs: " + p);
+                    assertTrue(p.mppsSd() != null && p.mppsSd() >= 0 && p.secondsSd() != null, dev + " " + sweep + " sd: " + p);
+                    if (b.equals("cell-emulation")) assertEquals(0.0, p.mppsSd(), 1e-9 * p.mpps(), "modelled times repeat exactly: " + p);
+                }
+            }
+        }
+        if (VarIT.available().contains("cell-emulation")) {
+            // the emulator's misaligned copies go through the bounce buffer, and the observation says so from its counters
+            assertTrue(text.lines().anyMatch(l -> l.startsWith("- cell-emulation:0 ") && l.contains("went through the bounce buffer")), text);
+            assertTrue(data.rows("align", "cell-emulation:0", Seed000Report.PointRow.class).stream()
+                    .anyMatch(p -> "singlebuffer".equals(p.variant()) && "1".equals(p.params().get("offset")) && p.counters().get("dmaUnaligned") > 0));
+        }
     }
 
     /**
@@ -93,6 +132,13 @@ class ReportIT {
             assertTrue(md.contains("| " + ranOn + " | first | "), "TRSM phases of " + ranOn + ":\n" + md);
             assertTrue(md.lines().anyMatch(l -> l.startsWith("| " + ranOn + " | float | ") && l.contains(" % | not reported |")),
                     "Table 6 row of " + ranOn + " with its % of peak, and no power on a CPU or the emulator:\n" + md);
+        }
+        // Fig. 15's baseline: OpenBLAS at the GEMM size and the TRSM size, verified, or each row skipped with the reason
+        assertTrue(md.contains("## CPU BLAS baseline (Fig. 15)"), md);
+        for (String row : List.of("| gemm | float | 32³ | ", "| trsm | float | m = 32, n = 4 | ")) {
+            String line = md.lines().filter(l -> l.startsWith(row)).findFirst().orElseThrow(() -> new AssertionError("no baseline row " + row + ":\n" + md));
+            String cell = line.substring(row.length()).split(" \\| ")[0];
+            assertTrue(cell.matches("[0-9.]+") || cell.startsWith("skipped: "), "a rate or the reason it is missing: " + line);
         }
         Files.delete(out.resolve("seed-001.md"));
         Dist.assertExit(0, Run.of("report", "seed-001", "--from", out.toString()));

@@ -148,6 +148,47 @@ class VarIT {
         System.out.println("var: largest relative difference between backends/configurations: " + worst);
     }
 
+    /**
+     * Seed 000's static studies: AoS, the task form and a misaligned portfolio verify for every variant on every backend, and give
+     * the default's simulations (the same bits on the emulator, which computes them in the same order; within 32 ulp of each
+     * sum's scale elsewhere, where a task may vectorise exp otherwise); each point has as many run times as reps asks.
+     */
+    @Test
+    void layoutsTasksAndOffsetsVerifyAndAgreeWithTheDefaultOnEveryBackend() {
+        Var var = new Var();
+        List<Map<String, String>> studies = List.of(Map.of("layout", "aos"), Map.of("form", "task"), Map.of("offset", "3"),
+                Map.of("layout", "aos", "offset", "5", "form", "task"));
+        for (String b : available()) {
+            try (DeviceSession s = open(b)) {
+                for (String v : var.variants()) {
+                    // npos 1003 is no multiple of posbs: tail blocks run too
+                    Map<String, String> base = new LinkedHashMap<>(Map.of("npos", "1003", "posbs", "64", "simbs", "2", "vwidth", "4",
+                            "wgsize", "8", "ngroup", "3", "seed", "7", "reps", "2"));
+                    Var.Simulation ref = var.simulate(s, v, Params.of(base));
+                    assertNull(ref.mismatch(), b + " " + v + " default");
+                    for (Map<String, String> extra : studies) {
+                        Map<String, String> p = new LinkedHashMap<>(base);
+                        p.putAll(extra);
+                        Var.Simulation sim = var.simulate(s, v, Params.of(p));
+                        String key = b + " " + v + " " + extra;
+                        assertNull(sim.mismatch(), key);
+                        assertEquals(2, sim.times().length, key + ": one time per timed run");
+                        assertTrue(java.util.Arrays.stream(sim.times()).allMatch(t -> t > 0), key);
+                        if (b.equals("cell-emulation")) {
+                            assertArrayEquals(ref.simulation(), sim.simulation(), key);
+                            continue;
+                        }
+                        double[] scale = ref.reference().scale();
+                        for (int i = 0; i < scale.length; i++) {
+                            double d = Math.abs(sim.simulation()[i] - ref.simulation()[i]) / scale[i];
+                            assertTrue(d <= 32 * Math.ulp(1f), key + ": simulation[" + i + "] " + sim.simulation()[i] + " vs " + ref.simulation()[i]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private static Map<String, String> cfg(String variant, int posbs, int simbs, int vwidth, int wgsize, int ngroup) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("variant", variant);

@@ -126,7 +126,7 @@ public final class Var implements Workload, Tunable {
 
     /** The validated settings of one run. */
     public record Settings(VarKernels.Variant variant, int npos, int posbs, VarModel.Layout layout, VarModel.Rng rng, long seed,
-                           double q, String input, int reps, boolean relaxed) {
+                           double q, String input, int reps, boolean relaxed, boolean aos, boolean task, int offset) {
         public int seed0() {
             return (int) seed;
         }
@@ -138,7 +138,17 @@ public final class Var implements Workload, Tunable {
         public Constants constants() {
             Constants c = Constants.of(VarSpec.POSBS.macroName(), posbs, VarSpec.SIMBS.macroName(), layout.simbs(), VarSpec.VWIDTH.macroName(),
                     layout.vwidth(), VarKernels.RNG, rng.code);
-            return relaxed ? c.with(VarKernels.RELAXED, 1) : c;   // absent when exact: the paper's kernels keep their constants
+            // each absent at its default: the paper's kernels keep their constants
+            if (relaxed) c = c.with(VarKernels.RELAXED, 1);
+            if (aos) c = c.with(VarSpec.LAYOUT.macroName(), 1);
+            if (offset != 0) c = c.with(VarSpec.OFFSET.macroName(), offset);
+            if (task) c = c.with(VarKernels.TASKS, layout.workItems());
+            return c;
+        }
+
+        /** The launch: the NDRange of the work-items, or one work-item for a task. */
+        public NDRange range() {
+            return task ? NDRange.of(1L, 1L) : NDRange.of((long) layout.workItems(), layout.wgsize());
         }
 
         /** The parameters as a row shows them: npos resolved, integers in decimal. */
@@ -156,6 +166,9 @@ public final class Var implements Workload, Tunable {
             m.put("input", input);
             m.put("reps", Integer.toString(reps));
             if (relaxed) m.put("math", "relaxed");
+            if (aos) m.put("layout", "aos");
+            if (task) m.put("form", "task");
+            if (offset != 0) m.put("offset", Integer.toString(offset));
             return m;
         }
     }
@@ -170,7 +183,8 @@ public final class Var implements Workload, Tunable {
         if (posbs > npos) throw new ConfigException("posbs must be in [1, " + npos + "], got " + posbs);
         return new Settings(VarKernels.Variant.of(variant), npos, posbs, new VarModel.Layout(v.get(VarSpec.SIMBS), v.get(VarSpec.VWIDTH),
                 v.get(VarSpec.WGSIZE), v.get(VarSpec.NGROUP)), VarModel.Rng.of(v.get(VarSpec.RNG)), v.get(VarSpec.SEED), v.get(VarSpec.Q),
-                v.get(VarSpec.INPUT), v.get(VarSpec.REPS), v.get(VarSpec.MATH).equals("relaxed"));
+                v.get(VarSpec.INPUT), v.get(VarSpec.REPS), v.get(VarSpec.MATH).equals("relaxed"), v.get(VarSpec.LAYOUT) == 1,
+                v.get(VarSpec.FORM) == 1, v.get(VarSpec.OFFSET));
     }
 
     /** The verification tolerance relative to scale for {@code npos} positions (class comment). */
@@ -194,9 +208,11 @@ public final class Var implements Workload, Tunable {
      * @param maxError   largest |sim − ref|/scale
      * @param mismatch   why it does not verify, or null
      * @param outcome    the row's outcome
+     * @param times      each timed repetition's device time in nanoseconds, in the order they ran (modelled where the
+     *                   device models time, else kernel time)
      */
     public record Simulation(Settings settings, float[] simulation, VarModel.Reference reference, double quantile, double maxError,
-                             String mismatch, Outcome outcome) {
+                             String mismatch, Outcome outcome, long[] times) {
     }
 
     /** Runs one variant and returns the simulated values with the reference (for tests, the tuner and reports). */
@@ -234,6 +250,35 @@ public final class Var implements Workload, Tunable {
         return a;
     }
 
+    /** The portfolio as the kernel reads it: three arrays, or (aos) the records in amount; offset elements before position 0. */
+    record Uploaded(int[] type, float[] amount, int[] day) {
+    }
+
+    /** The arrays to upload for {@code st}'s layout and offset (the padding before position 0 is zeros). */
+    static Uploaded arrays(VarInput.Portfolio pf, Settings st) {
+        int n = st.npos(), off = st.offset();
+        if (st.aos()) {
+            float[] rec = new float[off + 3 * n];
+            for (int i = 0; i < n; i++) {
+                int d = pf.dayOfMaturity()[i];
+                // a float holds every int up to 2^24 exactly: then (int) of it is the day again
+                if (Math.abs(d) > 1 << 24) throw new ConfigException("layout=aos keeps dayOfMaturity as a float: " + d + " of position " + i
+                        + " exceeds 2^24, which a float holds exactly; use layout=soa");
+                rec[off + 3 * i] = pf.type()[i];
+                rec[off + 3 * i + 1] = pf.amount()[i];
+                rec[off + 3 * i + 2] = d;
+            }
+            return new Uploaded(new int[]{0}, rec, new int[]{0});
+        }
+        if (off == 0) return new Uploaded(pf.type(), pf.amount(), pf.dayOfMaturity());
+        int[] t = new int[off + n], d = new int[off + n];
+        float[] a = new float[off + n];
+        System.arraycopy(pf.type(), 0, t, off, n);
+        System.arraycopy(pf.amount(), 0, a, off, n);
+        System.arraycopy(pf.dayOfMaturity(), 0, d, off, n);
+        return new Uploaded(t, a, d);
+    }
+
     Simulation execute(DeviceSession s, Settings st) {
         VarInput in = cache.input(st.input());
         VarInput.Portfolio pf = cache.portfolio(in, st.npos());
@@ -244,15 +289,18 @@ public final class Var implements Workload, Tunable {
         VarModel.Reference ref = cache.reference(in, pf, st, streams);
         float[] out = new float[nsim];
         Reps timed = Reps.of(st.reps());
-        try (DeviceBuffer type = s.upload(pf.type()); DeviceBuffer amount = s.upload(pf.amount());
-             DeviceBuffer day = s.upload(pf.dayOfMaturity()); DeviceBuffer mtp = s.upload(mtParams);
+        Uploaded arrays = arrays(pf, st);
+        try (DeviceBuffer type = s.upload(arrays.type()); DeviceBuffer amount = s.upload(arrays.amount());
+             DeviceBuffer day = s.upload(arrays.day()); DeviceBuffer mtp = s.upload(mtParams);
              DeviceBuffer market = s.upload(in.marketArray()); DeviceBuffer sim = s.allocate(dev.perfport.core.memory.ElemType.FLOAT, nsim);
              CompiledKernel k = s.compile(VarKernels.def(st.variant()), st.constants())) {
-            NDRange range = NDRange.of((long) lay.workItems(), lay.wgsize());
+            NDRange range = st.range();
             List<Object> args = new ArrayList<>(List.of(type, amount, day, sim, mtp, market, st.npos(), in.today(), st.seed0(), st.seed1()));
             if (st.variant().buffers > 0) {
-                LocalSize ls = LocalSize.of((long) st.variant().buffers * st.posbs());
-                args.addAll(List.of(ls, ls, ls));
+                long block = (long) st.variant().buffers * st.posbs();
+                LocalSize ls = LocalSize.of(block), one = LocalSize.of(1);
+                // aos: the records in lamount, three floats per position; ltype and lday unused
+                args.addAll(st.aos() ? List.of(one, LocalSize.of(3 * block), one) : List.of(ls, ls, ls));
             }
             Object[] a = args.toArray();
             while (timed.more()) {
@@ -302,7 +350,7 @@ public final class Var implements Workload, Tunable {
         metrics.put("maxError", maxErr);
         metrics.put("tolerance", tol);
         Outcome o = Outcome.of(mismatch == null, mismatch, timed, metrics);
-        return new Simulation(st, out, ref, quantile, maxErr, mismatch, o);
+        return new Simulation(st, out, ref, quantile, maxErr, mismatch, o, timed.times());
     }
 
     /**

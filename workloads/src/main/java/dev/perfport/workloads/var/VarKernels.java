@@ -36,6 +36,8 @@ public final class VarKernels {
     public static final List<Integer> VWIDTHS = List.of(1, 2, 4, 8, 16);
     /** The generator's constant (the rng knob's code) and math=relaxed's, beside the knobs' own macros. */
     static final String RNG = "RNG", RELAXED = "RELAXED";
+    /** form=task's constant: the work-items one work-item loops over (absent in the NDRange form). */
+    static final String TASKS = "TASKS";
     /** Arguments before the local ones. */
     static final int LOCAL_ARG0 = 10;
     static final float INV_YEAR = 0x1.66db08p-9f;
@@ -68,6 +70,11 @@ public final class VarKernels {
         /** Local memory one work-group uses: three arrays of 4-byte elements per block. */
         public long localBytes(int posbs) {
             return 12L * buffers * posbs;
+        }
+
+        /** Local memory under a layout: aos keeps the records in lamount, ltype and lday of one element each. */
+        public long localBytes(int posbs, boolean aos) {
+            return buffers == 0 ? 0 : aos ? 12L * buffers * posbs + 8 : localBytes(posbs);
         }
     }
 
@@ -156,7 +163,12 @@ public final class VarKernels {
             throw new IllegalArgumentException("the Java work-group VaR kernel has no relaxed math (math=relaxed is OpenCL's native_exp2)");
         }
         int k = simbs * vwidth;
-        return g -> VarGroups.run(g, variant, posbs, k, rng);
+        boolean aos = c.has(VarSpec.LAYOUT.macroName()) && c.getInt(VarSpec.LAYOUT.macroName()) != 0;
+        int poff = c.has(VarSpec.OFFSET.macroName()) ? c.getInt(VarSpec.OFFSET.macroName()) : 0;
+        int tasks = c.has(TASKS) ? c.getInt(TASKS) : 0;
+        if (poff < 0) throw new IllegalArgumentException("POFF must be >= 0, got " + poff);
+        if (tasks < 0) throw new IllegalArgumentException("TASKS must be >= 0, got " + tasks);
+        return g -> VarGroups.run(g, variant, new VarGroups.Shape(posbs, k, rng, aos, poff, tasks));
     }
 
     /** S, r, X of one simulation from its three normals, as var.cl's var_market. */

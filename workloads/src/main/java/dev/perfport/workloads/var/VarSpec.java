@@ -15,6 +15,8 @@ final class VarSpec {
     static final int MAX_SIMBS = 64;
     static final int MAX_NSIM = 1 << 24;
     static final int MAX_REPS = 1000;
+    /** Work-items one task may loop over (form=task). */
+    static final int MAX_TASK_ITEMS = 1 << 16;
 
     static final Knob<Integer> NPOS = Knob.ints("npos").range(1, VarInput.MAX_NPOS).orAuto().byDefaultText("auto")
             .help("positions; auto = 2^17 (the thesis) for a generated portfolio, every listed position otherwise (compare: 2^14 unless given)");
@@ -48,8 +50,18 @@ final class VarSpec {
             .help("relaxed: the OpenCL kernels compute exp(-r*tau) by native_exp2 and add by fma (-DRELAXED=1); verified against "
                     + "the same reference and bound; routes without such a kernel refuse it");
 
+    static final Knob<Integer> LAYOUT = Knob.levels("layout", "soa", "aos").byDefaultText("soa").grid(0, 1).macro("AOS")
+            .help("portfolio layout (seed 000 §4.9): soa, three arrays type, amount, dayOfMaturity (the thesis's advice), or aos, one "
+                    + "array of {type, amount, dayOfMaturity} records of three floats (12 B per position, type and day exact as floats)");
+    static final Knob<Integer> FORM = Knob.levels("form", "ndrange", "task").byDefaultText("ndrange").grid(0, 1)
+            .help("ndrange (one work-item per SIMBS*VWIDTH simulations) or task: the kernel launched as one work-item (what "
+                    + "clEnqueueTask runs) that loops over the wgsize*ngroup work-items' simulations one after the other (seed 000 §5)");
+    static final Knob<Integer> OFFSET = Knob.ints("offset").range(0, 4096).byDefault(0).macro("POFF")
+            .help("elements (4 B) the portfolio starts after its buffers' base: 0 aligned, 1 misaligned by 4 bytes "
+                    + "(the alignment study of seed 000 §4.9)");
+
     static final Spec SPEC = Spec.of(Var.NAME).variants(Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toArray(String[]::new))
-            .knobs(NPOS, POSBS, SIMBS, VWIDTH, WGSIZE, NGROUP, RNG, SEED, Q, INPUT, REPS, MAXWORK, MATH)
+            .knobs(NPOS, POSBS, SIMBS, VWIDTH, WGSIZE, NGROUP, RNG, SEED, Q, INPUT, REPS, MAXWORK, MATH, LAYOUT, FORM, OFFSET)
             .rules(Rule.of("simulations", v -> nsim(v) <= MAX_NSIM,
                             v -> "nsim = simbs*vwidth*wgsize*ngroup = " + v.get(SIMBS) + "*" + v.get(VWIDTH) + "*" + v.get(WGSIZE) + "*"
                                     + v.get(NGROUP) + " = " + nsim(v) + " exceeds the limit " + MAX_NSIM + " (2^24)"),
@@ -59,6 +71,8 @@ final class VarSpec {
                     Rule.device("local memory", (v, d) -> localBytes(v) <= d.capacity(MemoryLevel.LOCAL),
                             (v, d) -> localBytes(v) + " B of local buffers (" + VarKernels.Variant.of(v.variant()).buffers + " x 12 B x posbs "
                                     + v.get(POSBS) + ") exceed the " + d.capacity(MemoryLevel.LOCAL) + " B of local memory of " + d.name()),
+                    Rule.of("task size", v -> v.get(FORM) == 0 || streams(v) <= MAX_TASK_ITEMS,
+                            v -> "form=task loops over wgsize*ngroup = " + streams(v) + " work-items in one; at most " + MAX_TASK_ITEMS),
                     Rule.device("work-group size", (v, d) -> v.get(WGSIZE) <= d.maxWorkGroupSize(),
                             (v, d) -> "wgsize " + v.get(WGSIZE) + " exceeds the device's maximum work-group size " + d.maxWorkGroupSize()))
             .build();
@@ -75,6 +89,6 @@ final class VarSpec {
     }
 
     private static long localBytes(Values v) {
-        return VarKernels.Variant.of(v.variant()).localBytes(v.get(POSBS));
+        return VarKernels.Variant.of(v.variant()).localBytes(v.get(POSBS), v.get(LAYOUT) == 1);
     }
 }

@@ -6,6 +6,12 @@
  * Kernels: var_loadstore (positions read from global memory), var_singlebuffer (one local block,
  * async_work_group_copy then compute), var_doublebuffer (two local blocks, the next one copied
  * while the current one is computed).
+ * Optional constants of seed 000's static studies (absent: 0): AOS=1 keeps the portfolio as an
+ * array of structures, {type, amount, dayOfMaturity} as three floats per position in pamount
+ * (ptype and pday are unused), copied to local memory as one block of records into lamount;
+ * POFF = elements the portfolio starts after its buffers' base (the alignment study); TASKS = n
+ * makes the kernel a task: one work-item (launched as global = local = 1, what clEnqueueTask
+ * runs) loops over the n work-items the NDRange form would have, one after the other.
  *
  * No contraction to fused multiply-add: the random numbers and market parameters must be
  * bit-identical to the host's (Java float arithmetic is never fused); see FloatMath.java.
@@ -18,6 +24,16 @@
 
 #define VAR_FBOND 0
 #define VAR_STOCK 1
+
+#ifndef AOS
+#define AOS 0
+#endif
+#ifndef POFF
+#define POFF 0
+#endif
+#ifndef TASKS
+#define TASKS 0
+#endif
 
 #define VAR_CAT_(a, b) a##b
 #define VAR_CAT(a, b) VAR_CAT_(a, b)
@@ -277,27 +293,27 @@ __kernel void var_normals(PP_PARAMS, __global float* z, __global const uint* mtp
 #define RELAXED 0
 #endif
 #if RELAXED
-#define VAR_EVALUATE(T, A, D, I) { \
-        int t_ = (T)[I]; \
-        VFLOAT a_ = (VFLOAT)((A)[I]); \
+#define VAR_EVALUATE(T, A, D) { \
+        int t_ = (T); \
+        VFLOAT a_ = (VFLOAT)(A); \
         if (t_ == VAR_STOCK) { \
             for (int s = 0; s < SIMBS; s++) sum[s] = fma(a_, S[s], sum[s]); \
         } else { \
-            float tau_ = (float)((D)[I] - today) * VAR_INV_YEAR; \
+            float tau_ = (float)((D) - today) * VAR_INV_YEAR; \
             for (int s = 0; s < SIMBS; s++) sum[s] = fma(a_ * X[s], native_exp2(RL[s] * tau_), sum[s]); \
         } \
     }
 #else
-#define VAR_EVALUATE(T, A, D, I) { \
-        int t_ = (T)[I]; \
-        float a_ = (A)[I]; \
+#define VAR_EVALUATE(T, A, D) { \
+        int t_ = (T); \
+        float a_ = (A); \
         if (t_ == VAR_STOCK) { \
             for (int s = 0; s < SIMBS; s++) { \
                 VFLOAT v_ = a_ * S[s]; \
                 sum[s] = sum[s] + v_; \
             } \
         } else { \
-            float tau_ = (float)((D)[I] - today); \
+            float tau_ = (float)((D) - today); \
             tau_ = tau_ * VAR_INV_YEAR; \
             for (int s = 0; s < SIMBS; s++) { \
                 VFLOAT e_ = -R[s]; \
@@ -311,6 +327,32 @@ __kernel void var_normals(PP_PARAMS, __global float* z, __global const uint* mtp
     }
 #endif
 
+/* Position i of the portfolio in global memory (g*: the arrays from POFF on) and of a local block
+ * (l*); under AOS a position is the record i of three floats, type and day exact as floats. */
+#if AOS
+#define VAR_GLOBAL(i) VAR_EVALUATE((int)grec[3 * (i)], grec[3 * (i) + 1], (int)grec[3 * (i) + 2])
+#define VAR_LOCAL(i) VAR_EVALUATE((int)lamount[3 * (i)], lamount[3 * (i) + 1], (int)lamount[3 * (i) + 2])
+/* n positions from base into the local block at position o, event e: one copy of 3n floats */
+#define VAR_COPY(o, base, n, e) e = async_work_group_copy(lamount + 3 * (o), grec + 3 * (base), (size_t)(3 * (n)), 0);
+#define VAR_PORTFOLIO __global const float* grec = pamount + POFF;
+#else
+#define VAR_GLOBAL(i) VAR_EVALUATE(gtype[i], gamount[i], gday[i])
+#define VAR_LOCAL(i) VAR_EVALUATE(ltype[i], lamount[i], lday[i])
+#define VAR_COPY(o, base, n, e) \
+        e = async_work_group_copy(ltype + (o), gtype + (base), (size_t)(n), 0); \
+        e = async_work_group_copy(lamount + (o), gamount + (base), (size_t)(n), e); \
+        e = async_work_group_copy(lday + (o), gday + (base), (size_t)(n), e);
+#define VAR_PORTFOLIO __global const int* gtype = ptype + POFF; __global const float* gamount = pamount + POFF; \
+        __global const int* gday = pday + POFF;
+#endif
+
+/* The work-items: this one (NDRange), or under TASKS all of them, one after the other (a task). */
+#if TASKS
+#define VAR_ITEMS for (int gid = 0; gid < TASKS; gid++)
+#else
+#define VAR_ITEMS int gid = (int)get_global_id(0);
+#endif
+
 #define VAR_PARAMS PP_PARAMS, __global const int* ptype, __global const float* pamount, __global const int* pday, \
         __global float* simulation, __global const uint* mtp, __global const float* market, \
         const int npos, const int today, const int seed0, const int seed1
@@ -321,7 +363,6 @@ __kernel void var_normals(PP_PARAMS, __global float* z, __global const uint* mtp
 #define VAR_RELAXED_INIT
 #endif
 #define VAR_BEGIN \
-    int gid = (int)get_global_id(0); \
     VFLOAT sum[SIMBS], S[SIMBS], R[SIMBS], X[SIMBS]; \
     var_init(gid, mtp, market, seed0, seed1, S, R, X, sum); \
     VAR_RELAXED_INIT
@@ -331,52 +372,52 @@ __kernel void var_normals(PP_PARAMS, __global float* z, __global const uint* mtp
 
 /* Load/Store: no buffering, every position read from global memory (caches permitting). */
 __kernel void var_loadstore(VAR_PARAMS) {
-    VAR_BEGIN
-    for (int p = 0; p < npos; p++) VAR_EVALUATE(ptype, pamount, pday, p)
-    VAR_END
+    VAR_PORTFOLIO
+    VAR_ITEMS {
+        VAR_BEGIN
+        for (int p = 0; p < npos; p++) VAR_GLOBAL(p)
+        VAR_END
+    }
 }
 
 /* Single-Buffer: the group copies POSBS positions into local memory, waits, computes. */
 __kernel void var_singlebuffer(VAR_PARAMS, __local int* ltype, __local float* lamount, __local int* lday) {
-    VAR_BEGIN
-    for (int base = 0; base < npos; base += POSBS) {
-        int n = min(POSBS, npos - base);
-        event_t e = async_work_group_copy(ltype, ptype + base, (size_t)n, 0);
-        e = async_work_group_copy(lamount, pamount + base, (size_t)n, e);
-        e = async_work_group_copy(lday, pday + base, (size_t)n, e);
-        wait_group_events(1, &e);
-        for (int p = 0; p < n; p++) VAR_EVALUATE(ltype, lamount, lday, p)
-        barrier(CLK_LOCAL_MEM_FENCE);    /* nobody may still read the block the next copy overwrites */
+    VAR_PORTFOLIO
+    VAR_ITEMS {
+        VAR_BEGIN
+        for (int base = 0; base < npos; base += POSBS) {
+            int n = min(POSBS, npos - base);
+            event_t e;
+            VAR_COPY(0, base, n, e)
+            wait_group_events(1, &e);
+            for (int p = 0; p < n; p++) VAR_LOCAL(p)
+            barrier(CLK_LOCAL_MEM_FENCE);    /* nobody may still read the block the next copy overwrites */
+        }
+        VAR_END
     }
-    VAR_END
 }
 
 /* Double-Buffer: two local blocks; the copy of block b+1 overlaps the computation on block b. */
 __kernel void var_doublebuffer(VAR_PARAMS, __local int* ltype, __local float* lamount, __local int* lday) {
-    VAR_BEGIN
-    int blocks = (npos + POSBS - 1) / POSBS;
-    event_t ev[2];
-    {
-        int n = min(POSBS, npos);
-        ev[0] = async_work_group_copy(ltype, ptype, (size_t)n, 0);
-        ev[0] = async_work_group_copy(lamount, pamount, (size_t)n, ev[0]);
-        ev[0] = async_work_group_copy(lday, pday, (size_t)n, ev[0]);
-    }
-    for (int b = 0; b < blocks; b++) {
-        int cur = b & 1;
-        int base = b * POSBS;
-        if (b + 1 < blocks) {
-            int nb = min(POSBS, npos - base - POSBS);
-            int o = (cur ^ 1) * POSBS;
-            ev[cur ^ 1] = async_work_group_copy(ltype + o, ptype + base + POSBS, (size_t)nb, 0);
-            ev[cur ^ 1] = async_work_group_copy(lamount + o, pamount + base + POSBS, (size_t)nb, ev[cur ^ 1]);
-            ev[cur ^ 1] = async_work_group_copy(lday + o, pday + base + POSBS, (size_t)nb, ev[cur ^ 1]);
+    VAR_PORTFOLIO
+    VAR_ITEMS {
+        VAR_BEGIN
+        int blocks = (npos + POSBS - 1) / POSBS;
+        event_t ev[2];
+        VAR_COPY(0, 0, min(POSBS, npos), ev[0])
+        for (int b = 0; b < blocks; b++) {
+            int cur = b & 1;
+            int base = b * POSBS;
+            if (b + 1 < blocks) {
+                int nb = min(POSBS, npos - base - POSBS);
+                VAR_COPY((cur ^ 1) * POSBS, base + POSBS, nb, ev[cur ^ 1])
+            }
+            wait_group_events(1, &ev[cur]);
+            int n = min(POSBS, npos - base);
+            int o = cur * POSBS;
+            for (int p = 0; p < n; p++) VAR_LOCAL(o + p)
+            barrier(CLK_LOCAL_MEM_FENCE);    /* the next iteration's copy overwrites this block */
         }
-        wait_group_events(1, &ev[cur]);
-        int n = min(POSBS, npos - base);
-        int o = cur * POSBS;
-        for (int p = 0; p < n; p++) VAR_EVALUATE(ltype + o, lamount + o, lday + o, p)
-        barrier(CLK_LOCAL_MEM_FENCE);    /* the next iteration's copy overwrites this block */
+        VAR_END
     }
-    VAR_END
 }

@@ -68,6 +68,54 @@ class VarTest {
         assertTrue(Var.tolerance(16) < 2e-6);
     }
 
+    @Test
+    void staticStudyKnobsReachTheConstantsOnlyWhenSet() {
+        Var.Settings d = var.settings("singlebuffer", Params.of("npos", "100", "posbs", "10"));
+        assertFalse(d.constants().has("AOS") || d.constants().has("POFF") || d.constants().has("TASKS"),
+                "the default kernels keep the paper's constants: " + d.constants());
+        assertEquals(16 * 8, d.layout().workItems());
+        assertArrayEquals(new long[]{d.layout().workItems()}, d.range().globalSizes());
+
+        Var.Settings s = var.settings("singlebuffer", Params.of("npos", "100", "posbs", "10", "layout", "aos", "form", "task", "offset", "3",
+                "wgsize", "8", "ngroup", "5"));
+        assertEquals(1, s.constants().getInt("AOS"));
+        assertEquals(3, s.constants().getInt("POFF"));
+        assertEquals(40, s.constants().getInt("TASKS"), "a task loops over wgsize*ngroup work-items");
+        assertArrayEquals(new long[]{1}, s.range().globalSizes(), "a task is one work-item");
+        assertArrayEquals(new long[]{1}, s.range().localSizes());
+        assertEquals("aos", s.params().get("layout"));
+        assertEquals("task", s.params().get("form"));
+        assertEquals("3", s.params().get("offset"));
+    }
+
+    @Test
+    void uploadedArraysHoldTheRecordsOrThePaddedFields() {
+        VarInput.Portfolio pf = new VarInput.Portfolio(new int[]{1, 0, 1}, new float[]{2.5f, 3f, 4f}, new int[]{7, 800, 9});
+        Var.Settings aos = var.settings("loadstore", Params.of("npos", "3", "posbs", "1", "layout", "aos", "offset", "2"));
+        Var.Uploaded u = Var.arrays(pf, aos);
+        assertArrayEquals(new float[]{0, 0, 1, 2.5f, 7, 0, 3f, 800, 1, 4f, 9}, u.amount(), 0f);
+        assertEquals(1, u.type().length, "aos: type and day are unused");
+        Var.Settings soa = var.settings("loadstore", Params.of("npos", "3", "posbs", "1", "offset", "1"));
+        Var.Uploaded v = Var.arrays(pf, soa);
+        assertArrayEquals(new int[]{0, 1, 0, 1}, v.type());
+        assertArrayEquals(new float[]{0, 2.5f, 3f, 4f}, v.amount(), 0f);
+        assertArrayEquals(new int[]{0, 7, 800, 9}, v.day());
+        VarInput.Portfolio far = new VarInput.Portfolio(new int[]{0}, new float[]{1f}, new int[]{(1 << 24) + 1});
+        ConfigException e = assertThrows(ConfigException.class, () -> Var.arrays(far, var.settings("loadstore",
+                Params.of("npos", "1", "posbs", "1", "layout", "aos"))));
+        assertTrue(e.getMessage().contains("exceeds 2^24"), e.getMessage());
+    }
+
+    @Test
+    void staticStudyKnobsRefuseWhatTheyCannotRun() {
+        assertBad(Params.of("layout", "rows"), "layout must be");
+        assertBad(Params.of("form", "tasks"), "form must be");
+        assertBad(Params.of("offset", "-1"), "offset must be in [0, 4096]");
+        assertBad(Params.of("form", "task", "wgsize", "1024", "ngroup", "128", "simbs", "1", "vwidth", "1"), "at most 65536");
+        assertEquals(12L * 256 + 8, VarKernels.Variant.SINGLEBUFFER.localBytes(256, true));
+        assertEquals(0, VarKernels.Variant.LOADSTORE.localBytes(256, true));
+    }
+
     private void assertBad(Params p, String expected) {
         ConfigException e = assertThrows(ConfigException.class, () -> var.settings("singlebuffer", p));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
