@@ -138,6 +138,8 @@ final class Seed000Page {
         m.put("alignObservations", block(md -> md.bullets(Seed000Studies.alignObservations(data, ok))));
         m.put("alignFigure", block(md -> figs.image(md, "align")));
         m.put("anySd", ok.stream().anyMatch(r -> r.posbs.stream().anyMatch(Point::hasSd)));
+        // the emulator's and the CPU's departures belong on a page with those devices, not on a GPU's
+        m.put("cpuNotes", ok.stream().anyMatch(r -> !"GPU".equalsIgnoreCase(r.device.type())));
         m.put("studies", ok.stream().anyMatch(r -> data.rows(Seed000Studies.LAYOUT, r.device.selector(), Seed000Report.PointRow.class) != null));
         m.put("tuneTable", block(md -> {
             Markdown.Table tt = md.table("device", "objective", "posbs", "simbs", "vwidth", "wgsize", "ngroup", "value", "evaluations (of grid)");

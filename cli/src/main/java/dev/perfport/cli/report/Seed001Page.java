@@ -129,6 +129,8 @@ final class Seed001Page {
         m.put("blasWhere", Objects.requireNonNullElse(BlasBaseline.where(data), "not saved"));
         m.put("blasLibrary", Objects.requireNonNullElse(BlasBaseline.library(data), "OpenBLAS"));
         m.put("trsmRoutes", Markdown.block(md -> md.bullets(trsmRoutes(results))));
+        // the fixed observations are of a run on PoCL's CPU (beside the emulator): on a page without a CPU they describe other devices
+        m.put("cpuNotes", results.stream().anyMatch(r -> "CPU".equalsIgnoreCase(r.device().type())));
         List<String> devices = results.stream().map(r -> r.device().selector()).toList();
         m.put("portabilityTables", PortabilityStudy.tables(PortabilityStudy.matrices(devices, PortabilityStudy.rows(data), o.types()), o));
         return TEMPLATE.render(m);
