@@ -31,6 +31,21 @@ class GpuBenchTest {
     }
 
     @Test
+    void aParameterTheEntryLeftAtAutoMatchesWhatTheRowResolved() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("n", 1048576);
+        params.put("batch", 1);
+        params.put("passes", "fourstep(2048x512)");
+        params.put("wg", 512);   // the entry says wg=auto
+        var e = GpuBench.bestKnown(Map.of("backend", "jocl", "device", "NVIDIA H200", "workload", "fft", "variant", "fourstep", "params", params),
+                "GFLOP/s").orElseThrow();
+        assertEquals("auto", e.fixed().get("wg"));
+        params.put("passes", "multi");
+        assertTrue(GpuBench.bestKnown(Map.of("backend", "jocl", "device", "NVIDIA H200", "workload", "fft", "variant", "fourstep", "params", params),
+                "GFLOP/s").isEmpty());
+    }
+
+    @Test
     void anotherSizeMetricOrRouteHasNoBestKnown() {
         assertTrue(GpuBench.bestKnown(row("jocl", "double", 2048), "GFLOP/s").isEmpty());
         assertTrue(GpuBench.bestKnown(row("jocl", "double", 4096), "GB/s").isEmpty());
