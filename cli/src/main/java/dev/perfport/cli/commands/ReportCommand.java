@@ -57,7 +57,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
             Path dir = ReportFiles.prepare(out, Seed001Report.NAME);
             List<Seed000Report.Device> devices = devices(ctx);
             if (devices.isEmpty()) return 1;
-            ReportData data = ReportData.start(dir, Seed001Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
+            ReportData data = ReportData.start(dir, Seed001Report.NAME, commandLine(), params, Map.of(), dev.perfport.cli.report.HostFacts.machine());
             TuneCache cache = TuneCommand.openCache(ctx.config());
             Reports.measure(ctx, () -> new Seed001Report(o, ctx.err(), cache).measure(devices, data));
             return publish001(ctx, ReportData.load(dir, Seed001Report.NAME), out);
@@ -71,7 +71,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         Path dir = ReportFiles.prepare(out, Seed000Report.NAME);   // an unusable folder is found before anything is measured
         List<Seed000Report.Device> devices = devices(ctx);
         if (devices.isEmpty()) return 1;
-        ReportData data = ReportData.start(dir, Seed000Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, Seed000Report.NAME, commandLine(), params, Map.of(), dev.perfport.cli.report.HostFacts.machine());
         TuneCache cache = TuneCommand.openCache(ctx.config());
         Reports.measure(ctx, () -> new Seed000Report(o, ctx.err(), cache).measure(devices, data));
         return publish000(ctx, ReportData.load(dir, Seed000Report.NAME), out);
@@ -83,7 +83,7 @@ public record ReportCommand(String name, List<String> selectors, List<String> pa
         Path dir = ReportFiles.prepare(out, Seed002Report.NAME);
         List<Seed000Report.Device> devices = devices(ctx);
         if (devices.isEmpty()) return 1;
-        ReportData data = ReportData.start(dir, Seed002Report.NAME, commandLine(), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, Seed002Report.NAME, commandLine(), params, Map.of(), dev.perfport.cli.report.HostFacts.machine());
         Reports.measure(ctx, () -> r.measure(devices, data, ctx.registry(), ctx.config()));
         return publish002(ctx, ReportData.load(dir, Seed002Report.NAME), out);
     }

@@ -46,7 +46,7 @@ final class BlasBaseline {
     record BlasRow(String routine, String type, int m, int n, Double gflops, Double millis, Integer threads, String library, String error,
                    String host, String measured) {
         BlasRow(String routine, String type, int m, int n, Double gflops, Double millis, Integer threads, String library, String error) {
-            this(routine, type, m, n, gflops, millis, threads, library, error, Seed000Report.machine().get("cpu") + ", "
+            this(routine, type, m, n, gflops, millis, threads, library, error, HostFacts.machine().get("cpu") + ", "
                     + Runtime.getRuntime().availableProcessors() + " hardware threads", java.time.ZonedDateTime.now().withNano(0).toString());
         }
     }

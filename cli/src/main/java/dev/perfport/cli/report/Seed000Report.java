@@ -14,9 +14,7 @@ import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.var.Var;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -194,21 +192,10 @@ public final class Seed000Report {
         this.cache = cache;
     }
 
-    /** The host facts of the report's header, with the load average before the sweeps. */
-    public static Map<String, String> machine() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("cpu", cpuModel());
-        m.put("threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        m.put("java", System.getProperty("java.version"));
-        m.put("loadBefore", loadAverage());
-        return m;
-    }
-
     /** Measures every device, saving each sweep to {@code data} as it ends; marks the data complete at the end. */
     public void measure(List<Device> devices, ReportData data) {
         for (Device d : devices) measure(d, data);
-        data.machine("loadAfter", loadAverage());
+        data.machine("loadAfter", HostFacts.loadAverage());
         data.finish();
     }
 
@@ -237,7 +224,7 @@ public final class Seed000Report {
             for (String v : var.variants()) {
                 Point best = null;
                 for (int pb : List.of(16, 256, 2048)) {
-                    Point p = point(s, v, cfg(o.gridNpos(), pb, 4, 4, 16, 4), pb, tag + " variants " + v);
+                    Point p = point(s, v, Seed000StudyRuns.cfg(o.gridNpos(), pb, 4, 4, 16, 4), pb, tag + " variants " + v);
                     if (p.ok() && (best == null || p.mpps() > best.mpps())) best = p;
                     if (best == null && !p.ok()) best = p;
                 }
@@ -248,26 +235,26 @@ public final class Seed000Report {
             List<Point> posbs = new ArrayList<>();
             for (int pb : o.posbs()) {
                 if (pb > o.npos()) continue;
-                posbs.add(point(s, "singlebuffer", cfg(o.npos(), pb, 1, 1, 1, 1), pb, tag + " posbs"));
+                posbs.add(point(s, "singlebuffer", Seed000StudyRuns.cfg(o.npos(), pb, 1, 1, 1, 1), pb, tag + " posbs"));
             }
             data.save("posbs", sel, rows(posbs));
             int pb = posbsChoice(posbs);
             // Fig. 6 / Eq. 5: one work-item, nsim = vwidth
             List<Point> vwidth = new ArrayList<>();
-            for (int vw : List.of(1, 2, 4, 8, 16)) vwidth.add(point(s, "singlebuffer", cfg(o.npos(), pb, 1, vw, 1, 1), vw, tag + " vwidth"));
+            for (int vw : List.of(1, 2, 4, 8, 16)) vwidth.add(point(s, "singlebuffer", Seed000StudyRuns.cfg(o.npos(), pb, 1, vw, 1, 1), vw, tag + " vwidth"));
             data.save("vwidth", sel, rows(vwidth));
             // Figs. 7-8 / Eqs. 4, 6: one work-item, simbs x vwidth, at the grid's size (nsim reaches 256)
             int gpb = Math.min(pb, o.gridNpos());
             List<Point> simd = new ArrayList<>();
             for (int sb : Seed000Grids.SIMBS) {
-                for (int vw : Seed000Grids.VWIDTHS) simd.add(point(s, "singlebuffer", cfg(o.gridNpos(), gpb, sb, vw, 1, 1), vw, tag + " simbs x vwidth"));
+                for (int vw : Seed000Grids.VWIDTHS) simd.add(point(s, "singlebuffer", Seed000StudyRuns.cfg(o.gridNpos(), gpb, sb, vw, 1, 1), vw, tag + " simbs x vwidth"));
             }
             data.save(Seed000Grids.GRID, sel, rows(simd));
             // Figs. 9-10 / Eq. 7: one group, wgsize swept for each (simbs, vwidth) pair
             List<Point> items = new ArrayList<>();
             for (int[] pair : Seed000Grids.PAIRS) {
                 for (int wg : Seed000Grids.WGSIZES) {
-                    if (wg <= info.maxWorkGroupSize()) items.add(point(s, "singlebuffer", cfg(o.gridNpos(), gpb, pair[0], pair[1], wg, 1), wg, tag + " wgsize"));
+                    if (wg <= info.maxWorkGroupSize()) items.add(point(s, "singlebuffer", Seed000StudyRuns.cfg(o.gridNpos(), gpb, pair[0], pair[1], wg, 1), wg, tag + " wgsize"));
                 }
             }
             data.save(Seed000Grids.ITEMS, sel, rows(items));
@@ -276,18 +263,18 @@ public final class Seed000Report {
             for (int ng : o.ngroups()) {
                 for (int wg : o.wgsizes()) {
                     if (wg > info.maxWorkGroupSize()) continue;
-                    grid.add(point(s, "singlebuffer", cfg(o.gridNpos(), Math.min(pb, o.gridNpos()), 1, 4, wg, ng), wg, tag + " wgsize x ngroup"));
+                    grid.add(point(s, "singlebuffer", Seed000StudyRuns.cfg(o.gridNpos(), Math.min(pb, o.gridNpos()), 1, 4, wg, ng), wg, tag + " wgsize x ngroup"));
                 }
             }
             data.save("wgsize-ngroup", sel, rows(grid));
             // Fig. 11 / Eq. 8: big groups (simbs = vwidth = 4, wgsize = 16), ngroup swept
             List<Point> knee = new ArrayList<>();
-            for (int ng : o.knee()) knee.add(point(s, "singlebuffer", cfg(o.gridNpos(), Math.min(pb, o.gridNpos()), 4, 4, 16, ng), ng, tag + " ngroup"));
+            for (int ng : o.knee()) knee.add(point(s, "singlebuffer", Seed000StudyRuns.cfg(o.gridNpos(), Math.min(pb, o.gridNpos()), 4, 4, 16, ng), ng, tag + " ngroup"));
             data.save("ngroup", sel, rows(knee));
             // §4.9 and §5: the static choices, each beside its default
-            data.save(Seed000Studies.LAYOUT, sel, rows(layoutStudy(s, gpb, tag)));
-            data.save(Seed000Studies.FORM, sel, rows(formStudy(s, gpb, tag)));
-            data.save(Seed000Studies.ALIGN, sel, rows(alignStudy(s, gpb, tag)));
+            data.save(Seed000Studies.LAYOUT, sel, rows(Seed000StudyRuns.layout((v, c, x, w) -> point(s, v, c, x, w, true), var.variants(), o.gridNpos(), gpb, tag)));
+            data.save(Seed000Studies.FORM, sel, rows(Seed000StudyRuns.form((v, c, x, w) -> point(s, v, c, x, w, true), o.gridNpos(), gpb, tag)));
+            data.save(Seed000Studies.ALIGN, sel, rows(Seed000StudyRuns.align((v, c, x, w) -> point(s, v, c, x, w, true), o.gridNpos(), gpb, tag)));
             if (o.tune()) data.save("tune", sel, List.of(tune(s, tag)));
         } catch (RuntimeException e) {
             data.save("device", sel, List.of(row.failed(e.toString())));
@@ -332,62 +319,6 @@ public final class Seed000Report {
                 r.best() == null ? null : r.bestValue(), r.evaluations(), r.trace());
     }
 
-    /** AoS against SoA (§4.9): each variant in both layouts at Fig. 4's (simbs, vwidth, wgsize, ngroup) = (4, 4, 16, 4). */
-    private List<Point> layoutStudy(DeviceSession s, int posbs, String tag) {
-        List<Point> l = new ArrayList<>();
-        for (String v : var.variants()) {
-            for (int lay = 0; lay < Seed000Studies.LAYOUTS.size(); lay++) {
-                Map<String, String> c = cfg(o.gridNpos(), posbs, 4, 4, 16, 4);
-                c.put("layout", Seed000Studies.LAYOUTS.get(lay));
-                l.add(point(s, v, c, lay, tag + " layout", true));
-            }
-        }
-        return l;
-    }
-
-    /**
-     * Tasks against NDRange (§5): the same simulations by an NDRange of wgsize x ngroup work-items and by one task (one work-item
-     * that loops over them), load/store and single-buffer, at Fig. 12's (simbs, vwidth) = (1, 4), wgsize 16, ngroup 16.
-     */
-    private List<Point> formStudy(DeviceSession s, int posbs, String tag) {
-        List<Point> l = new ArrayList<>();
-        for (String v : Seed000Studies.FORM_VARIANTS) {
-            for (int f = 0; f < Seed000Studies.FORMS.size(); f++) {
-                Map<String, String> c = cfg(o.gridNpos(), posbs, 1, 4, 16, 16);
-                c.put("form", Seed000Studies.FORMS.get(f));
-                l.add(point(s, v, c, f, tag + " form", true));
-            }
-        }
-        return l;
-    }
-
-    /**
-     * Alignment (§4.9): the portfolio from {@link Seed000Studies#OFFSETS} elements after its buffers' base, load/store and
-     * single-buffer, one simulation per work-item ((simbs, vwidth) = (1, 1), wgsize 16, ngroup 4), where the copies weigh most.
-     */
-    private List<Point> alignStudy(DeviceSession s, int posbs, String tag) {
-        List<Point> l = new ArrayList<>();
-        for (String v : Seed000Studies.FORM_VARIANTS) {
-            for (int off : Seed000Studies.OFFSETS) {
-                Map<String, String> c = cfg(o.gridNpos(), posbs, 1, 1, 16, 4);
-                c.put("offset", Integer.toString(off));
-                l.add(point(s, v, c, off, tag + " offset", true));
-            }
-        }
-        return l;
-    }
-
-    private static Map<String, String> cfg(int npos, int posbs, int simbs, int vwidth, int wgsize, int ngroup) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("npos", Integer.toString(npos));
-        m.put("posbs", Integer.toString(Math.min(posbs, npos)));
-        m.put("simbs", Integer.toString(simbs));
-        m.put("vwidth", Integer.toString(vwidth));
-        m.put("wgsize", Integer.toString(wgsize));
-        m.put("ngroup", Integer.toString(ngroup));
-        return m;
-    }
-
     private Point point(DeviceSession s, String variant, Map<String, String> params, double x, String what) {
         return point(s, variant, params, x, what, false);
     }
@@ -429,25 +360,5 @@ public final class Seed000Report {
         Options o = Options.parse(Params.parse(data.contents().params()));
         List<Seed000Results.Result> results = Seed000Results.results(data, o);
         return ReportWriter.publish(out, NAME, Seed000Plots.figures(data, results, o), figs -> Seed000Page.markdown(data, o, results, figs), err);
-    }
-
-    static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + ", " + f[1] + ", " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "";   // not Linux
-        }
-    }
-
-    private static String cpuModel() {
-        try {
-            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (l.startsWith("model name")) return l.substring(l.indexOf(':') + 1).trim();
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux: the architecture below says enough
-        }
-        return System.getProperty("os.arch");
     }
 }

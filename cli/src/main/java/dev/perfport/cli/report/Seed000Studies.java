@@ -36,6 +36,7 @@ final class Seed000Studies {
     private Seed000Studies() {
     }
 
+
     /** The kept counters of one run. */
     static Map<String, Long> kept(Map<String, Long> counters) {
         Map<String, Long> m = new LinkedHashMap<>();

@@ -164,7 +164,7 @@ public final class Seed001Report {
         for (Seed000Report.Device d : devices) measure(d, data);
         new PortabilityStudy(o, tuning, err).measure(devices, data);
         data.save(BlasBaseline.SWEEP, null, BlasBaseline.measure(o, err));   // Fig. 15: the host CPU's BLAS, after the devices
-        data.machine("loadAfter", Seed000Report.machine().get("loadBefore"));
+        data.machine("loadAfter", HostFacts.machine().get("loadBefore"));
         data.finish();
     }
 

@@ -7,8 +7,6 @@ import dev.perfport.cli.report.Seed002Filters.RoofRow;
 import dev.perfport.cli.report.Seed002Filters.Rung;
 import dev.perfport.cli.report.Seed002Filters.RunRow;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -50,40 +48,6 @@ final class Seed002FiltersPage {
         if (u != null && u.verified()) return u;
         Rung t = r.rung(TUNED);
         return t != null && t.verified() ? t : null;
-    }
-
-    /** Writes each device's look-up table as CSV into {@code dir}. */
-    static void writeLuts(ReportData data, Path dir) {
-        for (String dev : data.devices()) {
-            List<FilterRow> rows = data.rows("filters", dev, FilterRow.class);
-            if (rows == null || rows.isEmpty()) continue;
-            StringBuilder b = new StringBuilder("fw,fh,best_rung,best_gflops,bw,bh,tx,ty,pad,entry_gflops,entry_rung");
-            for (String v : RUNGS.keySet()) b.append(',').append(v.replaceAll("[^a-z0-9]+", "_")).append("_gflops");
-            b.append(",evaluations\n");
-            for (FilterRow r : rows) {
-                Rung best = r.best(), e = entry(r);
-                b.append(r.fw()).append(',').append(r.fh()).append(',').append(best == null ? "" : best.variant()).append(',')
-                        .append(best == null ? "" : num(best.gflops()));
-                if (e == null) b.append(",,,,,,,");
-                else b.append(',').append(e.bw()).append(',').append(e.bh()).append(',').append(e.tx()).append(',').append(e.ty()).append(',')
-                        .append(e.pad()).append(',').append(num(e.gflops())).append(',').append(e.variant());
-                for (String v : RUNGS.keySet()) {
-                    Rung x = r.rung(v);
-                    b.append(',').append(x != null && x.verified() ? num(x.gflops()) : "");
-                }
-                b.append(',').append(r.evaluations()).append('\n');
-            }
-            try {
-                java.nio.file.Files.createDirectories(dir);
-                ReportFiles.writeAtomically(dir.resolve(lutFile(dev)), b.toString());
-            } catch (IOException ex) {
-                throw new dev.perfport.core.error.PerfportException("cannot write " + dir.resolve(lutFile(dev)) + ": " + ReportFiles.reason(ex));
-            }
-        }
-    }
-
-    private static String num(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
     }
 
     /** The section's model, or empty where the part did not run on this device. */

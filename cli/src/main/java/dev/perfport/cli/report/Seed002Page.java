@@ -5,7 +5,6 @@ import dev.perfport.cli.report.Seed002Report.LazyRow;
 import dev.perfport.cli.report.Seed002Report.LinkRow;
 import dev.perfport.cli.report.Seed002Report.StrategyRow;
 import dev.perfport.cli.report.Seed002Report.TuneRow;
-import dev.perfport.cli.report.Seed002Report.Verdict;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -126,18 +125,18 @@ final class Seed002Page {
             }
             t.end();
         }));
-        Verdict v = Verdict.of(st);
+        Seed002Verdict v = Seed002Verdict.of(st);
         s.put("verdict", v == null ? List.of() : List.of(verdict(v, st, what)));
         s.put("figure", block(md -> figs.image(md, "strategies-" + dev)));
         return s;
     }
 
-    static Map<String, Object> verdict(Verdict v, List<StrategyRow> st, String what) {
+    static Map<String, Object> verdict(Seed002Verdict v, List<StrategyRow> st, String what) {
         Map<String, Object> m = new HashMap<>();
         m.put("casesTable", block(md -> {
             Markdown.Table ct = md.table("case", "n", what + " best", "ms", "predicted best", "its " + what + " ms", "verdict");
-            for (List<StrategyRow> l : Verdict.cases(st)) {
-                Verdict.Judged j = Verdict.Judged.of(l);
+            for (List<StrategyRow> l : Seed002Verdict.cases(st)) {
+                Seed002Verdict.Judged j = Seed002Verdict.Judged.of(l);
                 StrategyRow bm = j.measured(), bp = j.predicted();
                 int n = l.stream().filter(StrategyRow::chunked).mapToInt(StrategyRow::chunks).findFirst().orElse(1);
                 ct.row(bm.caseName(), n, bm.strategy() + " (" + bm.chunks() + ")", fmt(bm.measuredMs()), bp.strategy() + " (" + bp.chunks() + ")",

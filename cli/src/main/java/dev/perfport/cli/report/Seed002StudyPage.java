@@ -2,7 +2,6 @@ package dev.perfport.cli.report;
 
 import dev.perfport.cli.report.Seed002Report.LinkRow;
 import dev.perfport.cli.report.Seed002Report.StrategyRow;
-import dev.perfport.cli.report.Seed002Report.Verdict;
 import dev.perfport.workloads.transfer.OverlapModel;
 import dev.perfport.workloads.transfer.OverlapModel.Job;
 import dev.perfport.workloads.transfer.OverlapModel.Side;
@@ -51,7 +50,7 @@ final class Seed002StudyPage {
             }
             t.end();
         }));
-        Verdict v = Verdict.of(st);
+        Seed002Verdict v = Seed002Verdict.of(st);
         s.put("verdict", v == null ? List.of() : List.of(Seed002Page.verdict(v, st, what)));
         s.put("figure", block(md -> figs.image(md, "study-" + dev)));
         return s;

@@ -7,9 +7,6 @@ import dev.perfport.cli.report.Seed003Study.Point;
 import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.workloads.Params;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -48,7 +45,7 @@ public final class Seed003Report {
     /** The host facts the report's header shows. */
     static Map<String, String> machine() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("cpu", cpuModel());
+        m.put("cpu", HostFacts.cpuModel());
         m.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
         m.put("java", System.getProperty("java.version"));
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
@@ -193,17 +190,6 @@ public final class Seed003Report {
                 .row("5 scan", "N = 2^23", "N = " + pow2(o.scanN()) + " int32, wg = " + o.scanWg() + " (`scann`, `scanwg`)",
                         o.scanN() == Seed003Paper.SCAN_N ? "same N" : "times scale with N")
                 .end()));
-    }
-
-    private static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) return line.substring(line.indexOf(':') + 1).trim();
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux: the architecture below says enough
-        }
-        return "CPU model unknown";
     }
 
     private void shapes(Map<String, Object> m, List<Verdict> shapes, Data d) {

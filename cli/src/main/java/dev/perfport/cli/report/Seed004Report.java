@@ -73,10 +73,10 @@ public final class Seed004Report {
         List<String> cmd = new ArrayList<>(List.of("perfport", "report", NAME));
         for (Seed000Report.Device d : devices) cmd.addAll(List.of("--backend", d.selector()));
         for (String p : params) cmd.addAll(List.of("--param", p));
-        ReportData data = ReportData.start(dir, NAME, String.join(" ", cmd), params, Map.of(), Seed000Report.machine());
+        ReportData data = ReportData.start(dir, NAME, String.join(" ", cmd), params, Map.of(), HostFacts.machine());
         Reports.measure(ctx, () -> {
             for (Seed000Report.Device d : devices) measure(d, o, data, ctx.err());
-            data.machine("loadAfter", Seed000Report.loadAverage());
+            data.machine("loadAfter", HostFacts.loadAverage());
             data.finish();
         });
         return publish(ctx, ReportData.load(dir, NAME), out);

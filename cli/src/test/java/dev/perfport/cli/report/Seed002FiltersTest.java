@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /** Report seed-002's filter study: its grid, the intensity of Eqs. 3.1-3.2, the look-up table's statistics and what the ablations say. */
 class Seed002FiltersTest {
-    private static Seed002Filters.Options parse(String... kv) {
+    private static Seed002FilterOptions parse(String... kv) {
         return Seed002Report.Options.parse(Params.of(kv)).filterStudy();
     }
 
@@ -34,17 +34,17 @@ class Seed002FiltersTest {
 
     @Test
     void theThesisGridIs441FilterSizesAndTheDefaultIsSmall() {
-        Seed002Filters.Options thesis = parse("filterWidths", "thesis");
+        Seed002FilterOptions thesis = parse("filterWidths", "thesis");
         assertEquals(441, thesis.filters().size());
         assertTrue(thesis.thesisGrid());
-        assertEquals(Seed002Filters.THESIS_SIZES, Seed002Filters.sizes("3..43:2", "w"));
+        assertEquals(Seed002Filters.THESIS_SIZES, Seed002FilterOptions.sizes("3..43:2", "w"));
         assertEquals("3..43 step 2 (widths) × 3..43 step 2 (heights), 441 filter sizes", thesis.gridText());
-        Seed002Filters.Options small = parse();
+        Seed002FilterOptions small = parse();
         assertFalse(small.thesisGrid());
         assertEquals(9, small.filters().size());
         assertEquals(List.of(3, 7, 11), small.ablate(), "the ablations on the grid's square filters");
         assertEquals(List.of(128, 135), small.padSides());
-        Seed002Filters.Options wide = parse("filterWidths", "3,5", "filterHeights", "2..8:2");
+        Seed002FilterOptions wide = parse("filterWidths", "3,5", "filterHeights", "2..8:2");
         assertEquals(8, wide.filters().size());
         assertArrayEquals(new int[]{5, 8}, wide.filters().getLast(), "width across, height down: the last is the widest of the tallest");
         assertEquals(List.of(), wide.ablate(), "no square filter in the grid");
@@ -63,11 +63,11 @@ class Seed002FiltersTest {
 
     @Test
     void theBuildOrderSpreadsOverTheGrid() {
-        List<Integer> order = Seed002Filters.spread(441);
+        List<Integer> order = Seed002FilterOptions.spread(441);
         assertEquals(441, new HashSet<>(order).size(), "every filter size once");
         // the first 21 builds fall into at least 15 of the grid's 21 rows of heights
         assertTrue(order.subList(0, 21).stream().map(k -> k / 21).distinct().count() >= 15, order.subList(0, 21).toString());
-        assertEquals(List.of(0), Seed002Filters.spread(1));
+        assertEquals(List.of(0), Seed002FilterOptions.spread(1));
     }
 
     private static Rung rung(String v, int bw, int bh, int tx, double g) {

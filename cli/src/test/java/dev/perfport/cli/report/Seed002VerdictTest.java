@@ -23,7 +23,7 @@ class Seed002VerdictTest {
                 // image 2: n=4 a miss (hybrid predicted, 20% slower than explicit)
                 row(2, "explicit", 1, 5, 6, 1), row(2, "mapped", 1, 5.5, 6, 1),
                 row(2, "streams", 4, 6.5, 5.8, 1), row(2, "hybrid", 4, 6, 5, 1));
-        Seed002Report.Verdict v = Seed002Report.Verdict.of(rows);
+        Seed002Verdict v = Seed002Verdict.of(rows);
         assertEquals(3, v.cases());
         assertEquals(1, v.hits());
         assertEquals(1, v.ties());
@@ -38,16 +38,16 @@ class Seed002VerdictTest {
     void predictionsWithinTheModelsResolutionAreATie() {
         List<StrategyRow> rows = List.of(row(1, "explicit", 1, 20, 20, 0), row(1, "mapped", 1, 20, 20, 0),
                 row(1, "streams", 8, 12.0, 12.10, 0), row(1, "hybrid", 8, 11.6, 12.11, 0));
-        Seed002Report.Verdict v = Seed002Report.Verdict.of(rows);
+        Seed002Verdict v = Seed002Verdict.of(rows);
         assertEquals(0, v.hits());
         assertEquals(1, v.ties());
         List<StrategyRow> apart = List.of(row(1, "explicit", 1, 20, 20, 0), row(1, "streams", 8, 12.0, 12.0, 0), row(1, "hybrid", 8, 11.6, 12.5, 0));
-        assertEquals(0, Seed002Report.Verdict.of(apart).ties(), "predicted 4% apart: the model chose, and missed");
+        assertEquals(0, Seed002Verdict.of(apart).ties(), "predicted 4% apart: the model chose, and missed");
     }
 
     @Test
     void failedOrUnpredictedRowsAreLeftOut() {
         StrategyRow failed = new StrategyRow("d", 1, 3, "streams", 4, 0, 0, 0, 0, false, false, "cannot");
-        assertNull(Seed002Report.Verdict.of(List.of(failed)));
+        assertNull(Seed002Verdict.of(List.of(failed)));
     }
 }
