@@ -17,7 +17,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
  * (one work-group per transform, every pass, exchange through local or global memory), fft.pass (one
  * pass over the batch) and, in the work-group form only, fft.cols (the four-step path's columns).
  * Arguments follow the definitions (workloads' FftKernels). Each route keeps its own form, saying
- * why; the twiddle multiply and the bit-reversed output order are written once below.
+ * why; the twiddle multiply, the bit-reversed output order and a fused pass's butterflies of a work-item
+ * are written once below.
  */
 //#def twiddleMul
             for (int r = 1; r < radix; r++) {
@@ -30,6 +31,24 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 //#def revq
                 // bit reversal from a table of nibbles: LLVM makes the shift-and-mask form llvm.bitreverse.i3, which Oclgrind cannot run
                 int q = radix == 8 ? (0x73516240 >> (4 * m)) & 7 : (radix == 4 ? (0x3120 >> (4 * m)) & 3 : m);
+//#end
+//#def passItems
+                // a fused pass's butterflies, cnt per work-item: by stride wg, or with SHARE on consecutive
+                // ones grouped by k, whose twiddles are then computed only where k changes (fresh)
+                int per = n / radix;
+                int cnt = per / wg;
+                int same = n / (radix * ns);
+                for (int t = 0; t < cnt; t++) {
+                    int j = lid + t * wg;
+                    int k = j & (ns - 1);
+                    int fresh = 1;
+                    if ($SHARE$ == 1) {
+                        int q0 = lid * cnt + t;
+                        int s = q0 % same;
+                        k = q0 / same;
+                        j = s * ns + k;
+                        fresh = t == 0 || s == 0 ? 1 : 0;
+                    }
 //#end
 //#if R=wg
     // its own form: the work-items as loops over records of the two sides, with the emulator's cost charges
@@ -498,20 +517,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int radix = ns * kRadix <= n ? kRadix : n / ns;
                 int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;
                 int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
-                int per = n / radix;
-                int cnt = per / wg;
-                int same = n / (radix * ns);
-                for (int t = 0; t < cnt; t++) {
-                    int j = lid + t * wg;
-                    int k = j & (ns - 1);
-                    int fresh = 1;
-                    if (kShare == 1) {
-                        int q = lid * cnt + t;
-                        int s = q % same;
-                        k = q / same;
-                        j = s * ns + k;
-                        fresh = t == 0 || s == 0 ? 1 : 0;
-                    }
+//#use passItems SHARE=kShare
                     if (fresh == 1) {
 //#use twiddlesRadians
                     }
@@ -661,20 +667,7 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
     }
 
 //#def fusedPass
-            int per = n / radix;
-            int cnt = per / wg;
-            int same = n / (radix * ns);
-            for (int t = 0; t < cnt; t++) {
-                int j = lid + t * wg;
-                int k = j & (ns - 1);
-                int fresh = 1;
-                if (kshare == 1) {
-                    int q0 = lid * cnt + t;
-                    int s = q0 % same;
-                    k = q0 / same;
-                    j = s * ns + k;
-                    fresh = t == 0 || s == 0 ? 1 : 0;
-                }
+//#use passItems SHARE=kshare
 //#if first=0
                 if (fresh == 1) {
 //#use twiddlesPi
