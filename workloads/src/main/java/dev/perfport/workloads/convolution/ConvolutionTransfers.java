@@ -4,9 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.UnsupportedFeatureException;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -63,7 +61,10 @@ public final class ConvolutionTransfers implements Workload {
             .help("how the host's data reach the device (compare runs all four unless one is given)");
     static final Knob<Integer> CHUNKS = Knob.ints("chunks").range(1, 1024).byDefault(16).help("chunks of output rows for streams and hybrid");
     static final Knob<Integer> QUEUES = Knob.ints("queues").atLeast(2).byDefault(2).help("command queues for streams and hybrid");
-    static final Spec SPEC = Spec.of("convolution-transfers").variants(Convolution.ADAPTIVE)
+    static final Spec SPEC = Spec.of("convolution-transfers")
+            .description("the convolution with host data: explicit, mapped, streams and hybrid transfers, measured beside the fitted "
+                    + "transfer model's prediction")
+            .kernels(() -> List.of(ConvolutionKernels.tiled(true))).variants(Convolution.ADAPTIVE)
             .knobs(ConvolutionSpec.WIDTH.byDefault(2048), ConvolutionSpec.HEIGHT.byDefault(2048))
             .knobs(ConvolutionSpec.IMAGE.subList(2, ConvolutionSpec.IMAGE.size()))
             .knobs(STRATEGY, CHUNKS, QUEUES, ConvolutionSpec.REPS.help("timed repetitions after the warm-up; the row reports the fastest, as the "
@@ -71,38 +72,13 @@ public final class ConvolutionTransfers implements Workload {
             .rules(ConvolutionSpec.IMAGE_SIZE).build();
 
     @Override
-    public String name() {
-        return "convolution-transfers";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
     public String seed() {
         return "002";
-    }
-
-    @Override
-    public String description() {
-        return "the convolution with host data: explicit, mapped, streams and hybrid transfers, measured beside the fitted transfer model's prediction";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(ConvolutionKernels.tiled(true));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override

@@ -49,33 +49,13 @@ public final class Pop implements Workload {
     public static final String MODELLED = StagedRuns.MODELLED;
 
     @Override
-    public String name() {
-        return "pop";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
     public String seed() {
         return "002";
-    }
-
-    @Override
-    public String description() {
-        return "POP's equation of state, buoydiff and ddmix (fused with the state or not) with host data, in each transfer strategy";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return PopKernels.all();
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
     }
 
     @Override

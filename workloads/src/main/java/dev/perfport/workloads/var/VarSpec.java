@@ -48,7 +48,11 @@ final class VarSpec {
             .help("relaxed: the OpenCL kernels compute exp(-r*tau) by native_exp2 and add by fma (-DRELAXED=1); verified against "
                     + "the same reference and bound; routes without such a kernel refuse it");
 
-    static final Spec SPEC = Spec.of(Var.NAME).variants(Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toArray(String[]::new))
+    static final Spec SPEC = Spec.of(Var.NAME)
+            .description("Monte Carlo Value-at-Risk: nsim markets x npos stock and foreign-bond positions; load/store, single- and "
+                    + "double-buffered local memory")
+            .kernels(VarKernels::all)
+            .variants(Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toArray(String[]::new))
             .knobs(NPOS, POSBS, SIMBS, VWIDTH, WGSIZE, NGROUP, RNG, SEED, Q, INPUT, REPS, MAXWORK, MATH)
             .rules(Rule.of("simulations", v -> nsim(v) <= MAX_NSIM,
                             v -> "nsim = simbs*vwidth*wgsize*ngroup = " + v.get(SIMBS) + "*" + v.get(VWIDTH) + "*" + v.get(WGSIZE) + "*"
