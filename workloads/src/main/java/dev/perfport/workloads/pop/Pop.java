@@ -114,7 +114,7 @@ public final class Pop implements Workload {
             PopReference.Verdict verdict = jobs.check(r.job(), coef);
             Map<String, Double> m = r.metrics(reps);
             m.put("worst error (u)", verdict.worstUlps());
-            if (jobs.ambiguous() >= 0) m.put("switch points", (double) jobs.ambiguous());
+            if (verdict.switchPoints() >= 0) m.put("switch points", (double) verdict.switchPoints());
             if (best.modelled()) return new Outcome(verdict.mismatch() == null, verdict.mismatch(), r.wallNanos(), best.kernelNanos(),
                     best.totalNanos(), m, Map.of(), r.timing());
             return new Outcome(verdict.mismatch() == null, verdict.mismatch(), best.totalNanos(), best.kernelNanos(), -1, m, Map.of(), r.timing());
