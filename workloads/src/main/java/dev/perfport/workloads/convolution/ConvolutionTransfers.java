@@ -25,6 +25,7 @@ import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.spec.Knob;
 import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
+import dev.perfport.workloads.transfer.StagedRuns;
 import dev.perfport.workloads.transfer.TransferModel;
 
 import java.util.ArrayList;
@@ -47,14 +48,14 @@ import java.util.Map;
  */
 @AutoService(Workload.class)
 public final class ConvolutionTransfers implements Workload {
-    /** Metric: host-to-host time measured. */
-    public static final String MEASURED = "measured ms";
+    /** Metric: host-to-host time measured (every transfer row's: {@link StagedRuns#MEASURED}). */
+    public static final String MEASURED = StagedRuns.MEASURED;
     /** Metric: host-to-host time in an emulator's cost model. */
-    public static final String MODELLED = "modelled ms";
+    public static final String MODELLED = StagedRuns.MODELLED;
     /** Metric: the host's time to issue one chunk's kernel, in µs (a model input, as the kernel time). */
     public static final String ISSUE = "issue us";
     /** Metric: (slowest − fastest repetition) / fastest, in %. */
-    public static final String SPREAD = "spread %";
+    public static final String SPREAD = StagedRuns.SPREAD;
 
     static final Knob<String> STRATEGY = Knob.choice("strategy",
                     java.util.Arrays.stream(TransferStrategy.values()).map(TransferStrategy::id).toArray(String[]::new)).byDefault("explicit")
@@ -191,15 +192,15 @@ public final class ConvolutionTransfers implements Workload {
         if (s instanceof TransferCapable t) {
             TransferModel model = model(s, t);
             double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n, queues, best.issueNanos());
-            m.put("predicted ms", pred / 1e6);
+            m.put(StagedRuns.PREDICTED, pred / 1e6);
             if (st == TransferStrategy.STREAMS) {
                 // the stream count the model likes best for this job (halos as at n), Fig. 5.8
                 var o = model.optimum(dev.perfport.workloads.transfer.OverlapModel.Job.even(best.bytesIn(), best.bytesOut(), best.kernelNanos(), n),
                         dev.perfport.workloads.transfer.OverlapModel.MAX_STREAMS);
-                m.put(dev.perfport.workloads.transfer.StagedRuns.OPTIMUM_N, (double) o.n());
-                m.put(dev.perfport.workloads.transfer.StagedRuns.OPTIMUM_MS, o.time() / 1e6);
+                m.put(StagedRuns.OPTIMUM_N, (double) o.n());
+                m.put(StagedRuns.OPTIMUM_MS, o.time() / 1e6);
             }
-            m.put("error %", 100.0 * (pred - best.totalNanos()) / best.totalNanos());
+            m.put(StagedRuns.ERROR, 100.0 * (pred - best.totalNanos()) / best.totalNanos());
             m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());
             m.put("R2 d2h", model.link(TransferModel.Direction.D2H).r2());
         }
