@@ -17,8 +17,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
  * (one work-group per transform, every pass, exchange through local or global memory), fft.pass (one
  * pass over the batch) and, in the work-group form only, fft.cols (the four-step path's columns).
  * Arguments follow the definitions (workloads' FftKernels). Each route keeps its own form, saying
- * why; the twiddle multiply, the bit-reversed output order and a fused pass's butterflies of a work-item
- * are written once below.
+ * why; the twiddle multiply, the radix-2 butterfly's sum and difference, the bit-reversed output order and a
+ * fused pass's butterflies of a work-item are written once below.
  */
 //#def twiddleMul
             for (int r = 1; r < radix; r++) {
@@ -31,6 +31,17 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 //#def revq
                 // bit reversal from a table of nibbles: LLVM makes the shift-and-mask form llvm.bitreverse.i3, which Oclgrind cannot run
                 int q = radix == 8 ? (0x73516240 >> (4 * m)) & 7 : (radix == 4 ? (0x3120 >> (4 * m)) & 3 : m);
+//#end
+//#def sumDiff
+                    // one radix-2 butterfly on elements i and i + h: their sum in place of i, their difference in dr, di
+                    float ar = vr[i];
+                    float ai = vi[i];
+                    float br = vr[i + h];
+                    float bi = vi[i + h];
+                    vr[i] = ar + br;
+                    vi[i] = ai + bi;
+                    float dr = ar - br;
+                    float di = ai - bi;
 //#end
 //#def passItems
                 // a fused pass's butterflies, cnt per work-item: by stride wg, or with SHARE on consecutive
@@ -395,14 +406,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     for (int i = 0; i < radix; i++) {
                         if ((i & h) == 0) {
                             int e = (i & (h - 1)) * (4 / h);
-                            float ar = vr[i];
-                            float ai = vi[i];
-                            float br = vr[i + h];
-                            float bi = vi[i + h];
-                            vr[i] = ar + br;
-                            vi[i] = ai + bi;
-                            float dr = ar - br;
-                            float di = ai - bi;
+//#use sumDiff
                             if (e == 0) {
                                 vr[i + h] = dr;
                                 vi[i + h] = di;
@@ -607,14 +611,7 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
                     int low = g & (h - 1);
                     int i = ((g - low) << 1) + low;
                     int e = low * (4 / h);
-                    float ar = vr[i];
-                    float ai = vi[i];
-                    float br = vr[i + h];
-                    float bi = vi[i + h];
-                    vr[i] = ar + br;
-                    vi[i] = ai + bi;
-                    float dr = ar - br;
-                    float di = ai - bi;
+//#use sumDiff
                     // exp(-2*pi*i*e/8), e = 0..3
                     float wr = e == 0 ? 1f : (e == 2 ? 0f : (e == 1 ? 0.70710678118654752f : -0.70710678118654752f));
                     float wi = e == 0 ? 0f : (e == 2 ? -1f : -0.70710678118654752f);
