@@ -18,7 +18,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
  * pass over the batch) and, in the work-group and Aparapi forms, fft.cols (the four-step path's
  * columns; TornadoVM's form is not written, as no TornadoVM runtime here could check it).
  * Arguments follow the definitions (workloads' FftKernels). Each route keeps its own form, saying
- * why; the twiddle multiply and the bit-reversed output order are written once below.
+ * why; the twiddle multiply, the radix-2 butterfly's sum and difference, the bit-reversed output order and a
+ * fused pass's butterflies of a work-item are written once below.
  */
 //#def twiddleMul
             for (int r = 1; r < radix; r++) {
@@ -31,6 +32,35 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 //#def revq
                 // bit reversal from a table of nibbles: LLVM makes the shift-and-mask form llvm.bitreverse.i3, which Oclgrind cannot run
                 int q = radix == 8 ? (0x73516240 >> (4 * m)) & 7 : (radix == 4 ? (0x3120 >> (4 * m)) & 3 : m);
+//#end
+//#def sumDiff
+                    // one radix-2 butterfly on elements i and i + h: their sum in place of i, their difference in dr, di
+                    float ar = vr[i];
+                    float ai = vi[i];
+                    float br = vr[i + h];
+                    float bi = vi[i + h];
+                    vr[i] = ar + br;
+                    vi[i] = ai + bi;
+                    float dr = ar - br;
+                    float di = ai - bi;
+//#end
+//#def passItems
+                // a fused pass's butterflies, cnt per work-item: by stride wg, or with SHARE on consecutive
+                // ones grouped by k, whose twiddles are then computed only where k changes (fresh)
+                int per = n / radix;
+                int cnt = per / wg;
+                int same = n / (radix * ns);
+                for (int t = 0; t < cnt; t++) {
+                    int j = lid + t * wg;
+                    int k = j & (ns - 1);
+                    int fresh = 1;
+                    if ($SHARE$ == 1) {
+                        int q0 = lid * cnt + t;
+                        int s = q0 % same;
+                        k = q0 / same;
+                        j = s * ns + k;
+                        fresh = t == 0 || s == 0 ? 1 : 0;
+                    }
 //#end
 //#if R=wg
     // its own form: the work-items as loops over records of the two sides, with the emulator's cost charges
@@ -377,14 +407,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     for (int i = 0; i < radix; i++) {
                         if ((i & h) == 0) {
                             int e = (i & (h - 1)) * (4 / h);
-                            float ar = vr[i];
-                            float ai = vi[i];
-                            float br = vr[i + h];
-                            float bi = vi[i + h];
-                            vr[i] = ar + br;
-                            vi[i] = ai + bi;
-                            float dr = ar - br;
-                            float di = ai - bi;
+//#use sumDiff
                             if (e == 0) {
                                 vr[i + h] = dr;
                                 vi[i + h] = di;
@@ -499,20 +522,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int radix = ns * kRadix <= n ? kRadix : n / ns;
                 int rsel = p == 0 ? 0 : 1 + (passes - p) % 2;
                 int wsel = p == passes - 1 ? 3 : 1 + (passes - 1 - p) % 2;
-                int per = n / radix;
-                int cnt = per / wg;
-                int same = n / (radix * ns);
-                for (int t = 0; t < cnt; t++) {
-                    int j = lid + t * wg;
-                    int k = j & (ns - 1);
-                    int fresh = 1;
-                    if (kShare == 1) {
-                        int q = lid * cnt + t;
-                        int s = q % same;
-                        k = q / same;
-                        j = s * ns + k;
-                        fresh = t == 0 || s == 0 ? 1 : 0;
-                    }
+//#use passItems SHARE=kShare
                     if (fresh == 1) {
 //#use twiddlesRadians
                     }
@@ -710,14 +720,7 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
                     int low = g & (h - 1);
                     int i = ((g - low) << 1) + low;
                     int e = low * (4 / h);
-                    float ar = vr[i];
-                    float ai = vi[i];
-                    float br = vr[i + h];
-                    float bi = vi[i + h];
-                    vr[i] = ar + br;
-                    vi[i] = ai + bi;
-                    float dr = ar - br;
-                    float di = ai - bi;
+//#use sumDiff
                     // exp(-2*pi*i*e/8), e = 0..3
                     float wr = e == 0 ? 1f : (e == 2 ? 0f : (e == 1 ? 0.70710678118654752f : -0.70710678118654752f));
                     float wi = e == 0 ? 0f : (e == 2 ? -1f : -0.70710678118654752f);
@@ -770,20 +773,7 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
     }
 
 //#def fusedPass
-            int per = n / radix;
-            int cnt = per / wg;
-            int same = n / (radix * ns);
-            for (int t = 0; t < cnt; t++) {
-                int j = lid + t * wg;
-                int k = j & (ns - 1);
-                int fresh = 1;
-                if (kshare == 1) {
-                    int q0 = lid * cnt + t;
-                    int s = q0 % same;
-                    k = q0 / same;
-                    j = s * ns + k;
-                    fresh = t == 0 || s == 0 ? 1 : 0;
-                }
+//#use passItems SHARE=kshare
 //#if first=0
                 if (fresh == 1) {
 //#use twiddlesPi

@@ -3,6 +3,7 @@ package dev.perfport.workloads;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.spec.Spec;
 
 import java.util.List;
 import java.util.Map;
@@ -10,10 +11,17 @@ import java.util.Map;
 /**
  * One study of the papers, runnable on any device session: a host program that allocates
  * buffers, launches kernels, reads back, and verifies against a double-precision CPU reference.
+ * What it declares, its {@link Spec}, gives its name, description, variants, kernels, defaults and
+ * parameter help unless it overrides them.
  */
 public interface Workload {
-    /** Name used on the command line, e.g. {@code reduction}. */
-    String name();
+    /** The workload's specification: its name, description, kernels, variants, knobs and rules. */
+    Spec spec();
+
+    /** Name used on the command line, e.g. {@code reduction}: the spec's. */
+    default String name() {
+        return spec().workload();
+    }
 
     /**
      * Where it stands in listings ({@code perfport workloads}, the conformance kit, tuning
@@ -28,17 +36,24 @@ public interface Workload {
     /** The seed paper it reproduces, e.g. {@code 003}. */
     String seed();
 
-    String description();
+    /** One line on what it measures: the spec's. */
+    default String description() {
+        return spec().description();
+    }
 
-    /** Variant names, e.g. {@code local-atomic}, {@code static-local}, {@code two-kernel}. */
-    List<String> variants();
+    /** Variant names, e.g. {@code local-atomic}, {@code static-local}, {@code two-kernel}: the spec's. */
+    default List<String> variants() {
+        return spec().variants();
+    }
 
-    /** Default parameters; {@link #run} fills in any that are missing. */
-    Params defaults();
+    /** Default parameters, the spec's; {@link #run} fills in any that are missing. */
+    default Params defaults() {
+        return spec().defaults();
+    }
 
-    /** Documentation of each parameter, in order. */
+    /** Documentation of each parameter, in order: the spec's knobs' help. */
     default List<String> paramHelp() {
-        return List.of();
+        return spec().help();
     }
 
     /**
@@ -85,9 +100,11 @@ public interface Workload {
 
     /**
      * Every kernel definition this workload launches (each element type and form), so that a
-     * route can check it implements them all without a list of its own.
+     * route can check it implements them all without a list of its own: the spec's.
      */
-    List<KernelDef> kernels();
+    default List<KernelDef> kernels() {
+        return spec().kernels();
+    }
 
     /**
      * Whether route-native implementations (Aparapi, TornadoVM) of {@link #kernels()} exist. A

@@ -46,7 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * local store; every launch reports modelled time (see {@code COST_MODEL.md}) next to wall time.
  * Host-device copies through the session API are main-memory copies on a Cell and add no
  * modelled time; the transfer strategies ({@link TransferCapable}) model them as MFC DMA
- * ({@link CellTransfers}).
+ * ({@link CellTransfers}, timed by {@link TransferTimes}).
  */
 final class CellSession extends AbstractDeviceSession implements TransferCapable {
     private static final AtomicInteger SESSIONS = new AtomicInteger();
@@ -238,8 +238,12 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
         }
     }
 
+    private TransferTimes times() {
+        return new TransferTimes(config.cost(), config.transfer());
+    }
+
     private CellTransfers transfers() {
-        return new CellTransfers(this, config.cost(), config.transfer());
+        return new CellTransfers(this, times());
     }
 
     @Override
@@ -268,7 +272,7 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
     @Override
     public long timeChunks(int chunks, int queues, boolean mappedOut) {
         ensureOpen();
-        return transfers().timeChunks(chunks, queues, mappedOut);
+        return times().timeChunks(chunks, queues, mappedOut);
     }
 
     /**
@@ -278,14 +282,14 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
     @Override
     public long timeCopy(long bytes, boolean toDevice, boolean mapped) {
         ensureOpen();
-        CellTransfers t = transfers();
+        TransferTimes t = times();
         return mapped ? t.mappedNanos(bytes) : t.copyNanos(bytes);
     }
 
     @Override
     public long timeDuplex(long bytes, boolean mappedOut) {
         ensureOpen();
-        return transfers().timeDuplex(bytes, mappedOut);
+        return times().timeDuplex(bytes, mappedOut);
     }
 
     void transferred(long nanos, long bytes, boolean toDevice) {

@@ -27,7 +27,7 @@ class CellTransferCategoriesTest {
     private static final String[][] CATEGORIES = {{"1", "true"}, {"1", "false"}, {"2", "false"}};
 
     private static long chunks(int engines, boolean implicitSync, long in, long kernel, long out) {
-        CellTransfers t = new CellTransfers(null, dev.perfport.backend.cell.model.CostModel.DEFAULT, new TransferConfig(engines, implicitSync, 0));
+        TransferTimes t = new TransferTimes(dev.perfport.backend.cell.model.CostModel.DEFAULT, new TransferConfig(engines, implicitSync, 0));
         return t.chunks(new long[]{in, in}, new long[]{kernel, kernel}, new long[]{out, out}, 2);
     }
 

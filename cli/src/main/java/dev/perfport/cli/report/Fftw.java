@@ -15,11 +15,9 @@ import java.io.IOException;
  */
 final class Fftw {
     private final int threads;
-    private final String version;
 
-    private Fftw(int threads, String version) {
+    private Fftw(int threads) {
         this.threads = threads;
-        this.version = version;
     }
 
     /** Loads the library (unpacking it on first use); its plans run on {@code threads}. Throws what loading throws. */
@@ -27,7 +25,7 @@ final class Fftw {
         Loader.load(fftw3.class);
         if (fftw3.fftwf_init_threads() == 0) throw new IllegalStateException("fftwf_init_threads failed");
         fftw3.fftwf_plan_with_nthreads(threads);
-        return new Fftw(fftw3.fftwf_planner_nthreads(), fftw3.fftwf_version().getString() + " (org.bytedeco:fftw " + artifactVersion() + ")");
+        return new Fftw(fftw3.fftwf_planner_nthreads());
     }
 
     private static String artifactVersion() {
@@ -45,7 +43,7 @@ final class Fftw {
 
     /** FFTW's version string and its binding's, e.g. {@code fftw-3.3.10-sse2-avx (org.bytedeco:fftw 3.3.10-1.5.13)}. */
     String version() {
-        return version;
+        return fftw3.fftwf_version().getString() + " (org.bytedeco:fftw " + artifactVersion() + ")";
     }
 
     /**

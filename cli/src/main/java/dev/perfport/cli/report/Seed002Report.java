@@ -17,6 +17,7 @@ import dev.perfport.workloads.Workloads;
 import dev.perfport.core.lazy.CoherencePolicy;
 import dev.perfport.workloads.convolution.ConvolutionTransfers;
 import dev.perfport.workloads.convolution.LineDetection;
+import dev.perfport.workloads.transfer.StagedRuns;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -296,7 +297,7 @@ public final class Seed002Report {
                         Map<String, Double> m = r.metrics();
                         boolean modelled = m.containsKey(ConvolutionTransfers.MODELLED);
                         double ms = m.getOrDefault(modelled ? ConvolutionTransfers.MODELLED : ConvolutionTransfers.MEASURED, 0.0);
-                        rows.add(new StrategyRow(s.device().name(), side, f, st.id(), c, ms, m.getOrDefault("predicted ms", 0.0),
+                        rows.add(new StrategyRow(s.device().name(), side, f, st.id(), c, ms, m.getOrDefault(StagedRuns.PREDICTED, 0.0),
                                 m.getOrDefault("kernel ms", 0.0), m.getOrDefault(ConvolutionTransfers.SPREAD, 0.0), modelled, r.verified(),
                                 r.error()));
                         err.println("[report " + sel + "] " + side + "² " + f + "x" + f + " " + st.id() + " chunks=" + c + ": "

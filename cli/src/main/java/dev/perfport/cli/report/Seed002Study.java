@@ -11,6 +11,7 @@ import dev.perfport.core.transfer.TransferCapable;
 import dev.perfport.core.transfer.TransferStrategy;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Workloads;
+import dev.perfport.workloads.transfer.StagedRuns;
 import dev.perfport.workloads.transfer.TransferModel;
 
 import java.io.PrintStream;
@@ -135,11 +136,11 @@ final class Seed002Study {
 
     private static StrategyRow row(DeviceSession s, Kernel k, TransferStrategy st, int n, RunResult r) {
         Map<String, Double> m = r.metrics();
-        boolean modelled = m.containsKey("modelled ms");
-        double ms = m.getOrDefault(modelled ? "modelled ms" : "measured ms", 0.0);
-        return new StrategyRow(s.device().name(), 0, 0, st.id(), n, ms, m.getOrDefault("predicted ms", 0.0), m.getOrDefault("kernel ms", 0.0),
-                m.getOrDefault("spread %", 0.0), modelled, r.verified(), r.error(), k.name(), k.size(),
-                m.getOrDefault("model n*", 0.0).intValue(), m.getOrDefault("model n* ms", 0.0), m.getOrDefault("copied MB", 0.0));
+        boolean modelled = m.containsKey(StagedRuns.MODELLED);
+        double ms = m.getOrDefault(modelled ? StagedRuns.MODELLED : StagedRuns.MEASURED, 0.0);
+        return new StrategyRow(s.device().name(), 0, 0, st.id(), n, ms, m.getOrDefault(StagedRuns.PREDICTED, 0.0), m.getOrDefault("kernel ms", 0.0),
+                m.getOrDefault(StagedRuns.SPREAD, 0.0), modelled, r.verified(), r.error(), k.name(), k.size(),
+                m.getOrDefault(StagedRuns.OPTIMUM_N, 0.0).intValue(), m.getOrDefault(StagedRuns.OPTIMUM_MS, 0.0), m.getOrDefault("copied MB", 0.0));
     }
 
     /** The model's table: each link, the per-chunk gaps, the calibration kernel's issue time and the contention. */

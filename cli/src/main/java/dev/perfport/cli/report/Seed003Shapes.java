@@ -76,19 +76,8 @@ public final class Seed003Shapes {
 
     /** Every shape, in the order of the digest's items. */
     public List<Verdict> judge(Data d) {
-        List<Verdict> out = new ArrayList<>();
-        out.add(matmulOrder(d));
-        out.add(matmulAsync(d));
-        out.add(reductionGain6(d));
-        out.add(reductionGrowth(d));
-        out.add(scanOrder(d));
-        out.add(tableSlm(d));
-        out.add(tablePpe(d));
-        out.add(matmulTiles(d));
-        out.add(reductionGain1(d));
-        out.add(scanPlus(d));
-        out.add(scanV1(d));
-        return out;
+        return List.of(matmulOrder(d), matmulAsync(d), reductionGain6(d), reductionGrowth(d), scanOrder(d), tableSlm(d), tablePpe(d),
+                matmulTiles(d), reductionGain1(d), scanPlus(d), scanV1(d));
     }
 
     private Verdict verdict(String id, String title, String measured, String paper, java.util.function.DoublePredicate holds) {

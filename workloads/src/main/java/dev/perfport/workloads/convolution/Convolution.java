@@ -4,7 +4,6 @@ import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
@@ -19,6 +18,7 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
 
 import java.util.Arrays;
@@ -66,8 +66,8 @@ public final class Convolution implements Workload, Tunable {
     static final int MAX_FILTER = 128;
 
     @Override
-    public String name() {
-        return "convolution";
+    public Spec spec() {
+        return ConvolutionSpec.SPEC;
     }
 
     @Override
@@ -76,36 +76,10 @@ public final class Convolution implements Workload, Tunable {
     }
 
     @Override
-    public String description() {
-        return "2-D single-channel convolution, float32: naive, tiled, tiled-x4, adaptive tiling with unrolling, separable";
-    }
-
-    @Override
-    public List<String> variants() {
-        return ConvolutionSpec.SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(ConvolutionKernels.naive(), ConvolutionKernels.tiled(true), ConvolutionKernels.tiled(false),
-                ConvolutionKernels.rows(), ConvolutionKernels.cols());
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("width", "100", "height", "77", "fw", "3", "fh", "5", "bw", "8", "bh", "4", "reps", "1"),
                 Params.of("width", "61", "height", "45", "fw", "17", "fh", "17", "bw", "16", "bh", "8", "filter", "global",
                         "readOnly", "0", "pad", "0", "reps", "1"));
-    }
-
-    @Override
-    public Params defaults() {
-        return ConvolutionSpec.SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return ConvolutionSpec.SPEC.help();
     }
 
     /** What one run does: the checked parameters, the kernel and its geometry. */

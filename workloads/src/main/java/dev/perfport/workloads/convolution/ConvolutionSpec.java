@@ -67,7 +67,11 @@ final class ConvolutionSpec {
     /** The image, filter and tiling knobs, as the transfer study shares them. */
     static final List<Knob<?>> IMAGE = List.of(WIDTH, HEIGHT, FW, FH, BW, BH, TX, TY, PAD, FILTER, READ_ONLY);
 
-    static final Spec SPEC = Spec.of("convolution").variants(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE)
+    static final Spec SPEC = Spec.of("convolution")
+            .description("2-D single-channel convolution, float32: naive, tiled, tiled-x4, adaptive tiling with unrolling, separable")
+            .kernels(() -> List.of(ConvolutionKernels.naive(), ConvolutionKernels.tiled(true), ConvolutionKernels.tiled(false),
+                    ConvolutionKernels.rows(), ConvolutionKernels.cols()))
+            .variants(NAIVE, TILED, TILED_X4, ADAPTIVE, SEPARABLE)
             .knobs(IMAGE).knobs(ADJACENT, MATH, UNROLL, SPECIALISE, CHECK_ROWS, CACHE_INPUT, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED)
             .rules(IMAGE_SIZE, ADJACENT_SPECIALISED).build();
 

@@ -4,9 +4,7 @@ import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.MemoryLevel;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.UnsupportedFeatureException;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -27,6 +25,7 @@ import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.spec.Knob;
 import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
+import dev.perfport.workloads.transfer.StagedRuns;
 import dev.perfport.workloads.transfer.TransferModel;
 
 import java.util.ArrayList;
@@ -49,21 +48,24 @@ import java.util.Map;
  */
 @AutoService(Workload.class)
 public final class ConvolutionTransfers implements Workload {
-    /** Metric: host-to-host time measured. */
-    public static final String MEASURED = "measured ms";
+    /** Metric: host-to-host time measured (every transfer row's: {@link StagedRuns#MEASURED}). */
+    public static final String MEASURED = StagedRuns.MEASURED;
     /** Metric: host-to-host time in an emulator's cost model. */
-    public static final String MODELLED = "modelled ms";
+    public static final String MODELLED = StagedRuns.MODELLED;
     /** Metric: the host's time to issue one chunk's kernel, in µs (a model input, as the kernel time). */
     public static final String ISSUE = "issue us";
     /** Metric: (slowest − fastest repetition) / fastest, in %. */
-    public static final String SPREAD = "spread %";
+    public static final String SPREAD = StagedRuns.SPREAD;
 
     static final Knob<String> STRATEGY = Knob.choice("strategy",
                     java.util.Arrays.stream(TransferStrategy.values()).map(TransferStrategy::id).toArray(String[]::new)).byDefault("explicit")
             .help("how the host's data reach the device (compare runs all four unless one is given)");
     static final Knob<Integer> CHUNKS = Knob.ints("chunks").range(1, 1024).byDefault(16).help("chunks of output rows for streams and hybrid");
     static final Knob<Integer> QUEUES = Knob.ints("queues").atLeast(2).byDefault(2).help("command queues for streams and hybrid");
-    static final Spec SPEC = Spec.of("convolution-transfers").variants(Convolution.ADAPTIVE)
+    static final Spec SPEC = Spec.of("convolution-transfers")
+            .description("the convolution with host data: explicit, mapped, streams and hybrid transfers, measured beside the fitted "
+                    + "transfer model's prediction")
+            .kernels(() -> List.of(ConvolutionKernels.tiled(true))).variants(Convolution.ADAPTIVE)
             .knobs(ConvolutionSpec.WIDTH.byDefault(2048), ConvolutionSpec.HEIGHT.byDefault(2048))
             .knobs(ConvolutionSpec.IMAGE.subList(2, ConvolutionSpec.IMAGE.size()))
             .knobs(STRATEGY, CHUNKS, QUEUES, ConvolutionSpec.REPS.help("timed repetitions after the warm-up; the row reports the fastest, as the "
@@ -71,38 +73,13 @@ public final class ConvolutionTransfers implements Workload {
             .rules(ConvolutionSpec.IMAGE_SIZE).build();
 
     @Override
-    public String name() {
-        return "convolution-transfers";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
     public String seed() {
         return "002";
-    }
-
-    @Override
-    public String description() {
-        return "the convolution with host data: explicit, mapped, streams and hybrid transfers, measured beside the fitted transfer model's prediction";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(ConvolutionKernels.tiled(true));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override
@@ -215,15 +192,15 @@ public final class ConvolutionTransfers implements Workload {
         if (s instanceof TransferCapable t) {
             TransferModel model = model(s, t);
             double pred = model.predict(st, best.bytesIn(), best.bytesOut(), best.kernelNanos(), n, queues, best.issueNanos());
-            m.put("predicted ms", pred / 1e6);
+            m.put(StagedRuns.PREDICTED, pred / 1e6);
             if (st == TransferStrategy.STREAMS) {
                 // the stream count the model likes best for this job (halos as at n), Fig. 5.8
                 var o = model.optimum(dev.perfport.workloads.transfer.OverlapModel.Job.even(best.bytesIn(), best.bytesOut(), best.kernelNanos(), n),
                         dev.perfport.workloads.transfer.OverlapModel.MAX_STREAMS);
-                m.put(dev.perfport.workloads.transfer.StagedRuns.OPTIMUM_N, (double) o.n());
-                m.put(dev.perfport.workloads.transfer.StagedRuns.OPTIMUM_MS, o.time() / 1e6);
+                m.put(StagedRuns.OPTIMUM_N, (double) o.n());
+                m.put(StagedRuns.OPTIMUM_MS, o.time() / 1e6);
             }
-            m.put("error %", 100.0 * (pred - best.totalNanos()) / best.totalNanos());
+            m.put(StagedRuns.ERROR, 100.0 * (pred - best.totalNanos()) / best.totalNanos());
             m.put("R2 h2d", model.link(TransferModel.Direction.H2D).r2());
             m.put("R2 d2h", model.link(TransferModel.Direction.D2H).r2());
         }

@@ -27,6 +27,7 @@ import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.TunedLookup;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
 
 import static dev.perfport.workloads.fft.FftSpec.SPEC;
@@ -75,39 +76,13 @@ public final class Fft implements Workload, Tunable {
     public static final String AUTO = "auto";
 
     @Override
-    public String name() {
-        return NAME;
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
     public String seed() {
         return "004";
-    }
-
-    @Override
-    public String description() {
-        return "batched complex float 1-D FFT, Stockham radix 2/4/8, AoS/SoA, local/global exchange, computed/table/shared twiddles; "
-                + "fused (one work-group per transform) or multi-pass; fourstep: N1·N2 in two launches of local-memory sub-FFTs";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(FftKernels.fused(), FftKernels.pass(), FftKernels.cols());
     }
 
     /** The four-step path's column kernel is written for OpenCL C, the emulator and Aparapi, not TornadoVM. */

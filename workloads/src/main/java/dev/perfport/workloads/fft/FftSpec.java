@@ -58,7 +58,11 @@ final class FftSpec {
     /** The tuned knobs, as the tuner names them (radix; 0/1 for the others). */
     static final List<Knob<Integer>> TUNED = List.of(RADIX, LAYOUT, EXCHANGE, TWIDDLE, SHARE);
 
-    static final Spec SPEC = Spec.of(Fft.NAME).variants(STOCKHAM, FOURSTEP)
+    static final Spec SPEC = Spec.of(Fft.NAME)
+            .description("batched complex float 1-D FFT, Stockham radix 2/4/8, AoS/SoA, local/global exchange, computed/table/shared "
+                    + "twiddles; fused (one work-group per transform) or multi-pass; fourstep: N1·N2 in two launches of local-memory sub-FFTs")
+            .kernels(() -> List.of(FftKernels.fused(), FftKernels.pass(), FftKernels.cols()))
+            .variants(STOCKHAM, FOURSTEP)
             .knobs(N, BATCH, PASSES, CONFIG, RADIX, LAYOUT, EXCHANGE, TWIDDLE, SHARE, WG, MATH, N1, REPS, SEED)
             .rules(Rule.of("batch size", v -> (long) v.get(N) * batch(v) <= MAX_TOTAL,
                             v -> "batch must be >= 1 with n*batch <= 2^26, got batch " + batch(v) + " (n*batch = " + (long) v.get(N) * batch(v) + ")"),

@@ -6,7 +6,6 @@ import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
 import dev.perfport.core.error.UnsupportedFeatureException;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
@@ -52,11 +51,15 @@ public final class Flops implements Workload {
     static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
-    static final Spec SPEC = Spec.of("flops").variants(FMA).knobs(N, ITERS, A, B, TYPE, WG, REPS).build();
+    static final Spec SPEC = Spec.of("flops")
+            .description("FP32 and FP64 multiply-add throughput: 8 independent chains x = x*a + b per work-item (the FLOP/s peak of seed "
+                    + "004's report and bench gpu's % of flops)")
+            .kernels(() -> List.of(FlopsKernels.fma(Precision.FLOAT), FlopsKernels.fma(Precision.DOUBLE)))
+            .variants(FMA).knobs(N, ITERS, A, B, TYPE, WG, REPS).build();
 
     @Override
-    public String name() {
-        return "flops";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -65,34 +68,9 @@ public final class Flops implements Workload {
     }
 
     @Override
-    public String description() {
-        return "FP32 and FP64 multiply-add throughput: 8 independent chains x = x*a + b per work-item (the FLOP/s peak of seed 004's report and bench gpu's % of flops)";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(FlopsKernels.fma(Precision.FLOAT), FlopsKernels.fma(Precision.DOUBLE));
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "iters", "1", "reps", "1"), Params.of("n", "1000", "iters", "37", "wg", "64", "reps", "1"),
                 Params.of("n", "4099", "iters", "300", "a", "0.5", "b", "0.25", "reps", "1"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     /** Compute-bound: the multiply-add rate itself. */

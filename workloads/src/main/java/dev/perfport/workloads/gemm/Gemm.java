@@ -3,7 +3,6 @@ package dev.perfport.workloads.gemm;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
-import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.UnsupportedFeatureException;
@@ -62,8 +61,8 @@ public final class Gemm implements Workload, Tunable {
     static final int COPY_WG = 8;
 
     @Override
-    public String name() {
-        return NAME;
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -77,38 +76,8 @@ public final class Gemm implements Workload, Tunable {
     }
 
     @Override
-    public String description() {
-        return "C = alpha*op(A)*op(B) + beta*C, float/double, any m, n, k, col/row-major, A/B transposed; "
-                + "indirect (pad + CLBlast-style tiled kernel), direct, auto";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
-    }
-
-    @Override
     public List<Params> compareCases(Params overrides) {
         return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        List<KernelDef> l = new java.util.ArrayList<>();
-        for (Precision p : Precision.values()) {
-            l.addAll(List.of(GemmKernels.pad(p), GemmKernels.xgemm(p), GemmKernels.unpad(p), GemmKernels.direct(p), GemmKernels.ksum(p)));
-        }
-        return l;
     }
 
     /** Odd sizes, both layouts, transpositions, beta = 0; float and double each (compareCases). */

@@ -10,7 +10,9 @@ import dev.perfport.core.wg.GroupShape;
 import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -160,5 +162,12 @@ public final class GemmKernels {
     /** The emulator's operation of the precision's arithmetic. */
     static Op op(Precision p) {
         return p == Precision.FLOAT ? Op.FLOAT : Op.DOUBLE;
+    }
+
+    /** {@return every definition gemm launches, both precisions} */
+    static List<KernelDef> all() {
+        List<KernelDef> l = new ArrayList<>();
+        for (Precision p : Precision.values()) l.addAll(List.of(pad(p), xgemm(p), unpad(p), direct(p), ksum(p)));
+        return l;
     }
 }

@@ -72,7 +72,11 @@ public final class GemmSpec {
     /** The problem, as the tuning cache keys a result (every parameter but the kernels' own). */
     static final List<Knob<?>> PROBLEM = List.of(M, N, K, TYPE, LAYOUT, TRANSA, TRANSB, ALPHA, BETA, REPS, SEED);
 
-    public static final Spec SPEC = Spec.of(Gemm.NAME).variants(AUTO, INDIRECT, DIRECT)
+    public static final Spec SPEC = Spec.of(Gemm.NAME)
+            .description("C = alpha*op(A)*op(B) + beta*C, float/double, any m, n, k, col/row-major, A/B transposed; "
+                    + "indirect (pad + CLBlast-style tiled kernel), direct, auto")
+            .kernels(GemmKernels::all)
+            .variants(AUTO, INDIRECT, DIRECT)
             .knobs(M, N, K, TYPE, LAYOUT, TRANSA, TRANSB, ALPHA, BETA, DIRECTMAX, CONFIG).knobs(KERNEL).knobs(DIRECT_KERNEL)
             .knobs(REPS, SEED)
             .rules(Rule.checking("matrix sizes", false, (v, d) -> GemmProblem.sizeProblem(v.get(M), v.get(N), v.get(K))),

@@ -70,8 +70,8 @@ public final class Matmul implements Workload {
     private final LastInput<Matrices.Key, Matrices> inputs = new LastInput<>();
 
     @Override
-    public String name() {
-        return "matmul";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -84,18 +84,16 @@ public final class Matmul implements Workload {
         return "003";
     }
 
-    @Override
-    public String description() {
-        return "C = A·B, n×n float32, at the optimisation levels α (naive) to ε (DMA with several groups in flight)";
-    }
-
     static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefault(512).help("rows and columns of A, B and C; the tile must divide it");
     static final Knob<Integer> TILE = Knob.ints("tile").atLeast(1).byDefault(16)
             .help("work-groups are tile x tile work-items (paper: 128 for alpha-delta, 64 for epsilon; GPUs allow at most 32)");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
-    static final Spec SPEC = Spec.of("matmul").variants(ALPHA, BETA, GAMMA, DELTA, EPSILON).knobs(N, TILE, REPS, SEED)
+    static final Spec SPEC = Spec.of("matmul")
+            .description("C = A·B, n×n float32, at the optimisation levels α (naive) to ε (DMA with several groups in flight)")
+            .kernels(() -> List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta()))
+            .variants(ALPHA, BETA, GAMMA, DELTA, EPSILON).knobs(N, TILE, REPS, SEED)
             .rules(tileDivides(N, TILE, "; choose n as a multiple of the tile"), Matrices.sizes(N, N, N)).build();
 
     /** {@return the rule that {@code tile} divides {@code size}: the message names both, and the remainder} */
@@ -106,28 +104,8 @@ public final class Matmul implements Workload {
     }
 
     @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta());
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "48", "tile", "8", "reps", "1"), Params.of("n", "64", "tile", "16", "reps", "1"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     /** Compute-bound in float: 2·n³ flops. */

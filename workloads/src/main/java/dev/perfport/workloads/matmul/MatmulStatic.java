@@ -56,8 +56,8 @@ public final class MatmulStatic implements Workload {
     private final LastInput<Matrices.Key, Matrices> inputs = new LastInput<>();
 
     @Override
-    public String name() {
-        return "matmul-static";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -70,11 +70,6 @@ public final class MatmulStatic implements Workload {
         return "003";
     }
 
-    @Override
-    public String description() {
-        return "Blocked matmul β as a plain NDRange and on k static work-groups (tasks = C tiles), k swept up to the residency";
-    }
-
     static final Knob<Integer> M = Knob.ints("M").atLeast(1).byDefault(256).help("rows of A and C (paper: 4800); the tile must divide it");
     static final Knob<Integer> K = Knob.ints("K").atLeast(1).byDefault(384).help("columns of A, rows of B (paper: 7200); the tile must divide it");
     static final Knob<Integer> N = Knob.ints("N").atLeast(1).byDefault(256).help("columns of B and C (paper: 4800); the tile must divide it");
@@ -84,19 +79,12 @@ public final class MatmulStatic implements Workload {
                     + "is set, and runs one case per entry of k=1,2,4");
     static final Knob<String> MAPPING = Knob.text("mapping").must(t -> mapping(t) != null, "blocked, cyclic or dynamic").byDefault("blocked")
             .help("how tiles are handed to static work-groups");
-    static final Spec SPEC = Spec.of("matmul-static").variants(NDRANGE, STATIC).knobs(M, K, N, TILE, GROUPS, MAPPING, Matmul.REPS, Matmul.SEED)
+    static final Spec SPEC = Spec.of("matmul-static")
+            .description("Blocked matmul β as a plain NDRange and on k static work-groups (tasks = C tiles), k swept up to the residency")
+            .kernels(() -> List.of(MatmulKernels.beta(), MatmulKernels.betaStatic()))
+            .variants(NDRANGE, STATIC).knobs(M, K, N, TILE, GROUPS, MAPPING, Matmul.REPS, Matmul.SEED)
             .rules(Matmul.tileDivides(M, TILE, ""), Matmul.tileDivides(K, TILE, ""), Matmul.tileDivides(N, TILE, ""),
                     Matrices.sizes(M, K, N)).build();
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(MatmulKernels.beta(), MatmulKernels.betaStatic());
-    }
 
     @Override
     public List<Params> smallCases() {
@@ -109,16 +97,6 @@ public final class MatmulStatic implements Workload {
     @Override
     public List<Params> checkedCases(String variant) {
         return List.of(smallCases().getFirst());
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override

@@ -49,33 +49,13 @@ public final class Pop implements Workload {
     public static final String MODELLED = StagedRuns.MODELLED;
 
     @Override
-    public String name() {
-        return "pop";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
     public String seed() {
         return "002";
-    }
-
-    @Override
-    public String description() {
-        return "POP's equation of state, buoydiff and ddmix (fused with the state or not) with host data, in each transfer strategy";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return PopKernels.all();
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
     }
 
     @Override
@@ -134,7 +114,7 @@ public final class Pop implements Workload {
             PopReference.Verdict verdict = jobs.check(r.job(), coef);
             Map<String, Double> m = r.metrics(reps);
             m.put("worst error (u)", verdict.worstUlps());
-            if (jobs.ambiguous() >= 0) m.put("switch points", (double) jobs.ambiguous());
+            if (verdict.switchPoints() >= 0) m.put("switch points", (double) verdict.switchPoints());
             if (best.modelled()) return new Outcome(verdict.mismatch() == null, verdict.mismatch(), r.wallNanos(), best.kernelNanos(),
                     best.totalNanos(), m, Map.of(), r.timing());
             return new Outcome(verdict.mismatch() == null, verdict.mismatch(), best.totalNanos(), best.kernelNanos(), -1, m, Map.of(), r.timing());

@@ -29,26 +29,15 @@ import static dev.perfport.workloads.pop.PopSpec.*;
  * diffusivities at k−1. buoydiff-ddmix runs both fused kernels in each stage on one copy of the
  * tracers: stage k copies level k of T and S once, for buoydiff's level k and ddmix's interface
  * k−1 (the thesis's ddmix reusing what buoydiff copied), and waits for the copies of stages 0 and k−1.
+ *
+ * @param variant the variant
+ * @param p       the precision
+ * @param f       the fields
+ * @param ks      the variant's kernels, compiled, in {@link #kernels}'s order
+ * @param coef    the equation of state's coefficients on the device
+ * @param wg      the work-group size
  */
-final class PopJobs {
-    private final String variant;
-    private final Precision p;
-    private final PopFields f;
-    private final List<CompiledKernel> ks;
-    private final DeviceBuffer coef;
-    private final int wg;
-    private List<HostArray> arrays;
-    private int ambiguous = -1;
-
-    PopJobs(String variant, Precision p, PopFields f, List<CompiledKernel> ks, DeviceBuffer coef, int wg) {
-        this.variant = variant;
-        this.p = p;
-        this.f = f;
-        this.ks = ks;
-        this.coef = coef;
-        this.wg = wg;
-    }
-
+record PopJobs(String variant, Precision p, PopFields f, List<CompiledKernel> ks, DeviceBuffer coef, int wg) {
     /** The kernels a variant runs, in stage order. */
     static List<KernelDef> kernels(String variant, Precision p) {
         return switch (variant) {
@@ -80,7 +69,7 @@ final class PopJobs {
 
     /** A fresh job (outputs NaN, diffusivities at their inputs) with one stage or one per level. */
     StagedJob job(boolean perLevel) {
-        arrays = new ArrayList<>(List.of(host("t", f.t(), Role.IN), host("s", f.s(), Role.IN)));
+        List<HostArray> arrays = new ArrayList<>(List.of(host("t", f.t(), Role.IN), host("s", f.s(), Role.IN)));
         switch (variant) {
             case STATE -> arrays.addAll(List.of(out("rho"), out("drhodt"), out("drhods")));
             case BUOYDIFF, BUOYDIFF_FUSED -> {
@@ -175,17 +164,6 @@ final class PopJobs {
         return new Stage(in, steps, out, copies, computed);
     }
 
-    private static int count(boolean[] b) {
-        int n = 0;
-        for (boolean x : b) if (x) n++;
-        return n;
-    }
-
-    /** Points of ddmix within roundoff of a regime's switch, or -1 for the other functions (known after {@link #check}). */
-    int ambiguous() {
-        return ambiguous;
-    }
-
     /** Checks the job's outputs (after its last run) against the reference. */
     PopReference.Verdict check(StagedJob job, double[] coef) {
         PopReference ref = new PopReference(p, f.nxy(), f.km(), f.t(), f.s(), coef);
@@ -211,18 +189,15 @@ final class PopJobs {
                 PopReference.Verdict b = ref.check(fields, null);
                 skip = new boolean[f.km() * f.nxy()];
                 double[][] d = ref.ddmix(f.vdc1(), f.vdc2(), skip);
-                ambiguous = count(skip);
                 List<PopReference.Field> mix = new ArrayList<>();
                 for (int i = 0; i < 2; i++) mix.add(new PopReference.Field(a.get(5 + i).name(), Precision.doubles(a.get(5 + i).data()), d[i], 0));
                 PopReference.Verdict m = ref.check(mix, skip);
-                return new PopReference.Verdict(b.mismatch() != null ? b.mismatch() : m.mismatch(), Math.max(b.worstUlps(), m.worstUlps()));
+                return new PopReference.Verdict(b.mismatch() != null ? b.mismatch() : m.mismatch(), Math.max(b.worstUlps(), m.worstUlps()),
+                        m.switchPoints());
             }
             default -> {
                 skip = new boolean[f.km() * f.nxy()];
                 double[][] r = ref.ddmix(f.vdc1(), f.vdc2(), skip);
-                int n = 0;
-                for (boolean b : skip) if (b) n++;
-                ambiguous = n;
                 for (int i = 0; i < 2; i++) fields.add(new PopReference.Field(a.get(2 + i).name(), Precision.doubles(a.get(2 + i).data()), r[i], 0));
             }
         }

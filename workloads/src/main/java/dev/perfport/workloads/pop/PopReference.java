@@ -18,23 +18,17 @@ import java.util.stream.IntStream;
  * where α·ΔT = β·ΔS (and diffusive convection where α·ΔT = 0); a point that lies within
  * {@link #ULPS} units of roundoff of a switch may take either side, so it is not compared (the row
  * counts them).
+ *
+ * @param p    the run's precision
+ * @param nxy  points of a level
+ * @param km   levels
+ * @param t    temperature, km·nxy, as the kernels read it
+ * @param s    salinity, likewise
+ * @param coef the equation of state's coefficients per level ({@link Mwjf#coefficients})
  */
-final class PopReference {
+record PopReference(Precision p, int nxy, int km, double[] t, double[] s, double[] coef) {
     /** Units of roundoff a point may lie from the reference, times its field's scale. */
     static final double ULPS = 4096;
-
-    private final Precision p;
-    private final int nxy, km;
-    private final double[] t, s, coef;
-
-    PopReference(Precision p, int nxy, int km, double[] t, double[] s, double[] coef) {
-        this.p = p;
-        this.nxy = nxy;
-        this.km = km;
-        this.t = t;
-        this.s = s;
-        this.coef = coef;
-    }
 
     private double[] state(int at, int level) {
         return Mwjf.state(t[at], s[at], coef, Mwjf.PER_LEVEL * level);
@@ -111,8 +105,11 @@ final class PopReference {
     record Field(String name, double[] got, double[] want, double scale) {
     }
 
-    /** The worst error of all fields, in units of roundoff times the field's scale. */
-    record Verdict(String mismatch, double worstUlps) {
+    /**
+     * The first mismatch (null for none), the worst error of all fields in units of roundoff times the field's
+     * scale, and the points not compared for lying within that of ddmix's regime switch (-1 where none were skipped).
+     */
+    record Verdict(String mismatch, double worstUlps, int switchPoints) {
     }
 
     /** Checks the fields, skipping the points marked in {@code skip} (or none when null). */
@@ -140,6 +137,11 @@ final class PopReference {
                 }
             }
         }
-        return new Verdict(bad.isEmpty() ? null : bad.getFirst(), worst);
+        int skipped = -1;
+        if (skip != null) {
+            skipped = 0;
+            for (boolean x : skip) if (x) skipped++;
+        }
+        return new Verdict(bad.isEmpty() ? null : bad.getFirst(), worst, skipped);
     }
 }

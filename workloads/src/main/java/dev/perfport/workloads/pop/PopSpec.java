@@ -34,7 +34,10 @@ final class PopSpec {
     static final Rule FIELD_SIZE = Rule.of("field size", v -> (long) v.get(NX) * v.get(NY) * (v.get(KM) + 1) <= Integer.MAX_VALUE - 8,
             v -> "domain " + v.get(NX) + "x" + v.get(NY) + "x" + v.get(KM) + " exceeds 2^31 points per field (limit of one buffer)");
 
-    static final Spec SPEC = Spec.of("pop").variants(STATE, BUOYDIFF, BUOYDIFF_FUSED, DDMIX, DDMIX_FUSED, BUOYDIFF_DDMIX)
+    static final Spec SPEC = Spec.of("pop")
+            .description("POP's equation of state, buoydiff and ddmix (fused with the state or not) with host data, in each transfer strategy")
+            .kernels(PopKernels::all)
+            .variants(STATE, BUOYDIFF, BUOYDIFF_FUSED, DDMIX, DDMIX_FUSED, BUOYDIFF_DDMIX)
             .knobs(NX, NY, KM, TYPE, STRATEGY, QUEUES, WG, REPS, SEED)
             .rules(FIELD_SIZE, TuningSupport.workGroupRule(WG)).build();
 

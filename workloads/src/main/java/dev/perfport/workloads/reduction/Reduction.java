@@ -3,9 +3,7 @@ package dev.perfport.workloads.reduction;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -80,8 +78,8 @@ public final class Reduction implements Workload, Tunable {
     }
 
     @Override
-    public String name() {
-        return "reduction";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -95,38 +93,9 @@ public final class Reduction implements Workload, Tunable {
     }
 
     @Override
-    public String description() {
-        return "Sum of N elements: local memory + global atomic per group, static local memory + atomic per unit, two kernels";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(ReductionKernels.localAtomic(ElemType.INT), ReductionKernels.staticLocal(ElemType.INT),
-                ReductionKernels.partials(ElemType.INT), ReductionKernels.fin(ElemType.INT),
-                ReductionKernels.localAtomic(ElemType.FLOAT), ReductionKernels.staticLocal(ElemType.FLOAT),
-                ReductionKernels.partials(ElemType.FLOAT), ReductionKernels.fin(ElemType.FLOAT),
-                ReductionKernels.tuned(ElemType.INT), ReductionKernels.tuned(ElemType.FLOAT));
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "reps", "1"),
                 Params.of("n", "100003", "reps", "2"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override

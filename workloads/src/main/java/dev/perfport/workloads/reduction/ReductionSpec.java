@@ -1,8 +1,11 @@
 package dev.perfport.workloads.reduction;
 
+import dev.perfport.core.memory.ElemType;
 import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.spec.Knob;
 import dev.perfport.workloads.spec.Spec;
+
+import java.util.List;
 
 import static dev.perfport.workloads.reduction.Reduction.LOCAL_ATOMIC;
 import static dev.perfport.workloads.reduction.Reduction.STATIC_LOCAL;
@@ -61,7 +64,14 @@ final class ReductionSpec {
                     + "compiled the host's launch path; they stop after 2 s");
     static final Knob<String> CONFIG = TuningSupport.CONFIG.only(TUNED);
 
-    static final Spec SPEC = Spec.of("reduction").variants(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL, TUNED)
+    static final Spec SPEC = Spec.of("reduction")
+            .description("Sum of N elements: local memory + global atomic per group, static local memory + atomic per unit, two kernels")
+            .kernels(() -> List.of(ReductionKernels.localAtomic(ElemType.INT), ReductionKernels.staticLocal(ElemType.INT),
+                    ReductionKernels.partials(ElemType.INT), ReductionKernels.fin(ElemType.INT),
+                    ReductionKernels.localAtomic(ElemType.FLOAT), ReductionKernels.staticLocal(ElemType.FLOAT),
+                    ReductionKernels.partials(ElemType.FLOAT), ReductionKernels.fin(ElemType.FLOAT),
+                    ReductionKernels.tuned(ElemType.INT), ReductionKernels.tuned(ElemType.FLOAT)))
+            .variants(LOCAL_ATOMIC, STATIC_LOCAL, TWO_KERNEL, TUNED)
             .knobs(N, TYPE, WG, REPS, SEED, VW, IPT, GPC, GROUPS, LAUNCHES, READBACK, WARMUP_LAUNCHES, CONFIG, FANIN)
             .rules(TuningSupport.workGroupRule(WG))
             .tuningOrder(VW, IPT, FANIN, GPC, WG)

@@ -1,10 +1,8 @@
 package dev.perfport.workloads.saxpy;
 
 import com.google.auto.service.AutoService;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.RunResult;
@@ -36,8 +34,8 @@ public final class Saxpy implements Workload {
     public static final String NDRANGE = "ndrange";
 
     @Override
-    public String name() {
-        return "saxpy";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -50,43 +48,21 @@ public final class Saxpy implements Workload {
         return "sample";
     }
 
-    @Override
-    public String description() {
-        return "y = a*x + y on float32, one work-item per element (the sample workload of the architecture recipes)";
-    }
-
     static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefaultText("2^24").help("elements");
     static final Knob<Double> A = Knob.reals("a").byDefault(2.5).help("the scalar");
     static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size");
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
-    static final Spec SPEC = Spec.of("saxpy").variants(NDRANGE).knobs(N, A, WG, REPS, SEED).build();
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(SaxpyKernels.saxpy());
-    }
+    static final Spec SPEC = Spec.of("saxpy")
+            .description("y = a*x + y on float32, one work-item per element (the sample workload of the architecture recipes)")
+            .kernels(() -> List.of(SaxpyKernels.saxpy()))
+            .variants(NDRANGE).knobs(N, A, WG, REPS, SEED).build();
 
     @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "reps", "1"),
                 Params.of("n", "100003", "a", "-0.75", "reps", "2"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     /** Memory-bound: the GB/s count x read, y read and written. */

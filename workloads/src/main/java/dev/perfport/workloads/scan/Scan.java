@@ -98,8 +98,8 @@ public final class Scan implements Workload, Tunable {
     }
 
     @Override
-    public String name() {
-        return "scan";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -113,39 +113,9 @@ public final class Scan implements Workload, Tunable {
     }
 
     @Override
-    public String description() {
-        return "Exclusive scan (add, max; int, float): Harris' three kernels, V1 on static work-groups, Scan⁺ with interleaved sweeps";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        List<KernelDef> l = new java.util.ArrayList<>();
-        for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
-            l.addAll(List.of(ScanKernels.block(t), ScanKernels.sequential(t), ScanKernels.add(t), ScanKernels.v1(t), ScanKernels.plus(t),
-                    ScanKernels.singlePass(t)));
-        }
-        return l;
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "wg", "4", "reps", "1"), Params.of("n", "10007", "wg", "32", "reps", "1"),
                 Params.of("n", "70001", "wg", "16", "sums", "recursive", "reps", "1"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override

@@ -7,6 +7,8 @@ import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.kernel.LaunchForm;
 import dev.perfport.core.kernel.Sources;
 import dev.perfport.core.memory.ElemType;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The kernels of the scan study (seed 003 §3.4), one definition per element type (int32, float32)
@@ -118,5 +120,14 @@ public final class ScanKernels {
 
     private static ScanOp op(Constants c) {
         return c.getInt(OP_MAX) != 0 ? ScanOp.MAX : ScanOp.ADD;
+    }
+
+    /** {@return every definition scan launches, int and float} */
+    static List<KernelDef> all() {
+        List<KernelDef> l = new ArrayList<>();
+        for (ElemType t : List.of(ElemType.INT, ElemType.FLOAT)) {
+            l.addAll(List.of(block(t), sequential(t), add(t), v1(t), plus(t), singlePass(t)));
+        }
+        return l;
     }
 }

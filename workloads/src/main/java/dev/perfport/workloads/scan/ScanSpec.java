@@ -79,7 +79,10 @@ final class ScanSpec {
             .help("N > 0 runs N persistent groups per compute unit instead of k (the tuner's knob; give k or gpc, not both)");
     static final Knob<String> CONFIG = TuningSupport.CONFIG.only(SINGLE_PASS);
 
-    static final Spec SPEC = Spec.of("scan").variants(HARRIS, V1, SCANPLUS, SINGLE_PASS)
+    static final Spec SPEC = Spec.of("scan")
+            .description("Exclusive scan (add, max; int, float): Harris' three kernels, V1 on static work-groups, Scan⁺ with interleaved sweeps")
+            .kernels(ScanKernels::all)
+            .variants(HARRIS, V1, SCANPLUS, SINGLE_PASS)
             .knobs(N, TYPE, OP, WG, SUMS, K, REPS, SEED, ITEMS, STRIPED, LOOKBACK, RAKE, WARP, PREFETCH, COALESCE, REGS, GPC, CONFIG)
             .rules(Rule.of("raking scan", v -> v.get(RAKE) == 0 || v.get(STRIPED) == 0 && v.get(WG) >= 32,
                             v -> "rake=1 needs striped=0 and wg >= 32 (32 raking work-items), got striped=" + v.get(STRIPED) + " wg=" + v.get(WG))

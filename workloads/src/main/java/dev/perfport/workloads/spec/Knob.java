@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  *
  * @param <T> the value's type
  */
-public final class Knob<T> {
+public final class Knob<T> implements Cloneable {
     /**
      * A limit on a value: what satisfies it, and the limit as an error and the help say it ("in [1, 16]").
      *
@@ -54,19 +54,17 @@ public final class Knob<T> {
         this.kind = Objects.requireNonNull(kind);
     }
 
+    /**
+     * A copy for a declaration method to change: every field holds an immutable value that the method replaces
+     * whole, so a shallow copy shares nothing that changes, and a field added later is copied without a word here.
+     */
+    @SuppressWarnings("unchecked")
     private Knob<T> copy() {
-        Knob<T> k = new Knob<>(name, kind);
-        k.defaultText = defaultText;
-        k.checks = checks;
-        k.auto = auto;
-        k.grid = grid;
-        k.macro = macro;
-        k.tunable = tunable;
-        k.tunedIn = tunedIn;
-        k.help = help;
-        k.only = only;
-        k.lowest = lowest;
-        return k;
+        try {
+            return (Knob<T>) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);   // Knob is Cloneable
+        }
     }
 
     /** {@return a count of elements or bytes, written 2^25, 32M, 64K or 1_000_000} @param name the parameter */

@@ -3,6 +3,7 @@ package dev.perfport.workloads.spec;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.kernel.Constants;
+import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.tune.Config;
 import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Param;
@@ -17,26 +18,32 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * A workload's typed specification: its variants, its knobs in order and the rules between them. Everything
- * else about its parameters is derived from it: {@link #parse} (one error line naming the parameter, the value
+ * A workload's typed specification: its name, description and kernels, its variants, its knobs in order and the
+ * rules between them. A {@link dev.perfport.workloads.Workload} takes its name, description, variants, kernels,
+ * defaults and help from it; everything else about its parameters is derived from it too: {@link #parse} (one error line naming the parameter, the value
  * and the limit), {@link #defaults()}, {@link #help()}, the tuning {@link #space} with the rules as constraints,
  * the tuning cache's {@link #cacheKey} and the {@link #constants} handed to every route.
  */
 public final class Spec {
     private final String workload;
+    private final String description;
+    private final Supplier<List<KernelDef>> kernels;
     private final List<String> variants;
     private final List<Knob<?>> knobs;
     private final Map<String, Knob<?>> byName;
     private final List<Rule> rules;
     private final List<String> tuningOrder;
 
-    private Spec(String workload, List<String> variants, List<Knob<?>> knobs, List<Rule> rules, List<String> tuningOrder) {
-        this.workload = workload;
-        this.variants = List.copyOf(variants);
-        this.knobs = List.copyOf(knobs);
-        this.rules = List.copyOf(rules);
+    private Spec(Builder b) {
+        this.workload = b.workload;
+        this.description = b.description;
+        this.kernels = b.kernels;
+        this.variants = List.copyOf(b.variants);
+        this.knobs = List.copyOf(b.knobs);
+        this.rules = List.copyOf(b.rules);
         Map<String, Knob<?>> m = new LinkedHashMap<>();
         for (Knob<?> k : knobs) {
             if (m.put(k.name(), k) != null) throw new IllegalArgumentException(workload + ": knob " + k.name() + " declared twice");
@@ -46,10 +53,10 @@ public final class Spec {
             }
         }
         this.byName = Map.copyOf(m);
-        for (String t : tuningOrder) {
+        for (String t : b.tuningOrder) {
             if (!m.containsKey(t) || !m.get(t).isTunable()) throw new IllegalArgumentException(workload + ": " + t + " is no tunable knob");
         }
-        this.tuningOrder = List.copyOf(tuningOrder);
+        this.tuningOrder = List.copyOf(b.tuningOrder);
         for (Rule r : rules) {
             for (String v : r.variants()) {
                 if (!variants.contains(v)) throw new IllegalArgumentException(workload + ": rule " + r.name() + " names no variant " + v);
@@ -62,9 +69,11 @@ public final class Spec {
         return new Builder(workload);
     }
 
-    /** Declares a specification: variants, knobs in the order users see them, rules. */
+    /** Declares a specification: description, kernels, variants, knobs in the order users see them, rules. */
     public static final class Builder {
         private final String workload;
+        private String description = "";
+        private Supplier<List<KernelDef>> kernels = List::of;
         private final List<String> variants = new ArrayList<>();
         private final List<Knob<?>> knobs = new ArrayList<>();
         private final List<Rule> rules = new ArrayList<>();
@@ -72,6 +81,22 @@ public final class Spec {
 
         private Builder(String workload) {
             this.workload = Objects.requireNonNull(workload);
+        }
+
+        /** {@return this builder with this description} @param text one line, for {@code perfport workloads} */
+        public Builder description(String text) {
+            description = Objects.requireNonNull(text);
+            return this;
+        }
+
+        /**
+         * {@return this builder with these kernels}
+         *
+         * @param all every kernel definition the workload launches (each element type and form), made when asked for
+         */
+        public Builder kernels(Supplier<List<KernelDef>> all) {
+            kernels = Objects.requireNonNull(all);
+            return this;
         }
 
         /** {@return this builder with these variants} @param names the variants, in order */
@@ -111,13 +136,23 @@ public final class Spec {
 
         /** {@return the specification} */
         public Spec build() {
-            return new Spec(workload, variants, knobs, rules, tuningOrder);
+            return new Spec(this);
         }
     }
 
     /** {@return the workload's name} */
     public String workload() {
         return workload;
+    }
+
+    /** {@return the workload's description, one line} */
+    public String description() {
+        return description;
+    }
+
+    /** {@return every kernel definition the workload launches, newly made} */
+    public List<KernelDef> kernels() {
+        return List.copyOf(kernels.get());
     }
 
     /** {@return the variants, in order} */

@@ -4,7 +4,6 @@ import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.LocalSize;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
@@ -17,6 +16,7 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
@@ -54,38 +54,13 @@ public final class Spmv implements Workload, Tunable {
     public static final List<String> ROW_MAPPED = List.of(CSR_SCALAR, ELL_COL, ELL_ROW);
 
     @Override
-    public String name() {
-        return "spmv";
+    public Spec spec() {
+        return SpmvSpec.SPEC;
     }
 
     @Override
     public String seed() {
         return "004";
-    }
-
-    @Override
-    public String description() {
-        return "sparse matrix-vector product y = Ax, float32: CSR scalar/vector, ELLPACK column/row-major, SELL-C-sigma, merge-based CSR";
-    }
-
-    @Override
-    public List<String> variants() {
-        return VARIANTS;
-    }
-
-    @Override
-    public Params defaults() {
-        return SpmvSpec.SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SpmvSpec.SPEC.help();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return SpmvKernels.all();
     }
 
     @Override

@@ -35,7 +35,11 @@ final class SpmvSpec {
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("seed of x and of the matrix generators");
 
-    static final Spec SPEC = Spec.of("spmv").variants(CSR_SCALAR, CSR_VECTOR, ELL_COL, ELL_ROW, SELL, MERGE, CSR_ADAPTIVE)
+    static final Spec SPEC = Spec.of("spmv")
+            .description("sparse matrix-vector product y = Ax, float32: CSR scalar/vector, ELLPACK column/row-major, SELL-C-sigma, "
+                    + "merge-based CSR")
+            .kernels(SpmvKernels::all)
+            .variants(CSR_SCALAR, CSR_VECTOR, ELL_COL, ELL_ROW, SELL, MERGE, CSR_ADAPTIVE)
             .knobs(MATRIX, WG, RPT, MAP, LANES, C, SIGMA, IPT, BLOCK, dev.perfport.workloads.TuningSupport.CONFIG, REPS, SEED)
             .rules(Rule.of("lanes divides wg", v -> Integer.bitCount(v.get(LANES)) == 1 && v.get(WG) % v.get(LANES) == 0,
                             v -> "lanes must be a power of two dividing wg=" + v.get(WG) + ", got " + v.get(LANES)),

@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 /**
  * The memory bandwidth a device achieves, in the manner of BabelStream (UoB-HPC/BabelStream): one
@@ -66,15 +65,19 @@ public final class Stream implements Workload {
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
     // dot's tree halves the work-group at each level
-    static final Spec SPEC = Spec.of("stream").variants(StreamKernels.NAMES.toArray(String[]::new))
+    static final Spec SPEC = Spec.of("stream")
+            .description("BabelStream's copy, mul, add, triad and dot on float and double: the memory bandwidth the device achieves "
+                    + "(the denominator of bench gpu's % of stream)")
+            .kernels(StreamKernels::all)
+            .variants(StreamKernels.NAMES.toArray(String[]::new))
             .knobs(N, TYPE, WG, DOT_GROUPS, REPS, SEED)
             .rules(Rule.of("dot-wg", v -> Integer.bitCount(v.get(WG)) == 1,
                     v -> "wg must be a power of two for dot (its tree), got " + v.get(WG)).only(DOT))
             .build();
 
     @Override
-    public String name() {
-        return "stream";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -83,36 +86,9 @@ public final class Stream implements Workload {
     }
 
     @Override
-    public String description() {
-        return "BabelStream's copy, mul, add, triad and dot on float and double: the memory bandwidth the device achieves (the denominator of bench gpu's % of stream)";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<dev.perfport.core.kernel.KernelDef> kernels() {
-        List<dev.perfport.core.kernel.KernelDef> l = new java.util.ArrayList<>();
-        for (Precision p : Precision.values()) for (String k : StreamKernels.NAMES) l.add(StreamKernels.of(k, p));
-        return List.copyOf(l);
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "dotgroups", "3", "reps", "1"),
                 Params.of("n", "100003", "seed", "7", "reps", "2"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override

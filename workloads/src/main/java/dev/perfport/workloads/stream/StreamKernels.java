@@ -11,7 +11,9 @@ import dev.perfport.core.wg.KernelCost;
 import dev.perfport.core.wg.Op;
 import dev.perfport.workloads.gemm.Precision;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -127,5 +129,12 @@ public final class StreamKernels {
             int levels = 31 - Integer.numberOfLeadingZeros(Math.max(1, g.localItems()));
             return 2 * terms + 2L * g.localItems() * (1 + levels);
         }).and(Op.LOCAL_MEM, g -> g.localItems() + 3L * (g.localItems() - 1));
+    }
+
+    /** {@return every definition stream launches: each kernel in both precisions} */
+    static List<KernelDef> all() {
+        List<KernelDef> l = new ArrayList<>();
+        for (Precision p : Precision.values()) for (String k : NAMES) l.add(of(k, p));
+        return l;
     }
 }

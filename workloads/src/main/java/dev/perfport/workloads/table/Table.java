@@ -1,13 +1,11 @@
 package dev.perfport.workloads.table;
 
 import com.google.auto.service.AutoService;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.backend.LaunchStats;
 import dev.perfport.core.device.Feature;
 import dev.perfport.core.device.Support;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.LocalSize;
@@ -67,8 +65,8 @@ public final class Table implements Workload {
     private final LastInput<TableInput.Key, TableInput> inputs = new LastInput<>();
 
     @Override
-    public String name() {
-        return "table";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -81,11 +79,6 @@ public final class Table implements Workload {
         return "003";
     }
 
-    @Override
-    public String description() {
-        return "Einstein@Home proxy: variable-size groups of double calculations with a sin/cos table in local or static local memory";
-    }
-
     static final Knob<Integer> GROUPS = Knob.ints("groups").atLeast(1).byDefault(1024).help("calculation groups (one work-group each)");
     static final Knob<Integer> MAX_SIZE = Knob.ints("maxSize").atLeast(1).byDefault(256)
             .help("group sizes are drawn from [1, maxSize]; the work-group size is the largest drawn");
@@ -95,32 +88,15 @@ public final class Table implements Workload {
     static final Knob<Integer> REPS = Knob.ints("reps").atLeast(1).byDefault(3)
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
-    static final Spec SPEC = Spec.of("table").variants(LOCAL, STATIC_LOCAL).knobs(GROUPS, MAX_SIZE, ITERS, TABLE_SIZE, REPS, SEED).build();
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(TableKernels.local(), TableKernels.staticLocal());
-    }
+    static final Spec SPEC = Spec.of("table")
+            .description("Einstein@Home proxy: variable-size groups of double calculations with a sin/cos table in local or static local memory")
+            .kernels(() -> List.of(TableKernels.local(), TableKernels.staticLocal()))
+            .variants(LOCAL, STATIC_LOCAL).knobs(GROUPS, MAX_SIZE, ITERS, TABLE_SIZE, REPS, SEED).build();
 
     @Override
     public List<Params> smallCases() {
         return List.of(Params.of("groups", "37", "maxSize", "45", "iters", "20", "tableSize", "128", "reps", "1"),
                 Params.of("groups", "16", "maxSize", "64", "iters", "8", "reps", "1"));
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     /**

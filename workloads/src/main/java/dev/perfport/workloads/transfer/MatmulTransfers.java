@@ -3,7 +3,6 @@ package dev.perfport.workloads.transfer;
 import com.google.auto.service.AutoService;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
@@ -59,43 +58,22 @@ public final class MatmulTransfers implements Workload {
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
     static final Rule CHUNK_COUNT = Rule.of("chunks", v -> v.get(CHUNKS) <= v.get(N),
             v -> "chunks=" + v.get(CHUNKS) + " exceeds n=" + v.get(N) + " (a block is at least one row)");
-    static final Spec SPEC = Spec.of("matmul-transfers").variants("naive").knobs(N, CHUNKS, STRATEGY, WG, REPS, SEED)
+    static final Spec SPEC = Spec.of("matmul-transfers")
+            .description("the thesis's naive matrix multiplication with host data: explicit, mapped, streams (B first, A by row blocks) "
+                    + "and hybrid")
+            .kernels(() -> List.of(TransferKernels.matmulRows()))
+            .variants("naive").knobs(N, CHUNKS, STRATEGY, WG, REPS, SEED)
             .rules(CHUNK_COUNT, dev.perfport.workloads.TuningSupport.workGroupRule(WG)).build();
     static final int SAMPLES = 4096;
 
     @Override
-    public String name() {
-        return "matmul-transfers";
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
     public String seed() {
         return "002";
-    }
-
-    @Override
-    public String description() {
-        return "the thesis's naive matrix multiplication with host data: explicit, mapped, streams (B first, A by row blocks) and hybrid";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        return List.of(TransferKernels.matmulRows());
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
     }
 
     @Override

@@ -5,19 +5,15 @@ import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceInfo;
 import dev.perfport.core.device.DeviceType;
-import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.error.InvalidLaunchException;
 import dev.perfport.core.error.UnsupportedFeatureException;
 import dev.perfport.core.kernel.Constants;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.launch.LaunchStep;
 import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.RunResult;
-import dev.perfport.core.tune.Constraint;
 import dev.perfport.core.tune.Objective;
-import dev.perfport.core.tune.Param;
 import dev.perfport.core.tune.Space;
 import dev.perfport.core.tune.Strategy;
 import dev.perfport.workloads.Bound;
@@ -42,6 +38,7 @@ import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +79,10 @@ public final class Trsm implements Workload, Tunable {
     static final Knob<Integer> NB = Knob.ints("nb").range(1, 1024).orAuto().byDefaultText(Gemm.AUTO).grid(8, 16, 32, 64, 128).macro("NB").tunable()
             .help("diagonal block size = the inversion's work-group size; auto: the value 'perfport tune trsm' cached, else "
                     + nbFor(DeviceType.GPU) + " on GPUs, " + nbFor(DeviceType.CPU) + " otherwise");
-    static final Spec SPEC = Spec.of(NAME).variants(BLOCKED)
+    static final Spec SPEC = Spec.of(NAME)
+            .description("A*X = alpha*B, A lower triangular (left, non-unit), float/double: inverted NB x NB diagonal blocks plus GEMM updates")
+            .kernels(() -> Arrays.stream(Precision.values()).map(TrsmKernels::invert).toList())
+            .variants(BLOCKED)
             .knobs(M, N, GemmSpec.TYPE, ALPHA, NB, GemmSpec.DIRECTMAX, GemmSpec.CONFIG).knobs(GemmSpec.KERNEL).knobs(GemmSpec.DIRECT_KERNEL)
             .knobs(GemmSpec.REPS, GemmSpec.SEED)
             .rules(Rule.of("matrix size", v -> (long) v.get(M) * Math.max(v.get(M), v.get(N)) <= Integer.MAX_VALUE / 2,
@@ -93,8 +93,8 @@ public final class Trsm implements Workload, Tunable {
     private static final Gemm GEMM = new Gemm();
 
     @Override
-    public String name() {
-        return NAME;
+    public Spec spec() {
+        return SPEC;
     }
 
     @Override
@@ -108,35 +108,8 @@ public final class Trsm implements Workload, Tunable {
     }
 
     @Override
-    public String description() {
-        return "A*X = alpha*B, A lower triangular (left, non-unit), float/double: inverted NB x NB diagonal blocks plus GEMM updates";
-    }
-
-    @Override
-    public List<String> variants() {
-        return SPEC.variants();
-    }
-
-    @Override
-    public Params defaults() {
-        return SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return SPEC.help();
-    }
-
-    @Override
     public List<Params> compareCases(Params overrides) {
         return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        List<KernelDef> l = new ArrayList<>();
-        for (Precision p : Precision.values()) l.add(TrsmKernels.invert(p));
-        return l;
     }
 
     /** Odd sizes, a partial last block, both GEMM paths (directmax 0 forces the indirect one). */

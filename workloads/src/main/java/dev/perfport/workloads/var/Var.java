@@ -1,7 +1,6 @@
 package dev.perfport.workloads.var;
 
 import com.google.auto.service.AutoService;
-import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.error.ConfigException;
@@ -17,6 +16,7 @@ import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
 
 import java.util.ArrayList;
@@ -68,8 +68,8 @@ public final class Var implements Workload, Tunable {
     private final Cache cache = new Cache();
 
     @Override
-    public String name() {
-        return NAME;
+    public Spec spec() {
+        return VarSpec.SPEC;
     }
 
     @Override
@@ -83,38 +83,10 @@ public final class Var implements Workload, Tunable {
     }
 
     @Override
-    public String description() {
-        return "Monte Carlo Value-at-Risk: nsim markets x npos stock and foreign-bond positions; load/store, single- and double-buffered local memory";
-    }
-
-    @Override
-    public List<String> variants() {
-        return VarSpec.SPEC.variants();
-    }
-
-    @Override
-    public List<KernelDef> kernels() {
-        List<KernelDef> l = new java.util.ArrayList<>();
-        for (VarKernels.Variant v : VarKernels.Variant.values()) l.add(VarKernels.def(v));
-        l.add(VarKernels.normals());      // the probe that checks the generators bit for bit
-        return l;
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("npos", "1000", "posbs", "64", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "4", "reps", "1"),
                 Params.of("npos", "300", "posbs", "7", "simbs", "3", "vwidth", "8", "wgsize", "8", "ngroup", "3", "rng", "mt", "reps", "1"),
                 Params.of("npos", "129", "posbs", "129", "simbs", "64", "vwidth", "2", "wgsize", "4", "ngroup", "2", "reps", "1"));
-    }
-
-    @Override
-    public Params defaults() {
-        return VarSpec.SPEC.defaults();
-    }
-
-    @Override
-    public List<String> paramHelp() {
-        return VarSpec.SPEC.help();
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.perfport.core.wg.GlobalInts;
 import dev.perfport.core.wg.WorkGroup;
 import dev.perfport.core.wg.WorkGroupKernel;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -211,5 +212,13 @@ public final class VarKernels {
             have = true;
             return pair[0];
         }
+    }
+
+    /** {@return every definition var launches: each variant's, and the probe that checks the generators bit for bit} */
+    static List<KernelDef> all() {
+        List<KernelDef> l = new ArrayList<>();
+        for (Variant v : Variant.values()) l.add(def(v));
+        l.add(normals());
+        return l;
     }
 }

@@ -60,7 +60,11 @@ final class VarSpec {
             .help("elements (4 B) the portfolio starts after its buffers' base: 0 aligned, 1 misaligned by 4 bytes "
                     + "(the alignment study of seed 000 §4.9)");
 
-    static final Spec SPEC = Spec.of(Var.NAME).variants(Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toArray(String[]::new))
+    static final Spec SPEC = Spec.of(Var.NAME)
+            .description("Monte Carlo Value-at-Risk: nsim markets x npos stock and foreign-bond positions; load/store, single- and "
+                    + "double-buffered local memory")
+            .kernels(VarKernels::all)
+            .variants(Arrays.stream(VarKernels.Variant.values()).map(v -> v.label).toArray(String[]::new))
             .knobs(NPOS, POSBS, SIMBS, VWIDTH, WGSIZE, NGROUP, RNG, SEED, Q, INPUT, REPS, MAXWORK, MATH, LAYOUT, FORM, OFFSET)
             .rules(Rule.of("simulations", v -> nsim(v) <= MAX_NSIM,
                             v -> "nsim = simbs*vwidth*wgsize*ngroup = " + v.get(SIMBS) + "*" + v.get(VWIDTH) + "*" + v.get(WGSIZE) + "*"
