@@ -80,6 +80,11 @@ public record Csr(int rows, int cols, int[] rowPtr, int[] col, float[] val, Stri
                 int k = (int) entry[e];
                 if (n > first && col[n - 1] == c) {
                     val[n - 1] += v[k];
+                    // two finite float32 values can sum past its range: refuse the matrix rather than hand a kernel infinity
+                    if (!Float.isFinite(val[n - 1])) {
+                        throw new dev.perfport.core.error.ConfigException(source + ": the duplicate entries at row " + (r + 1) + ", column "
+                                + (c + 1) + " sum to " + val[n - 1] + ", beyond float32's range (at most " + Float.MAX_VALUE + ")");
+                    }
                 } else {
                     col[n] = c;
                     val[n] = v[k];

@@ -104,6 +104,13 @@ class MatrixMarketTest {
         assertTrue(error("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 1 1\n").contains("(ROW COLUMN)"));
     }
 
+    /** Each value is a finite float32, their sum is not: refused, since a kernel would otherwise be handed infinity. */
+    @Test
+    void duplicatesSummingPastFloat32AreNamed() throws IOException {
+        String m = error("%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 2.5e38\n1 2 2.5e38\n");
+        assertTrue(m.contains("duplicate entries at row 1, column 2 sum to Infinity, beyond float32's range"), m);
+    }
+
     @Test
     void aMissingFileIsOneLine() {
         ConfigException e = assertThrows(ConfigException.class, () -> Matrices.load(dir.resolve("none.mtx").toString(), 1));
