@@ -1,6 +1,8 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.WorkloadKernels;
+import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.Workloads;
 import dev.perfport.workloads.reduction.ReductionKernels;
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.backend.aparapi.kernels.KernelSpec;
@@ -48,6 +50,15 @@ class BackendTest {
             KernelSpec spec = r.find(d.name()).orElseThrow(() -> new AssertionError("no Aparapi kernel for " + d.name()));
             assertEquals(List.of(), spec.mismatches(d), d.name());
         }
+        // and the kernels a workload names as not every Java route's (fft.cols) that Aparapi has, checked against their definitions too
+        for (Workload w : Workloads.all()) {
+            for (KernelDef d : w.kernels()) {
+                if (!w.variantsWithoutRouteNativeKernels().containsValue(d.name()) || r.find(d.name()).isEmpty()) continue;
+                defined.add(d.name());
+                assertEquals(List.of(), r.find(d.name()).orElseThrow().mismatches(d), d.name());
+            }
+        }
+        assertTrue(defined.contains("fft.cols"), "Aparapi's four-step column kernel");
         TreeSet<String> perfports = new TreeSet<>();
         for (String n : r.names()) {
             if (r.find(n).orElseThrow().type().getName().startsWith("dev.perfport.backend.aparapi.kernels.")) perfports.add(n);

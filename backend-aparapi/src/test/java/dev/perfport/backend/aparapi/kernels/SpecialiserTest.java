@@ -62,7 +62,7 @@ class SpecialiserTest {
      */
     @Test
     void inheritedHelpersAreFoldedToo() throws Exception {
-        int[] cfg = {64, 32, 0};   // posbs, k = simbs·vwidth, Philox
+        int[] cfg = {64, 32, 0, 0, 0, 0};   // posbs, k = simbs·vwidth, Philox, SoA, offset 0, NDRange
         VarKernels.Singlebuffer64 template = new VarKernels.Singlebuffer64(cfg);
         VarKernels.VarCore spec = Specialiser.of(VarKernels.Singlebuffer64.class, cfg);
         assertNotSame(VarKernels.Singlebuffer64.class, spec.getClass());
