@@ -102,11 +102,11 @@ class ReportDataIT {
                 "this JDK drew the plots without fontconfig fonts, so a machine without fonts cannot be simulated here: " + p.describe());
         assertEquals(1, p.code(), "a report with plots not drawn is incomplete: " + p.describe());
         List<String> notDrawn = p.err().lines().filter(l -> l.contains(" not drawn: ")).toList();
-        assertEquals(5, notDrawn.size(), "one line per plot: " + p.describe());
+        assertEquals(6, notDrawn.size(), "one line per plot: " + p.describe());
         assertTrue(notDrawn.getFirst().startsWith("perfport: plot ") && notDrawn.getFirst().contains("fig04-variants.png")
                 && notDrawn.getFirst().contains("Fontconfig"), "the line names the plot and the reason: " + p.describe());
         assertFalse(p.err().contains("internal error") || p.err().contains("\tat "), "no stack trace: " + p.describe());
-        assertTrue(p.err().contains("report incomplete: 5 plot(s) not drawn"), p.describe());
+        assertTrue(p.err().contains("report incomplete: 6 plot(s) not drawn"), p.describe());
 
         String md = Files.readString(out.resolve("seed-000.md"));
         for (String s : List.of("## Kernel variants (Fig. 4)", "## Block size posbs (Fig. 5) and Eq. 3", "t_const", "n_CU", "cell-emulation:0",
@@ -119,7 +119,8 @@ class ReportDataIT {
         assertEquals("perfport-report-data/1", data.get("format"));
         assertEquals(Boolean.TRUE, data.get("complete"));
         List<?> sweeps = (List<?>) data.get("sweeps");
-        assertEquals(List.of("device", "variants", "posbs", "vwidth", "simbs-vwidth", "wgsize-items", "wgsize-ngroup", "ngroup"),
+        assertEquals(List.of("device", "variants", "posbs", "vwidth", "simbs-vwidth", "wgsize-items", "wgsize-ngroup", "ngroup", "layout", "form",
+                        "align"),
                 sweeps.stream().map(s -> ((Map<?, ?>) s).get("name")).toList(), "every sweep saved, in the order it ran");
 
         // this JVM has fonts: --from draws the plots without measuring, and the tables are the same bytes
@@ -127,7 +128,7 @@ class ReportDataIT {
         Run r = Run.of("report", "seed-000", "--from", out.toString(), "--out", again.toString());
         Dist.assertExit(0, r);
         assertFalse(r.err().contains("[report"), "nothing measured: " + r.describe());
-        assertEquals(List.of("fig04-variants.png", "fig05-posbs.png", "fig06-vwidth.png", "fig11-ngroup.png", "fig12-wgsize-cell-emulation-0.png"),
+        assertEquals(List.of("fig-align.png", "fig04-variants.png", "fig05-posbs.png", "fig06-vwidth.png", "fig11-ngroup.png", "fig12-wgsize-cell-emulation-0.png"),
                 pngs(again.resolve("seed-000")));
         String md2 = Files.readString(again.resolve("seed-000.md"));
         assertEquals(tables(md), tables(md2), "the same report but for its pictures");
