@@ -324,11 +324,8 @@ record GpuBench(List<String> selectors, Params params, String out) {
         Map<String, String> fixed = new LinkedHashMap<>();
         if (r.get("params") instanceof Map<?, ?> ps) ps.forEach((k, v) -> fixed.put(String.valueOf(k), String.valueOf(v)));
         fixed.put("variant", String.valueOf(r.get("variant")));
-        return TuneDatabase.shipped().contents().entries().stream()
-                .filter(e -> e.backend().equals(String.valueOf(r.get("backend"))) && e.device().equals(String.valueOf(r.get("device")))
-                        && e.workload().equals(String.valueOf(r.get("workload"))) && e.metric().equals(metric))
-                .filter(e -> e.fixed().entrySet().stream().allMatch(f -> f.getValue().equals("auto") || f.getValue().equals(fixed.get(f.getKey()))))
-                .max(java.util.Comparator.comparingDouble(TuneDatabase.Entry::value));
+        return TuneDatabase.shipped().bestKnown(String.valueOf(r.get("backend")), String.valueOf(r.get("device")),
+                String.valueOf(r.get("workload")), metric, fixed);
     }
 
     private static Map<String, Object> limitsData(DeviceLimits limits) {

@@ -186,14 +186,15 @@ public final class TuneDatabase {
     /**
      * {@return the entry for exactly this case, the yardstick a search is measured against: the same
      * backend, device name, workload and metric, and every fixed parameter of the entry equal to
-     * the case's (the best value if several match)}
+     * the case's; one the entry left at {@code auto} matches whatever the case resolved it to (the
+     * best value if several match)}
      *
      * @param fixed the case's fixed parameters (variant, type, sizes, ...)
      */
     public Optional<Entry> bestKnown(String backend, String device, String workload, String metric, Map<String, String> fixed) {
         return contents.entries().stream()
                 .filter(e -> e.backend().equals(backend) && e.device().equals(device) && e.workload().equals(workload) && e.metric().equals(metric))
-                .filter(e -> e.fixed().entrySet().stream().allMatch(f -> f.getValue().equals(fixed.get(f.getKey()))))
+                .filter(e -> e.fixed().entrySet().stream().allMatch(f -> f.getValue().equals("auto") || f.getValue().equals(fixed.get(f.getKey()))))
                 .max(Comparator.comparingDouble(Entry::value));
     }
 
