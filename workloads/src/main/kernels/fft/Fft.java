@@ -428,10 +428,33 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 }
 //#end
 
-    /** One pass over every butterfly of the batch (fft.cl's fft_pass). */
-    public static final class Pass extends FftBase {
+    /** The kernels that read the batch from src and write it to dst in the data's layout (fft.cl's LD and ST). */
+    public abstract static class FftSrcDst extends FftBase {
         float[] src;
         float[] dst;
+
+        FftSrcDst(Constants c) {
+            super(c);
+        }
+
+        /** Element i of src, its real part when part is 0. */
+        float ld(int i, int total, int part) {
+            return kSoa == 1 ? src[part * total + i] : src[2 * i + part];
+        }
+
+        void store(int i, int total, float re, float im) {
+            if (kSoa == 1) {
+                dst[i] = re;
+                dst[total + i] = im;
+            } else {
+                dst[2 * i] = re;
+                dst[2 * i + 1] = im;
+            }
+        }
+    }
+
+    /** One pass over every butterfly of the batch (fft.cl's fft_pass). */
+    public static final class Pass extends FftSrcDst {
         int ns;
         int radix;
 
@@ -450,17 +473,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int k = j & (ns - 1);
                 int base = b * n;
 //#use twiddlesRadians
-//#use butterfly LOADRE="kSoa == 1 ? src[base + i] : src[2 * (base + i)]" LOADIM="kSoa == 1 ? src[total + base + i] : src[2 * (base + i) + 1]" STORE="store(base + d + m * ns, total, vr[q], vi[q])"
-            }
-        }
-
-        void store(int i, int total, float re, float im) {
-            if (kSoa == 1) {
-                dst[i] = re;
-                dst[total + i] = im;
-            } else {
-                dst[2 * i] = re;
-                dst[2 * i + 1] = im;
+//#use butterfly LOADRE="ld(base + i, total, 0)" LOADIM="ld(base + i, total, 1)" STORE="store(base + d + m * ns, total, vr[q], vi[q])"
             }
         }
     }
@@ -538,9 +551,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
      * exchanged through local memory (pitch len + 1), the last pass's copy-out twisted and written. The shape comes as
      * arguments: Aparapi has no -D, so the OpenCL C form's COLS_* constants have nothing to unroll here.
      */
-    public static final class Cols extends FftBase {
-        float[] src;
-        float[] dst;
+    public static final class Cols extends FftSrcDst {
         int len;
         int cols;
         int outs;
@@ -564,24 +575,9 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             return c;
         }
 
-        /** Element i of src, its real part when part is 0. */
-        float ld(int i, int total, int part) {
-            return kSoa == 1 ? src[part * total + i] : src[2 * i + part];
-        }
-
         void cst(int at, float re, float im) {
             lre[at] = re;
             lim[at] = im;
-        }
-
-        void store(int i, int total, float re, float im) {
-            if (kSoa == 1) {
-                dst[i] = re;
-                dst[total + i] = im;
-            } else {
-                dst[2 * i] = re;
-                dst[2 * i + 1] = im;
-            }
         }
 
         @Override
