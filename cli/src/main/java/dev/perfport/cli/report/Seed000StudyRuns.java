@@ -19,15 +19,7 @@ final class Seed000StudyRuns {
 
     /** AoS against SoA (§4.9): each variant in both layouts at Fig. 4's (simbs, vwidth, wgsize, ngroup) = (4, 4, 16, 4). */
     static List<Point> layout(Measure m, List<String> variants, int npos, int posbs, String tag) {
-        List<Point> l = new ArrayList<>();
-        for (String v : variants) {
-            for (int lay = 0; lay < Seed000Studies.LAYOUTS.size(); lay++) {
-                Map<String, String> c = cfg(npos, posbs, 4, 4, 16, 4);
-                c.put("layout", Seed000Studies.LAYOUTS.get(lay));
-                l.add(m.at(v, c, lay, tag + " layout"));
-            }
-        }
-        return l;
+        return sweep(m, variants, cfg(npos, posbs, 4, 4, 16, 4), "layout", Seed000Studies.LAYOUTS, tag + " layout");
     }
 
     /**
@@ -35,28 +27,28 @@ final class Seed000StudyRuns {
      * that loops over them), load/store and single-buffer, at Fig. 12's (simbs, vwidth) = (1, 4), wgsize 16, ngroup 16.
      */
     static List<Point> form(Measure m, int npos, int posbs, String tag) {
-        List<Point> l = new ArrayList<>();
-        for (String v : Seed000Studies.FORM_VARIANTS) {
-            for (int f = 0; f < Seed000Studies.FORMS.size(); f++) {
-                Map<String, String> c = cfg(npos, posbs, 1, 4, 16, 16);
-                c.put("form", Seed000Studies.FORMS.get(f));
-                l.add(m.at(v, c, f, tag + " form"));
-            }
-        }
-        return l;
+        return sweep(m, Seed000Studies.FORM_VARIANTS, cfg(npos, posbs, 1, 4, 16, 16), "form", Seed000Studies.FORMS, tag + " form");
     }
 
     /**
-     * Alignment (§4.9): the portfolio from {@link Seed000Studies#Seed000Studies.OFFSETS} elements after its buffers' base, load/store and
+     * Alignment (§4.9): the portfolio from {@link Seed000Studies#OFFSETS} elements after its buffers' base, load/store and
      * single-buffer, one simulation per work-item ((simbs, vwidth) = (1, 1), wgsize 16, ngroup 4), where the copies weigh most.
      */
     static List<Point> align(Measure m, int npos, int posbs, String tag) {
+        return sweep(m, Seed000Studies.FORM_VARIANTS, cfg(npos, posbs, 1, 1, 16, 4), "offset", Seed000Studies.OFFSETS, tag + " offset");
+    }
+
+    /**
+     * Each variant at {@code base} with {@code key} set to each of {@code values}, in turn; a point's x is the value where it
+     * is a number (the offset), else its position in {@code values} (the layouts and forms, as the page's tables index them).
+     */
+    private static List<Point> sweep(Measure m, List<String> variants, Map<String, String> base, String key, List<?> values, String what) {
         List<Point> l = new ArrayList<>();
-        for (String v : Seed000Studies.FORM_VARIANTS) {
-            for (int off : Seed000Studies.OFFSETS) {
-                Map<String, String> c = cfg(npos, posbs, 1, 1, 16, 4);
-                c.put("offset", Integer.toString(off));
-                l.add(m.at(v, c, off, tag + " offset"));
+        for (String v : variants) {
+            for (int i = 0; i < values.size(); i++) {
+                Map<String, String> c = new LinkedHashMap<>(base);
+                c.put(key, String.valueOf(values.get(i)));
+                l.add(m.at(v, c, values.get(i) instanceof Integer n ? n : i, what));
             }
         }
         return l;
