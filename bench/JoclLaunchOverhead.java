@@ -18,7 +18,10 @@ import java.nio.ByteOrder;
 /**
  * Host time of one small launch through raw JOCL, piece by piece (where perfport's
  * per-launch host time goes). A kernel of 1024 work-items; each line is the mean over N calls
- * after warm-up, in microseconds, on a queue with and without profiling.
+ * after warm-up, in microseconds, on a queue with and without profiling; then whether a kernel's
+ * store into pinned, mapped memory reaches the host without a read (a 2 ms deadline per poll).
+ * On the GPU machine the jocl plugin jar of the release archive holds JOCL (classpath
+ * plugins/perfport-backend-jocl-plugin.jar).
  *
  *   javac --release 25 -cp jocl-2.0.5.jar -d classes bench/JoclLaunchOverhead.java
  *   java -cp classes:jocl-2.0.5.jar JoclLaunchOverhead [N] [gpu|cpu]
@@ -80,6 +83,51 @@ public final class JoclLaunchOverhead {
         int[] host = new int[1];
         ByteBuffer direct = ByteBuffer.allocateDirect(64).order(ByteOrder.nativeOrder());
 
+        // pinned host memory: a buffer the driver allocates in host memory, mapped once for the host's life
+        cl_mem pin = CL.clCreateBuffer(ctx, CL.CL_MEM_ALLOC_HOST_PTR | CL.CL_MEM_READ_WRITE, 64, null, null);
+        ByteBuffer pinned = CL.clEnqueueMapBuffer(q, pin, true, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, 64, 0, null, null, null)
+                .order(ByteOrder.nativeOrder());
+        String flagSrc = "__kernel void f(__global volatile int* flag, const int seq) { if (get_global_id(0) == 0) flag[0] = seq; }";
+        cl_program fprog = CL.clCreateProgramWithSource(ctx, 1, new String[]{flagSrc}, null, null);
+        CL.clBuildProgram(fprog, 0, null, null, null, null);
+        cl_kernel f = CL.clCreateKernel(fprog, "f", null);
+        CL.clSetKernelArg(f, 0, Sizeof.cl_mem, Pointer.to(pin));
+
+        for (cl_command_queue qq : new cl_command_queue[]{q, qp}) {
+            String tag0 = qq == qp ? "profiling queue" : "plain queue";
+            time(tag0 + ": enqueue kernel (no event) + blocking read of 4 B into pinned mapped memory", n, () -> {
+                CL.clEnqueueNDRangeKernel(qq, k, 1, null, global, local, 0, null, null);
+                CL.clEnqueueReadBuffer(qq, buf, CL.CL_TRUE, 0, 4, Pointer.to(pinned), 0, null, null);
+            });
+            time(tag0 + ": enqueue kernel (no event) + non-blocking read of 4 B into pinned, clFinish", n, () -> {
+                CL.clEnqueueNDRangeKernel(qq, k, 1, null, global, local, 0, null, null);
+                CL.clEnqueueReadBuffer(qq, buf, CL.CL_FALSE, 0, 4, Pointer.to(pinned), 0, null, null);
+                CL.clFinish(qq);
+            });
+            time(tag0 + ": enqueue kernel (no event) + blocking read of 4 B into a direct buffer", n, () -> {
+                CL.clEnqueueNDRangeKernel(qq, k, 1, null, global, local, 0, null, null);
+                CL.clEnqueueReadBuffer(qq, buf, CL.CL_TRUE, 0, 4, Pointer.to(direct), 0, null, null);
+            });
+            // whether a kernel's store reaches the host's mapping without a read: the host polls it after a flush
+            int[] seq = {0};
+            long[] missed = {0};
+            time(tag0 + ": kernel stores into the pinned buffer, flush, host polls the mapping (2 ms deadline)", Math.min(n, 2000), () -> {
+                int s = ++seq[0];
+                CL.clSetKernelArg(f, 1, Sizeof.cl_int, Pointer.to(new int[]{s}));
+                CL.clEnqueueNDRangeKernel(qq, f, 1, null, new long[]{32}, new long[]{32}, 0, null, null);
+                CL.clFlush(qq);
+                long until = System.nanoTime() + 2_000_000;
+                while (pinned.getInt(0) != s) {
+                    if (System.nanoTime() - until > 0) {
+                        missed[0]++;
+                        CL.clFinish(qq);
+                        break;
+                    }
+                }
+            });
+            System.out.println("          (deadline missed " + missed[0] + " times: 0 means the store reached the host unread)");
+        }
+
         for (cl_command_queue qq : new cl_command_queue[]{q, qp}) {
             String tag = qq == qp ? "profiling queue" : "plain queue";
             time(tag + ": enqueue kernel, clFinish", n, () -> {
@@ -130,6 +178,11 @@ public final class JoclLaunchOverhead {
         time("8 x clSetKernelArg (an int)", n, () -> {
             for (int i = 0; i < 8; i++) CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{1024}));
         });
+        CL.clEnqueueUnmapMemObject(q, pin, pinned, 0, null, null);
+        CL.clFinish(q);
+        CL.clReleaseMemObject(pin);
+        CL.clReleaseKernel(f);
+        CL.clReleaseProgram(fprog);
         CL.clReleaseMemObject(buf);
         CL.clReleaseKernel(k);
         CL.clReleaseProgram(prog);

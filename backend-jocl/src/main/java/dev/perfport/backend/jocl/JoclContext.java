@@ -19,8 +19,10 @@ import java.util.List;
 
 /**
  * The OpenCL objects a session lives in: one context, one in-order command queue with profiling,
- * and the prelude's two hidden buffers (the counters and the dynamic mapping's task counter).
- * Every OpenCL object of the session is counted here when made and when released.
+ * and the prelude's two hidden buffers (the counters and the dynamic mapping's task counter); on the
+ * first launch whose small result is read back at once, a second queue without profiling and a pinned
+ * staging area ({@link ReadbackQueue}). Every OpenCL object of the session is counted here when made
+ * and when released.
  */
 final class JoclContext {
     static final int COUNTER_BYTES = OpenClPrelude.COUNTER_SLOTS * Sizeof.cl_int;
@@ -39,6 +41,8 @@ final class JoclContext {
     private final boolean keepBuffers;
     /** The buffers the session released while keepBuffers holds them. */
     private final List<cl_mem> kept = new ArrayList<>();
+    /** Made on first use; null until then and after the close. */
+    private ReadbackQueue readback;
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclContext(JoclDevice dev) {
@@ -86,6 +90,15 @@ final class JoclContext {
 
     cl_command_queue queue() {
         return queue;
+    }
+
+    /**
+     * The queue without profiling and its pinned staging area, made on first use. Work on it never overlaps the main
+     * queue's: every session call waits for what it queued before it returns.
+     */
+    synchronized ReadbackQueue readbackQueue() {
+        if (readback == null) readback = ReadbackQueue.open(this, JoclCopies.SMALL_READ_BYTES);
+        return readback;
     }
 
     /** The prelude's counters ({@code pp_counters}). */
@@ -151,6 +164,11 @@ final class JoclContext {
     /** Waits for everything queued (the first step of closing). */
     void finish() {
         CL.clFinish(queue);
+        ReadbackQueue r;
+        synchronized (this) {
+            r = readback;
+        }
+        if (r != null) CL.clFinish(r.queue());
     }
 
     /** Releases the kept and the hidden buffers, the queue and the context, each attempted; failures are added to {@code errors}. */
@@ -161,6 +179,12 @@ final class JoclContext {
         }
         attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(counters)));
         attempt(errors, () -> release("mem", () -> CL.clReleaseMemObject(next)));
+        ReadbackQueue r;
+        synchronized (this) {
+            r = readback;
+            readback = null;
+        }
+        if (r != null) r.releaseAll(errors);
         attempt(errors, () -> release("queue", () -> CL.clReleaseCommandQueue(queue)));
         attempt(errors, () -> release("context", () -> CL.clReleaseContext(context)));
     }

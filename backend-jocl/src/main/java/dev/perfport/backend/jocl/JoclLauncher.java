@@ -100,19 +100,22 @@ final class JoclLauncher {
     }
 
     /**
-     * A small blocking read queued behind a launch, waited for instead of the kernel's event; {@link #hostNanos()}
-     * is the host's time from the read's enqueue to its return, once the launch ran.
+     * A small read queued behind a launch, waited for instead of the kernel's event: the first {@code length} elements of
+     * {@code mem} into {@code into}, through the read-back queue's pinned staging area. {@link #hostNanos()} is the host's
+     * time from the read's enqueue to its return, once the launch ran.
      */
     static final class Readback {
         private final cl_mem mem;
         private final int bytes;
-        private final Pointer host;
+        private final Object into;
+        private final int length;
         private long hostNanos;
 
-        Readback(cl_mem mem, int bytes, Pointer host) {
+        Readback(cl_mem mem, int bytes, Object into, int length) {
             this.mem = mem;
             this.bytes = bytes;
-            this.host = host;
+            this.into = into;
+            this.length = length;
         }
 
         long hostNanos() {
@@ -325,10 +328,13 @@ final class JoclLauncher {
     /** Zeroes the hidden buffers, runs the kernel, waits, reads the counters; returns the kernel's device time. */
     private long enqueueAndWait(JoclKernel k, long[] global, long[] local, int[] countersOut, boolean dynamic, String where, int times,
                                 long hostStart, long[] hostNanos, Readback read) {
-        cl_command_queue queue = ctx.queue();
-        // a single launch whose result is read back takes the host's time, not the kernel's event: on NVIDIA's OpenCL
-        // a profiled event cost the host about 10 us a launch (H200: 33-35 against 24-28 us with a 4-byte read each)
-        boolean hostTimed = read != null && times == 1;
+        // a single launch whose result is read back takes the host's time, not the kernel's event, and runs on the queue
+        // without profiling: on NVIDIA's OpenCL a profiled event cost the host about 10 us a launch, and a profiling queue
+        // about 8 us more even without events (H200: 26-27 against 14-19 us for a kernel and a 4-byte read)
+        if (read != null && times != 1) throw new IllegalArgumentException("a read-back comes with one launch, not " + times);
+        boolean hostTimed = read != null;
+        ReadbackQueue rq = hostTimed ? ctx.readbackQueue() : null;
+        cl_command_queue queue = hostTimed ? rq.queue() : ctx.queue();
         cl_event ev = hostTimed ? null : new cl_event();
         cl_event first = times > 1 ? new cl_event() : null;
         boolean made = false, madeFirst = false;
@@ -362,14 +368,15 @@ final class JoclLauncher {
                 // in-order queue: the read starts once the kernel ended, so its return is the one wait
                 step = "running, then reading its result";
                 long r0 = System.nanoTime();
-                CL.clEnqueueReadBuffer(queue, read.mem, CL.CL_TRUE, 0, read.bytes, read.host, 0, null, null);
+                CL.clEnqueueReadBuffer(queue, read.mem, CL.CL_TRUE, 0, read.bytes, rq.target(), 0, null, null);
                 read.hostNanos = System.nanoTime() - r0;
+                rq.copyTo(read.into, read.length);
                 if (counting) {
                     // JOCL reads into a Java array only blocking; counting runs are not the ones timed per launch
                     step = "reading the hidden counters";
                     CL.clEnqueueReadBuffer(queue, ctx.counters(), CL.CL_TRUE, 0, JoclContext.COUNTER_BYTES, Pointer.to(countersOut), 0, null, null);
                 }
-                if (hostTimed) return System.nanoTime() - hostStart;
+                return System.nanoTime() - hostStart;
             } else {
                 step = "running";
                 CL.clWaitForEvents(1, new cl_event[]{ev});   // polling the status was no faster on the H100

@@ -225,9 +225,10 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
     }
 
     /**
-     * The read queued behind the kernel on the in-order queue, and one wait, for the read: NVIDIA's OpenCL costs the host
+     * The read queued behind the kernel on an in-order queue, and one wait, for the read: NVIDIA's OpenCL costs the host
      * tens of microseconds a wait, which a host that needs every result paid twice. The launch is timed by the host, from
-     * its enqueue to the read's return: the kernel's profiled event cost about 10 µs a launch more on the H200. A read too
+     * its enqueue to the read's return, on the context's queue without profiling ({@link ReadbackQueue}): the kernel's
+     * profiled event cost about 10 µs a launch more on the H200, and a profiling queue about 8 µs more. A read too
      * large for {@link JoclCopies#SMALL_READ_BYTES} keeps the kernel's event and its own, so that their device times are measured.
      */
     @Override
@@ -236,7 +237,7 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         if (!(result instanceof JoclBuffer b) || b.session() != this || bytes > JoclCopies.SMALL_READ_BYTES) {
             return super.doLaunchThenRead(compiled, v, args, result, into);
         }
-        JoclLauncher.Readback read = new JoclLauncher.Readback(b.mem(), (int) bytes, b.host(into, 0));
+        JoclLauncher.Readback read = new JoclLauncher.Readback(b.mem(), (int) bytes, into, ElemType.arrayLength(into));
         LaunchStats stats = launcher.launch(own(compiled, JoclKernel.class), v, args, 1, read);
         recordTransfer(read.hostNanos(), bytes, false);
         return stats;

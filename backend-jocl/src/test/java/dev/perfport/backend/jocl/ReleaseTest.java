@@ -48,6 +48,29 @@ class ReleaseTest {
     }
 
     @Test
+    void launchThenReadMakesItsQueueOnceAndCloseReleasesIt() {
+        JoclSession s = OpenCl.session();
+        try (CompiledKernel vadd = s.compile(BufferAndLaunchErrorsTest.VADD);
+             DeviceBuffer a = s.upload(new int[]{1, 2, 3, 4}); DeviceBuffer b = s.upload(new int[]{10, 20, 30, 40});
+             DeviceBuffer c = s.allocate(ElemType.INT, 4)) {
+            int[] got = new int[4];
+            for (int i = 0; i < 3; i++) {
+                java.util.Arrays.fill(got, -1);
+                s.launchThenRead(vadd, NDRange.of(4, 4), c, got, a, b, c, 4);
+                assertEquals("[11, 22, 33, 44]", java.util.Arrays.toString(got), "launch " + i + " read through the pinned staging area");
+            }
+            // the queue without profiling and its pinned staging buffer, made by the first read-back only
+            assertEquals(Map.of("context", 1, "queue", 2, "mem", 6, "program", 1, "kernel", 1), s.liveNativeObjects());
+            // a later copy on the profiling queue sees what the read-back queue's kernel wrote
+            int[] again = new int[4];
+            c.read(again);
+            assertEquals("[11, 22, 33, 44]", java.util.Arrays.toString(again));
+        }
+        s.close();
+        assertEquals(Map.of(), s.liveNativeObjects());
+    }
+
+    @Test
     void objectsReleaseThemselvesOnce() {
         try (JoclSession s = OpenCl.session()) {
             DeviceBuffer b = s.allocate(ElemType.FLOAT, 16);
