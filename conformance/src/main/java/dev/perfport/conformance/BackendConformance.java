@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -51,7 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <pre>{@code
  * class JoclConformanceTest extends BackendConformance {
- *     protected DeviceSession openSession() { return OpenCl.session(); }   // skips where there is no device
+ *     JoclConformanceTest() { super(OpenCl::session); }   // skips where there is no device
  * }
  * }</pre>
  *
@@ -66,13 +67,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class BackendConformance {
+    private final Supplier<DeviceSession> open;
     private DeviceSession session;
 
     /**
-     * A new session on the device under test; the kit closes it. Where the route's runtime or
-     * device is absent, abort with a JUnit assumption that says why.
+     * The kit on one device.
+     *
+     * @param open opens a new session on the device under test; the kit closes it. Where the route's
+     *             runtime or device is absent, it aborts with a JUnit assumption that says why
      */
-    protected abstract DeviceSession openSession();
+    protected BackendConformance(Supplier<DeviceSession> open) {
+        this.open = open;
+    }
 
     /**
      * The variants this backend cannot run on this device, as {@code workload/variant} with the
@@ -90,8 +96,8 @@ public abstract class BackendConformance {
 
     @BeforeAll
     final void openTheSession() {
-        session = openSession();
-        assertNotNull(session, "openSession() returned null");
+        session = open.get();
+        assertNotNull(session, "the session opener returned null");
     }
 
     @AfterAll
@@ -308,7 +314,7 @@ public abstract class BackendConformance {
 
     @Test
     void closingTheSessionReleasesWhatItStillHolds() {
-        DeviceSession other = openSession();
+        DeviceSession other = open.get();
         DeviceBuffer b = other.upload(new int[] {1, 2, 3});
         CompiledKernel k = other.compile(ReductionKernels.localAtomic(ElemType.INT));
         other.close();

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,10 +36,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class LaunchSequenceConformance {
     static final int N = 1000, WG = 64;
+    private final Supplier<DeviceSession> open;
     private DeviceSession session;
 
-    /** A session on the backend's test device (may skip through a JUnit assumption, saying why). */
-    protected abstract DeviceSession openSession();
+    /** @param open opens a session on the backend's test device (may skip through a JUnit assumption, saying why) */
+    protected LaunchSequenceConformance(Supplier<DeviceSession> open) {
+        this.open = open;
+    }
 
     /**
      * Whether the route keeps a step's output on the device for the next step and for later, copying
@@ -73,7 +77,7 @@ public abstract class LaunchSequenceConformance {
 
     @BeforeAll
     final void open() {
-        session = openSession();
+        session = open.get();
     }
 
     @AfterAll

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -27,14 +28,17 @@ import static org.junit.jupiter.api.Assertions.*;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class LazyTransferConformance {
     static final int W = 37, H = 23, F = 5, FILTERS = 3;
+    private final Supplier<DeviceSession> open;
     private DeviceSession session;
 
-    /** A session on the backend's test device (may skip through a JUnit assumption, saying why). */
-    protected abstract DeviceSession openSession();
+    /** @param open opens a session on the backend's test device (may skip through a JUnit assumption, saying why) */
+    protected LazyTransferConformance(Supplier<DeviceSession> open) {
+        this.open = open;
+    }
 
     @BeforeAll
     final void open() {
-        session = openSession();
+        session = open.get();
     }
 
     @AfterAll

@@ -1,10 +1,12 @@
 package dev.perfport.conformance;
 
+import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.workloads.Workload;
 import dev.perfport.workloads.Workloads;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The conformance kit for a route whose kernels are Java against its own API (Aparapi, TornadoVM): the
@@ -12,6 +14,11 @@ import java.util.Map;
  * class adds only what its route itself cannot run.
  */
 public abstract class RouteNativeConformance extends BackendConformance {
+    /** @param open opens a new session on the device under test, as {@link BackendConformance#BackendConformance} */
+    protected RouteNativeConformance(Supplier<DeviceSession> open) {
+        super(open);
+    }
+
     /** {@return {@link #withoutRouteNativeKernels()}} A route adds what it cannot run itself. */
     @Override
     protected Map<String, String> unsupportedVariants() {

@@ -2,15 +2,13 @@ package dev.perfport.backend.aparapi;
 
 import dev.perfport.backend.aparapi.kernels.KernelRegistry;
 import dev.perfport.conformance.RouteNativeConformance;
-import dev.perfport.core.backend.DeviceSession;
 
 import java.util.Map;
 
 /** The backend conformance kit through Aparapi on the OpenCL test device; skipped, saying why, where there is none. */
 class AparapiConformanceTest extends RouteNativeConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Aparapi.session();
+    AparapiConformanceTest() {
+        super(Aparapi::session);
     }
 
     /** fft's fourstep runs here: Aparapi registers fft.cols, which TornadoVM lacks. */

@@ -1,13 +1,11 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.LaunchSequenceConformance;
-import dev.perfport.core.backend.DeviceSession;
 
 /** Launch sequences (DeviceSession.launchSequence) through Aparapi on the OpenCL test device; skipped, saying why, where there is none. */
 class AparapiLaunchSequenceTest extends LaunchSequenceConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Aparapi.session();
+    AparapiLaunchSequenceTest() {
+        super(Aparapi::session);
     }
 
     /**

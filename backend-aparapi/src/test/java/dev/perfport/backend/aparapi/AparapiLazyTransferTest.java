@@ -1,12 +1,10 @@
 package dev.perfport.backend.aparapi;
 
 import dev.perfport.conformance.LazyTransferConformance;
-import dev.perfport.core.backend.DeviceSession;
 
 /** Lazy transfers (seed 002 §3) through Aparapi on the OpenCL test device; skipped, saying why, where there is none. */
 class AparapiLazyTransferTest extends LazyTransferConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Aparapi.session();
+    AparapiLazyTransferTest() {
+        super(Aparapi::session);
     }
 }

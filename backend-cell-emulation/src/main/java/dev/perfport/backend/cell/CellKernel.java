@@ -3,6 +3,8 @@ package dev.perfport.backend.cell;
 import dev.perfport.core.backend.AbstractCompiledKernel;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.KernelDef;
+import dev.perfport.core.launch.Launch;
+import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.wg.WorkGroupKernel;
 
 /** A "compiled" kernel of the emulator: the work-group kernel instance and its private footprint. */
@@ -24,9 +26,12 @@ final class CellKernel extends AbstractCompiledKernel<CellSession> {
         return privateBytesPerItem;
     }
 
-    /** Work-groups each SPE keeps in progress (the kernel constant {@code PP_GROUPS_IN_FLIGHT}, default 1). */
-    int groupsInFlight() {
-        return groupsInFlight;
+    /**
+     * Work-groups each SPE keeps in progress for {@code launch}: the kernel constant {@code PP_GROUPS_IN_FLIGHT}
+     * (default 1), but always 1 for static work-groups, which never suspend (they may wait for each other).
+     */
+    int groupsInFlight(Launch launch) {
+        return launch instanceof StaticGroups ? 1 : groupsInFlight;
     }
 
     /** The kernel instance; null once closed. */

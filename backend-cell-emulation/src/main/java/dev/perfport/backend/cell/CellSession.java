@@ -18,7 +18,6 @@ import dev.perfport.core.kernel.Dialect;
 import dev.perfport.core.kernel.KernelDef;
 import dev.perfport.core.kernel.KernelImpl;
 import dev.perfport.core.launch.Launch;
-import dev.perfport.core.launch.StaticGroups;
 import dev.perfport.core.launch.ValidatedLaunch;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
@@ -154,8 +153,7 @@ final class CellSession extends AbstractDeviceSession implements TransferCapable
         CellKernel k = (CellKernel) kernel;   // core checked that this session compiled it and it is open
         KernelDef def = k.def();
         Launch launch = v.launch();
-        // static work-groups never suspend (they may wait for each other), so they keep one in flight
-        int inFlight = launch instanceof StaticGroups ? 1 : k.groupsInFlight();
+        int inFlight = k.groupsInFlight(launch);
         Footprint f = new Footprint(config.localStoreBytes(), v.localBytes(), k.privateBytesPerItem(),
                 launch.localItems(), v.staticLocalBytes(), config.reservedBytes(), inFlight);
         // ppeOnly: the PPE runs the launch alone, as if no group fitted a local store

@@ -1,5 +1,7 @@
 package dev.perfport.backend.jocl;
 
+import dev.perfport.core.backend.Settings;
+import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.files.UserFiles;
 
 import java.io.IOException;
@@ -38,11 +40,34 @@ import java.util.stream.Stream;
  * @param maxBytes the folder's size bound, at least 1
  */
 record BinaryCache(Path dir, long maxBytes) {
+    /**
+     * Whether built programs are kept on disk as binaries and loaded from there by later
+     * processes ({@code perfport.jocl.binaryCache}, default true).
+     */
+    static final String KEY = "perfport.jocl.binaryCache";
+    /**
+     * The folder ({@code perfport.jocl.binaryCache.dir}, default {@code jocl} in perfport's cache
+     * folder: {@code ~/.cache/perfport/jocl}, see {@link UserFiles#cacheFolder(Settings, String)}).
+     */
+    static final String DIR_KEY = "perfport.jocl.binaryCache.dir";
+    /** The folder's size bound in MiB ({@code perfport.jocl.binaryCache.maxMiB}, default 256, 1..1048576). */
+    static final String MAX_KEY = "perfport.jocl.binaryCache.maxMiB";
     /** Default size bound of the folder. */
     static final long DEFAULT_MAX_BYTES = 256L << 20;
 
     BinaryCache {
         if (maxBytes < 1) throw new IllegalArgumentException("binary cache size bound must be >= 1 byte, got " + maxBytes);
+    }
+
+    /** {@return the cache {@code config} asks for, or null where it turns the cache off} */
+    static BinaryCache configured(Settings config) {
+        if (!config.getBoolean(KEY, true)) return null;
+        long mib = config.getLong(MAX_KEY, DEFAULT_MAX_BYTES >> 20);
+        if (mib < 1 || mib > 1 << 20) {
+            throw new ConfigException(MAX_KEY + " must be in [1, 1048576] MiB, got " + mib + " (from " + config.sourceOf(MAX_KEY) + ")");
+        }
+        String dir = config.get(DIR_KEY, "");
+        return new BinaryCache(dir.isBlank() ? UserFiles.cacheFolder(config, "jocl") : Path.of(dir), mib << 20);
     }
 
     /**

@@ -128,7 +128,7 @@ class CheckedIT extends CheckedConformance {
     void theSettingSelectsOclgrindAndUncheckedJoclLeavesItOut() {
         DEVICE.assumeDevice();
         var checked = new JoclProvider().create(new dev.perfport.core.backend.BackendContext(
-                PerfportConfig.of(Map.of(CheckedMode.KEY, "true", JoclProvider.BINARY_CACHE_KEY, "false"))));
+                PerfportConfig.of(Map.of(CheckedMode.KEY, "true", BinaryCache.KEY, "false"))));
         assertTrue(checked.devices().stream().allMatch(d -> d.name().contains("Oclgrind")), checked.devices().toString());
         JoclBackend plain = JoclBackend.create();
         assertTrue(plain.devices().stream().noneMatch(d -> d.name().contains("Oclgrind")), plain.devices().toString());

@@ -1,13 +1,11 @@
 package dev.perfport.backend.jocl;
 
 import dev.perfport.conformance.LaunchSequenceConformance;
-import dev.perfport.core.backend.DeviceSession;
 
 /** Launch sequences (DeviceSession.launchSequence) on the OpenCL test device; skipped, saying why, where there is none. */
 class JoclLaunchSequenceTest extends LaunchSequenceConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return OpenCl.session();
+    JoclLaunchSequenceTest() {
+        super(OpenCl::session);
     }
 
     /** jocl queues a sequence and waits once for its last launch. */

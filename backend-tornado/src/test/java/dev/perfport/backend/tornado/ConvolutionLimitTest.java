@@ -1,11 +1,11 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.convolution.Convolution;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -18,19 +18,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the session still runs the next kernel.
  */
 class ConvolutionLimitTest {
-    private static TornadoVmSession s;
+    @RegisterExtension
+    static final ClassSession<TornadoVmSession> S = new ClassSession<>(Tornado::session);
+    private final TornadoVmSession s = S.get();
 
-    @BeforeAll
-    static void open() {
-        s = Tornado.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
-
-    private static RunResult adaptive(int tx, int ty) {
+    private RunResult adaptive(int tx, int ty) {
         return new Convolution().run(s, "adaptive", Params.of("width", "200", "height", "130", "fw", "3", "fh", "5", "bw", "8", "bh", "8",
                 "tx", Integer.toString(tx), "ty", Integer.toString(ty), "reps", "1"));
     }

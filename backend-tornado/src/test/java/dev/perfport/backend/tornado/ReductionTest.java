@@ -1,11 +1,11 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.core.result.Counters;
 import dev.perfport.core.result.RunResult;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.reduction.Reduction;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,17 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ReductionTest {
     static final int WG = 256;
-    private static TornadoVmSession s;
 
-    @BeforeAll
-    static void open() {
-        s = Tornado.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<TornadoVmSession> S = new ClassSession<>(Tornado::session);
+    private final TornadoVmSession s = S.get();
 
     static Stream<Arguments> cases() {
         List<Arguments> l = new ArrayList<>();

@@ -1,16 +1,14 @@
 package dev.perfport.backend.tornado;
 
 import dev.perfport.conformance.RouteNativeConformance;
-import dev.perfport.core.backend.DeviceSession;
 import dev.perfport.core.device.DeviceType;
 
 import java.util.Map;
 
 /** The backend conformance kit on TornadoVM's test device; skipped, saying why, without TornadoVM or a device. */
 class TornadoConformanceTest extends RouteNativeConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Tornado.session();
+    TornadoConformanceTest() {
+        super(Tornado::session);
     }
 
     /** V1 and Scan⁺ wait on a plain load, sound only on CPU devices (see ScanTornado.CPU_ONLY): elsewhere they are refused. */

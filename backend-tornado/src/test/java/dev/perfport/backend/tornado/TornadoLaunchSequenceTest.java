@@ -1,13 +1,11 @@
 package dev.perfport.backend.tornado;
 
 import dev.perfport.conformance.LaunchSequenceConformance;
-import dev.perfport.core.backend.DeviceSession;
 
 /** Launch sequences (DeviceSession.launchSequence) on TornadoVM's test device; skipped, saying why, without TornadoVM or a device. */
 class TornadoLaunchSequenceTest extends LaunchSequenceConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Tornado.session();
+    TornadoLaunchSequenceTest() {
+        super(Tornado::session);
     }
 
     /** One wait a task graph of at most 16 launches (perfport.tornado.graphLaunches' default). */

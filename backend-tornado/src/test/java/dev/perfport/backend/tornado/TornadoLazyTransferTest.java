@@ -1,12 +1,10 @@
 package dev.perfport.backend.tornado;
 
 import dev.perfport.conformance.LazyTransferConformance;
-import dev.perfport.core.backend.DeviceSession;
 
 /** Lazy transfers (seed 002 §3) on TornadoVM's test device; skipped, saying why, without TornadoVM or a device. */
 class TornadoLazyTransferTest extends LazyTransferConformance {
-    @Override
-    protected DeviceSession openSession() {
-        return Tornado.session();
+    TornadoLazyTransferTest() {
+        super(Tornado::session);
     }
 }

@@ -1,10 +1,10 @@
 package dev.perfport.backend.tornado;
 
+import dev.perfport.conformance.ClassSession;
 import dev.perfport.workloads.var.Mt607Creator;
 import dev.perfport.workloads.var.Var;
 import dev.perfport.workloads.var.VarModel;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -18,17 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * without FMA fusion and fast math.
  */
 class VarNormalsTest {
-    private static TornadoVmSession s;
-
-    @BeforeAll
-    static void open() {
-        s = Tornado.session();
-    }
-
-    @AfterAll
-    static void close() {
-        if (s != null) s.close();
-    }
+    @RegisterExtension
+    static final ClassSession<TornadoVmSession> S = new ClassSession<>(Tornado::session);
+    private final TornadoVmSession s = S.get();
 
     @ParameterizedTest
     @EnumSource(VarModel.Rng.class)

@@ -4,6 +4,7 @@ import dev.perfport.cli.report.Seed001Report.Options;
 import dev.perfport.cli.report.Seed001Report.Result;
 import dev.perfport.cli.report.Seed001Report.SizeRow;
 import dev.perfport.cli.report.Seed001Report.TrsmRow;
+import dev.perfport.workloads.trsm.Trsm;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -186,19 +187,7 @@ final class BlasBaseline {
      * bound without its block size; else the residual.
      */
     static String checkTrsm(int m, int n, double[] a, double[] b, double[] x, double alpha, double u) {
-        double r2 = 0, a2 = 0, x2 = 0, b2 = 0;
-        for (double v : a) a2 += v * v;
-        for (double v : x) x2 += v * v;
-        for (double v : b) b2 += v * v;
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < m; i++) {
-                double s = 0;
-                for (int l = 0; l <= i; l++) s += a[i + l * m] * x[l + j * m];
-                double d = s - alpha * b[i + j * m];
-                r2 += d * d;
-            }
-        }
-        double res = Math.sqrt(r2) / (Math.sqrt(a2) * Math.sqrt(x2) + Math.abs(alpha) * Math.sqrt(b2));
+        double res = Trsm.residual(a, b, x, m, n, alpha);
         double bound = 4.0 * m * u;
         return res <= bound ? null : String.format(Locale.ROOT, "residual %.3g exceeds 4 m u = %.3g", res, bound);
     }

@@ -33,8 +33,11 @@ import java.util.Map;
  * and the search run the kernels with run-time filter loops ({@code specialise=0}: one program per
  * tile factor for the whole grid), so the grid costs launches, not builds; only the last rung
  * builds a program per filter size.
+ *
+ * @param o   the study's options
+ * @param err where progress goes
  */
-final class Seed002Filters {
+record Seed002Filters(Seed002FilterOptions o, PrintStream err) {
     /** The ladder's rungs, in order, with the letter the page's grid shows for the filter's best. */
     static final Map<String, String> RUNGS = rungs();
     static final String NAIVE = "naive", TILED = "tiled", TILED_X4 = "tiled-x4", ADAPTIVE = "adaptive", TUNED = "tuned", UNROLLED = "adapt+unroll";
@@ -119,14 +122,6 @@ final class Seed002Filters {
     record RunRow(String grid, boolean thesisGrid, int side, int budget, int smallestBudget, String space, String unroll, int reps, int checkRows,
                   double deadline, double seconds, double ladderSeconds, double tuneSeconds, double unrollSeconds, double otherSeconds,
                   double unrollCompileMs, int built, int skipped) {
-    }
-
-    private final Seed002FilterOptions o;
-    private final PrintStream err;
-
-    Seed002Filters(Seed002FilterOptions o, PrintStream err) {
-        this.o = o;
-        this.err = err;
     }
 
     private static double gflops(RunResult r) {

@@ -249,6 +249,18 @@ public final class Trsm implements Workload, Tunable {
 
     /** Null when the residual is within the bound (class comment), else what is wrong. */
     static String check(double[] a, double[] b, double[] x, int m, int n, double alpha, int nb, Precision p) {
+        double res = residual(a, b, x, m, n, alpha);
+        double bound = 4.0 * (m + nb) * p.unitRoundoff;
+        if (res <= bound) return null;
+        return "relative residual ||A*X - alpha*B|| / (||A|| ||X|| + |alpha| ||B||) = " + res + " exceeds 4*(m+nb)*u = " + bound;
+    }
+
+    /**
+     * {@return the normwise relative residual ‖A·X − alpha·B‖_F / (‖A‖_F·‖X‖_F + |alpha|·‖B‖_F) of a left-side lower
+     * triangular solve, in double} Column-major: {@code a} is m×m, of which only the lower triangle is read;
+     * {@code b} and {@code x} are m×n.
+     */
+    public static double residual(double[] a, double[] b, double[] x, int m, int n, double alpha) {
         double rr = 0, aa = 0, xx = 0, bb = 0;
         for (int j = 0; j < m; j++) for (int i = j; i < m; i++) aa += a[i + j * m] * a[i + j * m];
         for (int c = 0; c < n; c++) {
@@ -261,10 +273,7 @@ public final class Trsm implements Workload, Tunable {
                 bb += b[i + c * m] * b[i + c * m];
             }
         }
-        double res = Math.sqrt(rr) / (Math.sqrt(aa) * Math.sqrt(xx) + Math.abs(alpha) * Math.sqrt(bb));
-        double bound = 4.0 * (m + nb) * p.unitRoundoff;
-        if (res <= bound) return null;
-        return "relative residual ||A*X - alpha*B|| / (||A|| ||X|| + |alpha| ||B||) = " + res + " exceeds 4*(m+nb)*u = " + bound;
+        return Math.sqrt(rr) / (Math.sqrt(aa) * Math.sqrt(xx) + Math.abs(alpha) * Math.sqrt(bb));
     }
 
     // ---- tuning: the block size ------------------------------------------------------------
