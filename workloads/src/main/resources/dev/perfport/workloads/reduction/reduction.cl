@@ -95,7 +95,9 @@ __kernel void reduce_final(PP_PARAMS, __global const T* partial, __global T* out
  * VW*sizeof(T) bytes are in flight per work-item; the tail of n mod VW elements is added
  * scalarly. Each group writes one partial sum; the group that takes the ticket last adds the G
  * partials and resets the ticket (one counted global atomic per group, no second launch, and a
- * float sum whose order does not depend on timing). VW (1, 2, 4, 8) and IPT are -D constants. */
+ * float sum whose order does not depend on timing). A single group writes its sum at once: no
+ * partial, fence, ticket or second tree, which a host waiting for each small launch's result pays
+ * for in latency. VW (1, 2, 4, 8) and IPT are -D constants. */
 #ifndef VW
 #define VW 4
 #endif
@@ -150,6 +152,10 @@ __kernel void reduce_tuned(PP_PARAMS, __global const T* in, __global T* partial,
     if (t < n) s += in[t];
     scratch[lid] = s;
     wg_reduce_fanin(scratch);
+    if (G == 1) {                                 /* uniform: the group's sum is the result */
+        if (lid == 0) out[0] = scratch[0];
+        return;
+    }
     if (lid == 0) {
         partial[g] = scratch[0];
         mem_fence(CLK_GLOBAL_MEM_FENCE);         /* the partial is visible before the ticket moves */
