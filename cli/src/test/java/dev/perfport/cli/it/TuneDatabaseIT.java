@@ -69,6 +69,24 @@ class TuneDatabaseIT {
         assertEquals(8L, params.get("items"), r::describe);
     }
 
+    /** The reduction's groups is matched: a pick for the smallest launch (groups=1) serves groups=1 rows, not groups=0 ones. */
+    @Test
+    void aPickForOneGroupServesOneGroupOnly(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("reduction.json");
+        Files.writeString(db, "{\"format\":\"perfport-tuning-database/1\",\"architectures\":{},\"entries\":[{\"workload\":\"reduction\","
+                + "\"backend\":\"cell-emulation\",\"device\":\"Cell/B.E. emulator (6 SPEs)\",\"fixed\":{\"variant\":\"tuned\","
+                + "\"type\":\"float\",\"groups\":\"1\",\"n\":\"1024\"},\"knobs\":{\"vw\":1,\"ipt\":1,\"fanin\":2,\"gpc\":8,"
+                + "\"wg\":128},\"metric\":\"GB/s\",\"value\":1.0,\"date\":\"2026-11-29\",\"commit\":\"test\",\"source\":\"test\"}]}");
+        for (String groups : List.of("1", "0")) {
+            Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("none.json"), "--config", "perfport.tune.database=" + db,
+                    "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=1024",
+                    "--param", "type=float", "--param", "groups=" + groups, "--param", "reps=1");
+            Map<?, ?> params = (Map<?, ?>) Dist.jsonRows(r).getFirst().get("params");
+            assertEquals(groups.equals("1") ? "database" : "default", params.get("config"), r::describe);
+            assertEquals(groups.equals("1") ? 128L : 256L, params.get("wg"), r::describe);
+        }
+    }
+
     @Test
     void anUnreadableDatabaseIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.json");

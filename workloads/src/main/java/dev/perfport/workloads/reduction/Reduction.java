@@ -64,8 +64,7 @@ public final class Reduction implements Workload, Tunable {
     /** The warm-up stops after this long even when launches remain (large n, a slow device, an emulator). */
     static final long WARMUP_NANOS = 2_000_000_000L;
     /** What a cached pick sets: the tuned knobs, and groups, which their gpc replaces. */
-    private static final List<Knob<?>> CACHE_KNOBS = List.of(ReductionSpec.VW, ReductionSpec.IPT, ReductionSpec.GPC, ReductionSpec.WG,
-            ReductionSpec.GROUPS);
+    private static final List<Knob<?>> CACHE_KNOBS = List.of(ReductionSpec.VW, ReductionSpec.IPT, ReductionSpec.GPC, ReductionSpec.WG);
 
     /** The last generated input, reused while n, type and seed stay the same (one entry only). */
     private record Input(int n, ElemType type, long seed, Object data, double reference) {
@@ -246,10 +245,10 @@ public final class Reduction implements Workload, Tunable {
     }
 
     /**
-     * The tuned variant's knobs from the tuning cache: with {@code config=auto} and vw, ipt, gpc, wg and groups at
-     * their defaults (a run's case holds every default, so a knob given at its default value counts as not given),
-     * the best result cached for this backend, device fingerprint, kernel and type, tuned at any n; the row then
-     * shows {@code config=tuned}. As the scan's single-pass variant does.
+     * The tuned variant's knobs from the tuning cache, else the database: with {@code config=auto} and vw, ipt, gpc and
+     * wg at their defaults (a run's case holds every default, so a knob given at its default value counts as not given),
+     * the best result for this backend, device, kernel, type and groups, tuned at any n (the database's nearest n);
+     * the row then shows {@code config=cache} or {@code database}. As the scan's single-pass variant does.
      */
     @Override
     public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
@@ -258,8 +257,10 @@ public final class Reduction implements Workload, Tunable {
         if (!TuningSupport.takesCache(v, CACHE_KNOBS)) return params;
         boolean required = TuningSupport.required(v.get(ReductionSpec.CONFIG));
         String type = v.get(ReductionSpec.TYPE);
+        // groups is matched, not tuned: a pick for the smallest launch (groups=1) is another kernel shape than one for
+        // persistent groups per compute unit (groups=0)
         var pick = lookup.pick(session, name(), ReductionKernels.tuned(type.equals("int") ? ElemType.INT : ElemType.FLOAT).hash(),
-                Map.of("variant", TUNED, "type", type), Map.of("n", v.text(ReductionSpec.N)));
+                Map.of("variant", TUNED, "type", type, "groups", v.text(ReductionSpec.GROUPS)), Map.of("n", v.text(ReductionSpec.N)));
         return TuningSupport.withPick(params, pick, SPEC.tunedNames(), required, "reduction tuned, type " + type);
     }
 
