@@ -33,8 +33,10 @@ public interface Workload {
         return Integer.MAX_VALUE;
     }
 
-    /** The seed paper it reproduces, e.g. {@code 003}. */
-    String seed();
+    /** The seed paper it reproduces, e.g. {@code 003}: the spec's. */
+    default String seed() {
+        return spec().seed();
+    }
 
     /** One line on what it measures: the spec's. */
     default String description() {

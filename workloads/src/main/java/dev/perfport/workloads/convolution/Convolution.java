@@ -71,11 +71,6 @@ public final class Convolution implements Workload, Tunable {
     }
 
     @Override
-    public String seed() {
-        return "002";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("width", "100", "height", "77", "fw", "3", "fh", "5", "bw", "8", "bh", "4", "reps", "1"),
                 Params.of("width", "61", "height", "45", "fw", "17", "fh", "17", "bw", "16", "bh", "8", "filter", "global",

@@ -68,6 +68,7 @@ final class ConvolutionSpec {
     static final List<Knob<?>> IMAGE = List.of(WIDTH, HEIGHT, FW, FH, BW, BH, TX, TY, PAD, FILTER, READ_ONLY);
 
     static final Spec SPEC = Spec.of("convolution")
+            .seed("002")
             .description("2-D single-channel convolution, float32: naive, tiled, tiled-x4, adaptive tiling with unrolling, separable")
             .kernels(() -> List.of(ConvolutionKernels.naive(), ConvolutionKernels.tiled(true), ConvolutionKernels.tiled(false),
                     ConvolutionKernels.rows(), ConvolutionKernels.cols()))

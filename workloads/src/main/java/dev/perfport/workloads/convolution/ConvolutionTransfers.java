@@ -63,6 +63,7 @@ public final class ConvolutionTransfers implements Workload {
     static final Knob<Integer> CHUNKS = Knob.ints("chunks").range(1, 1024).byDefault(16).help("chunks of output rows for streams and hybrid");
     static final Knob<Integer> QUEUES = Knob.ints("queues").atLeast(2).byDefault(2).help("command queues for streams and hybrid");
     static final Spec SPEC = Spec.of("convolution-transfers")
+            .seed("002")
             .description("the convolution with host data: explicit, mapped, streams and hybrid transfers, measured beside the fitted "
                     + "transfer model's prediction")
             .kernels(() -> List.of(ConvolutionKernels.tiled(true))).variants(Convolution.ADAPTIVE)
@@ -75,11 +76,6 @@ public final class ConvolutionTransfers implements Workload {
     @Override
     public Spec spec() {
         return SPEC;
-    }
-
-    @Override
-    public String seed() {
-        return "002";
     }
 
     @Override

@@ -80,11 +80,6 @@ public final class Fft implements Workload, Tunable {
         return SPEC;
     }
 
-    @Override
-    public String seed() {
-        return "004";
-    }
-
     /** The four-step path's column kernel is written for OpenCL C, the emulator and Aparapi, not TornadoVM. */
     @Override
     public Map<String, String> variantsWithoutRouteNativeKernels() {

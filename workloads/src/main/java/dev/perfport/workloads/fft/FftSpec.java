@@ -59,6 +59,7 @@ final class FftSpec {
     static final List<Knob<Integer>> TUNED = List.of(RADIX, LAYOUT, EXCHANGE, TWIDDLE, SHARE);
 
     static final Spec SPEC = Spec.of(Fft.NAME)
+            .seed("004")
             .description("batched complex float 1-D FFT, Stockham radix 2/4/8, AoS/SoA, local/global exchange, computed/table/shared "
                     + "twiddles; fused (one work-group per transform) or multi-pass; fourstep: N1·N2 in two launches of local-memory sub-FFTs")
             .kernels(() -> List.of(FftKernels.fused(), FftKernels.pass(), FftKernels.cols()))

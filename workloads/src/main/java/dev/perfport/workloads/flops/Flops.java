@@ -63,11 +63,6 @@ public final class Flops implements Workload {
     }
 
     @Override
-    public String seed() {
-        return "sample";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "iters", "1", "reps", "1"), Params.of("n", "1000", "iters", "37", "wg", "64", "reps", "1"),
                 Params.of("n", "4099", "iters", "300", "a", "0.5", "b", "0.25", "reps", "1"));

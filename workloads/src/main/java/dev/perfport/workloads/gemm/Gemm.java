@@ -71,11 +71,6 @@ public final class Gemm implements Workload, Tunable {
     }
 
     @Override
-    public String seed() {
-        return "001";
-    }
-
-    @Override
     public List<Params> compareCases(Params overrides) {
         return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
     }
@@ -224,7 +219,6 @@ public final class Gemm implements Workload, Tunable {
     public static boolean packed(int x, int y, int w, int h, int sx, int sy) {
         return x == w && y == h && sx == 1 && sy == w;
     }
-
 
     // ---- tuning -----------------------------------------------------------------------------
 

@@ -73,6 +73,7 @@ public final class GemmSpec {
     static final List<Knob<?>> PROBLEM = List.of(M, N, K, TYPE, LAYOUT, TRANSA, TRANSB, ALPHA, BETA, REPS, SEED);
 
     public static final Spec SPEC = Spec.of(Gemm.NAME)
+            .seed("001")
             .description("C = alpha*op(A)*op(B) + beta*C, float/double, any m, n, k, col/row-major, A/B transposed; "
                     + "indirect (pad + CLBlast-style tiled kernel), direct, auto")
             .kernels(GemmKernels::all)

@@ -79,11 +79,6 @@ public final class Matmul implements Workload {
         return 20;
     }
 
-    @Override
-    public String seed() {
-        return "003";
-    }
-
     static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefault(512).help("rows and columns of A, B and C; the tile must divide it");
     static final Knob<Integer> TILE = Knob.ints("tile").atLeast(1).byDefault(16)
             .help("work-groups are tile x tile work-items (paper: 128 for alpha-delta, 64 for epsilon; GPUs allow at most 32)");
@@ -91,6 +86,7 @@ public final class Matmul implements Workload {
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
     static final Spec SPEC = Spec.of("matmul")
+            .seed("003")
             .description("C = A·B, n×n float32, at the optimisation levels α (naive) to ε (DMA with several groups in flight)")
             .kernels(() -> List.of(MatmulKernels.alpha(), MatmulKernels.beta(), MatmulKernels.gamma(), MatmulKernels.delta()))
             .variants(ALPHA, BETA, GAMMA, DELTA, EPSILON).knobs(N, TILE, REPS, SEED)

@@ -65,11 +65,6 @@ public final class MatmulStatic implements Workload {
         return 30;
     }
 
-    @Override
-    public String seed() {
-        return "003";
-    }
-
     static final Knob<Integer> M = Knob.ints("M").atLeast(1).byDefault(256).help("rows of A and C (paper: 4800); the tile must divide it");
     static final Knob<Integer> K = Knob.ints("K").atLeast(1).byDefault(384).help("columns of A, rows of B (paper: 7200); the tile must divide it");
     static final Knob<Integer> N = Knob.ints("N").atLeast(1).byDefault(256).help("columns of B and C (paper: 4800); the tile must divide it");
@@ -80,6 +75,7 @@ public final class MatmulStatic implements Workload {
     static final Knob<String> MAPPING = Knob.text("mapping").must(t -> mapping(t) != null, "blocked, cyclic or dynamic").byDefault("blocked")
             .help("how tiles are handed to static work-groups");
     static final Spec SPEC = Spec.of("matmul-static")
+            .seed("003")
             .description("Blocked matmul β as a plain NDRange and on k static work-groups (tasks = C tiles), k swept up to the residency")
             .kernels(() -> List.of(MatmulKernels.beta(), MatmulKernels.betaStatic()))
             .variants(NDRANGE, STATIC).knobs(M, K, N, TILE, GROUPS, MAPPING, Matmul.REPS, Matmul.SEED)

@@ -54,11 +54,6 @@ public final class Pop implements Workload {
     }
 
     @Override
-    public String seed() {
-        return "002";
-    }
-
-    @Override
     public List<String> paramHelp() {
         List<String> l = new ArrayList<>(SPEC.help());
         l.add("check: every point within " + (int) PopReference.ULPS + " units of roundoff x its field's scale of a double-precision "

@@ -35,6 +35,7 @@ final class PopSpec {
             v -> "domain " + v.get(NX) + "x" + v.get(NY) + "x" + v.get(KM) + " exceeds 2^31 points per field (limit of one buffer)");
 
     static final Spec SPEC = Spec.of("pop")
+            .seed("002")
             .description("POP's equation of state, buoydiff and ddmix (fused with the state or not) with host data, in each transfer strategy")
             .kernels(PopKernels::all)
             .variants(STATE, BUOYDIFF, BUOYDIFF_FUSED, DDMIX, DDMIX_FUSED, BUOYDIFF_DDMIX)

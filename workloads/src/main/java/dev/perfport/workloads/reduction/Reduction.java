@@ -87,11 +87,6 @@ public final class Reduction implements Workload, Tunable {
     }
 
     @Override
-    public String seed() {
-        return "003";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "reps", "1"),
                 Params.of("n", "100003", "reps", "2"));

@@ -65,6 +65,7 @@ final class ReductionSpec {
     static final Knob<String> CONFIG = TuningSupport.CONFIG.only(TUNED);
 
     static final Spec SPEC = Spec.of("reduction")
+            .seed("003")
             .description("Sum of N elements: local memory + global atomic per group, static local memory + atomic per unit, two kernels")
             .kernels(() -> List.of(ReductionKernels.localAtomic(ElemType.INT), ReductionKernels.staticLocal(ElemType.INT),
                     ReductionKernels.partials(ElemType.INT), ReductionKernels.fin(ElemType.INT),

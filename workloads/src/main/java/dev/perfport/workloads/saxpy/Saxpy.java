@@ -43,11 +43,6 @@ public final class Saxpy implements Workload {
         return 70;
     }
 
-    @Override
-    public String seed() {
-        return "sample";
-    }
-
     static final Knob<Integer> N = Knob.ints("n").atLeast(1).byDefaultText("2^24").help("elements");
     static final Knob<Double> A = Knob.reals("a").byDefault(2.5).help("the scalar");
     static final Knob<Integer> WG = Knob.ints("wg").atLeast(1).byDefault(256).help("work-group size");

@@ -108,11 +108,6 @@ public final class Scan implements Workload, Tunable {
     }
 
     @Override
-    public String seed() {
-        return "003";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "wg", "4", "reps", "1"), Params.of("n", "10007", "wg", "32", "reps", "1"),
                 Params.of("n", "70001", "wg", "16", "sums", "recursive", "reps", "1"));

@@ -80,6 +80,7 @@ final class ScanSpec {
     static final Knob<String> CONFIG = TuningSupport.CONFIG.only(SINGLE_PASS);
 
     static final Spec SPEC = Spec.of("scan")
+            .seed("003")
             .description("Exclusive scan (add, max; int, float): Harris' three kernels, V1 on static work-groups, Scan⁺ with interleaved sweeps")
             .kernels(ScanKernels::all)
             .variants(HARRIS, V1, SCANPLUS, SINGLE_PASS)

@@ -21,14 +21,17 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * A workload's typed specification: its name, description and kernels, its variants, its knobs in order and the
- * rules between them. A {@link dev.perfport.workloads.Workload} takes its name, description, variants, kernels,
+ * A workload's typed specification: its name, seed paper, description and kernels, its variants, its knobs in order and
+ * the rules between them. A {@link dev.perfport.workloads.Workload} takes its name, seed, description, variants, kernels,
  * defaults and help from it; everything else about its parameters is derived from it too: {@link #parse} (one error line naming the parameter, the value
  * and the limit), {@link #defaults()}, {@link #help()}, the tuning {@link #space} with the rules as constraints,
  * the tuning cache's {@link #cacheKey} and the {@link #constants} handed to every route.
  */
 public final class Spec {
+    /** The seed of a workload that reproduces no paper (saxpy, stream, flops): the default. */
+    public static final String SAMPLE = "sample";
     private final String workload;
+    private final String seed;
     private final String description;
     private final Supplier<List<KernelDef>> kernels;
     private final List<String> variants;
@@ -39,6 +42,7 @@ public final class Spec {
 
     private Spec(Builder b) {
         this.workload = b.workload;
+        this.seed = b.seed;
         this.description = b.description;
         this.kernels = b.kernels;
         this.variants = List.copyOf(b.variants);
@@ -69,9 +73,10 @@ public final class Spec {
         return new Builder(workload);
     }
 
-    /** Declares a specification: description, kernels, variants, knobs in the order users see them, rules. */
+    /** Declares a specification: seed, description, kernels, variants, knobs in the order users see them, rules. */
     public static final class Builder {
         private final String workload;
+        private String seed = SAMPLE;
         private String description = "";
         private Supplier<List<KernelDef>> kernels = List::of;
         private final List<String> variants = new ArrayList<>();
@@ -81,6 +86,12 @@ public final class Spec {
 
         private Builder(String workload) {
             this.workload = Objects.requireNonNull(workload);
+        }
+
+        /** {@return this builder with this seed} @param paper the seed paper it reproduces, e.g. {@code 003} */
+        public Builder seed(String paper) {
+            seed = Objects.requireNonNull(paper);
+            return this;
         }
 
         /** {@return this builder with this description} @param text one line, for {@code perfport workloads} */
@@ -143,6 +154,11 @@ public final class Spec {
     /** {@return the workload's name} */
     public String workload() {
         return workload;
+    }
+
+    /** {@return the seed paper the workload reproduces, e.g. {@code 003}, or {@value #SAMPLE} for none} */
+    public String seed() {
+        return seed;
     }
 
     /** {@return the workload's description, one line} */

@@ -59,11 +59,6 @@ public final class Spmv implements Workload, Tunable {
     }
 
     @Override
-    public String seed() {
-        return "004";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(
                 Params.of("matrix", "stencil2d:13x11", "wg", "32", "reps", "1"),

@@ -36,6 +36,7 @@ final class SpmvSpec {
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("seed of x and of the matrix generators");
 
     static final Spec SPEC = Spec.of("spmv")
+            .seed("004")
             .description("sparse matrix-vector product y = Ax, float32: CSR scalar/vector, ELLPACK column/row-major, SELL-C-sigma, "
                     + "merge-based CSR")
             .kernels(SpmvKernels::all)

@@ -81,11 +81,6 @@ public final class Stream implements Workload {
     }
 
     @Override
-    public String seed() {
-        return "sample";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("n", "1", "reps", "1"), Params.of("n", "1000", "wg", "64", "dotgroups", "3", "reps", "1"),
                 Params.of("n", "100003", "seed", "7", "reps", "2"));

@@ -74,11 +74,6 @@ public final class Table implements Workload {
         return 50;
     }
 
-    @Override
-    public String seed() {
-        return "003";
-    }
-
     static final Knob<Integer> GROUPS = Knob.ints("groups").atLeast(1).byDefault(1024).help("calculation groups (one work-group each)");
     static final Knob<Integer> MAX_SIZE = Knob.ints("maxSize").atLeast(1).byDefault(256)
             .help("group sizes are drawn from [1, maxSize]; the work-group size is the largest drawn");
@@ -89,6 +84,7 @@ public final class Table implements Workload {
             .help("repetitions, timed after the warm-up, or auto; the row reports the median (stat=best: the fastest)");
     static final Knob<Long> SEED = Knob.sizes("seed").byDefault(42L).help("input generator seed");
     static final Spec SPEC = Spec.of("table")
+            .seed("003")
             .description("Einstein@Home proxy: variable-size groups of double calculations with a sin/cos table in local or static local memory")
             .kernels(() -> List.of(TableKernels.local(), TableKernels.staticLocal()))
             .variants(LOCAL, STATIC_LOCAL).knobs(GROUPS, MAX_SIZE, ITERS, TABLE_SIZE, REPS, SEED).build();

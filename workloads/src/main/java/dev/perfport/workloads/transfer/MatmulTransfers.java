@@ -59,6 +59,7 @@ public final class MatmulTransfers implements Workload {
     static final Rule CHUNK_COUNT = Rule.of("chunks", v -> v.get(CHUNKS) <= v.get(N),
             v -> "chunks=" + v.get(CHUNKS) + " exceeds n=" + v.get(N) + " (a block is at least one row)");
     static final Spec SPEC = Spec.of("matmul-transfers")
+            .seed("002")
             .description("the thesis's naive matrix multiplication with host data: explicit, mapped, streams (B first, A by row blocks) "
                     + "and hybrid")
             .kernels(() -> List.of(TransferKernels.matmulRows()))
@@ -69,11 +70,6 @@ public final class MatmulTransfers implements Workload {
     @Override
     public Spec spec() {
         return SPEC;
-    }
-
-    @Override
-    public String seed() {
-        return "002";
     }
 
     @Override

@@ -80,6 +80,7 @@ public final class Trsm implements Workload, Tunable {
             .help("diagonal block size = the inversion's work-group size; auto: the value 'perfport tune trsm' cached, else "
                     + nbFor(DeviceType.GPU) + " on GPUs, " + nbFor(DeviceType.CPU) + " otherwise");
     static final Spec SPEC = Spec.of(NAME)
+            .seed("001")
             .description("A*X = alpha*B, A lower triangular (left, non-unit), float/double: inverted NB x NB diagonal blocks plus GEMM updates")
             .kernels(() -> Arrays.stream(Precision.values()).map(TrsmKernels::invert).toList())
             .variants(BLOCKED)
@@ -100,11 +101,6 @@ public final class Trsm implements Workload, Tunable {
     @Override
     public int order() {
         return 81;   // beside gemm, which it builds on
-    }
-
-    @Override
-    public String seed() {
-        return "001";
     }
 
     @Override

@@ -78,11 +78,6 @@ public final class Var implements Workload, Tunable {
     }
 
     @Override
-    public String seed() {
-        return "000";
-    }
-
-    @Override
     public List<Params> smallCases() {
         return List.of(Params.of("npos", "1000", "posbs", "64", "simbs", "4", "vwidth", "4", "wgsize", "16", "ngroup", "4", "reps", "1"),
                 Params.of("npos", "300", "posbs", "7", "simbs", "3", "vwidth", "8", "wgsize", "8", "ngroup", "3", "rng", "mt", "reps", "1"),
