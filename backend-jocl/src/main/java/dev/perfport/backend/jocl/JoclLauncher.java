@@ -364,7 +364,7 @@ final class JoclLauncher {
             made = !hostTimed;
             if (made) ctx.created("event");
             hostNanos[0] = System.nanoTime() - hostStart;
-            if (read != null) {
+            if (hostTimed) {
                 // in-order queue: the read starts once the kernel ended, so its return is the one wait
                 step = "running, then reading its result";
                 long r0 = System.nanoTime();

@@ -11,12 +11,12 @@ import java.nio.ByteOrder;
 import java.util.List;
 
 /**
- * A command queue without profiling and a pinned, mapped staging area, for a launch whose small result the host waits
- * for. On the H200, NVIDIA's OpenCL took 26-27 us for a kernel and a blocking 4-byte read on a profiling queue and
+ * A command queue without profiling and a pinned, mapped staging area ({@code target}: where a read of it lands), for a
+ * launch whose small result the host waits for. On the H200, NVIDIA's OpenCL took 26-27 us for a kernel and a blocking 4-byte read on a profiling queue and
  * 14-19 us on a plain one (bench/JoclLaunchOverhead.java), and a read into pinned memory about 1.5 us less than into a
  * Java array. A kernel's store into the mapping does not reach the host unread there, so the read stays.
  */
-record ReadbackQueue(JoclContext ctx, cl_command_queue queue, cl_mem staging, ByteBuffer mapped) {
+record ReadbackQueue(JoclContext ctx, cl_command_queue queue, cl_mem staging, ByteBuffer mapped, Pointer target) {
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     static ReadbackQueue open(JoclContext ctx, int bytes) {
@@ -29,7 +29,7 @@ record ReadbackQueue(JoclContext ctx, cl_command_queue queue, cl_mem staging, By
             ctx.created("mem");
             ByteBuffer b = CL.clEnqueueMapBuffer(q, m, CL.CL_TRUE, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, bytes, 0, null, null, null)
                     .order(ByteOrder.nativeOrder());
-            return new ReadbackQueue(ctx, q, m, b);
+            return new ReadbackQueue(ctx, q, m, b, Pointer.to(b));
         } catch (CLException e) {
             cl_mem mm = m;
             cl_command_queue qq = q;
@@ -37,11 +37,6 @@ record ReadbackQueue(JoclContext ctx, cl_command_queue queue, cl_mem staging, By
             if (qq != null) ctx.release("queue", () -> CL.clReleaseCommandQueue(qq));
             throw Cl.error("cannot make the read-back queue on " + ctx.device().info().name(), e);
         }
-    }
-
-    /** Where a read of the staging area lands. */
-    Pointer target() {
-        return Pointer.to(mapped);
     }
 
     /** Copies the first {@code length} elements read into the staging area to {@code into} (an int, long, float or double array). */

@@ -55,11 +55,8 @@ class TuneDatabaseIT {
     /** A workload that reads reps while it takes its pick (scan) still finds the database's with reps=auto. */
     @Test
     void repsAutoDoesNotHideThePick(@TempDir Path dir) throws Exception {
-        Path db = dir.resolve("scan.json");
-        Files.writeString(db, "{\"format\":\"perfport-tuning-database/1\",\"architectures\":{},\"entries\":[{\"workload\":\"scan\","
-                + "\"backend\":\"cell-emulation\",\"device\":\"Cell/B.E. emulator (6 SPEs)\",\"fixed\":{\"variant\":\"single-pass\","
-                + "\"type\":\"int\",\"n\":\"65536\"},\"knobs\":{\"warp\":0,\"coalesce\":0,\"striped\":0,\"regs\":0,\"items\":8,"
-                + "\"wg\":64,\"gpc\":2},\"metric\":\"Gelem/s\",\"value\":1.0,\"date\":\"2026-11-28\",\"commit\":\"test\",\"source\":\"test\"}]}");
+        Path db = emulatorEntry(dir, "scan", "\"variant\":\"single-pass\",\"type\":\"int\",\"n\":\"65536\"",
+                "\"warp\":0,\"coalesce\":0,\"striped\":0,\"regs\":0,\"items\":8,\"wg\":64,\"gpc\":2", "Gelem/s");
         Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("none.json"), "--config", "perfport.tune.database=" + db,
                 "--format", "json", "run", "scan", "--backend", "cell-emulation", "--variant", "single-pass", "--param", "n=2^16",
                 "--param", "type=int", "--param", "reps=auto");
@@ -72,11 +69,8 @@ class TuneDatabaseIT {
     /** The reduction's groups is matched: a pick for the smallest launch (groups=1) serves groups=1 rows, not groups=0 ones. */
     @Test
     void aPickForOneGroupServesOneGroupOnly(@TempDir Path dir) throws Exception {
-        Path db = dir.resolve("reduction.json");
-        Files.writeString(db, "{\"format\":\"perfport-tuning-database/1\",\"architectures\":{},\"entries\":[{\"workload\":\"reduction\","
-                + "\"backend\":\"cell-emulation\",\"device\":\"Cell/B.E. emulator (6 SPEs)\",\"fixed\":{\"variant\":\"tuned\","
-                + "\"type\":\"float\",\"groups\":\"1\",\"n\":\"1024\"},\"knobs\":{\"vw\":1,\"ipt\":1,\"fanin\":2,\"gpc\":8,"
-                + "\"wg\":128},\"metric\":\"GB/s\",\"value\":1.0,\"date\":\"2026-11-29\",\"commit\":\"test\",\"source\":\"test\"}]}");
+        Path db = emulatorEntry(dir, "reduction", "\"variant\":\"tuned\",\"type\":\"float\",\"groups\":\"1\",\"n\":\"1024\"",
+                "\"vw\":1,\"ipt\":1,\"fanin\":2,\"gpc\":8,\"wg\":128", "GB/s");
         for (String groups : List.of("1", "0")) {
             Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("none.json"), "--config", "perfport.tune.database=" + db,
                     "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=1024",
@@ -85,6 +79,15 @@ class TuneDatabaseIT {
             assertEquals(groups.equals("1") ? "database" : "default", params.get("config"), r::describe);
             assertEquals(groups.equals("1") ? 128L : 256L, params.get("wg"), r::describe);
         }
+    }
+
+    /** {@return a database file in {@code dir} of one entry of the emulator's: {@code fixed} and {@code knobs} are JSON members} */
+    private static Path emulatorEntry(Path dir, String workload, String fixed, String knobs, String metric) throws Exception {
+        Path db = dir.resolve(workload + ".json");
+        Files.writeString(db, "{\"format\":\"perfport-tuning-database/1\",\"architectures\":{},\"entries\":[{\"workload\":\"" + workload
+                + "\",\"backend\":\"cell-emulation\",\"device\":\"Cell/B.E. emulator (6 SPEs)\",\"fixed\":{" + fixed + "},\"knobs\":{"
+                + knobs + "},\"metric\":\"" + metric + "\",\"value\":1.0,\"date\":\"2026-11-28\",\"commit\":\"test\",\"source\":\"test\"}]}");
+        return db;
     }
 
     @Test
