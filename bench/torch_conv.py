@@ -8,14 +8,15 @@ is W x H ("valid" convolution; conv2d is a cross-correlation, as perfport's kern
     python3 bench/torch_conv.py [--width 8192] [--height 8192] [--filter 17] [--reps 20]
                                 [--out FILE.jsonl] [--tf32]
 
-TF32 is off unless --tf32 (fp32 FMA, as perfport's kernels). Timing: CUDA events around each
-call after warm-ups (cuDNN's algorithm search happens in them, torch.backends.cudnn.benchmark
-on); best and median of the repetitions. GFLOP/s = 2*F*F*W*H / t, the thesis's count (seed 002
+TF32 is off unless --tf32 (fp32 FMA, as perfport's kernels). Timing: device time of each call
+after warm-ups (bench/torch_ref.py's timed; cuDNN's algorithm search happens in the warm-ups,
+torch.backends.cudnn.benchmark on); best and median of the repetitions. GFLOP/s = 2*F*F*W*H / t, the thesis's count (seed 002
 §4.1). The result is checked against a float64 reference on a sample of rows (relative error
 printed; a large error marks the line "ok": false). One JSON line per run on stdout (and --out).
 """
 import argparse
 import json
+import os
 import statistics
 import sys
 
@@ -48,22 +49,21 @@ def main():
     x = (torch.rand((1, 1, H + Fs - 1, W + Fs - 1), generator=g) * 2 - 1).to(dev)
     w = (torch.rand((1, 1, Fs, Fs), generator=g) * 2 - 1).to(dev)
     with torch.no_grad():
-        for _ in range(a.warmup):
-            y = F.conv2d(x, w)
-        times = []
-        for _ in range(a.reps):
-            if dev == "cuda":
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                s.record()
-                y = F.conv2d(x, w)
-                e.record()
-                torch.cuda.synchronize()
-                times.append(s.elapsed_time(e) / 1e3)
-            else:
-                import time
+        if dev == "cuda":
+            sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+            import torch_ref   # its device timing (importing it runs nothing)
+            times = [ms / 1e3 for ms in torch_ref.timed(lambda: F.conv2d(x, w), a.warmup, a.reps)]
+            timing = torch_ref.timing_fields()
+        else:
+            import time
+            for _ in range(a.warmup):
+                F.conv2d(x, w)
+            times, timing = [], {}
+            for _ in range(a.reps):
                 t0 = time.perf_counter()
-                y = F.conv2d(x, w)
+                F.conv2d(x, w)
                 times.append(time.perf_counter() - t0)
+        y = F.conv2d(x, w)
         # check a sample of rows against float64
         rows = sorted(set([0, H - 1] + list(range(0, H, max(1, H // 16)))))
         xd, wd = x.double(), w.double()
@@ -79,7 +79,7 @@ def main():
             torch.cuda.get_device_name() if dev == "cuda" else "cpu", "width": W, "height": H, "filter": Fs,
             "tf32": a.tf32, "best_ms": best * 1e3, "median_ms": med * 1e3, "gflops_best": flop / best / 1e9,
             "gflops_median": flop / med / 1e9, "max_rel_err": err, "ok": err < 1e-4 and y.isfinite().all().item(),
-            "torch": torch.__version__, "cudnn": torch.backends.cudnn.version() if dev == "cuda" else None}
+            "torch": torch.__version__, "cudnn": torch.backends.cudnn.version() if dev == "cuda" else None, **timing}
     print(json.dumps(line))
     if a.out:
         with open(a.out, "a") as f:

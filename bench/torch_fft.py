@@ -7,8 +7,8 @@ Cases, complex64 forward transforms (torch.fft.fft along the last dimension):
   single   one transform of 2^20 points                 (perfport: --param n=2^20 --param batch=1)
   batched  2^14 transforms of 512 points                (perfport: --param n=512 --param batch=2^14)
 GFLOP/s counts 5 * N * log2(N) per transform, the paper's and perfport's convention, over the
-best (and median) time of --reps calls, CUDA events around each call after warm-ups (cuFFT plans
-are made and cached in the warm-ups). Each result is checked against a complex128 torch.fft.fft
+best (and median) device time of --reps calls after warm-ups (bench/torch_ref.py's timed; cuFFT
+plans are made and cached in the warm-ups). Each result is checked against a complex128 torch.fft.fft
 of the same input: relative L2 error per transform, worst over the batch, against perfport's bound
 8 * log2(N) * 2^-24 ("ok": false beyond it). Each line of --out is one JSON object; a short table
 closes the output. --device cpu runs the same on the CPU (wall-clock timing), for a smoke test.
@@ -32,7 +32,7 @@ import torch_ref  # noqa: E402  (its CUDA-event timing; importing it runs nothin
 
 
 def timed(fn, warm, reps, cuda):
-    """Milliseconds of each of reps calls of fn after warm calls: torch_ref's CUDA-event timing on a GPU, else wall clock."""
+    """Milliseconds of each of reps calls of fn after warm calls: torch_ref's device timing on a GPU, else wall clock."""
     if cuda:
         return torch_ref.timed(fn, warm, reps)
     for _ in range(warm):
@@ -61,7 +61,7 @@ def case(rows, name, n, batch, reps, device):
     row = dict(workload="fft", case=name, op="torch.fft.fft", dtype="complex64", n=n, batch=batch, device=device,
                name=torch.cuda.get_device_name() if cuda else "cpu", best_ms=min(ms), median_ms=statistics.median(ms),
                metric="GFLOP/s", best=gflop / (min(ms) / 1e3), median=gflop / (statistics.median(ms) / 1e3),
-               rel_error=err, bound=bound, ok=bool(math.isfinite(err) and err <= bound))
+               rel_error=err, bound=bound, ok=bool(math.isfinite(err) and err <= bound), **(torch_ref.timing_fields() if cuda else {}))
     rows.append(row)
     print(json.dumps(row), flush=True)
     del x, y, ref

@@ -10,7 +10,8 @@ For each size n (square m = n = k) and type, C = A @ B of uniform [-1, 1) inputs
 and both operand orders cuBLAS sees for perfport's layouts: A @ B (NN) and A @ B.T (NT; perfport's
 col-major transb=t case, whose operands need no packing copy). GFLOP/s = 2 n^3 / t.
 
-Timing: CUDA events around each call after warm-ups, best and median of the repetitions.
+Timing: device time of each call after warm-ups (bench/torch_ref.py's timed), best and median of the
+repetitions.
 Each result is checked against float64 (float32 runs: ||C - C64|| / ||C64||, must be < 1e-5;
 NaN never passes). Each line of --out is one JSON object (workload "gemm"), as bench/torch_ref.py
 writes them; the last lines printed are a short table.
@@ -23,7 +24,8 @@ import sys
 
 import torch
 
-from torch_ref import timed   # CUDA events around each call after warm-ups (bench/torch_ref.py)
+from torch_ref import timed   # device time by CUDA events after warm-ups (bench/torch_ref.py)
+from torch_ref import timing_fields as torch_ref_timing
 
 
 def gemm(rows, n, dtype, order, reps, tf32=False):
@@ -41,7 +43,7 @@ def gemm(rows, n, dtype, order, reps, tf32=False):
     r = dict(workload="gemm", op=f"torch.matmul {order}" + (" tf32" if tf32 else ""), dtype=str(dtype).replace("torch.", ""),
              n=n, tf32=tf32, best_ms=min(ms), median_ms=statistics.median(ms), metric="GFLOP/s",
              best=gf / (min(ms) / 1e3), median=gf / (statistics.median(ms) / 1e3), rel_error=rel,
-             ok=bool(math.isfinite(rel) and rel < tol))
+             ok=bool(math.isfinite(rel) and rel < tol), **torch_ref_timing())
     rows.append(r)
     print(json.dumps(r), flush=True)
     torch.backends.cuda.matmul.allow_tf32 = False

@@ -23,7 +23,7 @@ The perfport rows to set beside these (on the H100, same matrices):
 Compare the best perfport row's effective GB/s (or GFLOP/s) with torch's: the issue's target is
 the best tuned format >= 0.8x torch.sparse CSR.
 
-Timing: CUDA events around each matvec after warm-ups; best and median of --reps. The result is
+Timing: device time of each matvec after warm-ups (bench/torch_ref.py's timed); best and median of --reps. The result is
 checked against a float64 product on the device (max error relative to sum |a_ij x_j| per row).
 """
 import argparse
@@ -34,7 +34,8 @@ import sys
 import numpy as np
 import torch
 
-from torch_fft import timed   # CUDA events on a GPU, else wall clock; the same timing as the fft reference
+from torch_ref import timing_fields   # how the last timed() call measured
+from torch_fft import timed   # device time on a GPU, else wall clock; the same timing as the fft reference
 
 
 def stencil2d(nx, ny):
@@ -93,7 +94,7 @@ def bench(name, mat, device, reps):
     rec = {"bench": "torch.sparse CSR matvec", "matrix": name, "device": torch.cuda.get_device_name() if cuda else "cpu",
            "torch": torch.__version__, "rows": n, "nnz": nnz, "best_ms": best, "median_ms": statistics.median(ms),
            "GB/s": moved / t / 1e9, "effective GB/s": 12 * nnz / t / 1e9, "GFLOP/s": 2 * nnz / t / 1e9,
-           "max_rel_error": err, "ok": err < 1e-4}
+           "max_rel_error": err, "ok": err < 1e-4, **(timing_fields() if cuda else {})}
     return rec
 
 

@@ -90,8 +90,8 @@ final class CommandLineSpec {
         String warmup;
         @Option(names = "--stat", paramLabel = "median|best", description = "which timed repetition the row's times and "
                 + "rates come from: the median of each time (default) or the fastest repetition; the row says which "
-                + "(the same as --param stat=...). --param reps=auto repeats until the median's 95 % confidence interval "
-                + "is within 2 % (at least 5, at most 200 repetitions, or 10 s of timed wall time)")
+                + "(the same as --param stat=...). --param reps=auto repeats until the median's 95%% confidence interval "
+                + "is within 2%% (at least 5, at most 200 repetitions, or 10 s of timed wall time)")
         String stat;
     }
 

@@ -2,6 +2,9 @@ package dev.perfport.cli;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,7 +42,17 @@ class CommandLineTest {
                 "help", List.of("<command>"));
         assertEquals(options.keySet(), Set.copyOf(Cli.COMMANDS));
         for (String command : Cli.COMMANDS) {
-            Run help = Run.of("help", command);
+            // picocli's own warnings (a description it could not format) go to System.err, not to the command's streams
+            PrintStream stderr = System.err;
+            ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+            Run help;
+            try {
+                System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+                help = Run.of("help", command);
+            } finally {
+                System.setErr(stderr);
+            }
+            assertFalse(warnings.toString(StandardCharsets.UTF_8).contains("picocli WARN"), command + " help: " + warnings);
             assertEquals(0, help.code(), help.describe());
             assertEquals("", help.err());
             assertTrue(help.out().startsWith("Usage: perfport " + command + " "), help.out());

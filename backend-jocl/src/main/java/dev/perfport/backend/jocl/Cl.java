@@ -101,7 +101,6 @@ final class Cl {
         }
     }
 
-    /** Device time of a finished command, from profiling: END - START. */
     /** Device clock when the command started (profiling queue). */
     static long eventStart(cl_event e) {
         long[] t = new long[1];
@@ -116,6 +115,7 @@ final class Cl {
         return t[0];
     }
 
+    /** Device time of a finished command, from profiling: END - START. */
     static long eventNanos(cl_event e) {
         long[] t = new long[1];
         CL.clGetEventProfilingInfo(e, CL.CL_PROFILING_COMMAND_START, 8, Pointer.to(t), null);
