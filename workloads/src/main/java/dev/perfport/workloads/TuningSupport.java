@@ -56,16 +56,18 @@ public final class TuningSupport {
     }
 
     /**
-     * {@return whether a row may take the tuning cache's pick: config is auto or tuned and each of {@code knobs} is at
+     * {@return whether a row may take the tuning cache's pick: config is not default and each of {@code knobs} is at
      * its default; config=default, or auto beside a knob given, keeps the row's own, and config=tuned beside a knob
-     * given is one error line ({@link #givenBeside})}
+     * given is one error line ({@link #givenBeside})} A row's recorded source given back (config=cache or database, as
+     * a row's parameters are re-run) looks up as auto does, so that the row says again where its knobs really came from
+     * and never names a source it did not use.
      *
      * @param v     the row's values
      * @param knobs the knobs the cache's pick sets, in the order their errors are named
      */
     public static boolean takesCache(Values v, List<? extends Knob<?>> knobs) {
         String config = v.get(CONFIG);
-        if (!config.equals(AUTO) && !required(config)) return false;
+        if (config.equals(DEFAULT)) return false;
         for (Knob<?> k : knobs) {
             if (v.atDefault(k)) continue;
             if (required(config)) throw givenBeside(k.name(), v.text(k));

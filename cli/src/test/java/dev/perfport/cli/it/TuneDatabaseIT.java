@@ -81,6 +81,21 @@ class TuneDatabaseIT {
         }
     }
 
+    /** A row's recorded source given back (config=database or cache) is looked up again: the row never names a source it did not use. */
+    @Test
+    void aRecordedSourceGivenBackIsLookedUpAgain(@TempDir Path dir) throws Exception {
+        Path db = emulatorEntry(dir, "reduction", "\"variant\":\"tuned\",\"type\":\"float\",\"groups\":\"1\",\"n\":\"1024\"",
+                "\"vw\":1,\"ipt\":1,\"fanin\":2,\"gpc\":8,\"wg\":128", "GB/s");
+        for (String[] c : new String[][]{{"database", "1", "database", "128"}, {"database", "0", "default", "256"}, {"cache", "1", "database", "128"}}) {
+            Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("none.json"), "--config", "perfport.tune.database=" + db,
+                    "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned", "--param", "n=1024",
+                    "--param", "type=float", "--param", "groups=" + c[1], "--param", "reps=1", "--param", "config=" + c[0]);
+            Map<?, ?> params = (Map<?, ?>) Dist.jsonRows(r).getFirst().get("params");
+            assertEquals(c[2], params.get("config"), r::describe);
+            assertEquals(Long.parseLong(c[3]), params.get("wg"), r::describe);
+        }
+    }
+
     /** {@return a database file in {@code dir} of one entry of the emulator's: {@code fixed} and {@code knobs} are JSON members} */
     private static Path emulatorEntry(Path dir, String workload, String fixed, String knobs, String metric) throws Exception {
         Path db = dir.resolve(workload + ".json");
