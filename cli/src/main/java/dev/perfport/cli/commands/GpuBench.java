@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.Environment;
 import dev.perfport.cli.format.Format;
+import dev.perfport.core.config.PerfportConfig;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.core.tune.TuneDatabase;
 import dev.perfport.workloads.Bound;
@@ -43,6 +44,8 @@ import java.util.concurrent.TimeUnit;
  * @param out       the folder for the page and its data, or null for the default
  */
 record GpuBench(List<String> selectors, Params params, String out) {
+    /** The ending of the routes' counting settings ({@code perfport.jocl.counters}, ...). */
+    private static final String COUNTERS = ".counters";
 
     /**
      * One row of the headline table.
@@ -136,8 +139,9 @@ record GpuBench(List<String> selectors, Params params, String out) {
         return l;
     }
 
-    int run(Context ctx) {
+    int run(Context given) {
         boolean quick = params.get("quick", "0").equals("1");
+        Context ctx = withoutCounters(given);
         List<String> routes = selectors.isEmpty() ? List.of("jocl:gpu", "aparapi:gpu") : selectors;
         Targets.of(ctx.registry(), routes);   // a selector that matches no device (no GPU here) is one line, before anything runs
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -208,6 +212,23 @@ record GpuBench(List<String> selectors, Params params, String out) {
         ctx.out().print(section);
         ctx.err().println("bench gpu: wrote its section of " + md + " and its data in " + js.getFileName());
         return failed == 0 ? 0 : 1;
+    }
+
+    /**
+     * The command's context with every route's counters off where the user set none ({@code perfport.<route>.counters}):
+     * a timing table, and counting adds a global atomic per counted atomic (and a read of the counters to a launch).
+     */
+    static Context withoutCounters(Context ctx) {
+        PerfportConfig cfg = withoutCounters(ctx.config(), ctx.registry().settings());
+        return cfg == ctx.config() ? ctx : new Context(cfg, ctx.format(), ctx.out(), ctx.err(), ctx.progressBar());
+    }
+
+    /** {@code cfg} with each counting setting among {@code settings} (the routes' keys) that it leaves unset set to false. */
+    static PerfportConfig withoutCounters(PerfportConfig cfg, List<String> settings) {
+        for (String key : settings) {
+            if (key.endsWith(COUNTERS) && cfg.get(key).isEmpty()) cfg = cfg.with(key, "false");
+        }
+        return cfg;
     }
 
     /** Runs bench/'s PyTorch references where python3 with torch is here; the note says what happened. */
@@ -355,7 +376,8 @@ record GpuBench(List<String> selectors, Params params, String out) {
                 .append(env.get("perfport")).append(" (commit ").append(env.get("commit")).append("), Java ").append(env.get("java"))
                 .append(". Every row ran `compare` with `reps=").append(quick ? "2" : "auto").append("` at the configuration `config=auto` takes ")
                 .append("(the user's tuning cache, then the tuning database, then the defaults; the CONFIG column says which). ")
-                .append("Rates are medians over the timed repetitions, with the range of the kernel time. ").append(torchNote).append(".\n\n");
+                .append("Rates are medians over the timed repetitions, with the range of the kernel time; the kernels counted no ")
+                .append("atomics (`perfport.<route>.counters=false`, unless the command set it). ").append(torchNote).append(".\n\n");
         sb.append("Limits measured first on each device: the best `stream` rate (any kernel, type and route) and the best `flops` ")
                 .append("multiply-add rate per precision. A memory-bound row's `% of stream` is the bytes it must move per second over that ")
                 .append("stream rate; a compute-bound row's `% of flops` is its flops per second over the flops rate in its precision ")

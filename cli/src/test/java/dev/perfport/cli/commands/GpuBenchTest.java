@@ -1,14 +1,20 @@
 package dev.perfport.cli.commands;
 
+import dev.perfport.cli.Context;
+import dev.perfport.cli.format.Format;
+import dev.perfport.core.config.PerfportConfig;
 import org.junit.jupiter.api.Test;
 
+import java.io.PrintStream;
+import java.io.OutputStream;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** bench gpu's "of best known": the shipped database's entry for exactly the row's case, or none. */
+/** bench gpu's "of best known": the shipped database's entry for exactly the row's case, or none; and its counters. */
 class GpuBenchTest {
 
     private static Map<String, Object> row(String backend, String type, int size) {
@@ -20,6 +26,25 @@ class GpuBenchTest {
         params.put("transb", "t");
         params.put("config", "database");
         return Map.of("backend", backend, "device", "NVIDIA H200", "workload", "gemm", "variant", "indirect", "params", params);
+    }
+
+    /** A timing table: every route's counters are off unless the command set them (a user's true is kept). */
+    @Test
+    void theBenchCountsNothingUnlessTold() {
+        List<String> settings = List.of("perfport.jocl.counters", "perfport.jocl.buildOptions", "perfport.aparapi.counters", "perfport.tornado.*");
+        PerfportConfig plain = GpuBench.withoutCounters(PerfportConfig.of(Map.of()), settings);
+        assertEquals("false", plain.get("perfport.jocl.counters").orElse("unset"));
+        assertEquals("false", plain.get("perfport.aparapi.counters").orElse("unset"));
+        assertEquals("unset", plain.get("perfport.jocl.buildOptions").orElse("unset"), "only counting settings");
+        PerfportConfig told = GpuBench.withoutCounters(PerfportConfig.of(Map.of("perfport.jocl.counters", "true")), settings);
+        assertEquals("true", told.get("perfport.jocl.counters").orElse("unset"));
+        assertEquals("false", told.get("perfport.aparapi.counters").orElse("unset"));
+        // the command's own context: the registry's settings, here the embedded emulator's alone
+        PrintStream none = new PrintStream(OutputStream.nullOutputStream());
+        Context ctx = new Context(PerfportConfig.of(Map.of()), Format.TABLE, none, none);
+        for (String key : ctx.registry().settings()) {
+            if (key.endsWith(".counters")) assertEquals("false", GpuBench.withoutCounters(ctx).config().get(key).orElse("unset"), key);
+        }
     }
 
     @Test
