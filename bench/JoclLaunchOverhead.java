@@ -23,8 +23,13 @@ import java.nio.ByteOrder;
  * On the GPU machine the jocl plugin jar of the release archive holds JOCL (classpath
  * plugins/perfport-backend-jocl-plugin.jar).
  *
+ * With {@code churn}, it instead measures the plain queue's kernel and blocking 4-byte read into pinned memory in a
+ * fresh context after 0, 10, 20 and 40 contexts made and released in the process, each as a perfport session uses
+ * one (two queues, buffers, a build, a launch, a pinned staging area): whether the driver's state from contexts
+ * already gone slows the next one.
+ *
  *   javac --release 25 -cp jocl-2.0.5.jar -d classes bench/JoclLaunchOverhead.java
- *   java -cp classes:jocl-2.0.5.jar JoclLaunchOverhead [N] [gpu|cpu]
+ *   java -cp classes:jocl-2.0.5.jar JoclLaunchOverhead [N] [gpu|cpu] [churn]
  */
 public final class JoclLaunchOverhead {
     interface Op {
@@ -65,6 +70,10 @@ public final class JoclLaunchOverhead {
         byte[] ext = new byte[(int) extLen[0]];
         CL.clGetDeviceInfo(dev, CL.CL_DEVICE_EXTENSIONS, ext.length, Pointer.to(ext), null);
         System.out.println("extensions: " + new String(ext).trim());
+        if (args.length > 2 && args[2].equals("churn")) {
+            churn(plat, dev, n);
+            return;
+        }
         cl_context_properties cp = new cl_context_properties();
         cp.addProperty(CL.CL_CONTEXT_PLATFORM, plat);
         cl_context ctx = CL.clCreateContext(cp, 1, new cl_device_id[]{dev}, null, null, null);
@@ -183,6 +192,56 @@ public final class JoclLaunchOverhead {
         CL.clReleaseMemObject(pin);
         CL.clReleaseKernel(f);
         CL.clReleaseProgram(fprog);
+        CL.clReleaseMemObject(buf);
+        CL.clReleaseKernel(k);
+        CL.clReleaseProgram(prog);
+        CL.clReleaseCommandQueue(q);
+        CL.clReleaseCommandQueue(qp);
+        CL.clReleaseContext(ctx);
+    }
+
+    /** The launch and read of a fresh context after contexts made and released, in steps of 0, 10, 20 and 40. */
+    static void churn(cl_platform_id plat, cl_device_id dev, int n) {
+        int made = 0;
+        for (int target : new int[]{0, 10, 20, 40}) {
+            for (; made < target; made++) session(plat, dev, 10, null);
+            session(plat, dev, n, "after " + made + " contexts made and released: plain queue, kernel + blocking read of 4 B into pinned");
+        }
+    }
+
+    /** One context as a session has it; with a label, the timed loop runs on it before it is released. */
+    static void session(cl_platform_id plat, cl_device_id dev, int n, String label) {
+        cl_context_properties cp = new cl_context_properties();
+        cp.addProperty(CL.CL_CONTEXT_PLATFORM, plat);
+        cl_context ctx = CL.clCreateContext(cp, 1, new cl_device_id[]{dev}, null, null, null);
+        cl_queue_properties prof = new cl_queue_properties();
+        prof.addProperty(CL.CL_QUEUE_PROPERTIES, CL.CL_QUEUE_PROFILING_ENABLE);
+        cl_command_queue qp = CL.clCreateCommandQueueWithProperties(ctx, dev, prof, null);
+        cl_command_queue q = CL.clCreateCommandQueueWithProperties(ctx, dev, new cl_queue_properties(), null);
+        String src = "__kernel void k(__global int* a, const int n) { int i = get_global_id(0); if (i < n) a[i] += 1; }";
+        cl_program prog = CL.clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
+        CL.clBuildProgram(prog, 0, null, null, null, null);
+        cl_kernel k = CL.clCreateKernel(prog, "k", null);
+        cl_mem buf = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, 1 << 20, null, null);
+        CL.clSetKernelArg(k, 0, Sizeof.cl_mem, Pointer.to(buf));
+        CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{1024}));
+        cl_mem pin = CL.clCreateBuffer(ctx, CL.CL_MEM_ALLOC_HOST_PTR | CL.CL_MEM_READ_WRITE, 64, null, null);
+        ByteBuffer pinned = CL.clEnqueueMapBuffer(q, pin, true, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, 64, 0, null, null, null)
+                .order(ByteOrder.nativeOrder());
+        long[] global = {1024}, local = {256};
+        cl_event ev = new cl_event();
+        CL.clEnqueueNDRangeKernel(qp, k, 1, null, global, local, 0, null, ev);
+        CL.clWaitForEvents(1, new cl_event[]{ev});
+        CL.clReleaseEvent(ev);
+        if (label != null) {
+            time(label, n, () -> {
+                CL.clEnqueueNDRangeKernel(q, k, 1, null, global, local, 0, null, null);
+                CL.clEnqueueReadBuffer(q, buf, CL.CL_TRUE, 0, 4, Pointer.to(pinned), 0, null, null);
+            });
+        }
+        CL.clEnqueueUnmapMemObject(q, pin, pinned, 0, null, null);
+        CL.clFinish(q);
+        CL.clReleaseMemObject(pin);
         CL.clReleaseMemObject(buf);
         CL.clReleaseKernel(k);
         CL.clReleaseProgram(prog);
