@@ -262,7 +262,8 @@ public abstract class BackendConformance {
 
     /**
      * launchThenRead is a launch and then a read of its result, on every route (jocl waits once for both): each call
-     * adds the sum once and reads the running total; a host array of the wrong type is refused before anything runs.
+     * adds the sum once and reads the running total, and where the route counts, the launch's own count comes with it;
+     * a host array of the wrong type is refused before anything runs.
      */
     @Test
     void aLaunchThenReadSeesEachLaunchsResult() {
@@ -277,6 +278,9 @@ public abstract class BackendConformance {
                 LaunchStats st = session.launchThenRead(k, NDRange.of(1008, wg), out, got, in, out, n, LocalSize.of(wg));
                 assertEquals(i * sum, got[0], "after launch " + i);
                 assertTrue(st.kernelNanos() > 0, "kernel time of launch " + i);
+                // where the route counts: this launch's own count (one atomic per group), not a sum or a stale one
+                Long atomics = st.counters().get(Counters.GLOBAL_ATOMICS);
+                if (atomics != null) assertEquals(63L, atomics, "global atomics of launch " + i + ": " + st.counters());
             }
             assertEquals(3, session.profile().launches() - launches, "the session counts every launch");
             assertEquals(3 * 4L, session.profile().bytesToHost() - bytesRead, "and every read of its 4 bytes");
