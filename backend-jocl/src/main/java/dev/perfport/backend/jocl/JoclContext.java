@@ -111,12 +111,12 @@ final class JoclContext {
         return next;
     }
 
-    /** Host memory of {@link #COUNTER_BYTES} zero bytes, for the zeroing writes. */
     /** Whether the zeroing writes before a launch block (on Oclgrind, where JOCL's wait on another thread crashed). */
     boolean zeroingBlocks() {
         return zeroingBlocks;
     }
 
+    /** Host memory of {@link #COUNTER_BYTES} zero bytes, for the zeroing writes. */
     ByteBuffer zeros() {
         return zeros;
     }

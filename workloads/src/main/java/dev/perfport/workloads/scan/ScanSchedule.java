@@ -78,8 +78,9 @@ public final class ScanSchedule {
         return q < pairs(m, levels(m) - 1 - s) ? q : -1;
     }
 
-    /** What {@link #simulate} found besides the result. */
     /**
+     * What {@link #simulate} found besides the result.
+     *
      * @param out                       the exclusive scan, offset by the carry in
      * @param carry                     the carry out: carry in ⊕ every element
      * @param phases                    barrier-separated phases the schedule took
