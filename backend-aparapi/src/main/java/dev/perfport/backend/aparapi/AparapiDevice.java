@@ -41,6 +41,18 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         return device == JavaDevice.THREAD_POOL;
     }
 
+    /** The work-group limit Aparapi's kernels get from NVIDIA's OpenCL (getKernelMaxWorkGroupSize, every kernel seen on H100 and H200). */
+    static final long NVIDIA_KERNEL_GROUP_LIMIT = 256;
+
+    /**
+     * The most work-items a group may have through this route: the device's, or on an NVIDIA GPU the
+     * {@link #NVIDIA_KERNEL_GROUP_LIMIT} that Aparapi's launch enforces, so that defaults and tuning spaces fit before a
+     * kernel is built (the session still checks each kernel's own limit).
+     */
+    static long routeGroupLimit(long device, DeviceType type, int nvidiaComputeMajor) {
+        return type == DeviceType.GPU && nvidiaComputeMajor > 0 ? Math.min(device, NVIDIA_KERNEL_GROUP_LIMIT) : device;
+    }
+
     /** An OpenCL device, with the facts {@code query} adds (null when the query is unavailable, {@code queryProblem} says why). */
     static AparapiDevice openCl(OpenCLDevice d, ClDeviceQuery query, String queryProblem) {
         long id = d.getDeviceId();
@@ -120,8 +132,14 @@ record AparapiDevice(Device device, DeviceInfo info, long maxAllocBytes, Residen
         List<Long> items = new ArrayList<>();
         int[] sizes = d.getMaxWorkItemSize();
         for (int i = 0; i < dims; i++) items.add((long) sizes[i]);
+        long maxGroup = routeGroupLimit(d.getMaxWorkGroupSize(), type, ccMajor);
+        if (maxGroup < d.getMaxWorkGroupSize()) {
+            props.put("maxWorkGroupSize", maxGroup + " through Aparapi (the device takes " + d.getMaxWorkGroupSize()
+                    + "): Aparapi's getKernelMaxWorkGroupSize gives " + NVIDIA_KERNEL_GROUP_LIMIT + " for its kernels on NVIDIA's OpenCL, "
+                    + "and its JNI refuses a larger local size");
+        }
         DeviceInfo info = new DeviceInfo(d.getName() == null ? d.getShortDescription() : d.getName().strip(), vendor,
-                type, cus, d.getMaxWorkGroupSize(), items, mem, features, props);
+                type, cus, maxGroup, items, mem, features, props);
         Residency.DeviceFacts facts = new Residency.DeviceFacts(type, ccMajor > 0 && type == DeviceType.GPU,
                 cus, local, ccMajor, ccMinor, warp);
         return new AparapiDevice(d, info, maxAlloc, facts, unified);

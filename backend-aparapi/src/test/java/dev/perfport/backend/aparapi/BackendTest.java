@@ -87,6 +87,15 @@ class BackendTest {
         }
     }
 
+    /** Aparapi's launch takes 256 work-items a group on NVIDIA's OpenCL: the device says so there, and nowhere else. */
+    @Test
+    void theWorkGroupLimitIsTheRoutesOnNvidiaGpus() {
+        assertEquals(256, AparapiDevice.routeGroupLimit(1024, DeviceType.GPU, 9));
+        assertEquals(128, AparapiDevice.routeGroupLimit(128, DeviceType.GPU, 9));
+        assertEquals(1024, AparapiDevice.routeGroupLimit(1024, DeviceType.GPU, 0), "another vendor's GPU");
+        assertEquals(4096, AparapiDevice.routeGroupLimit(4096, DeviceType.CPU, 0), "PoCL's CPU");
+    }
+
     @Test
     void openClDevicesFirstThenTheThreadPoolLastAndExplicitOnly() {
         Aparapi.DEVICE.assumeDevice();
