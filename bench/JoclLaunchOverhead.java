@@ -25,7 +25,7 @@ import java.nio.ByteOrder;
  *
  * With {@code churn}, it instead measures the plain queue's kernel and blocking 4-byte read into pinned memory in a
  * fresh context after 0, 10, 20 and 40 contexts made and released in the process, each as a perfport session uses
- * one (two queues, buffers, a build, a launch, a pinned staging area): whether the driver's state from contexts
+ * one (two queues, a buffer, a build, a launch, a pinned staging area): whether the driver's state from contexts
  * already gone slows the next one.
  *
  *   javac --release 25 -cp jocl-2.0.5.jar -d classes bench/JoclLaunchOverhead.java
@@ -74,28 +74,16 @@ public final class JoclLaunchOverhead {
             churn(plat, dev, n);
             return;
         }
-        cl_context_properties cp = new cl_context_properties();
-        cp.addProperty(CL.CL_CONTEXT_PLATFORM, plat);
-        cl_context ctx = CL.clCreateContext(cp, 1, new cl_device_id[]{dev}, null, null, null);
-        cl_queue_properties prof = new cl_queue_properties();
-        prof.addProperty(CL.CL_QUEUE_PROPERTIES, CL.CL_QUEUE_PROFILING_ENABLE);
-        cl_command_queue qp = CL.clCreateCommandQueueWithProperties(ctx, dev, prof, null);
-        cl_command_queue q = CL.clCreateCommandQueueWithProperties(ctx, dev, new cl_queue_properties(), null);
-        String src = "__kernel void k(__global int* a, const int n) { int i = get_global_id(0); if (i < n) a[i] += 1; }";
-        cl_program prog = CL.clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
-        CL.clBuildProgram(prog, 0, null, null, null, null);
-        cl_kernel k = CL.clCreateKernel(prog, "k", null);
-        cl_mem buf = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, 4096, null, null);
-        CL.clSetKernelArg(k, 0, Sizeof.cl_mem, Pointer.to(buf));
-        CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{1024}));
+        Rig r = Rig.open(plat, dev);
+        cl_context ctx = r.ctx();
+        cl_command_queue qp = r.qp(), q = r.q();
+        cl_kernel k = r.k();
+        cl_mem buf = r.buf(), pin = r.pin();
+        ByteBuffer pinned = r.pinned();
         long[] global = {1024}, local = {256};
         int[] host = new int[1];
         ByteBuffer direct = ByteBuffer.allocateDirect(64).order(ByteOrder.nativeOrder());
 
-        // pinned host memory: a buffer the driver allocates in host memory, mapped once for the host's life
-        cl_mem pin = CL.clCreateBuffer(ctx, CL.CL_MEM_ALLOC_HOST_PTR | CL.CL_MEM_READ_WRITE, 64, null, null);
-        ByteBuffer pinned = CL.clEnqueueMapBuffer(q, pin, true, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, 64, 0, null, null, null)
-                .order(ByteOrder.nativeOrder());
         String flagSrc = "__kernel void f(__global volatile int* flag, const int seq) { if (get_global_id(0) == 0) flag[0] = seq; }";
         cl_program fprog = CL.clCreateProgramWithSource(ctx, 1, new String[]{flagSrc}, null, null);
         CL.clBuildProgram(fprog, 0, null, null, null, null);
@@ -187,17 +175,50 @@ public final class JoclLaunchOverhead {
         time("8 x clSetKernelArg (an int)", n, () -> {
             for (int i = 0; i < 8; i++) CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{1024}));
         });
-        CL.clEnqueueUnmapMemObject(q, pin, pinned, 0, null, null);
-        CL.clFinish(q);
-        CL.clReleaseMemObject(pin);
         CL.clReleaseKernel(f);
         CL.clReleaseProgram(fprog);
-        CL.clReleaseMemObject(buf);
-        CL.clReleaseKernel(k);
-        CL.clReleaseProgram(prog);
-        CL.clReleaseCommandQueue(q);
-        CL.clReleaseCommandQueue(qp);
-        CL.clReleaseContext(ctx);
+        r.close();
+    }
+
+    /**
+     * One context as a perfport session has it: a profiling queue and a plain one, the kernel {@code k} (a[i] += 1 over
+     * 1024 ints) built and set on a 4 KiB buffer, and 64 bytes of pinned host memory (a buffer the driver allocates in
+     * host memory), mapped for the context's life.
+     */
+    record Rig(cl_context ctx, cl_command_queue qp, cl_command_queue q, cl_program prog, cl_kernel k, cl_mem buf, cl_mem pin,
+               ByteBuffer pinned) {
+        static Rig open(cl_platform_id plat, cl_device_id dev) {
+            cl_context_properties cp = new cl_context_properties();
+            cp.addProperty(CL.CL_CONTEXT_PLATFORM, plat);
+            cl_context ctx = CL.clCreateContext(cp, 1, new cl_device_id[]{dev}, null, null, null);
+            cl_queue_properties prof = new cl_queue_properties();
+            prof.addProperty(CL.CL_QUEUE_PROPERTIES, CL.CL_QUEUE_PROFILING_ENABLE);
+            cl_command_queue qp = CL.clCreateCommandQueueWithProperties(ctx, dev, prof, null);
+            cl_command_queue q = CL.clCreateCommandQueueWithProperties(ctx, dev, new cl_queue_properties(), null);
+            String src = "__kernel void k(__global int* a, const int n) { int i = get_global_id(0); if (i < n) a[i] += 1; }";
+            cl_program prog = CL.clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
+            CL.clBuildProgram(prog, 0, null, null, null, null);
+            cl_kernel k = CL.clCreateKernel(prog, "k", null);
+            cl_mem buf = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, 4096, null, null);
+            CL.clSetKernelArg(k, 0, Sizeof.cl_mem, Pointer.to(buf));
+            CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{1024}));
+            cl_mem pin = CL.clCreateBuffer(ctx, CL.CL_MEM_ALLOC_HOST_PTR | CL.CL_MEM_READ_WRITE, 64, null, null);
+            ByteBuffer pinned = CL.clEnqueueMapBuffer(q, pin, true, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, 64, 0, null, null, null)
+                    .order(ByteOrder.nativeOrder());
+            return new Rig(ctx, qp, q, prog, k, buf, pin, pinned);
+        }
+
+        void close() {
+            CL.clEnqueueUnmapMemObject(q, pin, pinned, 0, null, null);
+            CL.clFinish(q);
+            CL.clReleaseMemObject(pin);
+            CL.clReleaseMemObject(buf);
+            CL.clReleaseKernel(k);
+            CL.clReleaseProgram(prog);
+            CL.clReleaseCommandQueue(q);
+            CL.clReleaseCommandQueue(qp);
+            CL.clReleaseContext(ctx);
+        }
     }
 
     /** The launch and read of a fresh context after contexts made and released, in steps of 0, 10, 20 and 40. */
@@ -209,45 +230,21 @@ public final class JoclLaunchOverhead {
         }
     }
 
-    /** One context as a session has it; with a label, the timed loop runs on it before it is released. */
+    /** One context as a session has it, a launch on it, and with a label the timed loop, before it is released. */
     static void session(cl_platform_id plat, cl_device_id dev, int n, String label) {
-        cl_context_properties cp = new cl_context_properties();
-        cp.addProperty(CL.CL_CONTEXT_PLATFORM, plat);
-        cl_context ctx = CL.clCreateContext(cp, 1, new cl_device_id[]{dev}, null, null, null);
-        cl_queue_properties prof = new cl_queue_properties();
-        prof.addProperty(CL.CL_QUEUE_PROPERTIES, CL.CL_QUEUE_PROFILING_ENABLE);
-        cl_command_queue qp = CL.clCreateCommandQueueWithProperties(ctx, dev, prof, null);
-        cl_command_queue q = CL.clCreateCommandQueueWithProperties(ctx, dev, new cl_queue_properties(), null);
-        String src = "__kernel void k(__global int* a, const int n) { int i = get_global_id(0); if (i < n) a[i] += 1; }";
-        cl_program prog = CL.clCreateProgramWithSource(ctx, 1, new String[]{src}, null, null);
-        CL.clBuildProgram(prog, 0, null, null, null, null);
-        cl_kernel k = CL.clCreateKernel(prog, "k", null);
-        cl_mem buf = CL.clCreateBuffer(ctx, CL.CL_MEM_READ_WRITE, 1 << 20, null, null);
-        CL.clSetKernelArg(k, 0, Sizeof.cl_mem, Pointer.to(buf));
-        CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{1024}));
-        cl_mem pin = CL.clCreateBuffer(ctx, CL.CL_MEM_ALLOC_HOST_PTR | CL.CL_MEM_READ_WRITE, 64, null, null);
-        ByteBuffer pinned = CL.clEnqueueMapBuffer(q, pin, true, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, 64, 0, null, null, null)
-                .order(ByteOrder.nativeOrder());
+        Rig r = Rig.open(plat, dev);
         long[] global = {1024}, local = {256};
         cl_event ev = new cl_event();
-        CL.clEnqueueNDRangeKernel(qp, k, 1, null, global, local, 0, null, ev);
+        CL.clEnqueueNDRangeKernel(r.qp(), r.k(), 1, null, global, local, 0, null, ev);
         CL.clWaitForEvents(1, new cl_event[]{ev});
         CL.clReleaseEvent(ev);
         if (label != null) {
             time(label, n, () -> {
-                CL.clEnqueueNDRangeKernel(q, k, 1, null, global, local, 0, null, null);
-                CL.clEnqueueReadBuffer(q, buf, CL.CL_TRUE, 0, 4, Pointer.to(pinned), 0, null, null);
+                CL.clEnqueueNDRangeKernel(r.q(), r.k(), 1, null, global, local, 0, null, null);
+                CL.clEnqueueReadBuffer(r.q(), r.buf(), CL.CL_TRUE, 0, 4, Pointer.to(r.pinned()), 0, null, null);
             });
         }
-        CL.clEnqueueUnmapMemObject(q, pin, pinned, 0, null, null);
-        CL.clFinish(q);
-        CL.clReleaseMemObject(pin);
-        CL.clReleaseMemObject(buf);
-        CL.clReleaseKernel(k);
-        CL.clReleaseProgram(prog);
-        CL.clReleaseCommandQueue(q);
-        CL.clReleaseCommandQueue(qp);
-        CL.clReleaseContext(ctx);
+        r.close();
     }
 
     static void time(String what, int n, Op op) {
