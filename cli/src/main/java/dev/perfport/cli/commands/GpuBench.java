@@ -128,9 +128,10 @@ record GpuBench(List<String> selectors, Params params, String out) {
                     List.of("width=" + side, "height=" + side, "math=" + math), "GFLOP/s", Map.of("workload", "convolution", "width", side, "filter", "17")));
         }
         if (!quick) {
-            // torch_ref.py's market: its nsim is simbs·vwidth·wgsize·ngroup here; the configuration the searches found
-            l.add(new Case("VaR singlebuffer, math=relaxed, npos 2^17", "var", "singlebuffer", List.of("npos=2^17", "posbs=64", "simbs=16",
-                    "vwidth=2", "wgsize=128", "ngroup=264", "math=relaxed"), "mpps", Map.of("workload", "var")));
+            // torch_ref.py's market: its nsim is simbs·vwidth·wgsize·ngroup here (1,081,344); at that nsim the best shape of a
+            // sweep on the H200 (docs/results/gpu/h200.md): float4 accumulators, 256 positions a local block
+            l.add(new Case("VaR singlebuffer, math=relaxed, npos 2^17", "var", "singlebuffer", List.of("npos=2^17", "posbs=256", "simbs=8",
+                    "vwidth=4", "wgsize=128", "ngroup=264", "math=relaxed"), "mpps", Map.of("workload", "var")));
         }
         // the host's time per launch when it needs each result, as torch.sum(x).item() does
         l.add(new Case("host time per launch, a read-back each, n 1024", "reduction", "tuned", List.of("n=1024", "type=float", "groups=1",
