@@ -300,7 +300,7 @@ public final class ClusterMain {
 
     static int compare(Context ctx, SparkCluster cluster, Workload w, Cli cli, Phases phases) {
         List<String> vs = cli.variants().isEmpty() ? w.variants() : ParamCheck.variants(w, cli.variants());
-        Params overrides = ParamCheck.overrides(w, RunCommand.withMeasurement(cli.params(), cli.options()));
+        Params overrides = ParamCheck.ownKnobs(w, ParamCheck.overrides(w, RunCommand.withMeasurement(cli.params(), cli.options())));
         List<Params> cases = new ArrayList<>();
         for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));
         List<Wire.Device> devices = phases.time("device probe", () -> discover(ctx, cluster, cli.backends()));

@@ -21,7 +21,7 @@ import dev.perfport.workloads.spec.Values;
  */
 public final class TuningSupport {
     /**
-     * A tunable variant's {@code config} values: the tuning cache's pick while its knobs are at their defaults
+     * A tunable variant's {@code config} values: the tuning cache's pick while none of its knobs is given
      * (auto), never the cache (default), and the cache's pick required (tuned: an error when the cache has none or
      * a knob is given beside it, never a row that says tuned and ran the defaults). A row filled from the cache
      * shows tuned.
@@ -42,7 +42,7 @@ public final class TuningSupport {
     public static final Knob<String> CONFIG = Knob.text("config").byDefault(AUTO)
             .must(c -> List.of(AUTO, DEFAULT, TUNED, CACHE, DATABASE).contains(c), "auto, default or tuned")
             .help("auto takes the tuning cache's (or the shipped database's) best configuration for this backend, device and "
-                    + "type while the tuned knobs are at their defaults (the row then shows cache or database); tuned requires "
+                    + "type while no tuned knob is given, at any value (the row then shows cache or database); tuned requires "
                     + "the cache's pick (an error without one, or beside a knob given); default never does");
 
     /**
@@ -58,7 +58,9 @@ public final class TuningSupport {
     /**
      * {@return whether a row may take the tuning cache's pick: config is not default and each of {@code knobs} is at
      * its default; config=default, or auto beside a knob given, keeps the row's own, and config=tuned beside a knob
-     * given is one error line ({@link #givenBeside})} A row's recorded source given back (config=cache or database, as
+     * given is one error line ({@link #givenBeside})} The command line's knobs, given at any value, reach here as
+     * config=default (the CLI's ParamCheck.ownKnobs), so a knob at its default's value is only taken for not given
+     * where a program builds the parameters itself. A row's recorded source given back (config=cache or database, as
      * a row's parameters are re-run) looks up as auto does, so that the row says again where its knobs really came from
      * and never names a source it did not use.
      *

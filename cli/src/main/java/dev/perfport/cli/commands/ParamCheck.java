@@ -3,6 +3,8 @@ package dev.perfport.cli.commands;
 import dev.perfport.core.error.ConfigException;
 import dev.perfport.workloads.Measurement;
 import dev.perfport.workloads.Params;
+import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
 
 import java.util.LinkedHashMap;
@@ -30,6 +32,30 @@ public final class ParamCheck {
         }
         Measurement.of(given);   // a bad warmup or stat is one line now, before any device is opened
         return normalize(w, given);
+    }
+
+    /**
+     * {@return a run's {@code --param} items as its rows take them: a tuned knob given is the user's at any value}
+     * With {@code config=auto} (the default) a row then keeps its own knobs, as {@code config=default} (the row says
+     * default, or given); {@code config=tuned} beside such a knob is one error line. Otherwise a knob given at its
+     * default's value would look like one not given, and the cache's or database's pick would replace it. A knob given
+     * as {@code auto} asks for the pick, as one not given does; {@code config=cache} or {@code database} (a row's
+     * parameters run again) is left as it is.
+     *
+     * @param w         the workload
+     * @param overrides the items checked by {@link #overrides}
+     */
+    public static Params ownKnobs(Workload w, Params overrides) {
+        if (!(w instanceof Tunable t) || !w.defaults().has(TuningSupport.CONFIG.name())) return overrides;
+        Map<String, String> given = overrides.asMap();
+        String config = given.getOrDefault(TuningSupport.CONFIG.name(), TuningSupport.AUTO);
+        for (String name : t.tunedParams()) {
+            String value = given.get(name);
+            if (value == null || value.equals(TuningSupport.AUTO)) continue;
+            if (TuningSupport.required(config)) throw TuningSupport.givenBeside(name, value);
+            return config.equals(TuningSupport.AUTO) ? overrides.with(TuningSupport.CONFIG.name(), TuningSupport.DEFAULT) : overrides;
+        }
+        return overrides;
     }
 
     /**

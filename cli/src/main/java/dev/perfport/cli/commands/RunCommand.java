@@ -62,7 +62,7 @@ public record RunCommand(boolean compare, String workload, List<String> selector
     public int execute(Context ctx) {
         Workload w = Workloads.get(workload);
         List<String> vs = variants(w);
-        Params overrides = ParamCheck.overrides(w, params);
+        Params overrides = ParamCheck.ownKnobs(w, ParamCheck.overrides(w, params));
         List<Params> cases = new ArrayList<>();
         if (compare) {
             for (Params p : w.compareCases(overrides)) cases.add(ParamCheck.normalize(w, p));

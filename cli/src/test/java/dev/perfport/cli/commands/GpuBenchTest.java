@@ -3,6 +3,7 @@ package dev.perfport.cli.commands;
 import dev.perfport.cli.Context;
 import dev.perfport.cli.format.Format;
 import dev.perfport.core.config.PerfportConfig;
+import dev.perfport.workloads.Params;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintStream;
@@ -48,6 +49,19 @@ class GpuBenchTest {
         Context bench = GpuBench.withoutCounters(ctx);
         if (counting.isEmpty()) assertSame(ctx, bench);
         for (String key : counting) assertEquals("false", bench.config().get(key).orElse("unset"), key);
+    }
+
+    /** A headline row takes the database's knobs: no case gives a tuned knob, which would keep the row's own (ParamCheck.ownKnobs). */
+    @Test
+    void noHeadlineCaseGivesATunedKnob() {
+        int looked = 0;
+        for (GpuBench.Case c : GpuBench.all(false)) {
+            var w = dev.perfport.workloads.Workloads.get(c.workload());
+            Params given = ParamCheck.overrides(w, c.params());
+            assertSame(given, ParamCheck.ownKnobs(w, given), c.name() + ": " + c.params());
+            if (w instanceof dev.perfport.workloads.Tunable t && w.defaults().has("config")) looked++;
+        }
+        assertTrue(looked >= 10, "cases whose rows look up the database: " + looked);
     }
 
     @Test

@@ -204,9 +204,9 @@ class GpuVariantsIT {
 
     /**
      * The tuned reduction takes what {@code tune reduction} picked for the device and type (tuned at another n; the
-     * hierarchical strategy's pick, which may be within 3% of a faster point) while its knobs are at their defaults, and
-     * says so (config=tuned); config=default, or a knob given, keeps the row's own. config=tuned given requires the
-     * pick: it never runs the defaults under that label.
+     * hierarchical strategy's pick, which may be within 3% of a faster point) while none of its knobs is given, and
+     * says so (config=tuned); config=default, or a knob given (at its default's value too), keeps the row's own.
+     * config=tuned given requires the pick: it never runs the defaults under that label.
      */
     @Test
     void tunedReductionRunsTheCachedBest(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
@@ -224,7 +224,7 @@ class GpuVariantsIT {
         assertEquals("cache", params.get("config"), run::describe);
         best.forEach((k, v) -> assertEquals(String.valueOf(v), String.valueOf(params.get(k)), "parameter " + k));
         assertEquals(Boolean.TRUE, row.get("verified"), run::describe);
-        for (String own : List.of("config=default", "vw=8")) {
+        for (String own : List.of("config=default", "vw=8", "vw=4")) {
             run = Run.of("--config", cache, "--format", "json", "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
                     "--param", "n=5003", "--param", "type=int", "--param", "reps=1", "--param", own);
             Map<?, ?> p = (Map<?, ?>) Dist.jsonRows(run).getFirst().get("params");
@@ -241,6 +241,10 @@ class GpuVariantsIT {
         assertEquals(2, beside.code(), beside.describe());
         assertTrue(beside.err().contains("config=tuned takes the tuned knobs from the tuning cache, so vw=8 cannot be given beside it"),
                 beside.describe());
+        Run besideDefault = Run.of("--config", cache, "run", "reduction", "--backend", "cell-emulation", "--variant", "tuned",
+                "--param", "n=5003", "--param", "config=tuned", "--param", "wg=256");
+        assertEquals(2, besideDefault.code(), besideDefault.describe());
+        assertTrue(besideDefault.err().contains("so wg=256 cannot be given beside it"), besideDefault.describe());
         Run none = Run.of("--config", "perfport.tune.cache=" + dir.resolve("empty.json"), "run", "reduction", "--backend", "cell-emulation",
                 "--variant", "tuned", "--param", "n=5003", "--param", "type=float", "--param", "config=tuned");
         assertEquals(2, none.code(), none.describe());
