@@ -360,14 +360,23 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         @PrivateMemorySpace(8) float[] twi = new float[8];
 
         FftBase(Constants c) {
+            this(knobs(c));
+        }
+
+        /** The knobs as {@link #knobs} gives them: radix, soa, local exchange, twiddle table, share. */
+        FftBase(int[] k) {
+            kRadix = k[0];
+            kSoa = k[1];
+            kLocal = k[2];
+            kTable = k[3];
+            kShare = k[4];
+        }
+
+        static int[] knobs(Constants c) {
             if (c.has("FFT_MATH") && c.getInt("FFT_MATH") != 0) {   // Java rounds every product and has no native sin/cos
                 throw new UnsupportedFeatureException("fft math=fma and math=relaxed are OpenCL C only; Aparapi's kernels round as Java does: use math=precise");
             }
-            kRadix = c.getInt("RADIX");
-            kSoa = c.getInt("SOA");
-            kLocal = c.getInt("LOCALX");
-            kTable = c.getInt("TWTABLE");
-            kShare = c.getInt("SHARE");
+            return new int[]{c.getInt("RADIX"), c.getInt("SOA"), c.getInt("LOCALX"), c.getInt("TWTABLE"), c.getInt("SHARE")};
         }
 
         /** Every work-item thread of the Java thread pool runs a clone: it needs registers of its own. */
@@ -435,6 +444,10 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 
         FftSrcDst(Constants c) {
             super(c);
+        }
+
+        FftSrcDst(int[] k) {
+            super(k);
         }
 
         /** Element i of src, its real part when part is 0. */
@@ -546,25 +559,76 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             }
         }
     }
+//#def colsPass
+                int cnt = kRadix / radix;
+                for (int t = 0; t < cnt; t++) {
+                    int jl = j0 + t * (kLen / kRadix);
+                    for (int r = 0; r < radix; r++) {
+                        int il = jl + r * (kLen / radix);
+                        hr[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 0) : lre[col * pitch + il];
+                        hi[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 1) : lim[col * pitch + il];
+                    }
+                }
+                localBarrier();   // every value of the previous pass is read
+                for (int t = 0; t < cnt; t++) {
+                    int j = j0 + t * (kLen / kRadix);
+                    int k = j & (ns - 1);
+//#use twiddlesRadians
+//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="cst(col * pitch + d + m * ns, vr[q], vi[q])"
+                }
+                localBarrier();
+//#end
     /**
      * The four-step path's columns (fft.cl's fft_cols): cb = wg·RADIX/len adjacent columns per group, each sub-FFT pass
      * exchanged through local memory (pitch len + 1), the last pass's copy-out twisted and written. The shape comes as
      * arguments: Aparapi has no -D, so the OpenCL C form's COLS_* constants have nothing to unroll here.
      */
-    public static final class Cols extends FftSrcDst {
+    public static class Cols extends FftSrcDst {   // not final: the Specialiser subclasses it
+        // the launch's arguments, bound but not read: the kernel reads the same shape as the constants below
         int len;
         int cols;
         int outs;
         int outc;
         int twist;
+        // the launch's shape (fft.cl's COLS_*), folded into the code by the Specialiser: one class per launch, as
+        // OpenCL C builds one program per launch, so that the compiler sees constant sub-FFT lengths and strides
+        final int kLen;
+        final int kCols;
+        final int kOuts;
+        final int kOutc;
+        final int kTwist;
+        final int kWg;
+        // the passes: kFull of radix kRadix (2^kLog), then one of kLast when kLast > 1
+        final int kLog;
+        final int kFull;
+        final int kLast;
         @Local float[] lre;
         @Local float[] lim;
         // a work-item's RADIX values between the loads of a pass and its butterflies (vr, vi hold one butterfly)
         @PrivateMemorySpace(8) float[] hr = new float[8];
         @PrivateMemorySpace(8) float[] hi = new float[8];
 
-        Cols(Constants c) {
-            super(c);
+        Cols(int[] k) {
+            super(k);
+            kLen = k[5];
+            kCols = k[6];
+            kOuts = k[7];
+            kOutc = k[8];
+            kTwist = k[9];
+            kWg = k[10];
+            kLog = Integer.numberOfTrailingZeros(kRadix);
+            int full = 0;
+            for (int ns = 1; ns * kRadix <= kLen; ns *= kRadix) full++;
+            kFull = full;
+            kLast = kLen >> (full * kLog);
+        }
+
+        /** The knobs, then the launch's shape: Fft compiles fft.cols once per launch with its COLS_* constants. */
+        static int[] shape(Constants c) {
+            int[] k = knobs(c);
+            if (!c.has("COLS_LEN")) throw new IllegalArgumentException("fft.cols needs its launch's shape as the constants COLS_LEN, ...");
+            return new int[]{k[0], k[1], k[2], k[3], k[4], c.getInt("COLS_LEN"), c.getInt("COLS_COLS"), c.getInt("COLS_OUTS"),
+                    c.getInt("COLS_OUTC"), c.getInt("COLS_TWIST"), c.getInt("COLS_WG")};
         }
 
         @Override
@@ -583,45 +647,36 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         @Override
         public void run() {
             int lid = getLocalId();
-            int wg = getLocalSize();
-            int cb = wg * kRadix / len;
-            int gpt = cols / cb;
+            int wg = kWg;
+            int cb = wg * kRadix / kLen;
+            int gpt = kCols / cb;
             int grp = getGroupId();
             int b = grp / gpt;
             int c0 = (grp - b * gpt) * cb;
             int base = b * n;
             int total = n * batch;
-            int pitch = len + 1;
+            int pitch = kLen + 1;
             int col = lid % cb;
             int j0 = lid / cb;
-            int ns = 1;
-            for (int p = 0; ns < len; p++) {
-                int radix = ns * kRadix <= len ? kRadix : len / ns;
-                int cnt = kRadix / radix;
-                for (int t = 0; t < cnt; t++) {
-                    int jl = j0 + t * (len / kRadix);
-                    for (int r = 0; r < radix; r++) {
-                        int il = jl + r * (len / radix);
-                        hr[t * radix + r] = p == 0 ? ld(base + il * cols + c0 + col, total, 0) : lre[col * pitch + il];
-                        hi[t * radix + r] = p == 0 ? ld(base + il * cols + c0 + col, total, 1) : lim[col * pitch + il];
-                    }
-                }
-                localBarrier();   // every value of the previous pass is read
-                for (int t = 0; t < cnt; t++) {
-                    int j = j0 + t * (len / kRadix);
-                    int k = j & (ns - 1);
-//#use twiddlesRadians
-//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="cst(col * pitch + d + m * ns, vr[q], vi[q])"
-                }
-                localBarrier();
-                ns = ns * radix;
+            // the passes of the full radix, then at most one of kLast (2 or 4): the loops are counted, so that the
+            // compiler unrolls them with each pass's radix and ns constant and hr, hi, vr, vi indexed by constants
+            for (int p = 0; p < kFull; p++) {
+                int ns = 1 << (p * kLog);
+                int radix = kRadix;
+//#use colsPass
             }
-            for (int q = lid; q < cb * len; q += wg) {
-                int cc = outc == 1 ? q % cb : q / len;
-                int k = outc == 1 ? q / cb : q % len;
+            if (kLast > 1) {
+                int p = kFull;
+                int ns = kLen / kLast;
+                int radix = kLast;
+//#use colsPass
+            }
+            for (int q = lid; q < cb * kLen; q += wg) {
+                int cc = kOutc == 1 ? q % cb : q / kLen;
+                int k = kOutc == 1 ? q / cb : q % kLen;
                 float re = lre[cc * pitch + k];
                 float im = lim[cc * pitch + k];
-                if (twist == 1) {
+                if (kTwist == 1) {
                     int e = ((c0 + cc) * k) & (n - 1);
                     float a = (float) e * (-TWO_PI / (float) n);
                     float wr = kTable == 1 ? tw[2 * e] : cos(a);
@@ -630,7 +685,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     re = xr * wr - im * wi;
                     im = xr * wi + im * wr;
                 }
-                store(base + k * outs + (c0 + cc) * outc, total, re, im);
+                store(base + k * kOuts + (c0 + cc) * kOutc, total, re, im);
             }
         }
     }
@@ -638,7 +693,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 KernelSpec.of("fft.fused", Fused.class, Fused::new, "in", "out", "tmp", "tw", "n", "batch", "lre", "lim")
 //#end
 //#register
-KernelSpec.of("fft.cols", Cols.class, Cols::new, "src", "dst", "tw", "n", "batch", "len", "cols", "outs", "outc", "twist", "lre", "lim")
+KernelSpec.of("fft.cols", Cols.class, c -> Specialiser.of(Cols.class, Cols.shape(c)), "src", "dst", "tw", "n", "batch", "len", "cols", "outs", "outc", "twist", "lre", "lim")
 //#end
 //#register
 KernelSpec.of("fft.pass", Pass.class, Pass::new, "src", "dst", "tw", "n", "batch", "ns", "radix")

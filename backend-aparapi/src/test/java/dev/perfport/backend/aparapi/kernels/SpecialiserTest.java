@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -146,5 +147,18 @@ class SpecialiserTest {
         assertTrue(cl.contains("<8"), "no literal bound 8 in:\n" + cl);
         assertTrue(cl.contains("atomicAdd(this->status, "), "status is read through Aparapi's atomic_add:\n" + cl);
         assertFalse(cl.contains("this->status["), "a plain access of status:\n" + cl);
+    }
+
+    /** The four-step FFT's launch shape (fft.cl's COLS_*) is folded as OpenCL C's one program per launch has it. */
+    @Test
+    void fourStepColumnsHaveTheLaunchShapeAsConstants() throws Exception {
+        // radix 8, AoS, local exchange, computed twiddles; 512 points in one launch: len 512, one column, wg 64
+        String cl = dumped(Specialiser.of(FftKernels.Cols.class, new int[]{8, 0, 1, 0, 0, 512, 1, 1, 512, 0, 64}), "fft-cols-512.cl");
+        for (String f : List.of("kLen", "kCols", "kOuts", "kOutc", "kTwist", "kWg", "kRadix", "this->len", "this->cols")) {
+            assertFalse(cl.contains(f), f + " is still read from a kernel argument:\n" + cl);
+        }
+        // 512 = 8·8·8: three passes of the literal radix 8, and no last pass of another radix
+        String flat = cl.replace(" ", "");
+        assertTrue(flat.contains("p<3;") && flat.contains("intradix=8;") && flat.contains("if(1>1)"), "the passes are not constants in:\n" + cl);
     }
 }
