@@ -580,8 +580,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 //#end
     /**
      * The four-step path's columns (fft.cl's fft_cols): cb = wg·RADIX/len adjacent columns per group, each sub-FFT pass
-     * exchanged through local memory (pitch len + 1), the last pass's copy-out twisted and written. The shape comes as
-     * arguments: Aparapi has no -D, so the OpenCL C form's COLS_* constants have nothing to unroll here.
+     * exchanged through local memory (pitch len + 1), the last pass's copy-out twisted and written. Aparapi has no -D:
+     * the OpenCL C form's COLS_* constants come as final fields, which the Specialiser folds into one class per launch.
      */
     public static class Cols extends FftSrcDst {   // not final: the Specialiser subclasses it
         // the launch's arguments, bound but not read: the kernel reads the same shape as the constants below
@@ -617,10 +617,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             kTwist = k[9];
             kWg = k[10];
             kLog = Integer.numberOfTrailingZeros(kRadix);
-            int full = 0;
-            for (int ns = 1; ns * kRadix <= kLen; ns *= kRadix) full++;
-            kFull = full;
-            kLast = kLen >> (full * kLog);
+            kFull = Integer.numberOfTrailingZeros(kLen) / kLog;
+            kLast = 1 << (Integer.numberOfTrailingZeros(kLen) % kLog);
         }
 
         /** The knobs, then the launch's shape: Fft compiles fft.cols once per launch with its COLS_* constants. */
