@@ -48,21 +48,12 @@ def main():
     g = torch.Generator(device="cpu").manual_seed(42)
     x = (torch.rand((1, 1, H + Fs - 1, W + Fs - 1), generator=g) * 2 - 1).to(dev)
     w = (torch.rand((1, 1, Fs, Fs), generator=g) * 2 - 1).to(dev)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from torch_fft import timed   # device time on a GPU, else wall clock, as torch_spmv.py takes it
+    from torch_ref import timing_fields
     with torch.no_grad():
-        if dev == "cuda":
-            sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-            import torch_ref   # its device timing (importing it runs nothing)
-            times = [ms / 1e3 for ms in torch_ref.timed(lambda: F.conv2d(x, w), a.warmup, a.reps)]
-            timing = torch_ref.timing_fields()
-        else:
-            import time
-            for _ in range(a.warmup):
-                F.conv2d(x, w)
-            times, timing = [], {}
-            for _ in range(a.reps):
-                t0 = time.perf_counter()
-                F.conv2d(x, w)
-                times.append(time.perf_counter() - t0)
+        times = [ms / 1e3 for ms in timed(lambda: F.conv2d(x, w), a.warmup, a.reps, dev == "cuda")]
+        timing = timing_fields() if dev == "cuda" else {}
         y = F.conv2d(x, w)
         # check a sample of rows against float64
         rows = sorted(set([0, H - 1] + list(range(0, H, max(1, H // 16)))))
