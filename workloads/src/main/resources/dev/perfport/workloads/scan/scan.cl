@@ -485,6 +485,8 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
         int cb = tile * tile_elems + wid * 32 * ITEMS + 4 * lane;   /* lane's first element; + 128q */
         T lp[ITEMS / 4];                          /* per q: what precedes the lane's 4 elements in the warp */
         T run = IDENTITY;                         /* the warp's total so far (alike in every lane) */
+        /* every vector is loaded before the first is scanned: the shuffles are volatile assembly, which
+         * the compiler does not move loads across, so loads inside the scan's loop would wait one at a time */
 #pragma unroll
         for (int q = 0; q < ITEMS / 4; q++) {
             int e = cb + 128 * q;
@@ -494,6 +496,9 @@ __kernel void scan_single_pass(PP_PARAMS, __global const T* in, __global T* out,
             } else {
                 for (int c = 0; c < 4; c++) v[4 * q + c] = e + c < n ? in[e + c] : IDENTITY;
             }
+        }
+#pragma unroll
+        for (int q = 0; q < ITEMS / 4; q++) {
             v[4 * q + 1] = OP(v[4 * q], v[4 * q + 1]);   /* inclusive within the lane's 4 */
             v[4 * q + 2] = OP(v[4 * q + 1], v[4 * q + 2]);
             v[4 * q + 3] = OP(v[4 * q + 2], v[4 * q + 3]);
