@@ -71,7 +71,7 @@ final class ScanSpec {
     /** No macro: the cap is an NVIDIA build option, handed only when set so that uncapped builds keep their cached binaries. */
     static final Knob<Integer> REGS = Knob.ints("regs")
             .must(r -> r == 0 || r >= MIN_REGS && r <= MAX_REGS, "0 (the compiler's choice) or in [" + MIN_REGS + ", " + MAX_REGS + "]")
-            .tunedFrom(0).byDefault(0).grid(d -> d.nvidia() ? List.of(0, 32, 40) : List.of(0)).tunable().only(SINGLE_PASS)
+            .tunedFrom(0).byDefault(0).grid(d -> d.nvidia() ? List.of(0, 32, 40, 64) : List.of(0)).tunable().only(SINGLE_PASS)
             .help("OpenCL: N caps the registers per work-item on NVIDIA's OpenCL (-cl-nv-maxrregcount; ignored by other "
                     + "devices), so that more groups share an SM");
     static final Knob<Integer> GPC = Knob.ints("gpc").must(g -> g >= 0 && g <= MAX_GPC, "0 (k decides) or in [1, " + MAX_GPC + "]")

@@ -179,7 +179,7 @@ class ScanTest {
         var g = ScanTuning.defaultGrid(nvidia);
         assertEquals(List.of(0, 2), g.get("warp"));
         assertEquals(List.of(0, 1), g.get("coalesce"));
-        assertEquals(List.of(0, 32, 40), g.get("regs"));
+        assertEquals(List.of(0, 32, 40, 64), g.get("regs"));
         assertEquals(List.of(64, 128, 256, 512, 1024), g.get("wg"));
         var c = ScanTuning.defaultGrid(cpu);
         assertEquals(List.of(0), c.get("warp"));
