@@ -204,7 +204,7 @@ class ScanTest {
         var h = ScanTuning.hierarchy(space, false);
         assertEquals(List.of("schedule", "tile", "gpc"), h.stages().stream().map(dev.perfport.core.tune.Strategy.Stage::name).toList());
         assertEquals(List.of("striped", "items", "wg"), h.stages().get(1).params());
-        assertEquals(List.of(16, 512, 8), List.of(h.start().get("items"), h.start().get("wg"), h.start().get("gpc")));
+        assertEquals(List.of(48, 512, 8), List.of(h.start().get("items"), h.start().get("wg"), h.start().get("gpc")));
         assertTrue(grid.get("items").containsAll(List.of(32, 48, 64)), "items up to 64: " + grid.get("items"));
     }
 
