@@ -59,7 +59,7 @@ class GpuBenchTest {
             var w = dev.perfport.workloads.Workloads.get(c.workload());
             Params given = ParamCheck.overrides(w, c.params());
             assertSame(given, ParamCheck.ownKnobs(w, given), c.name() + ": " + c.params());
-            if (w instanceof dev.perfport.workloads.Tunable t && w.defaults().has("config")) looked++;
+            if (w instanceof dev.perfport.workloads.Tunable && w.defaults().has("config")) looked++;
         }
         assertTrue(looked >= 10, "cases whose rows look up the database: " + looked);
     }
