@@ -22,7 +22,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
  * fused pass's butterflies of a work-item are written once below.
  */
 //#def twiddleMul
-            for (int r = 1; r < radix; r++) {
+            for (int r = 1; r < radix && ns > 1; r++) {   // a first pass's twiddles are all 1
                 float xr = vr[r];
                 float xi = vi[r];
                 vr[r] = xr * twr[r] - xi * twi[r];
@@ -108,6 +108,21 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         }
     }
 
+    /** Element i of one column of a four-step launch's output: dst at i·outs + off. */
+    private record ColumnSide(GlobalSide dst, int outs, int off) implements Side {
+        public float re(int i) {
+            return dst.re(i * outs + off);
+        }
+
+        public float im(int i) {
+            return dst.im(i * outs + off);
+        }
+
+        public void put(int i, float re, float im) {
+            dst.put(i * outs + off, re, im);
+        }
+    }
+
     /** Registers of one work-item: the R values and twiddles. */
     private static final class Regs {
         final float[] vr = new float[8], vi = new float[8], twr = new float[8], twi = new float[8];
@@ -187,7 +202,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
     /**
      * fft.cols (fft.cl's fft_cols): cb = wg·RADIX/len columns per group; each sub-FFT pass reads
      * every work-item's RADIX values (the first pass from global memory), then twiddles, transforms
-     * and stores them to local memory, then the copy-out twists and writes.
+     * and stores them to local memory; a twisted launch's copy-out then twists and writes, and an untwisted
+     * launch's last pass writes its output itself.
      */
     static WorkGroupKernel colsGroup(Constants c) {
         FftConfig cfg = config(c);
@@ -217,9 +233,11 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                         }
                     }
                 }
+                // an untwisted launch's last pass stores its output itself (fft.cl's CSTG)
+                boolean direct = !twist && ns * r == len;
                 for (int lid = 0; lid < wg; lid++) {
                     int col = lid % cb, j0 = lid / cb;
-                    Side to = new LocalSide(lre, lim, col * pitch);
+                    Side to = direct ? new ColumnSide(dst, outs, (c0 + col) * outc) : new LocalSide(lre, lim, col * pitch);
                     for (int t = 0; t < cnt; t++) {
                         int j = j0 + t * (len / radixMax), k = j & (ns - 1);
                         if (pow && !cfg.table()) twiddlesPow(regs, k, ns, r);
@@ -230,9 +248,10 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     }
                 }
                 long bf = (long) wg * cnt;
-                charge(g, cfg, r, bf, bf, p == 0 ? 1 : 2, pow ? Integer.numberOfTrailingZeros(r) : r - 1);
+                charge(g, cfg, r, bf, bf, (p == 0 ? 0 : 1) + (direct ? 0 : 1), pow ? 1 : r - 1);
                 ns *= r;
             }
+            if (!twist) return;
             for (int q = 0; q < cb * len; q++) {
                 int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
                 float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
@@ -277,17 +296,19 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         }
     }
 
-    /** fft.cl's twiddles_pow: w^k, w^2k, w^4k from sin/cos, the others as products of two of them; 1 for k = 0. */
+    /** fft.cl's twiddles_pow: w^k from sin/cos, w^2k and w^4k by squaring, the others as products of two of them; 1 for k = 0. */
     private static void twiddlesPow(Regs g, int k, int ns, int radix) {
         if (k == 0) {
             java.util.Arrays.fill(g.twr, 1, radix, 1f);
             java.util.Arrays.fill(g.twi, 1, radix, 0f);
             return;
         }
-        for (int r = 1; r < radix; r <<= 1) {
-            float a = (float) (r * k) * (-TWO_PI / (float) (ns * radix));
-            g.twr[r] = (float) Math.cos(a);
-            g.twi[r] = (float) Math.sin(a);
+        float a = (float) k * (-TWO_PI / (float) (ns * radix));
+        g.twr[1] = (float) Math.cos(a);
+        g.twi[1] = (float) Math.sin(a);
+        for (int r = 2; r < radix; r <<= 1) {
+            g.twr[r] = g.twr[r / 2] * g.twr[r / 2] - g.twi[r / 2] * g.twi[r / 2];
+            g.twi[r] = g.twr[r / 2] * g.twi[r / 2] + g.twi[r / 2] * g.twr[r / 2];
         }
         for (int r = 3; r < radix; r++) {
             int hi = r >= 4 ? 4 : 2, lo = r - hi;
@@ -311,7 +332,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
     /** The second half of a butterfly (fft.cl's BF_STORE): twiddle the values in g, DFT, store in natural order. */
     private static void store(Side dst, Regs g, int j, int k, int ns, int radix) {
         float[] vr = g.vr, vi = g.vi;
-        for (int r = 1; r < radix; r++) {
+        for (int r = 1; r < radix && ns > 1; r++) {   // a first pass's twiddles are all 1
             float xr = vr[r], xi = vi[r];
             vr[r] = xr * g.twr[r] - xi * g.twi[r];
             vi[r] = xr * g.twi[r] + xi * g.twr[r];
@@ -420,10 +441,14 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                             if (e == 0) {
                                 vr[i + h] = dr;
                                 vi[i + h] = di;
+                            } else if (e == 2) {
+                                // times -i: a swap, where the product by 0 would cost 6 operations
+                                vr[i + h] = di;
+                                vi[i + h] = -dr;
                             } else {
-                                // exp(-2*pi*i*e/8), e = 1..3
-                                float wr = e == 2 ? 0f : (e == 1 ? C8 : -C8);
-                                float wi = e == 2 ? -1f : -C8;
+                                // exp(-2*pi*i*e/8), e = 1, 3
+                                float wr = e == 1 ? C8 : -C8;
+                                float wi = -C8;
                                 vr[i + h] = dr * wr - di * wi;
                                 vi[i + h] = dr * wi + di * wr;
                             }
@@ -561,6 +586,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
     }
 //#def colsPass
                 int cnt = kRadix / radix;
+                // an untwisted launch's last pass stores its output itself (fft.cl's CSTG)
+                int direct = kTwist == 0 && ns * radix == kLen ? 1 : 0;
                 for (int t = 0; t < cnt; t++) {
                     int jl = j0 + t * (kLen / kRadix);
                     for (int r = 0; r < radix; r++) {
@@ -569,18 +596,23 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                         hi[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 1) : lim[col * pitch + il];
                     }
                 }
-                localBarrier();   // every value of the previous pass is read
+                if (p > 0 && direct == 0) {
+                    localBarrier();   // every value of the previous pass is read before this one overwrites it
+                }
                 for (int t = 0; t < cnt; t++) {
                     int j = j0 + t * (kLen / kRadix);
                     int k = j & (ns - 1);
 //#use twiddlesRadians
-//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="cst(col * pitch + d + m * ns, vr[q], vi[q])"
+//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="if (direct == 1) store(base + (d + m * ns) * kOuts + (c0 + col) * kOutc, total, vr[q], vi[q]); else cst(col * pitch + d + m * ns, vr[q], vi[q])"
                 }
-                localBarrier();
+                if (direct == 0) {
+                    localBarrier();
+                }
 //#end
     /**
      * The four-step path's columns (fft.cl's fft_cols): cb = wg·RADIX/len adjacent columns per group, each sub-FFT pass
-     * exchanged through local memory (pitch len + 1), the last pass's copy-out twisted and written. Aparapi has no -D:
+     * exchanged through local memory (pitch len + 1), a twisted launch's copy-out twisted and written (an untwisted
+     * launch's last pass writes its output itself). Aparapi has no -D:
      * the OpenCL C form's COLS_* constants come as final fields, which the Specialiser folds into one class per launch.
      */
     public static class Cols extends FftSrcDst {   // not final: the Specialiser subclasses it
@@ -669,7 +701,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int radix = kLast;
 //#use colsPass
             }
-            for (int q = lid; q < cb * kLen; q += wg) {
+            // a twisted launch's copy-out (an untwisted one's last pass stored its output)
+            for (int q = lid; kTwist == 1 && q < cb * kLen; q += wg) {
                 int cc = kOutc == 1 ? q % cb : q / kLen;
                 int k = kOutc == 1 ? q / cb : q % kLen;
                 float re = lre[cc * pitch + k];
@@ -770,11 +803,11 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
                     int i = ((g - low) << 1) + low;
                     int e = low * (4 / h);
 //#use sumDiff
-                    // exp(-2*pi*i*e/8), e = 0..3
-                    float wr = e == 0 ? 1f : (e == 2 ? 0f : (e == 1 ? 0.70710678118654752f : -0.70710678118654752f));
-                    float wi = e == 0 ? 0f : (e == 2 ? -1f : -0.70710678118654752f);
-                    vr[i + h] = e == 0 ? dr : dr * wr - di * wi;
-                    vi[i + h] = e == 0 ? di : dr * wi + di * wr;
+                    // exp(-2*pi*i*e/8), e = 0..3; e = 2 (times -i) a swap, where the product by 0 would cost 6 operations
+                    float wr = e == 1 ? 0.70710678118654752f : -0.70710678118654752f;
+                    float wi = -0.70710678118654752f;
+                    vr[i + h] = e == 0 ? dr : (e == 2 ? di : dr * wr - di * wi);
+                    vi[i + h] = e == 0 ? di : (e == 2 ? -dr : dr * wi + di * wr);
                 }
             }
             int d = (j - k) * radix + k;

@@ -126,6 +126,9 @@ public final class FftKernels {
                 if (e == 0) {
                     vr[i + h] = dr;
                     vi[i + h] = di;
+                } else if (e == 2) {   // times -i
+                    vr[i + h] = di;
+                    vi[i + h] = -dr;
                 } else {
                     vr[i + h] = dr * W8R[e] - di * W8I[e];
                     vi[i + h] = dr * W8I[e] + di * W8R[e];
@@ -139,13 +142,14 @@ public final class FftKernels {
         return radix == 8 ? ((m & 1) << 2) | (m & 2) | (m >> 2) : radix == 4 ? ((m & 1) << 1) | (m >> 1) : m;
     }
 
-    /** Float operations of one R-point butterfly: the twiddle products and the DFT's (nontrivial products counted). */
+    /** Float operations of one R-point butterfly: the twiddle products and the DFT's (products by 1 and -i not counted). */
     static long butterflyFlops(int radix) {
         long f = 6L * (radix - 1);
         for (int h = radix / 2; h >= 1; h >>= 1) {
             for (int i = 0; i < radix; i++) {
                 if ((i & h) != 0) continue;
-                f += (i & (h - 1)) == 0 ? 4 : 10;
+                int e = (i & (h - 1)) * (4 / h);
+                f += e == 0 || e == 2 ? 4 : 10;
             }
         }
         return f;

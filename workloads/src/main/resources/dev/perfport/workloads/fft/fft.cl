@@ -61,8 +61,10 @@
 #define LD(buf, T, i, re, im) { re = (buf)[(i)]; im = (buf)[(T) + (i)]; }
 #define ST(buf, T, i, re, im) { (buf)[(i)] = (re); (buf)[(T) + (i)] = (im); }
 #else
-#define LD(buf, T, i, re, im) { re = (buf)[2 * (i)]; im = (buf)[2 * (i) + 1]; }
-#define ST(buf, T, i, re, im) { (buf)[2 * (i)] = (re); (buf)[2 * (i) + 1] = (im); }
+/* interleaved: one 8-byte access a complex value, where two 4-byte ones cost a 512-point batch 7 %
+ * on the H200 (buffers are aligned well beyond float2) */
+#define LD(buf, T, i, re, im) { float2 v_ = ((__global const float2*) (buf))[(i)]; re = v_.x; im = v_.y; }
+#define ST(buf, T, i, re, im) { ((__global float2*) (buf))[(i)] = (float2) ((re), (im)); }
 #endif
 
 /* exp(-2*pi*i*e/8), e = 0..3: the twiddles inside an R-point DFT (R <= 8) */
@@ -83,6 +85,9 @@ inline void dft(float* vr, float* vi, const int R) {
                 if (e == 0) {
                     vr[i + h] = dr;
                     vi[i + h] = di;
+                } else if (e == 2) {   /* times -i: a swap, where the product by 0 would cost 6 operations */
+                    vr[i + h] = di;
+                    vi[i + h] = -dr;
                 } else {
                     vr[i + h] = dr * W8R[e] - di * W8I[e];
                     vi[i + h] = dr * W8I[e] + di * W8R[e];
@@ -112,8 +117,9 @@ inline void twiddles(float* twr, float* twi, int k, int ns, const int R, int n, 
     }
 }
 
-/* computed twiddles with fewer sin/cos: w^k, w^2k, w^4k from sin/cos, w^3k, w^5k, w^6k, w^7k as
- * products of two of them (at most two roundings more, well inside the O(log N eps) bound); 1 for k = 0 */
+/* computed twiddles with one sin/cos: w^k from sin/cos, w^2k and w^4k by squaring, w^3k, w^5k, w^6k,
+ * w^7k as products of two of those (a few roundings more, well inside the O(log N eps) bound; two
+ * sin/cos more cost a 2^20-point transform 8 % on the H200); 1 for k = 0 */
 inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
     if (k == 0) {   /* every butterfly of a first pass: no sin/cos */
         for (int r = 1; r < R; r++) {
@@ -122,9 +128,13 @@ inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
         }
         return;
     }
-    for (int r = 1; r < R; r <<= 1) {
-        float t = (float) (r * k) * (-2.0f / (float) (ns * R));
-        twi[r] = SINCOSPI(t, twr[r]);
+    {
+        float t = (float) k * (-2.0f / (float) (ns * R));
+        twi[1] = SINCOSPI(t, twr[1]);
+    }
+    for (int r = 2; r < R; r <<= 1) {
+        twr[r] = twr[r / 2] * twr[r / 2] - twi[r / 2] * twi[r / 2];
+        twi[r] = twr[r / 2] * twi[r / 2] + twi[r / 2] * twr[r / 2];
     }
     for (int r = 3; r < R; r++) {
         int hi = r >= 4 ? 4 : 2, lo = r - hi;
@@ -144,7 +154,7 @@ inline void twiddles_pow(float* twr, float* twi, int k, int ns, const int R) {
  * pr, pi, does the DFT, stores through STX */
 #define BF_STORE(R, pr, pi, STX)                                                            \
     {                                                                                       \
-        for (int r = 1; r < R; r++) {                                                       \
+        for (int r = 1; r < R && ns > 1; r++) {   /* a first pass's twiddles are all 1 */   \
             float xr = (pr)[r], xi = (pi)[r];                                               \
             (pr)[r] = xr * twr[r] - xi * twi[r];                                            \
             (pi)[r] = xr * twi[r] + xi * twr[r];                                            \
@@ -263,29 +273,37 @@ __kernel void fft_fused(PP_PARAMS, __global const float* in, __global float* out
  * work-group takes cb = wg*RADIX/len adjacent columns, so that a load of the first pass reads cb
  * consecutive complex values; every sub-FFT pass exchanges through __local memory (pitch len + 1,
  * so that the columns fall in different banks); a work-item holds RADIX values in registers (one
- * radix-RADIX butterfly, or RADIX/R butterflies of a last pass of radix R). The last pass lands in
- * local memory and a copy-out applies the twist and writes with consecutive work-items on
- * consecutive addresses (columns fastest when outc == 1, rows fastest when transposing). */
+ * radix-RADIX butterfly, or RADIX/R butterflies of a last pass of radix R). A twisted launch's last
+ * pass lands in local memory and a copy-out applies the twist and writes with consecutive
+ * work-items on consecutive addresses (rows fastest, transposing); an untwisted launch's last pass
+ * writes its output itself, columns fastest, as the first pass reads. */
 
 #define CLD(i, re, im)                                                                      \
     if (p == 0) LD(src, total, base + (i) * cols + c0 + c, re, im)                          \
     else { re = lre[c * pitch + (i)]; im = lim[c * pitch + (i)]; }
 #define CST(i, re, im) { lre[c * pitch + (i)] = (re); lim[c * pitch + (i)] = (im); }
 
+/* an untwisted launch's last pass stores straight to its output: the last pass's butterfly j writes
+ * elements j + m*len/R, so consecutive work-items write what the copy-out would write together */
+#define CSTG(i, re, im) ST(dst, total, base + (i) * outs + (c0 + c) * outc, re, im)
+
 #define COLS_PASS(R)                                                                        \
     {                                                                                       \
         float vr[RADIX], vi[RADIX], twr[R], twi[R];                                         \
+        int direct = !twist && ns * R == len;                                               \
         for (int t = 0; t < RADIX / R; t++) {                                               \
             int j = j0 + t * (len / RADIX);                                                 \
             for (int r = 0; r < R; r++) CLD(j + r * (len / R), vr[t * R + r], vi[t * R + r])\
         }                                                                                   \
-        barrier(CLK_LOCAL_MEM_FENCE);   /* every value of the previous pass is read */      \
+        /* every value of the previous pass is read before this one overwrites it */        \
+        if (p > 0 && !direct) barrier(CLK_LOCAL_MEM_FENCE);                                 \
         for (int t = 0; t < RADIX / R; t++) {                                               \
             int j = j0 + t * (len / RADIX), k = j & (ns - 1);                               \
             TWIDDLES(twr, twi, k, ns, R, n, tw);                                            \
-            BF_STORE(R, vr + t * R, vi + t * R, CST)                                        \
+            if (direct) BF_STORE(R, vr + t * R, vi + t * R, CSTG)                           \
+            else BF_STORE(R, vr + t * R, vi + t * R, CST)                                   \
         }                                                                                   \
-        barrier(CLK_LOCAL_MEM_FENCE);                                                       \
+        if (!direct) barrier(CLK_LOCAL_MEM_FENCE);                                          \
     }
 
 /* COLS_LEN > 0: the launch's shape as constants (COLS_LEN, COLS_COLS, COLS_OUTS, COLS_OUTC,
@@ -319,6 +337,7 @@ __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst
         BY_RADIX(radix, COLS_PASS)
         ns *= radix;
     }
+    if (!twist) return;   /* the last pass stored the output */
     for (int q = lid; q < cb * len; q += wg) {
         int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
         float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
