@@ -255,29 +255,25 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             for (int q = 0; q < cb * len; q++) {
                 int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
                 float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
-                if (twist) {
-                    int e = ((c0 + cc) * k) & (n - 1);
-                    float wr, wi;
-                    if (cfg.table()) {
-                        wr = tw.get(2 * e);
-                        wi = tw.get(2 * e + 1);
-                    } else {
-                        float a = (float) e * (-TWO_PI / (float) n);
-                        wr = (float) Math.cos(a);
-                        wi = (float) Math.sin(a);
-                    }
-                    float xr = re;
-                    re = xr * wr - im * wi;
-                    im = xr * wi + im * wr;
+                int e = ((c0 + cc) * k) & (n - 1);
+                float wr, wi;
+                if (cfg.table()) {
+                    wr = tw.get(2 * e);
+                    wi = tw.get(2 * e + 1);
+                } else {
+                    float a = (float) e * (-TWO_PI / (float) n);
+                    wr = (float) Math.cos(a);
+                    wi = (float) Math.sin(a);
                 }
+                float xr = re;
+                re = xr * wr - im * wi;
+                im = xr * wi + im * wr;
                 dst.put(k * outs + (c0 + cc) * outc, re, im);
             }
             // the copy-out: a local load per value, and the twist's product and (computed) twiddle
             g.ops(Op.LOCAL_MEM, 2L * cb * len);
-            if (twist) {
-                g.ops(Op.FLOAT, 6L * cb * len + (cfg.table() ? 0 : 1L * cb * len));
-                if (!cfg.table()) g.ops(Op.SPECIAL, 2L * cb * len);
-            }
+            g.ops(Op.FLOAT, 6L * cb * len + (cfg.table() ? 0 : 1L * cb * len));
+            if (!cfg.table()) g.ops(Op.SPECIAL, 2L * cb * len);
         };
     }
 
@@ -707,15 +703,13 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 int k = kOutc == 1 ? q / cb : q % kLen;
                 float re = lre[cc * pitch + k];
                 float im = lim[cc * pitch + k];
-                if (kTwist == 1) {
-                    int e = ((c0 + cc) * k) & (n - 1);
-                    float a = (float) e * (-TWO_PI / (float) n);
-                    float wr = kTable == 1 ? tw[2 * e] : cos(a);
-                    float wi = kTable == 1 ? tw[2 * e + 1] : sin(a);
-                    float xr = re;
-                    re = xr * wr - im * wi;
-                    im = xr * wi + im * wr;
-                }
+                int e = ((c0 + cc) * k) & (n - 1);
+                float a = (float) e * (-TWO_PI / (float) n);
+                float wr = kTable == 1 ? tw[2 * e] : cos(a);
+                float wi = kTable == 1 ? tw[2 * e + 1] : sin(a);
+                float xr = re;
+                re = xr * wr - im * wi;
+                im = xr * wi + im * wr;
                 store(base + k * kOuts + (c0 + cc) * kOutc, total, re, im);
             }
         }

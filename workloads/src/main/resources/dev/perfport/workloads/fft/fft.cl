@@ -341,18 +341,16 @@ __kernel void fft_cols(PP_PARAMS, __global const float* src, __global float* dst
     for (int q = lid; q < cb * len; q += wg) {
         int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
         float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
-        if (twist) {
-            int e = ((c0 + cc) * k) & (n - 1);
+        int e = ((c0 + cc) * k) & (n - 1);
 #if TWTABLE
-            float wr = tw[2 * e], wi = tw[2 * e + 1];
+        float wr = tw[2 * e], wi = tw[2 * e + 1];
 #else
-            float t = (float) e * (-2.0f / (float) n);
-            float wr, wi = SINCOSPI(t, wr);
+        float t = (float) e * (-2.0f / (float) n);
+        float wr, wi = SINCOSPI(t, wr);
 #endif
-            float xr = re;
-            re = xr * wr - im * wi;
-            im = xr * wi + im * wr;
-        }
+        float xr = re;
+        re = xr * wr - im * wi;
+        im = xr * wi + im * wr;
         ST(dst, total, base + k * outs + (c0 + cc) * outc, re, im)
     }
 }
