@@ -108,6 +108,22 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         }
     }
 
+    /** A column of fft.cols's local pair, element i at off + i + i/8 (fft.cl's LPAD: the banks of a radix-8 pass). */
+    private record PaddedSide(float[] lre, float[] lim, int off) implements Side {
+        public float re(int i) {
+            return lre[off + i + (i >> 3)];
+        }
+
+        public float im(int i) {
+            return lim[off + i + (i >> 3)];
+        }
+
+        public void put(int i, float re, float im) {
+            lre[off + i + (i >> 3)] = re;
+            lim[off + i + (i >> 3)] = im;
+        }
+    }
+
     /** Element i of one column of a four-step launch's output: dst at i·outs + off. */
     private record ColumnSide(GlobalSide dst, int outs, int off) implements Side {
         public float re(int i) {
@@ -212,7 +228,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             boolean twist = g.intArg(9) == 1, pow = c.has(TWPOW) && c.getInt(TWPOW) == 1;
             int wg = g.localItems(), radixMax = cfg.radix(), cb = wg * radixMax / len, gpt = cols / cb;
             int grp = (int) g.groupLinearId(), b = grp / gpt, c0 = (grp - b * gpt) * cb;
-            int total = n * batch, pitch = len + 1;
+            int total = n * batch, pitch = len + (len >> 3) + 1;   // padded as fft.cl's LPAD
             GlobalFloats tw = g.floats(2);
             GlobalSide src = new GlobalSide(g.floats(0), total, b * n, cfg.soa());
             GlobalSide dst = new GlobalSide(g.floats(1), total, b * n, cfg.soa());
@@ -228,8 +244,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                         int j = j0 + t * (len / radixMax);
                         for (int q = 0; q < r; q++) {
                             int i = j + q * (len / r);
-                            vr[lid][t * r + q] = p == 0 ? src.re(i * cols + c0 + col) : lre[col * pitch + i];
-                            vi[lid][t * r + q] = p == 0 ? src.im(i * cols + c0 + col) : lim[col * pitch + i];
+                            vr[lid][t * r + q] = p == 0 ? src.re(i * cols + c0 + col) : lre[col * pitch + i + (i >> 3)];
+                            vi[lid][t * r + q] = p == 0 ? src.im(i * cols + c0 + col) : lim[col * pitch + i + (i >> 3)];
                         }
                     }
                 }
@@ -237,7 +253,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 boolean direct = !twist && ns * r == len;
                 for (int lid = 0; lid < wg; lid++) {
                     int col = lid % cb, j0 = lid / cb;
-                    Side to = direct ? new ColumnSide(dst, outs, (c0 + col) * outc) : new LocalSide(lre, lim, col * pitch);
+                    Side to = direct ? new ColumnSide(dst, outs, (c0 + col) * outc) : new PaddedSide(lre, lim, col * pitch);
                     for (int t = 0; t < cnt; t++) {
                         int j = j0 + t * (len / radixMax), k = j & (ns - 1);
                         if (pow && !cfg.table()) twiddlesPow(regs, k, ns, r);
@@ -254,7 +270,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             if (!twist) return;
             for (int q = 0; q < cb * len; q++) {
                 int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
-                float re = lre[cc * pitch + k], im = lim[cc * pitch + k];
+                float re = lre[cc * pitch + k + (k >> 3)], im = lim[cc * pitch + k + (k >> 3)];
                 int e = ((c0 + cc) * k) & (n - 1);
                 float wr, wi;
                 if (cfg.table()) {
@@ -588,8 +604,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     int jl = j0 + t * (kLen / kRadix);
                     for (int r = 0; r < radix; r++) {
                         int il = jl + r * (kLen / radix);
-                        hr[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 0) : lre[col * pitch + il];
-                        hi[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 1) : lim[col * pitch + il];
+                        hr[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 0) : lre[col * pitch + il + (il >> 3)];
+                        hi[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 1) : lim[col * pitch + il + (il >> 3)];
                     }
                 }
                 if (p > 0 && direct == 0) {
@@ -599,7 +615,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     int j = j0 + t * (kLen / kRadix);
                     int k = j & (ns - 1);
 //#use twiddlesRadians
-//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="if (direct == 1) store(base + (d + m * ns) * kOuts + (c0 + col) * kOutc, total, vr[q], vi[q]); else cst(col * pitch + d + m * ns, vr[q], vi[q])"
+//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="if (direct == 1) store(base + (d + m * ns) * kOuts + (c0 + col) * kOutc, total, vr[q], vi[q]); else cst(col * pitch + d + m * ns + ((d + m * ns) >> 3), vr[q], vi[q])"
                 }
                 if (direct == 0) {
                     localBarrier();
@@ -607,7 +623,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 //#end
     /**
      * The four-step path's columns (fft.cl's fft_cols): cb = wg·RADIX/len adjacent columns per group, each sub-FFT pass
-     * exchanged through local memory (pitch len + 1), a twisted launch's copy-out twisted and written (an untwisted
+     * exchanged through local memory (padded as fft.cl's LPAD), a twisted launch's copy-out twisted and written (an untwisted
      * launch's last pass writes its output itself). Aparapi has no -D:
      * the OpenCL C form's COLS_* constants come as final fields, which the Specialiser folds into one class per launch.
      */
@@ -681,7 +697,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             int c0 = (grp - b * gpt) * cb;
             int base = b * n;
             int total = n * batch;
-            int pitch = kLen + 1;
+            int pitch = kLen + (kLen >> 3) + 1;   // padded as fft.cl's LPAD
             int col = lid % cb;
             int j0 = lid / cb;
             // the passes of the full radix, then at most one of kLast (2 or 4): the loops are counted, so that the
@@ -701,8 +717,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             for (int q = lid; kTwist == 1 && q < cb * kLen; q += wg) {
                 int cc = kOutc == 1 ? q % cb : q / kLen;
                 int k = kOutc == 1 ? q / cb : q % kLen;
-                float re = lre[cc * pitch + k];
-                float im = lim[cc * pitch + k];
+                float re = lre[cc * pitch + k + (k >> 3)];
+                float im = lim[cc * pitch + k + (k >> 3)];
                 int e = ((c0 + cc) * k) & (n - 1);
                 float a = (float) e * (-TWO_PI / (float) n);
                 float wr = kTable == 1 ? tw[2 * e] : cos(a);

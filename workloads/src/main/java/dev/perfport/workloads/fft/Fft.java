@@ -123,6 +123,20 @@ public final class Fft implements Workload, Tunable {
         int wg(int radix) {
             return cb * len / radix;
         }
+
+        /** Floats of each local array (re, im): cb columns at their pitch. */
+        long localFloats() {
+            return cb * pitch(len);
+        }
+    }
+
+    /**
+     * A column's pitch in fft_cols's local arrays: len values, one float of padding after every 8 (element i at
+     * i + i/8, so that a radix-8 pass's stores, 8 or 4 to a bank without it, fall in 32 banks), and one more so that
+     * adjacent columns start in different banks.
+     */
+    static long pitch(int len) {
+        return len + len / 8 + 1;
     }
 
     /**
@@ -152,7 +166,7 @@ public final class Fft implements Workload, Tunable {
     /** Adjacent columns per group: up to COLS_VALUES/len, within the work-group size and local memory (at least 1). */
     private static int cb(int len, int cols, int radix, int maxWg, long localCap) {
         int cb = Math.min(cols, Math.max(1, COLS_VALUES / len));
-        while (cb > 1 && ((long) cb * len / radix > maxWg || 8L * cb * (len + 1) > localCap)) cb /= 2;
+        while (cb > 1 && ((long) cb * len / radix > maxWg || 8L * cb * pitch(len) > localCap)) cb /= 2;
         return cb;
     }
 
@@ -213,8 +227,8 @@ public final class Fft implements Workload, Tunable {
             if (l.wg(radix) > maxWg) {
                 refusal = "fourstep n=" + n + " needs " + l.wg(radix) + " work-items per group (" + l.len() + "/radix " + radix + "), more than the wg limit "
                         + maxWg + " on " + d.name();
-            } else if (8L * l.cb() * (l.len() + 1) > localCap) {
-                refusal = "fourstep n=" + n + " needs " + 8L * (l.len() + 1) + " B of local memory, more than the " + localCap + " B of " + d.name();
+            } else if (8L * l.localFloats() > localCap) {
+                refusal = "fourstep n=" + n + " needs " + 8L * pitch(l.len()) + " B of local memory, more than the " + localCap + " B of " + d.name();
             }
         }
         String passes = launches.size() == 1 ? FOURSTEP + "(" + n + ")" : FOURSTEP + "(" + launches.get(0).len() + "x" + launches.get(1).len() + ")";
@@ -305,7 +319,7 @@ public final class Fft implements Workload, Tunable {
                     for (int i = 0; i < ls.size(); i++) {
                         ColsLaunch l = ls.get(i);
                         int wg = l.wg(cfg.radix());
-                        LocalSize ex = LocalSize.of((long) l.cb() * (l.len() + 1));
+                        LocalSize ex = LocalSize.of(l.localFloats());
                         long groups = (long) batch * (l.cols() / l.cb());
                         seq.add(LaunchStep.of(perLaunch.get(i), NDRange.of(groups * wg, wg), i == 0 ? in : tmp, i == ls.size() - 1 ? out : tmp, tw, n,
                                 batch, l.len(), l.cols(), l.outs(), l.outc(), l.twist(), ex, ex));

@@ -115,8 +115,11 @@ class FftTest {
         var odd = Fft.fourstep(2048, 4, 1024, 48 * 1024, 0);
         assertEquals(List.of(new Fft.ColsLaunch(64, 32, 32, 1, 64, 1), new Fft.ColsLaunch(32, 64, 64, 64, 1, 0)), odd);
         assertEquals(List.of(new Fft.ColsLaunch(512, 1, 1, 1, 512, 0)), Fft.fourstep(512, 8, 1024, 48 * 1024, 0));
-        // a small local memory shrinks the columns per group: 2 x 1025 x 8 B
-        assertEquals(2, Fft.fourstep(1 << 20, 8, 1024, 16400, 1024).getFirst().cb());
+        // a small local memory shrinks the columns per group: 2 columns of 1024 values, a float of padding every 8 and
+        // one more (pitch 1153), 8 B a value
+        assertEquals(1153, Fft.pitch(1024));
+        assertEquals(2, Fft.fourstep(1 << 20, 8, 1024, 18448, 1024).getFirst().cb());
+        assertEquals(1, Fft.fourstep(1 << 20, 8, 1024, 18447, 1024).getFirst().cb());
         // a given split: 512 x 2048 (8 and 2 columns per group), and two launches even for a small n; radix 4 balances 2^20 as 1024 x 1024
         assertEquals(List.of(new Fft.ColsLaunch(512, 2048, 8, 1, 512, 1), new Fft.ColsLaunch(2048, 512, 2, 512, 1, 0)),
                 Fft.fourstep(1 << 20, 8, 1024, 48 * 1024, 512));
