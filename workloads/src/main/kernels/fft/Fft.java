@@ -93,34 +93,28 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
         }
     }
 
-    private record LocalSide(float[] lre, float[] lim, int off) implements Side {
-        public float re(int i) {
-            return lre[off + i];
-        }
-
-        public float im(int i) {
-            return lim[off + i];
-        }
-
-        public void put(int i, float re, float im) {
-            lre[off + i] = re;
-            lim[off + i] = im;
-        }
+    /** fft.cl's LPAD: element i of a column of fft.cols's local pair sits at i + i/8 (the banks of a radix-8 pass). */
+    private static int lpad(int i) {
+        return i + (i >> 3);
     }
 
-    /** A column of fft.cols's local pair, element i at off + i + i/8 (fft.cl's LPAD: the banks of a radix-8 pass). */
-    private record PaddedSide(float[] lre, float[] lim, int off) implements Side {
+    /** The local pair from off on: fft.fused's halves as they are, or ({@code padded}) a column of fft.cols. */
+    private record LocalSide(float[] lre, float[] lim, int off, boolean padded) implements Side {
+        private int at(int i) {
+            return off + (padded ? lpad(i) : i);
+        }
+
         public float re(int i) {
-            return lre[off + i + (i >> 3)];
+            return lre[at(i)];
         }
 
         public float im(int i) {
-            return lim[off + i + (i >> 3)];
+            return lim[at(i)];
         }
 
         public void put(int i, float re, float im) {
-            lre[off + i + (i >> 3)] = re;
-            lim[off + i + (i >> 3)] = im;
+            lre[at(i)] = re;
+            lim[at(i)] = im;
         }
     }
 
@@ -155,8 +149,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             Side out = new GlobalSide(g.floats(1), total, base, cfg.soa());
             Side x1, x2;
             if (cfg.local()) {
-                x1 = new LocalSide(g.localFloats(6), g.localFloats(7), 0);
-                x2 = new LocalSide(g.localFloats(6), g.localFloats(7), n);
+                x1 = new LocalSide(g.localFloats(6), g.localFloats(7), 0, false);
+                x2 = new LocalSide(g.localFloats(6), g.localFloats(7), n, false);
             } else {
                 // global: buffer 1 is out and 2 is tmp, so that the pass before the last writes tmp
                 x1 = out;
@@ -228,7 +222,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             boolean twist = g.intArg(9) == 1, pow = c.has(TWPOW) && c.getInt(TWPOW) == 1;
             int wg = g.localItems(), radixMax = cfg.radix(), cb = wg * radixMax / len, gpt = cols / cb;
             int grp = (int) g.groupLinearId(), b = grp / gpt, c0 = (grp - b * gpt) * cb;
-            int total = n * batch, pitch = len + (len >> 3) + 1;   // padded as fft.cl's LPAD
+            int total = n * batch, pitch = (int) Fft.pitch(len);
             GlobalFloats tw = g.floats(2);
             GlobalSide src = new GlobalSide(g.floats(0), total, b * n, cfg.soa());
             GlobalSide dst = new GlobalSide(g.floats(1), total, b * n, cfg.soa());
@@ -244,8 +238,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                         int j = j0 + t * (len / radixMax);
                         for (int q = 0; q < r; q++) {
                             int i = j + q * (len / r);
-                            vr[lid][t * r + q] = p == 0 ? src.re(i * cols + c0 + col) : lre[col * pitch + i + (i >> 3)];
-                            vi[lid][t * r + q] = p == 0 ? src.im(i * cols + c0 + col) : lim[col * pitch + i + (i >> 3)];
+                            vr[lid][t * r + q] = p == 0 ? src.re(i * cols + c0 + col) : lre[col * pitch + lpad(i)];
+                            vi[lid][t * r + q] = p == 0 ? src.im(i * cols + c0 + col) : lim[col * pitch + lpad(i)];
                         }
                     }
                 }
@@ -253,7 +247,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                 boolean direct = !twist && ns * r == len;
                 for (int lid = 0; lid < wg; lid++) {
                     int col = lid % cb, j0 = lid / cb;
-                    Side to = direct ? new ColumnSide(dst, outs, (c0 + col) * outc) : new PaddedSide(lre, lim, col * pitch);
+                    Side to = direct ? new ColumnSide(dst, outs, (c0 + col) * outc) : new LocalSide(lre, lim, col * pitch, true);
                     for (int t = 0; t < cnt; t++) {
                         int j = j0 + t * (len / radixMax), k = j & (ns - 1);
                         if (pow && !cfg.table()) twiddlesPow(regs, k, ns, r);
@@ -270,7 +264,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             if (!twist) return;
             for (int q = 0; q < cb * len; q++) {
                 int cc = outc == 1 ? q % cb : q / len, k = outc == 1 ? q / cb : q % len;
-                float re = lre[cc * pitch + k + (k >> 3)], im = lim[cc * pitch + k + (k >> 3)];
+                float re = lre[cc * pitch + lpad(k)], im = lim[cc * pitch + lpad(k)];
                 int e = ((c0 + cc) * k) & (n - 1);
                 float wr, wi;
                 if (cfg.table()) {
@@ -604,8 +598,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     int jl = j0 + t * (kLen / kRadix);
                     for (int r = 0; r < radix; r++) {
                         int il = jl + r * (kLen / radix);
-                        hr[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 0) : lre[col * pitch + il + (il >> 3)];
-                        hi[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 1) : lim[col * pitch + il + (il >> 3)];
+                        hr[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 0) : lre[col * pitch + lpad(il)];
+                        hi[t * radix + r] = p == 0 ? ld(base + il * kCols + c0 + col, total, 1) : lim[col * pitch + lpad(il)];
                     }
                 }
                 if (p > 0 && direct == 0) {
@@ -615,7 +609,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
                     int j = j0 + t * (kLen / kRadix);
                     int k = j & (ns - 1);
 //#use twiddlesRadians
-//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="if (direct == 1) store(base + (d + m * ns) * kOuts + (c0 + col) * kOutc, total, vr[q], vi[q]); else cst(col * pitch + d + m * ns + ((d + m * ns) >> 3), vr[q], vi[q])"
+//#use butterfly LOADRE="hr[t * radix + r]" LOADIM="hi[t * radix + r]" STORE="if (direct == 1) store(base + (d + m * ns) * kOuts + (c0 + col) * kOutc, total, vr[q], vi[q]); else cst(col * pitch + lpad(d + m * ns), vr[q], vi[q])"
                 }
                 if (direct == 0) {
                     localBarrier();
@@ -681,6 +675,11 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             return c;
         }
 
+        /** fft.cl's LPAD: element i of a column sits at i + i/8 (the banks of a radix-8 pass). */
+        int lpad(int i) {
+            return i + (i >> 3);
+        }
+
         void cst(int at, float re, float im) {
             lre[at] = re;
             lim[at] = im;
@@ -697,7 +696,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             int c0 = (grp - b * gpt) * cb;
             int base = b * n;
             int total = n * batch;
-            int pitch = kLen + (kLen >> 3) + 1;   // padded as fft.cl's LPAD
+            int pitch = lpad(kLen) + 1;   // Fft.pitch
             int col = lid % cb;
             int j0 = lid / cb;
             // the passes of the full radix, then at most one of kLast (2 or 4): the loops are counted, so that the
@@ -717,8 +716,8 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
             for (int q = lid; kTwist == 1 && q < cb * kLen; q += wg) {
                 int cc = kOutc == 1 ? q % cb : q / kLen;
                 int k = kOutc == 1 ? q / cb : q % kLen;
-                float re = lre[cc * pitch + k + (k >> 3)];
-                float im = lim[cc * pitch + k + (k >> 3)];
+                float re = lre[cc * pitch + lpad(k)];
+                float im = lim[cc * pitch + lpad(k)];
                 int e = ((c0 + cc) * k) & (n - 1);
                 float a = (float) e * (-TWO_PI / (float) n);
                 float wr = kTable == 1 ? tw[2 * e] : cos(a);
