@@ -90,6 +90,12 @@ public final class ConvolutionTransfers implements Workload {
                 "chunks", "3", "reps", "1"));
     }
 
+    /** Checked mode: the small case on a quarter of its image, still three chunks of several tiles. */
+    @Override
+    public List<Params> checkedCases(String variant) {
+        return List.of(smallCases().getFirst().with(Params.of("width", "50", "height", "39")));
+    }
+
     static TransferStrategy strategy(String s) {
         for (TransferStrategy t : TransferStrategy.values()) if (t.id().equals(s)) return t;
         throw new IllegalStateException("no strategy " + s);   // the spec took only their ids

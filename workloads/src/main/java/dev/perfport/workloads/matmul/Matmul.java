@@ -104,6 +104,12 @@ public final class Matmul implements Workload {
         return List.of(Params.of("n", "48", "tile", "8", "reps", "1"), Params.of("n", "64", "tile", "16", "reps", "1"));
     }
 
+    /** Checked mode: 16×16 tiles over a 3×3 grid of work-groups (64² cost Oclgrind 2.4× the time). */
+    @Override
+    public List<Params> checkedCases(String variant) {
+        return List.of(Params.of("n", "48", "tile", "16", "reps", "1"));
+    }
+
     /** Compute-bound in float: 2·n³ flops. */
     @Override
     public Optional<Bound> bound(String variant, Params params) {
