@@ -29,6 +29,8 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
     private boolean uninitialized = true;
     /** Where sessions keep program binaries across processes, or null (off). */
     private BinaryCache binaries;
+    /** Whether timed launches start behind a spin ({@link BusyStart}); null: on GPUs only. */
+    private Boolean busyStart;
 
     private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
         this(devices, unavailableReason, counting, buildOptions, false);
@@ -149,13 +151,19 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
 
     @Override
     protected DeviceSession open(JoclDevice device) {
-        if (checked) return CheckedJocl.open(() -> new JoclSession(device, counting, buildOptions, binaries), uninitialized);
-        return new JoclSession(device, counting, buildOptions, binaries);
+        if (checked) return CheckedJocl.open(() -> new JoclSession(device, counting, buildOptions, binaries, busyStart), uninitialized);
+        return new JoclSession(device, counting, buildOptions, binaries, busyStart);
     }
 
     /** Checked sessions opened from now on check for uninitialised values, or not ({@link dev.perfport.core.checked.CheckedMode#UNINITIALIZED_KEY}). */
     JoclBackend withUninitializedChecks(boolean on) {
         this.uninitialized = on;
+        return this;
+    }
+
+    /** Sessions opened from now on start timed launches behind a spin, or not ({@link BusyStart#KEY}; null: on GPUs only). */
+    JoclBackend withBusyStart(Boolean on) {
+        this.busyStart = on;
         return this;
     }
 

@@ -43,6 +43,8 @@ final class JoclContext {
     private final List<cl_mem> kept = new ArrayList<>();
     /** Made on first use; null until then and after the close. */
     private ReadbackQueue readback;
+    /** Made on first use where the session starts timed launches on a busy device; null until then and after the close. */
+    private BusyStart busyStart;
 
     @SuppressWarnings("deprecation") // clCreateCommandQueue: in every OpenCL 1.x-3.0 ICD, unlike ...WithProperties
     JoclContext(JoclDevice dev) {
@@ -99,6 +101,12 @@ final class JoclContext {
     synchronized ReadbackQueue readbackQueue() {
         if (readback == null) readback = ReadbackQueue.open(this, JoclCopies.SMALL_READ_BYTES);
         return readback;
+    }
+
+    /** The spin that keeps the device busy ahead of a timed launch ({@link BusyStart}), made and calibrated on first use. */
+    synchronized BusyStart busyStart() {
+        if (busyStart == null) busyStart = BusyStart.open(this, BusyStart.SPIN_NANOS);
+        return busyStart;
     }
 
     /** The prelude's counters ({@code pp_counters}). */
@@ -185,6 +193,12 @@ final class JoclContext {
             readback = null;
         }
         if (r != null) r.releaseAll(errors);
+        BusyStart b;
+        synchronized (this) {
+            b = busyStart;
+            busyStart = null;
+        }
+        if (b != null) b.releaseAll(errors);
         attempt(errors, () -> release("queue", () -> CL.clReleaseCommandQueue(queue)));
         attempt(errors, () -> release("context", () -> CL.clReleaseContext(context)));
     }

@@ -46,13 +46,16 @@ final class JoclLauncher {
     private final JoclDevice dev;
     /** False: the kernels were built without counters, and no atomics are reported. */
     private final boolean counting;
+    /** Whether timed launches start behind a spin ({@link BusyStart}): profiled, not the read-back path. */
+    private final boolean busyStart;
     private final Object launchLock = new Object();
 
-    JoclLauncher(JoclSession session, JoclContext ctx, boolean counting) {
+    JoclLauncher(JoclSession session, JoclContext ctx, boolean counting, boolean busyStart) {
         this.session = session;
         this.ctx = ctx;
         this.dev = ctx.device();
         this.counting = counting;
+        this.busyStart = busyStart;
     }
 
     /** Held while a launch, or a transfer strategy, sets a kernel's arguments and enqueues it, and while the session closes. */
@@ -193,6 +196,10 @@ final class JoclLauncher {
                 if (counting) {
                     CL.clEnqueueWriteBuffer(queue, ctx.counters(), ctx.zeroingBlocks(), 0, JoclContext.COUNTER_BYTES, Pointer.to(ctx.zeros()), 0, null, null);
                 }
+                if (busyStart) {
+                    step = "queuing the busy-start spin";
+                    ctx.busyStart().queue(queue);
+                }
                 for (at = 0; at < n; at++) {
                     LaunchGrid g = grids[at];
                     step = "setting its arguments";
@@ -205,7 +212,9 @@ final class JoclLauncher {
                     CL.clEnqueueNDRangeKernel(queue, ks[at].kernel(), g.global().length, null, g.global(), locals[at], 0, null, evs[at]);
                     made++;
                     ctx.created("event");
-                    if (at == 0) CL.clFlush(queue);   // the device starts while the host queues the rest (see enqueueAndWait)
+                    // the device starts while the host queues the rest (see enqueueAndWait); behind the spin, the whole
+                    // sequence goes at the wait instead, so that no step arrives at an idle device
+                    if (at == 0 && !busyStart) CL.clFlush(queue);
                 }
                 at = n - 1;
                 step = "running";
@@ -344,6 +353,10 @@ final class JoclLauncher {
             // with counters off (-DPP_NO_COUNTERS) nothing touches them; only the dynamic mapping reads next
             if (counting) {
                 CL.clEnqueueWriteBuffer(queue, ctx.counters(), ctx.zeroingBlocks(), 0, JoclContext.COUNTER_BYTES, Pointer.to(ctx.zeros()), 0, null, null);
+            }
+            if (busyStart && !hostTimed) {
+                step = "queuing the busy-start spin";
+                ctx.busyStart().queue(queue);
             }
             step = "clEnqueueNDRangeKernel (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")";
             for (int i = 0; i < times; i++) {

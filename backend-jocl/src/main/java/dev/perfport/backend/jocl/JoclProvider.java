@@ -29,12 +29,19 @@ public final class JoclProvider extends AbstractBackendProvider {
      */
     public static final String BUILD_OPTIONS_KEY = "perfport.jocl.buildOptions";
 
+    /**
+     * Whether a timed launch starts behind a short spin kernel, so that its profiled time holds the device's work only
+     * and not an idle device's start ({@code perfport.jocl.busyStart}: {@code auto}, the default, on GPUs only;
+     * {@code true}; {@code false}). See {@link BusyStart}.
+     */
+    public static final String BUSY_START_KEY = BusyStart.KEY;
+
     /** The backend id used in selectors such as {@code jocl:gpu}. */
     public static final String ID = "jocl";
 
     public JoclProvider() {
-        super(ID, JoclBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, BUILD_OPTIONS_KEY, BinaryCache.KEY, BinaryCache.DIR_KEY,
-                BinaryCache.MAX_KEY));
+        super(ID, JoclBackend.DESCRIPTION, java.util.List.of(COUNTERS_KEY, BUILD_OPTIONS_KEY, BUSY_START_KEY, BinaryCache.KEY,
+                BinaryCache.DIR_KEY, BinaryCache.MAX_KEY));
     }
 
     @Override
@@ -46,6 +53,6 @@ public final class JoclProvider extends AbstractBackendProvider {
         JoclBackend backend = dev.perfport.core.checked.CheckedMode.on(config)
                 ? JoclBackend.createChecked(counting, options).withUninitializedChecks(dev.perfport.core.checked.CheckedMode.uninitialized(config))
                 : JoclBackend.create(counting, options);
-        return backend.withBinaryCache(binaries);
+        return backend.withBinaryCache(binaries).withBusyStart(BusyStart.parse(config.get(BUSY_START_KEY, "auto")));
     }
 }

@@ -3,6 +3,7 @@ package dev.perfport.backend.jocl;
 import dev.perfport.core.backend.AbstractDeviceSession;
 import dev.perfport.core.backend.CompiledKernel;
 import dev.perfport.core.backend.LaunchStats;
+import dev.perfport.core.device.DeviceType;
 import dev.perfport.core.device.MemoryLevel;
 import dev.perfport.core.kernel.Constants;
 import dev.perfport.core.kernel.Dialect;
@@ -58,10 +59,16 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
 
     /** {@code binaries}: program binaries kept across processes ({@link BinaryCache}), or null. */
     JoclSession(JoclDevice dev, boolean counting, String buildOptions, BinaryCache binaries) {
+        this(dev, counting, buildOptions, binaries, null);
+    }
+
+    /** {@code busyStart}: whether timed launches start behind a spin ({@link BusyStart}); null: on a GPU only. */
+    JoclSession(JoclDevice dev, boolean counting, String buildOptions, BinaryCache binaries, Boolean busyStart) {
         super(JoclProvider.ID, dev.info(), false);
         this.ctx = new JoclContext(dev);
         this.programs = new JoclPrograms(ctx, counting, buildOptions, binaries);
-        this.launcher = new JoclLauncher(this, ctx, counting);
+        boolean busy = busyStart != null ? busyStart : dev.info().type() == DeviceType.GPU;
+        this.launcher = new JoclLauncher(this, ctx, counting, busy);
         this.copies = new JoclCopies(ctx, () -> device().capacity(MemoryLevel.GLOBAL) - heldBytes());
     }
 
