@@ -31,7 +31,7 @@ public final class JoclProvider extends AbstractBackendProvider {
 
     /**
      * Whether a timed launch starts behind a short spin kernel, so that its profiled time holds the device's work only
-     * and not an idle device's start ({@code perfport.jocl.busyStart}: {@code auto}, the default, on GPUs only;
+     * and not an idle device's start ({@code perfport.jocl.busyStart}: {@code auto}, the default, on GPUs but not Oclgrind;
      * {@code true}; {@code false}). See {@link BusyStart}.
      */
     public static final String BUSY_START_KEY = BusyStart.KEY;

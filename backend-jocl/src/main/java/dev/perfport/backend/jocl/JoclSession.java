@@ -62,14 +62,21 @@ final class JoclSession extends AbstractDeviceSession implements TransferCapable
         this(dev, counting, buildOptions, binaries, null);
     }
 
-    /** {@code busyStart}: whether timed launches start behind a spin ({@link BusyStart}); null: on a GPU only. */
+    /**
+     * {@code busyStart}: whether timed launches start behind a spin ({@link BusyStart}); null: on a GPU only, not on
+     * Oclgrind (which calls itself a GPU to jocl, and where the spin's build and calibration cost a second a session).
+     */
     JoclSession(JoclDevice dev, boolean counting, String buildOptions, BinaryCache binaries, Boolean busyStart) {
         super(JoclProvider.ID, dev.info(), false);
         this.ctx = new JoclContext(dev);
         this.programs = new JoclPrograms(ctx, counting, buildOptions, binaries);
-        boolean busy = busyStart != null ? busyStart : dev.info().type() == DeviceType.GPU;
-        this.launcher = new JoclLauncher(this, ctx, counting, busy);
+        this.launcher = new JoclLauncher(this, ctx, counting, busyStart != null ? busyStart : busyStartByDefault(dev));
         this.copies = new JoclCopies(ctx, () -> device().capacity(MemoryLevel.GLOBAL) - heldBytes());
+    }
+
+    /** {@code perfport.jocl.busyStart=auto}: on a GPU, but not on Oclgrind, which calls itself one. */
+    static boolean busyStartByDefault(JoclDevice dev) {
+        return dev.info().type() == DeviceType.GPU && !CheckedJocl.oclgrind(dev);
     }
 
     @Override

@@ -20,6 +20,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,6 +49,15 @@ class CheckedIT extends CheckedConformance {
                 "matmul-static/static", FREEZE);
     }
 
+
+    /** Oclgrind calls itself a GPU to jocl; the busy-start spin stays off there unless asked for (it cost a second a session). */
+    @Test
+    void theBusyStartSpinIsOffOnOclgrindByDefault() {
+        DEVICE.assumeDevice();
+        JoclDevice d = DEVICE.backend().device(DEVICE.deviceIndex());
+        assertEquals(dev.perfport.core.device.DeviceType.GPU, d.info().type(), "Oclgrind's device type as jocl reads it");
+        assertFalse(JoclSession.busyStartByDefault(d));
+    }
 
     /** The stencil of the issue: an output half the size the NDRange writes is one line, and nothing past it is written. */
     @Test
