@@ -65,7 +65,10 @@ record BusyStart(JoclContext ctx, cl_program program, cl_kernel kernel, cl_mem s
             long probe = Long.MAX_VALUE;
             for (int i = 0; i < 3; i++) probe = Math.min(probe, run(ctx, k, PROBE_ITERATIONS));
             long iters = probe <= 0 ? PROBE_ITERATIONS : PROBE_ITERATIONS * spinNanos / probe;
-            return new BusyStart(ctx, p, k, m, (int) Math.clamp(iters, 1, 1 << 28));
+            int iterations = (int) Math.clamp(iters, 1, 1 << 28);
+            // set once: every queue() after this launches the calibrated spin, with no argument call per launch
+            CL.clSetKernelArg(k, 1, Sizeof.cl_int, Pointer.to(new int[]{iterations}));
+            return new BusyStart(ctx, p, k, m, iterations);
         } catch (CLException e) {
             List<RuntimeException> ignored = new java.util.ArrayList<>();
             new BusyStart(ctx, p, k, m, 0).releaseAll(ignored);
@@ -90,7 +93,6 @@ record BusyStart(JoclContext ctx, cl_program program, cl_kernel kernel, cl_mem s
 
     /** Queues the spin on {@code queue} (no event, no flush: the timed launch behind it flushes both). */
     void queue(cl_command_queue queue) {
-        CL.clSetKernelArg(kernel, 1, Sizeof.cl_int, Pointer.to(new int[]{iterations}));
         CL.clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[]{ITEMS}, new long[]{ITEMS}, 0, null, null);
     }
 
