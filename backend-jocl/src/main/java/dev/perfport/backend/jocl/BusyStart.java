@@ -23,7 +23,7 @@ import java.util.List;
  * costs the timed launch nothing but the wall time it runs.
  */
 record BusyStart(JoclContext ctx, cl_program program, cl_kernel kernel, cl_mem scratch, int iterations) {
-    /** {@code auto} (on for GPUs), {@code true} or {@code false}. */
+    /** {@code auto} (on for a GPU that is not Oclgrind: {@link JoclSession#busyStartByDefault}), {@code true} or {@code false}. */
     static final String KEY = "perfport.jocl.busyStart";
     /** How long the spin runs: longer than the host takes to queue a sequence's next launch behind the first. */
     static final long SPIN_NANOS = 30_000;
@@ -37,7 +37,7 @@ record BusyStart(JoclContext ctx, cl_program program, cl_kernel kernel, cl_mem s
             }
             """;
 
-    /** The setting's value: null for auto (GPUs only), else whether it is on; one line naming the values otherwise. */
+    /** The setting's value: null for auto, else whether it is on; one line naming the values otherwise. */
     static Boolean parse(String value) {
         return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
             case "auto" -> null;

@@ -29,7 +29,7 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
     private boolean uninitialized = true;
     /** Where sessions keep program binaries across processes, or null (off). */
     private BinaryCache binaries;
-    /** Whether timed launches start behind a spin ({@link BusyStart}); null: on GPUs only. */
+    /** Whether timed launches start behind a spin ({@link BusyStart}); null: auto ({@link JoclSession#busyStartByDefault}). */
     private Boolean busyStart;
 
     private JoclBackend(List<JoclDevice> devices, String unavailableReason, boolean counting, String buildOptions) {
@@ -161,7 +161,7 @@ public final class JoclBackend extends AbstractBackend<JoclDevice> {
         return this;
     }
 
-    /** Sessions opened from now on start timed launches behind a spin, or not ({@link BusyStart#KEY}; null: on GPUs only). */
+    /** Sessions opened from now on start timed launches behind a spin, or not ({@link BusyStart#KEY}; null: auto). */
     JoclBackend withBusyStart(Boolean on) {
         this.busyStart = on;
         return this;
