@@ -96,6 +96,26 @@ class TuneDatabaseIT {
         }
     }
 
+    /** SpMV takes the pick tuned on the row's own matrix over a better-rated one of another; without one, any matrix's. */
+    @Test
+    void spmvPrefersTheRowsOwnMatrix(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("spmv.json");
+        String entry = "{\"workload\":\"spmv\",\"backend\":\"cell-emulation\",\"device\":\"Cell/B.E. emulator (6 SPEs)\","
+                + "\"fixed\":{\"variant\":\"csr-adaptive\",\"matrix\":\"%s\"},\"knobs\":{\"wg\":%d,\"block\":%d},"
+                + "\"metric\":\"GFLOP/s\",\"value\":%s,\"date\":\"2026-11-30\",\"commit\":\"test\",\"source\":\"test\"}";
+        Files.writeString(db, "{\"format\":\"perfport-tuning-database/1\",\"architectures\":{},\"entries\":["
+                + entry.formatted("stencil2d:16x16", 64, 1024, "1.0") + "," + entry.formatted("powerlaw:2^8:4", 128, 512, "2.0") + "]}");
+        for (String[] c : new String[][]{{"stencil2d:16x16", "64", "1024"}, {"powerlaw:2^8:4", "128", "512"}, {"stencil2d:8x8", "128", "512"}}) {
+            Run r = Run.of("--config", "perfport.tune.cache=" + dir.resolve("none.json"), "--config", "perfport.tune.database=" + db,
+                    "--format", "json", "run", "spmv", "--backend", "cell-emulation", "--variant", "csr-adaptive", "--param", "matrix=" + c[0],
+                    "--param", "reps=1");
+            Map<?, ?> params = (Map<?, ?>) Dist.jsonRows(r).getFirst().get("params");
+            assertEquals("database", params.get("config"), r::describe);
+            assertEquals(Long.parseLong(c[1]), params.get("wg"), () -> c[0] + ": " + r.describe());
+            assertEquals(Long.parseLong(c[2]), params.get("block"), () -> c[0] + ": " + r.describe());
+        }
+    }
+
     /** {@return a database file in {@code dir} of one entry of the emulator's: {@code fixed} and {@code knobs} are JSON members} */
     private static Path emulatorEntry(Path dir, String workload, String fixed, String knobs, String metric) throws Exception {
         Path db = dir.resolve(workload + ".json");

@@ -9,13 +9,17 @@ import dev.perfport.core.launch.NDRange;
 import dev.perfport.core.memory.DeviceBuffer;
 import dev.perfport.core.memory.ElemType;
 import dev.perfport.core.result.RunResult;
+import dev.perfport.workloads.Bound;
 import dev.perfport.workloads.Outcome;
 import dev.perfport.workloads.Params;
 import dev.perfport.workloads.Rep;
 import dev.perfport.workloads.Reps;
 import dev.perfport.workloads.Runs;
 import dev.perfport.workloads.Tunable;
+import dev.perfport.workloads.TunedLookup;
+import dev.perfport.workloads.TuningSupport;
 import dev.perfport.workloads.Workload;
+import dev.perfport.workloads.spec.Knob;
 import dev.perfport.workloads.spec.Spec;
 import dev.perfport.workloads.spec.Values;
 
@@ -23,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -294,25 +299,31 @@ public final class Spmv implements Workload, Tunable {
 
     /** Memory-bound: the GB/s count the bytes the format must read (and y written). */
     @Override
-    public java.util.Optional<dev.perfport.workloads.Bound> bound(String variant, Params params) {
-        return java.util.Optional.of(dev.perfport.workloads.Bound.memory());
+    public Optional<Bound> bound(String variant, Params params) {
+        return Optional.of(Bound.memory());
     }
 
     /**
      * The variant's knobs from the tuning cache, then the database, when config is auto (or tuned) and
-     * none of them is given: the pick of any matrix, since a format's knobs follow the device more than
-     * the matrix.
+     * none of them is given: the pick tuned on this matrix (as written) if there is one, else the pick of
+     * any matrix, since a format's knobs follow the device more than the matrix.
      */
     @Override
-    public Params withTuned(DeviceSession session, String variant, Params params, dev.perfport.workloads.TunedLookup lookup) {
+    public Params withTuned(DeviceSession session, String variant, Params params, TunedLookup lookup) {
         if (!VARIANTS.contains(variant)) return params;
         Values v = SpmvSpec.SPEC.parse(params, variant);
         // the knobs the variant's tuning space varies: what a cached or shipped pick holds
-        List<dev.perfport.workloads.spec.Knob<?>> knobs = SpmvSpec.SPEC.knobs().stream().filter(k -> k.isTunedIn(variant)).toList();
-        if (!dev.perfport.workloads.TuningSupport.takesCache(v, knobs)) return params;
-        var pick = lookup.pick(session, name(), SpmvTuning.kernelHash(variant), Map.of("variant", variant), Map.of());
-        return dev.perfport.workloads.TuningSupport.withPick(params, pick, knobs.stream().map(dev.perfport.workloads.spec.Knob::name).toList(),
-                dev.perfport.workloads.TuningSupport.required(v.get(dev.perfport.workloads.TuningSupport.CONFIG)), "spmv " + variant);
+        List<Knob<?>> knobs = SpmvSpec.SPEC.knobs().stream().filter(k -> k.isTunedIn(variant)).toList();
+        if (!TuningSupport.takesCache(v, knobs)) return params;
+        boolean required = TuningSupport.required(v.get(TuningSupport.CONFIG));
+        String hash = SpmvTuning.kernelHash(variant);
+        var pick = lookup.pick(session, name(), hash, Map.of("variant", variant, "matrix", v.get(SpmvSpec.MATRIX)), Map.of());
+        // config=tuned takes only the user's cache: a shipped pick for this matrix must not hide a cached one for another
+        if (pick.isEmpty() || required && !pick.get().source().equals(TunedLookup.CACHE)) {
+            pick = lookup.pick(session, name(), hash, Map.of("variant", variant), Map.of());
+        }
+        return TuningSupport.withPick(params, pick, knobs.stream().map(Knob::name).toList(),
+                required, "spmv " + variant);
     }
 
     @Override
