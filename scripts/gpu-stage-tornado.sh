@@ -29,6 +29,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 rm -f "$tmp"/jre/lib/server/classes*.jsa
 cp -a .gpu/ocl "$tmp/ocl"
 cp -aL "$sdk" "$tmp/tornado"
+# an SDK built from source also holds TornadoVM's tests, benchmarks, examples and CUDA-library bindings with their
+# dependencies, and Truffle's API: nothing perfport's modules read (a plain build's SDK, about 53 MB, would not fit)
+(cd "$tmp/tornado/share/java" && rm -f tornado/{tornado-unittests,tornado-benchmarks,tornado-examples,tornado-fuzz,tornado-cu,lucene,jmh,junit,hamcrest,ejml,jopt}*.jar graalJars/truffle-api-*.jar)
 cp -a "$dist" "$tmp/perfport"
 # without report seed-004's CPU references (OpenBLAS, FFTW and their JavaCPP: 22 MB), as gpu-perfport.sh stages it:
 # the bundle must fit the 64 MiB the device tool carries
