@@ -19,5 +19,7 @@ export OCL_ICD_VENDORS=/tmp/ocl-vendors
 echo "gpu-tornado: java $(java -version 2>&1 | head -1 | cut -d'"' -f2), OpenCL ICDs: $(ls /tmp/ocl-vendors | tr '\n' ' ')" >&2
 mapfile -t opts < <(bash backend-tornado/bin/tornado-jvm-args "$TORNADOVM_HOME") || exit 2
 dist=$b/perfport
-exec java --enable-native-access=ALL-UNNAMED "${opts[@]}" -Xmx24g ${PERFPORT_JAVA_OPTS:-} -Dperfport.home="$dist" \
+# TornadoVM hands out at most tornado.device.memory of a device (4GB by default): bench gpu's stream rows at 2^28 in
+# double need three buffers of 2 GiB; PERFPORT_JAVA_OPTS, given after, can set it again
+exec java --enable-native-access=ALL-UNNAMED "${opts[@]}" -Xmx24g -Dtornado.device.memory=64GB ${PERFPORT_JAVA_OPTS:-} -Dperfport.home="$dist" \
     -cp "$dist/lib/*:$dist/plugins/perfport-backend-tornado-plugin.jar" dev.perfport.cli.Main "$@"

@@ -513,8 +513,10 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     private static void closeQuietly(LaunchPlan p) {
         try {
             p.close();
-        } catch (RuntimeException e) {
-            // freeing device memory of a dropped plan; the launch's own error matters more
+        } catch (RuntimeException | Error e) {
+            // freeing device memory of a dropped plan; the launch's own error matters more. TornadoVM 5.2 throws its
+            // TornadoInternalError (an Error) for a plan whose allocation failed, which must not end the process
+            if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
         }
     }
 
@@ -551,15 +553,23 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
     /** The error and its root cause, in one line. */
     static String describe(Throwable t) {
         Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        boolean memory = t.getClass().getSimpleName().equals("TornadoOutOfMemoryException");
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+            memory |= root.getClass().getSimpleName().equals("TornadoOutOfMemoryException");
+        }
         String s = t.getClass().getSimpleName() + ": " + firstLine(t.getMessage());
         if (root != t) s += " (cause: " + root.getClass().getSimpleName() + ": " + firstLine(root.getMessage()) + ")";
+        // TornadoVM hands out at most tornado.device.memory of a device (its default 4GB), whatever the device holds
+        if (memory) s += "; TornadoVM's own limit on the device memory it allocates is tornado.device.memory (4GB unless set): "
+                + "raise it with PERFPORT_JAVA_OPTS=-Dtornado.device.memory=<X>GB";
         return s;
     }
 
+    /** The first line of a message, without the terminal colour codes TornadoVM puts in some of them. */
     private static String firstLine(String m) {
         if (m == null) return "";
-        String s = m.strip();
+        String s = m.replaceAll("\u001B\\[[0-9;]*m", "").strip();
         int nl = s.indexOf('\n');
         return nl < 0 ? s : s.substring(0, nl) + " ...";
     }
