@@ -2,7 +2,7 @@
 # Stages perfport with its tornado backend for the GPU machine as ONE compressed file,
 # .gpu-tornado/bundle.tar.xz (git-ignored through .git/info/exclude). Unpacked, a JDK with JVMCI
 # (~58 MB), TornadoVM's runtime (29 MB minimal SDK) and the distribution exceed the 64 MiB the
-# device tool carries; compressed they take about 25 MB. Run on the development machine:
+# device tool carries; compressed, without what perfport does not read, about 39 MB. Run on the development machine:
 #
 #   TORNADOVM_HOME=/path/to/sdk ./mvnw -B -q package -DskipTests   # distribution with the tornado plugin (package, not install: no SNAPSHOTs in ~/.m2)
 #   ../shared/gpu/stage.sh cli/target/perfport                      # once: the OpenCL loader in .gpu/ocl

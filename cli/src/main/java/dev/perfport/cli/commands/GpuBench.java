@@ -379,7 +379,7 @@ record GpuBench(List<String> selectors, Params params, String out) {
                 .append("(the user's tuning cache, then the tuning database, then the defaults; the CONFIG column says which). ")
                 .append("Rates are medians over the timed repetitions, with the range of the kernel time; the kernels counted no ")
                 .append("atomics (`perfport.<route>.counters=false`, unless the command set it). jocl's timed launches start behind a short ")
-                .append("spin on a GPU, as PyTorch's do (`perfport.jocl.busyStart`); Aparapi's start on an idle device (docs/gpu.md). ")
+                .append("spin on a GPU, as PyTorch's do (`perfport.jocl.busyStart`); the other routes' (Aparapi, TornadoVM) start on an idle device (docs/gpu.md). ")
                 .append(torchNote).append(".\n\n");
         sb.append("Limits measured first on each device: the best `stream` rate (any kernel, type and route) and the best `flops` ")
                 .append("multiply-add rate per precision. A memory-bound row's `% of stream` is the bytes it must move per second over that ")
