@@ -15,8 +15,7 @@ import uk.ac.manchester.tornado.api.math.TornadoMath;
 /**
  * The FFT of seed 004 (fft.cl) in the Java routes: Stockham passes of radix 2, 4 or 8, fft.fused
  * (one work-group per transform, every pass, exchange through local or global memory), fft.pass (one
- * pass over the batch) and, in the work-group and Aparapi forms, fft.cols (the four-step path's
- * columns; TornadoVM's form is not written, as no TornadoVM runtime here could check it).
+ * pass over the batch) and fft.cols (the four-step path's columns).
  * Arguments follow the definitions (workloads' FftKernels). Each route keeps its own form, saying
  * why; the twiddle multiply, the radix-2 butterfly's sum and difference, the bit-reversed output order and a
  * fused pass's butterflies of a work-item are written once below.
@@ -926,6 +925,9 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
         int kshare = twiddleShare % 2;
         float[] lre = ctx.allocateFloatLocalArray(localLength);
         float[] lim = ctx.allocateFloatLocalArray(localLength);
+        // a work-item's RADIX values between a pass's loads and its butterflies; vr, vi hold one butterfly
+        float[] hr = new float[8];
+        float[] hi = new float[8];
         float[] vr = new float[8];
         float[] vi = new float[8];
         float[] twr = new float[8];
@@ -962,6 +964,175 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
             int rsel = 2;                               // what the pass before wrote (its wsel)
             int wsel = 3;
 //#use fusedPass first=0
+        }
+    }
+
+    // fft.cols: the shape comes as scalars, which TornadoVM compiles in, as OpenCL C builds one program per launch
+//#register
+new TornadoKernel("fft.cols", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, PRIVATE, INT,
+        PRIVATE, INT, PRIVATE, INT, PRIVATE, INT, LOCAL, FLOAT, LOCAL, FLOAT), false, a -> {
+    Constants c = a.constants();
+    requirePreciseMath(c);
+    int len = a.intArg(5);
+    int radix = c.getInt("RADIX");
+    int log = Integer.numberOfTrailingZeros(radix);
+    int full = Integer.numberOfTrailingZeros(len) / log;
+    int last = 1 << (Integer.numberOfTrailingZeros(len) % log);
+    a.graph().task(a.task(), FftTornado::cols, a.context(), a.floats(0), a.floats(1), a.floats(2), a.intArg(3), a.intArg(4),
+            len, a.intArg(6), a.intArg(7), a.intArg(8), a.localLength(10), radix,
+            a.intArg(9) * 4 + c.getInt("SOA") * 2 + c.getInt("TWTABLE"), full * 8 + last);
+})
+//#end
+//#def twiddlesRad
+                // cos and sin of radians (as Aparapi's form): with cospi and sinpi this kernel computed wrong twiddles on
+                // PoCL at some shapes (radix 2 at 32 and 64 points), where jocl's cospi and the same kernel's cos do not
+                for (int r = 1; r < radix; r++) {
+                    if (ktable == 1) {
+                        int mm = r * k * (n / (ns * radix));
+                        twr[r] = tw.get(2 * mm);
+                        twi[r] = tw.get(2 * mm + 1);
+                    } else {
+                        float ang = (float) (r * k) * (-6.28318530717958648f / (float) (ns * radix));
+                        twr[r] = TornadoMath.cos(ang);
+                        twi[r] = TornadoMath.sin(ang);
+                    }
+                }
+//#end
+//#def colsPassT
+                int cnt = kradix / radix;
+                // an untwisted launch's last pass stores its output itself (fft.cl's CSTG)
+                int direct = ktwist == 0 && ns * radix == len ? 1 : 0;
+                for (int t = 0; t < cnt; t++) {
+                    int jl = j0 + t * (len / kradix);
+                    for (int r = 0; r < radix; r++) {
+                        int il = jl + r * (len / radix);
+//#if first=1
+                        int at = base + il * cols + c0 + col;
+                        int ai = ksoa == 1 ? at : 2 * at;
+                        hr[t * radix + r] = src.get(ai);
+                        hi[t * radix + r] = src.get(ai + step);
+//#else
+                        hr[t * radix + r] = lre[col * pitch + il + (il >> 3)];
+                        hi[t * radix + r] = lim[col * pitch + il + (il >> 3)];
+//#end
+                    }
+                }
+//#if first=0
+                if (direct == 0) {
+                    ctx.localBarrier();   // every value of the previous pass is read before this one overwrites it
+                }
+//#end
+                for (int t = 0; t < cnt; t++) {
+                    int j = j0 + t * (len / kradix);
+                    int k = j & (ns - 1);
+//#if first=0
+//#use twiddlesRad
+//#end
+                    for (int r = 0; r < radix; r++) {
+                        vr[r] = hr[t * radix + r];
+                        vi[r] = hi[t * radix + r];
+                    }
+//#use dft
+                    for (int m = 0; m < radix; m++) {
+//#use revq
+                        int o = d + m * ns;
+                        if (direct == 1) {
+                            int at = base + o * outs + (c0 + col) * outc;
+                            int ai = ksoa == 1 ? at : 2 * at;
+                            dst.set(ai, vr[q]);
+                            dst.set(ai + step, vi[q]);
+                        } else {
+                            lre[col * pitch + o + (o >> 3)] = vr[q];
+                            lim[col * pitch + o + (o >> 3)] = vi[q];
+                        }
+                    }
+                }
+                if (direct == 0) {
+                    ctx.localBarrier();
+                }
+//#end
+    /**
+     * The four-step path's columns (fft.cl's fft_cols): cb = wg·RADIX/len adjacent columns a group, each sub-FFT pass
+     * exchanged through local memory (padded as fft.cl's LPAD), a twisted launch's copy-out twisted and written, an
+     * untwisted launch's last pass writing its output itself. {@code flags} is TWIST·4 + SOA·2 + TWTABLE and
+     * {@code passes} full·8 + last: full passes of {@code kradix}, then one of radix last where last > 1. As in fused,
+     * each pass is written for a radix fixed in it, and the first (ns = 1) has no twiddles.
+     */
+    public static void cols(KernelContext ctx, FloatArray src, FloatArray dst, FloatArray tw, int n, int batch, int len, int cols,
+                            int outs, int outc, int localLength, int kradix, int flags, int passes) {
+        int ktwist = flags / 4;
+        int ksoa = (flags / 2) % 2;
+        int ktable = flags % 2;
+        int full = passes / 8;
+        int last = passes % 8;
+        float[] lre = ctx.allocateFloatLocalArray(localLength);
+        float[] lim = ctx.allocateFloatLocalArray(localLength);
+        // a work-item's RADIX values between a pass's loads and its butterflies; vr, vi hold one butterfly
+        float[] hr = new float[8];
+        float[] hi = new float[8];
+        float[] vr = new float[8];
+        float[] vi = new float[8];
+        float[] twr = new float[8];
+        float[] twi = new float[8];
+        int lid = ctx.localIdx;
+        int wg = ctx.localGroupSizeX;
+        int cb = wg * kradix / len;
+        int gpt = cols / cb;
+        int grp = ctx.groupIdx;
+        int b = grp / gpt;
+        int c0 = (grp - b * gpt) * cb;
+        int base = b * n;
+        int total = n * batch;
+        int step = ksoa == 1 ? total : 1;
+        int pitch = len + (len >> 3) + 1;   // Fft.pitch
+        int col = lid % cb;
+        int j0 = lid / cb;
+        int klog = kradix == 8 ? 3 : (kradix == 4 ? 2 : 1);
+        if (full > 0) {
+            int ns = 1;
+            int radix = kradix;
+//#use colsPassT first=1
+        } else {
+            int ns = 1;
+            int radix = last;
+//#use colsPassT first=1
+        }
+        for (int p = 1; p < full; p++) {
+            int ns = 1 << (p * klog);
+            int radix = kradix;
+//#use colsPassT first=0
+        }
+        if (full > 0 && last > 1) {
+            int ns = len / last;
+            int radix = last;
+//#use colsPassT first=0
+        }
+        // a twisted launch's copy-out (an untwisted one's last pass stored its output)
+        if (ktwist == 1) {
+            for (int qq = lid; qq < cb * len; qq += wg) {
+                int cc = outc == 1 ? qq % cb : qq / len;
+                int kk = outc == 1 ? qq / cb : qq % len;
+                float re = lre[cc * pitch + kk + (kk >> 3)];
+                float im = lim[cc * pitch + kk + (kk >> 3)];
+                int e = ((c0 + cc) * kk) & (n - 1);
+                float wr = 1.0f;
+                float wi = 0.0f;
+                if (ktable == 1) {
+                    wr = tw.get(2 * e);
+                    wi = tw.get(2 * e + 1);
+                } else {
+                    float ang = (float) e * (-6.28318530717958648f / (float) n);
+                    wr = TornadoMath.cos(ang);
+                    wi = TornadoMath.sin(ang);
+                }
+                float xr = re;
+                re = xr * wr - im * wi;
+                im = xr * wi + im * wr;
+                int at = base + kk * outs + (c0 + cc) * outc;
+                int ai = ksoa == 1 ? at : 2 * at;
+                dst.set(ai, re);
+                dst.set(ai + step, im);
+            }
         }
     }
 //#end

@@ -121,8 +121,8 @@ public interface Workload {
     /**
      * The variants that launch a kernel that not every Java route implements though the workload has route-native
      * kernels ({@link #hasRouteNativeKernels()}), each with that kernel's name: on a route that does not register it
-     * their rows fail naming it, and {@code WorkloadKernels} leaves it out. None by default; fft's fourstep
-     * ({@code fft.cols}: OpenCL C, the emulator and Aparapi, not TornadoVM).
+     * their rows fail naming it, and {@code WorkloadKernels} leaves it out. None by default, and no workload names one
+     * today (fft's fourstep did, until TornadoVM had {@code fft.cols}).
      *
      * @return variant to the definition name it lacks
      */

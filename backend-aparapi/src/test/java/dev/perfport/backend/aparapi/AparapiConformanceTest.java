@@ -11,7 +11,7 @@ class AparapiConformanceTest extends RouteNativeConformance {
         super(Aparapi::session);
     }
 
-    /** fft's fourstep runs here: Aparapi registers fft.cols, which TornadoVM lacks. */
+    /** The variants whose kernel Aparapi does not register are refused; it registers every one today (fft.cols included). */
     @Override
     protected Map<String, String> unsupportedVariants() {
         return withoutRouteNativeKernels(KernelRegistry.standard().names());

@@ -96,11 +96,14 @@ class FftIT {
         assertEquals(Boolean.TRUE, row.get("verified"));
     }
 
-    /** The four-step path: 2^20 in two launches verifies on jocl, the emulator and Aparapi (its own fft.cols). */
+    /** The four-step path: 2^20 in two launches verifies on jocl, the emulator, Aparapi and, where installed, TornadoVM. */
     @Test
     void fourstepVerifiesWhereItHasKernelsAndIsRefusedByName() {
         GemmIT.assumeBackend("jocl");
-        for (String backend : List.of("jocl", "cell-emulation", "aparapi")) {
+        List<String> backends = new java.util.ArrayList<>(List.of("jocl", "cell-emulation", "aparapi"));
+        if (Dist.tornadoConfigured()) backends.add("tornado");
+        else System.out.println("SKIPPED tornado's four-step FFT: TORNADOVM_HOME is not set");
+        for (String backend : backends) {
             Run r = fft("run", backend, "fourstep", List.of("n=2^20"));
             Map<String, Object> row = onlyRow(r);
             assertEquals(Boolean.TRUE, row.get("verified"), () -> backend + ": " + row.get("error"));

@@ -80,12 +80,6 @@ public final class Fft implements Workload, Tunable {
         return SPEC;
     }
 
-    /** The four-step path's column kernel is written for OpenCL C, the emulator and Aparapi, not TornadoVM. */
-    @Override
-    public Map<String, String> variantsWithoutRouteNativeKernels() {
-        return Map.of(FOURSTEP, FftKernels.cols().name());
-    }
-
     /** Small and odd batches, every radix, both layouts, both exchanges, both twiddle sources, sharing, both paths. */
     @Override
     public List<Params> smallCases() {
