@@ -456,6 +456,8 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, settings));
             } catch (RuntimeException | Error e) {
                 if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+                // a kernel's own refusal (math=fma: OpenCL C only) is the route's limit, not a failure: the row says unsupported
+                if (e instanceof UnsupportedFeatureException u) throw new UnsupportedFeatureException(where + ": " + u.getMessage());
                 // sketch-time failures (TornadoVM could not analyse the method) surface here
                 throw new DeviceExecutionException("TornadoVM could not build a task graph for " + where + ": " + describe(e), e);
             }
