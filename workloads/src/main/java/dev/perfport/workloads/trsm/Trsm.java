@@ -108,6 +108,15 @@ public final class Trsm implements Workload, Tunable {
         return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
     }
 
+    /**
+     * Checked mode's case: three blocks of 8 rows, the last one partial (m 21), where the second small case's five
+     * blocks (m 37) took 13 s a type under Oclgrind on this repository's machines, among CI's slowest checked cases.
+     */
+    @Override
+    public List<Params> checkedCases(String variant) {
+        return List.of(Params.of("m", "21", "n", "5", "nb", "8", "alpha", "-0.75", "reps", "1"));
+    }
+
     /** Odd sizes, a partial last block, both GEMM paths (directmax 0 forces the indirect one). */
     @Override
     public List<Params> smallCases() {
