@@ -781,18 +781,26 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
             a.intArg(3), a.intArg(4), a.intArg(5), a.intArg(6), c.getInt("SOA"), c.getInt("TWTABLE"));
 }).withNvidiaMaxRegisters(TornadoKernel.NVIDIA_LARGEST_LIMIT)
 //#end
-//#def twiddlesPi
+//#def twiddlesT
+            // angle=pi: fft.cl's SINCOSPI, t = -2 m / M exact and reduced exactly by cospi/sinpi, the same arithmetic as
+            // jocl's rows (against cos and sin of radians: no change measured on the H100); angle=radians: cos and sin,
+            // as Aparapi's form, for fft.cols, whose cospi and sinpi gave wrong twiddles on PoCL at some shapes (radix 2
+            // at 32 and 64 points), where jocl's cospi and the same kernel's cos do not
             for (int r = 1; r < radix; r++) {
                 if (ktable == 1) {
                     int m = r * k * (n / (ns * radix));
                     twr[r] = tw.get(2 * m);
                     twi[r] = tw.get(2 * m + 1);
                 } else {
-                    // fft.cl's SINCOSPI: t = -2 m / M is exact and cospi/sinpi reduce it exactly, the same
-                    // arithmetic as jocl's rows (against cos and sin of radians: no change measured on the H100)
+//#if angle=pi
                     float tp = (float) (r * k) * (-2.0f / (float) (ns * radix));
                     twr[r] = TornadoMath.cospi(tp);
                     twi[r] = TornadoMath.sinpi(tp);
+//#else
+                    float ang = (float) (r * k) * (-6.28318530717958648f / (float) (ns * radix));
+                    twr[r] = TornadoMath.cos(ang);
+                    twi[r] = TornadoMath.sin(ang);
+//#end
                 }
             }
 //#end
@@ -838,7 +846,7 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
             int base = b * n;
             int step = ksoa == 1 ? total : 1;
             if (ns > 1) {
-//#use twiddlesPi
+//#use twiddlesT angle=pi
             } else {
                 // the first pass's twiddles are all 1: written out, since TornadoVM (which compiles ns
                 // in) fails on cos and sin of a constant ("unable to compute op COS")
@@ -866,7 +874,7 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
 //#use passItems SHARE=kshare
 //#if first=0
                 if (fresh == 1) {
-//#use twiddlesPi
+//#use twiddlesT angle=pi
                 }
 //#end
                 for (int r = 0; r < radix; r++) {
@@ -925,9 +933,6 @@ new TornadoKernel("fft.pass", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
         int kshare = twiddleShare % 2;
         float[] lre = ctx.allocateFloatLocalArray(localLength);
         float[] lim = ctx.allocateFloatLocalArray(localLength);
-        // a work-item's RADIX values between a pass's loads and its butterflies; vr, vi hold one butterfly
-        float[] hr = new float[8];
-        float[] hi = new float[8];
         float[] vr = new float[8];
         float[] vi = new float[8];
         float[] twr = new float[8];
@@ -983,21 +988,6 @@ new TornadoKernel("fft.cols", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
             a.intArg(9) * 4 + c.getInt("SOA") * 2 + c.getInt("TWTABLE"), full * 8 + last);
 })
 //#end
-//#def twiddlesRad
-                // cos and sin of radians (as Aparapi's form): with cospi and sinpi this kernel computed wrong twiddles on
-                // PoCL at some shapes (radix 2 at 32 and 64 points), where jocl's cospi and the same kernel's cos do not
-                for (int r = 1; r < radix; r++) {
-                    if (ktable == 1) {
-                        int mm = r * k * (n / (ns * radix));
-                        twr[r] = tw.get(2 * mm);
-                        twi[r] = tw.get(2 * mm + 1);
-                    } else {
-                        float ang = (float) (r * k) * (-6.28318530717958648f / (float) (ns * radix));
-                        twr[r] = TornadoMath.cos(ang);
-                        twi[r] = TornadoMath.sin(ang);
-                    }
-                }
-//#end
 //#def colsPassT
                 int cnt = kradix / radix;
                 // an untwisted launch's last pass stores its output itself (fft.cl's CSTG)
@@ -1026,7 +1016,7 @@ new TornadoKernel("fft.cols", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
                     int j = j0 + t * (len / kradix);
                     int k = j & (ns - 1);
 //#if first=0
-//#use twiddlesRad
+//#use twiddlesT angle=radians
 //#end
                     for (int r = 0; r < radix; r++) {
                         vr[r] = hr[t * radix + r];
