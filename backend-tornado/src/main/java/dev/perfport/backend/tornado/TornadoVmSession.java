@@ -369,7 +369,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
             try {
                 r = StdoutGuard.call(p::execute);
             } catch (RuntimeException | Error e) {
-                if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+                rethrowIfFatal(e);
                 discard(p);
                 throw new DeviceExecutionException("TornadoVM could not compile or run " + where + " ("
                         + geometries(p) + "): " + describe(e), e);
@@ -455,7 +455,7 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
                 String name = "pp" + sessionId + "x" + (++planSeq);
                 p = StdoutGuard.call(() -> new LaunchPlan(name, launches, dev, settings));
             } catch (RuntimeException | Error e) {
-                if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+                rethrowIfFatal(e);
                 // a kernel's own refusal (math=fma: OpenCL C only) is the route's limit, not a failure: the row says unsupported
                 if (e instanceof UnsupportedFeatureException u) throw new UnsupportedFeatureException(where + ": " + u.getMessage());
                 // sketch-time failures (TornadoVM could not analyse the method) surface here
@@ -512,13 +512,21 @@ final class TornadoVmSession extends AbstractNativeSession<TornadoKernel> {
         }
     }
 
+    /**
+     * TornadoVM reports some of its own faults as Errors (TornadoInternalError), which a row must carry; the JVM's
+     * own (a stack overflow, an internal error) are not the route's to absorb, but running out of heap for a launch is.
+     */
+    private static void rethrowIfFatal(Throwable e) {
+        if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+    }
+
     private static void closeQuietly(LaunchPlan p) {
         try {
             p.close();
         } catch (RuntimeException | Error e) {
             // freeing device memory of a dropped plan; the launch's own error matters more. TornadoVM 5.2 throws its
             // TornadoInternalError (an Error) for a plan whose allocation failed, which must not end the process
-            if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) throw vme;
+            rethrowIfFatal(e);
         }
     }
 
