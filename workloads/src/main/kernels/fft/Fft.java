@@ -1105,8 +1105,8 @@ new TornadoKernel("fft.cols", sig(GLOBAL, FLOAT, GLOBAL, FLOAT, GLOBAL, FLOAT, P
                 float re = lre[cc * pitch + kk + (kk >> 3)];
                 float im = lim[cc * pitch + kk + (kk >> 3)];
                 int e = ((c0 + cc) * kk) & (n - 1);
-                float wr = 1.0f;
-                float wi = 0.0f;
+                float wr;
+                float wi;
                 if (ktable == 1) {
                     wr = tw.get(2 * e);
                     wi = tw.get(2 * e + 1);
