@@ -83,12 +83,22 @@ class GemmSpaceTest {
     void theGpuGridHoldsTheKnownGoodPoint() {
         DeviceInfo h200 = device(DeviceType.GPU, 1024, 48 * 1024, 1L << 37);
         Space space = GemmTuning.space(h200, Precision.of("float"), 1024, 1024, 1024, Map.of());
-        assertEquals(3_981_312L, space.gridSize());
+        assertEquals(5_971_968L, space.gridSize());
         List<Map<String, Integer>> good = new Gemm().knownGood(h200, Gemm.INDIRECT);
         assertEquals(1, good.size());
         Config c = space.config(good.getFirst());
         assertTrue(space.satisfies(c), space.violation(c).orElse(""));
         assertEquals(4, c.get("ks"));
         assertEquals(List.of(), new Gemm().knownGood(device(DeviceType.CPU, 4096, 32 * 1024, 1L << 34), Gemm.INDIRECT));
+    }
+
+    /** DGEMM's best H200 point unrolls its 16-deep k-tile whole: the GPU grid holds it, so a search can find it. */
+    @Test
+    void theGpuGridHoldsDgemmsWholeTileUnroll() {
+        DeviceInfo h200 = device(DeviceType.GPU, 1024, 48 * 1024, 1L << 37);
+        Space space = GemmTuning.space(h200, Precision.of("double"), 4096, 4096, 4096, Map.of());
+        Config c = space.config(new GemmConfig(128, 64, 16, 16, 8, 16, 16, 16, 2, 2, 1, 1, 1, 1, 1).values());
+        assertTrue(space.satisfies(c), space.violation(c).orElse(""));
+        assertEquals(16, c.get("kwi"));
     }
 }
