@@ -112,10 +112,26 @@ import dev.perfport.core.kernel.Constants;
         }
         int m0 = gm * c.mwg(), n0 = gn * c.nwg();
         double[] ap = new double[mwi], bp = new double[nwi];
+        // db: the tile being multiplied is in half `cur` of each local array, the next one's DMA runs meanwhile
+        int cur = 0, aHalf = c.kwg() * c.mwg(), bHalf = c.kwg() * c.nwg();
+        if (c.db() == 1) {
+            g.waitEvents(stageTile(g, p, almF, almD, 0, z * kper, c.kwg(), c.mwg(), mp, m0, 0));
+            g.waitEvents(stageTile(g, p, blmF, blmD, 1, z * kper, c.kwg(), c.nwg(), np, n0, 0));
+        }
         for (int kwg = z * kper; kwg < (z + 1) * kper; kwg += c.kwg()) {
-            // phase 1: stage the tiles (one DMA per tile row: a row of Ap/Bp's tile is contiguous)
-            if (c.sa() == 1) stageTile(g, p, almF, almD, 0, kwg, c.kwg(), c.mwg(), mp, m0);
-            if (c.sb() == 1) stageTile(g, p, blmF, blmD, 1, kwg, c.kwg(), c.nwg(), np, n0);
+            long[] nextA = {}, nextB = {};
+            if (c.db() == 1) {
+                // phase 1: the next tiles' DMA into the other half, waited for after this tile's products
+                if (kwg + c.kwg() < (z + 1) * kper) {
+                    nextA = stageTile(g, p, almF, almD, 0, kwg + c.kwg(), c.kwg(), c.mwg(), mp, m0, (1 - cur) * aHalf);
+                    nextB = stageTile(g, p, blmF, blmD, 1, kwg + c.kwg(), c.kwg(), c.nwg(), np, n0, (1 - cur) * bHalf);
+                }
+            } else {
+                // phase 1: stage the tiles (one DMA per tile row: a row of Ap/Bp's tile is contiguous)
+                if (c.sa() == 1) g.waitEvents(stageTile(g, p, almF, almD, 0, kwg, c.kwg(), c.mwg(), mp, m0, 0));
+                if (c.sb() == 1) g.waitEvents(stageTile(g, p, blmF, blmD, 1, kwg, c.kwg(), c.nwg(), np, n0, 0));
+            }
+            int ao = cur * aHalf, bo = cur * bHalf;
             // barrier; phase 2: every work-item multiplies its register tile over the k-tile
             for (int tn = 0; tn < c.ndimc(); tn++) {
                 for (int tm = 0; tm < c.mdimc(); tm++) {
@@ -123,12 +139,12 @@ import dev.perfport.core.kernel.Constants;
                     for (int k = 0; k < c.kwg(); k++) {
                         for (int mi = 0; mi < mwi; mi++) {
                             int m = mOf[tm][mi];
-                            ap[mi] = c.sa() == 1 ? (almF != null ? almF[k * c.mwg() + m] : almD[k * c.mwg() + m])
+                            ap[mi] = c.sa() == 1 ? (almF != null ? almF[ao + k * c.mwg() + m] : almD[ao + k * c.mwg() + m])
                                     : a.get((kwg + k) * mp + m0 + m);
                         }
                         for (int ni = 0; ni < nwi; ni++) {
                             int n = nOf[tn][ni];
-                            bp[ni] = c.sb() == 1 ? (blmF != null ? blmF[k * c.nwg() + n] : blmD[k * c.nwg() + n])
+                            bp[ni] = c.sb() == 1 ? (blmF != null ? blmF[bo + k * c.nwg() + n] : blmD[bo + k * c.nwg() + n])
                                     : b.get((kwg + k) * np + n0 + n);
                         }
                         for (int ni = 0; ni < nwi; ni++) {
@@ -144,7 +160,10 @@ import dev.perfport.core.kernel.Constants;
             g.ops(op(p), steps * nwi * (mwi / c.vwm()) * simd(c.vwm(), p));
             long localLoads = (c.sa() == 1 ? mwi / c.vwm() : 0) + (c.sb() == 1 ? nwi / c.vwn() : 0);
             g.ops(Op.LOCAL_MEM, steps * localLoads + 2L * items * per / Math.max(1, 16 / p.bytes()));
-            // barrier before the next k-tile overwrites the staged tiles
+            // barrier before the next k-tile overwrites the staged tiles (db: once the next tiles have arrived)
+            g.waitEvents(nextA);
+            g.waitEvents(nextB);
+            cur = c.db() * (1 - cur);
         }
         // phase 3: C = alpha·acc + beta·C (beta = 0 never reads C)
         for (int tn = 0; tn < c.ndimc(); tn++) {
@@ -242,16 +261,19 @@ import dev.perfport.core.kernel.Constants;
         }
     }
 
-    /** Phase 1 for one operand (argument arg): its rows×width tile at column off into local memory, one DMA per tile row (contiguous in Ap/Bp). */
-    private static void stageTile(WorkGroup g, Precision p, float[] lmF, double[] lmD, int arg, int kwg, int rows,
-                                  int width, int ld, int off) {
+    /**
+     * Phase 1 for one operand (argument arg): its rows×width tile at column off into local memory from element lo on,
+     * one DMA per tile row (contiguous in Ap/Bp); {@return the DMAs' events, to wait for}
+     */
+    private static long[] stageTile(WorkGroup g, Precision p, float[] lmF, double[] lmD, int arg, int kwg, int rows,
+                                    int width, int ld, int off, int lo) {
         long[] ev = new long[rows];
         for (int k = 0; k < rows; k++) {
             int src = (kwg + k) * ld + off;
-            ev[k] = p == Precision.FLOAT ? g.asyncCopy(lmF, k * width, g.floats(arg), src, width)
-                    : g.asyncCopy(lmD, k * width, g.doubles(arg), src, width);
+            ev[k] = p == Precision.FLOAT ? g.asyncCopy(lmF, lo + k * width, g.floats(arg), src, width)
+                    : g.asyncCopy(lmD, lo + k * width, g.doubles(arg), src, width);
         }
-        g.waitEvents(ev);
+        return ev;
     }
 
     /** [t][i]: the tile-local index of thread t's i-th element, of dims threads, wi each, vw-wide vectors placed by str (STRM/STRN). */
@@ -273,7 +295,7 @@ import dev.perfport.core.kernel.Constants;
      * <ul>
      *   <li><b>Compile-time constants</b>: Aparapi has no {@code -D} and passes every field a kernel
      *       reads as a kernel argument, final or not. The tiling parameters (MWG, NWG, KWG, MDIMC,
-     *       NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB; WGD, MDIMCD, NDIMCD) are final fields of
+     *       NDIMC, MDIMA, NDIMB, VWM, VWN, STRM, STRN, SA, SB, DB; WGD, MDIMCD, NDIMCD) are final fields of
      *       the template, and {@link Specialiser} makes a class per configuration whose {@code run()}
      *       has them as literal constants, so the OpenCL compiler can unroll the register-tile loops and
      *       keep the private arrays in registers (on the H100 37× faster than the template's run-time
@@ -286,14 +308,17 @@ import dev.perfport.core.kernel.Constants;
      *       work-item (MWI·NWI = (MWG/MDIMC)·(NWG/NDIMC), and (WGD/MDIMCD)·(WGD/NDIMCD) for the direct
      *       kernel); a configuration beyond that is refused when it is compiled, with that reason.</li>
      *   <li>No {@code fma}: a product and a sum (OpenCL C may contract them; the check's bound holds either way).</li>
+     *   <li><b>DB</b>: the next k-tile goes straight from global into the other half before this tile's
+     *       products (a local array cannot be staged through a private one of a size fixed per
+     *       configuration), so its reads do not overlap the products as in gemm.cl; one barrier a tile.</li>
      * </ul>
      */
     /** Results (and operands) per work-item the private arrays hold. */
     public static final int CAP = 128;
 
-    /** The 13 tiling parameters (KWI ignored; ks is the launch's) after checking what the private arrays hold. */
+    /** The 14 tiling parameters (KWI ignored; ks is the launch's) after checking what the private arrays hold. */
     static int[] shape(Constants c) {
-        String[] names = {"MWG", "NWG", "KWG", "MDIMC", "NDIMC", "MDIMA", "NDIMB", "VWM", "VWN", "STRM", "STRN", "SA", "SB"};
+        String[] names = {"MWG", "NWG", "KWG", "MDIMC", "NDIMC", "MDIMA", "NDIMB", "VWM", "VWN", "STRM", "STRN", "SA", "SB", "DB"};
         int[] v = new int[names.length];
         for (int i = 0; i < names.length; i++) v[i] = c.getInt(names[i]);
         if (v[3] < 1 || v[4] < 1 || v[0] % v[3] != 0 || v[1] % v[4] != 0) {
@@ -343,14 +368,14 @@ import dev.perfport.core.kernel.Constants;
                     }
 //#end
 //#def stageIndexed
-                    // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
+                    // one operand's KWG×WG tile of k from $k$ into local memory from $o$ (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
                     int kw = kwg / (threads / $dim$);
                     int xw = $wg$ / $dim$;
                     for (int xi = 0; xi < xw / $vw$; xi++) {
                         int xg = $str$ == 0 ? xi + (tid % $dim$) * (xw / $vw$) : tid % $dim$ + xi * $dim$;
                         for (int ki = 0; ki < kw; ki++) {
                             int kg = ki + (tid / $dim$) * kw;
-                            for (int l = 0; l < $vw$; l++) $lm$[kg * $wg$ + xg * $vw$ + l] = $gm$[(k0 + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l];
+                            for (int l = 0; l < $vw$; l++) $lm$[$o$ + kg * $wg$ + xg * $vw$ + l] = $gm$[($k$ + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l];
                         }
                     }
 //#end
@@ -367,18 +392,18 @@ import dev.perfport.core.kernel.Constants;
         $T$ beta;
         @Local $T$[] alm;
         @Local $T$[] blm;
-        final int mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, vwm, vwn, strm, strn, sa, sb;
+        final int mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, vwm, vwn, strm, strn, sa, sb, db;
         @PrivateMemorySpace(CAP) $T$[] acc = new $T$[CAP];
         /** The work-item's MWI values of A, then its NWI values of B, of one k. */
         @PrivateMemorySpace(CAP) $T$[] opd = new $T$[CAP];
 
-        /** The 13 values of {@code shape(Constants)}, in CLBlast's groups. */
+        /** The 14 values of {@code shape(Constants)}, in CLBlast's groups. */
         Xgemm$Ty$(int[] v) {
             mwg = v[0]; nwg = v[1]; kwg = v[2];                  // work-group tile
             mdimc = v[3]; ndimc = v[4];                          // threads
             mdima = v[5]; ndimb = v[6];                          // tile loaders
             vwm = v[7]; vwn = v[8]; strm = v[9]; strn = v[10];   // vector widths, strided access
-            sa = v[11]; sb = v[12];                              // local-memory staging
+            sa = v[11]; sb = v[12]; db = v[13];                  // local-memory staging, double-buffered
         }
 
 //#use privates K=Xgemm opd=yes
@@ -393,19 +418,37 @@ import dev.perfport.core.kernel.Constants;
             int mwi = mwg / mdimc;
             int nwi = nwg / ndimc;
             for (int i = 0; i < mwi * nwi; i++) acc[i] = $Z$;
-            for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
+            // db: the tile being multiplied is in half `cur` of alm and blm; each k-tile stages the next into the other
+            // half before its products (db 0: its own tile into half 0, then a barrier)
+            int cur = 0;
+            if (db == 1) {
                 if (sa == 1) {
-//#use stageIndexed dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
+//#use stageIndexed dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=z*kper o=0
                 }
                 if (sb == 1) {
-//#use stageIndexed dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn
+//#use stageIndexed dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=z*kper o=0
                 }
-                if (sa == 1 || sb == 1) localBarrier();
+                localBarrier();
+            }
+            for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
+                int kn = k0 + db * kwg;
+                int sh = db * (1 - cur);
+                if (kn < z * kper + kper) {
+                    if (sa == 1) {
+//#use stageIndexed dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=kn o=sh*kwg*mwg
+                    }
+                    if (sb == 1) {
+//#use stageIndexed dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=kn o=sh*kwg*nwg
+                    }
+                }
+                if (db == 0 && (sa == 1 || sb == 1)) localBarrier();
+                int ao = cur * kwg * mwg;
+                int bo = cur * kwg * nwg;
                 for (int k = 0; k < kwg; k++) {
                     for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
                         if (sa == 1) {
-                            opd[mi] = alm[k * mwg + m];
+                            opd[mi] = alm[ao + k * mwg + m];
                         } else {
                             opd[mi] = agm[(k0 + k) * mp + gm * mwg + m];
                         }
@@ -413,7 +456,7 @@ import dev.perfport.core.kernel.Constants;
                     for (int ni = 0; ni < nwi; ni++) {
 //#use nOf i=ni n=n
                         if (sb == 1) {
-                            opd[mwi + ni] = blm[k * nwg + n];
+                            opd[mwi + ni] = blm[bo + k * nwg + n];
                         } else {
                             opd[mwi + ni] = bgm[(k0 + k) * np + gn * nwg + n];
                         }
@@ -423,6 +466,7 @@ import dev.perfport.core.kernel.Constants;
                     }
                 }
                 if (sa == 1 || sb == 1) localBarrier();   // before the next k-tile overwrites the staged tiles
+                cur = db * (1 - cur);
             }
             // C = alpha·AB + beta·C; beta = 0 never reads C
             for (int ni = 0; ni < nwi; ni++) {
@@ -597,8 +641,10 @@ KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty
      *   <li><b>KWI</b>: no unroll pragma in Java; the k loop steps by KWI around an inner loop of KWI
      *       steps, which TornadoVM unrolls (a loop over a compiled-in constant).</li>
      *   <li>A task takes at most 20 arguments, so MDIMA and NDIMB travel packed in one int and the
-     *       flags SA, SB, STRM, STRN, VWM, VWN in another (still compile-time constants), and the
+     *       flags SA, SB, STRM, STRN, VWM, VWN, KWI, DB in another (still compile-time constants), and the
      *       direct kernel's offsets of A and C in one long.</li>
+     *   <li><b>DB</b>: as Aparapi's, the next k-tile goes straight from global into the other half before
+     *       this tile's products; one barrier a tile.</li>
      *   <li>No fma: a product and a sum, as FMA fusion is off (bin/tornado-jvm-args); NVIDIA's compiler
      *       contracts them (the PTX has fma.rn.f32, docs/routes.md).</li>
      * </ul>
@@ -608,10 +654,10 @@ KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty
         return c.getInt("MDIMA") | c.getInt("NDIMB") << 16;
     }
 
-    /** sa | sb << 1 | strm << 2 | strn << 3 | vwm << 4 | vwn << 8 | kwi << 12. */
+    /** sa | sb << 1 | strm << 2 | strn << 3 | vwm << 4 | vwn << 8 | kwi << 12 | db << 20. */
     static int flags(Constants c) {
         return c.getInt("SA") | c.getInt("SB") << 1 | c.getInt("STRM") << 2 | c.getInt("STRN") << 3 | c.getInt("VWM") << 4
-                | c.getInt("VWN") << 8 | c.getInt("KWI") << 12;
+                | c.getInt("VWN") << 8 | c.getInt("KWI") << 12 | c.getInt("DB") << 20;
     }
 
     static int mwi(Constants c) {
@@ -667,7 +713,7 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
     }
 
 //#def stageGet
-                // one operand's KWG×WG tile into local memory (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
+                // one operand's KWG×WG tile of k from $k$ into local memory from $o$ (A: MWG, B: NWG), loader shape DIM × (threads/DIM)
                 int kw = kwg / (threads / $dim$);
                 int xw = $wg$ / $dim$;
                 for (int xi = 0; xi < xw / $vw$; xi++) {
@@ -675,7 +721,7 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
                     for (int ki = 0; ki < kw; ki++) {
                         int kg = ki + (tid / $dim$) * kw;
                         for (int l = 0; l < $vw$; l++) {
-                            $lm$[kg * $wg$ + xg * $vw$ + l] = $gm$.get((k0 + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l);
+                            $lm$[$o$ + kg * $wg$ + xg * $vw$ + l] = $gm$.get(($k$ + kg) * $ld$ + $g$ * $wg$ + xg * $vw$ + l);
                         }
                     }
                 }
@@ -694,6 +740,7 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
         int vwm = (flags >> 4) & 15;
         int vwn = (flags >> 8) & 15;
         int kwi = (flags >> 12) & 255;
+        int db = (flags >> 20) & 1;
         int tm = ctx.localIdx;
         int tn = ctx.localIdy;
         int gm = ctx.groupIdx;
@@ -713,25 +760,49 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
         for (int i = 0; i < accLength; i++) {
             acc[i] = $Z$;
         }
-        for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
+        // db: the tile being multiplied is in half `cur` of alm and blm, the next one goes into the other
+        int cur = 0;
+        if (db == 1) {
             if (sa == 1) {
-//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm
+//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=z*kper o=0
             }
             if (sb == 1) {
-//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn
+//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=z*kper o=0
             }
             ctx.localBarrier();
+        }
+        for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
+            if (db == 1) {
+                if (k0 + kwg < z * kper + kper) {
+                    if (sa == 1) {
+//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=k0+kwg o=(1-cur)*kwg*mwg
+                    }
+                    if (sb == 1) {
+//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=k0+kwg o=(1-cur)*kwg*nwg
+                    }
+                }
+            } else {
+                if (sa == 1) {
+//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=k0 o=0
+                }
+                if (sb == 1) {
+//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=k0 o=0
+                }
+                ctx.localBarrier();
+            }
+            int ao = cur * kwg * mwg;
+            int bo = cur * kwg * nwg;
             // KWI steps of k in one iteration: a loop over a constant, which TornadoVM unrolls (Java has no unroll pragma)
             for (int kb = 0; kb < kwg; kb += kwi) {
                 for (int ku = 0; ku < kwi; ku++) {
                     int k = kb + ku;
                     for (int mi = 0; mi < mwi; mi++) {
 //#use mOf i=mi m=m
-                        opd[mi] = sa == 1 ? alm[k * mwg + m] : agm.get((k0 + k) * mp + gm * mwg + m);
+                        opd[mi] = sa == 1 ? alm[ao + k * mwg + m] : agm.get((k0 + k) * mp + gm * mwg + m);
                     }
                     for (int ni = 0; ni < nwi; ni++) {
 //#use nOf i=ni n=n
-                        opd[mwi + ni] = sb == 1 ? blm[k * nwg + n] : bgm.get((k0 + k) * np + gn * nwg + n);
+                        opd[mwi + ni] = sb == 1 ? blm[bo + k * nwg + n] : bgm.get((k0 + k) * np + gn * nwg + n);
                     }
                     for (int ni = 0; ni < nwi; ni++) {
                         for (int mi = 0; mi < mwi; mi++) {
@@ -741,6 +812,7 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
                 }
             }
             ctx.localBarrier();
+            cur = db * (1 - cur);
         }
         for (int ni = 0; ni < nwi; ni++) {
 //#use nOf i=ni n=n

@@ -103,6 +103,33 @@ class GemmIT {
         assertTrue(err.contains("ks must be in [1, 16], got 17"), err);
     }
 
+    /**
+     * Double-buffered tiles (db = 1: the next k-tile staged into the other half of local memory while this one is
+     * multiplied) verify on every route, with odd k-tile counts and split k; db without both operands staged is
+     * refused before compiling, with the reason.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"jocl", "cell-emulation", "aparapi"})
+    void doubleBufferedTilesVerifyOnEveryRoute(String backend) {
+        assumeBackend(backend.equals("aparapi") ? "jocl" : backend);   // aparapi runs on the same OpenCL
+        for (String type : List.of("float", "double")) {
+            for (String ks : List.of("1", "3")) {
+                // 8-deep k-tiles: 6 of them over k = 47, 2 in each of 3 slices
+                List<String> p = List.of("mwg=64", "nwg=64", "kwg=8", "mdimc=16", "ndimc=16", "mdima=32", "ndimb=32", "kwi=2",
+                        "vwm=1", "vwn=1", "strm=1", "strn=1", "sa=1", "sb=1", "db=1", "m=70", "n=65", "k=47", "type=" + type,
+                        "ks=" + ks, "beta=0.5", "transb=t");
+                Run r = gemm("run", backend, p, "indirect");
+                assertAllVerified(r, 1, backend);
+                assertEquals("1", String.valueOf(((Map<?, ?>) Dist.jsonRows(r).getFirst().get("params")).get("db")));
+            }
+        }
+        List<String> unstaged = new ArrayList<>(STAGED.subList(0, STAGED.size() - 1));
+        unstaged.addAll(List.of("sb=0", "db=1", "m=9", "n=9", "k=9"));
+        Run r = gemm("run", backend, unstaged, "indirect");
+        String err = (String) Dist.jsonRows(r).getFirst().get("error");
+        assertTrue(err.contains("db = 1 double-buffers the staged tiles and needs sa = 1 and sb = 1, got sa = 1, sb = 0"), err);
+    }
+
     /** The size of the issue, on PoCL only (the emulator would take minutes). */
     @Test
     void largeOddShapeVerifiesOnPocl() {
@@ -121,7 +148,7 @@ class GemmIT {
         // the emulator's local store is smaller than 2 x 128 x 256 doubles
         r = gemm("run", "cell-emulation", List.of("m=9", "n=9", "k=9", "type=double", "mwg=256", "nwg=256", "kwg=128", "vwm=1", "sa=1", "sb=1"), "indirect");
         err = (String) Dist.jsonRows(r).getFirst().get("error");
-        assertTrue(err.contains("local memory 524288 B (8 B x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's"), err);
+        assertTrue(err.contains("local memory 524288 B (8 B x (1+db) x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's"), err);
         // a bad value of a parameter is a usage error: one line, exit 2
         r = Run.of("run", "gemm", "--backend", "cell-emulation", "--param", "layout=diagonal");
         Dist.assertExit(2, r);

@@ -19,59 +19,69 @@ import java.util.Map;
  * {@code VWN}; strided thread access {@code STRM}, {@code STRN}; local-memory staging {@code SA},
  * {@code SB}; and split k {@code KS} (cuBLAS's split-K, not CLBlast's): ks slices of k summed by
  * ks groups each into planes of their own, then added by {@code gemm_ksum}, which gives small
- * products (1024³ on a 132-SM GPU) ks times the work-groups. On the command line they are lower
- * case ({@code --param mwg=64}).
+ * products (1024³ on a 132-SM GPU) ks times the work-groups; and double-buffered tiles {@code DB}
+ * (1: two halves of local memory, the next k-tile read from global memory while this one is
+ * multiplied, one barrier a k-tile; needs SA = SB = 1 and twice the local memory). On the command
+ * line they are lower case ({@code --param mwg=64}).
  *
  * <p>{@link #violations} checks every constraint before anything is compiled, so that a refused
  * configuration is reported with its reason instead of failing in a compiler.
  */
 public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int mdima, int ndimb, int kwi,
-                         int vwm, int vwn, int strm, int strn, int sa, int sb, int ks) {
+                         int vwm, int vwn, int strm, int strn, int sa, int sb, int ks, int db) {
     /** The most k slices: each is a plane of C in scratch memory. */
     public static final int MAX_KS = 16;
 
-    /** A configuration without split k (ks = 1). */
+    /** A configuration without split k (ks = 1) and single-buffered (db = 0). */
     public GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int mdima, int ndimb, int kwi,
                       int vwm, int vwn, int strm, int strn, int sa, int sb) {
-        this(mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, 1);
+        this(mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, 1, 0);
+    }
+
+    /** A single-buffered configuration (db = 0). */
+    public GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int mdima, int ndimb, int kwi,
+                      int vwm, int vwn, int strm, int strn, int sa, int sb, int ks) {
+        this(mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, ks, 0);
     }
 
     /** Parameter names, lower case, in the order of the record (also the tuner's hierarchy order). */
     public static final List<String> NAMES = List.of("mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "kwi",
-            "vwm", "vwn", "strm", "strn", "sa", "sb", "ks");
+            "vwm", "vwn", "strm", "strn", "sa", "sb", "ks", "db");
     static final List<Integer> VECTOR_WIDTHS = List.of(1, 2, 4, 8);
 
     /**
      * A configuration from values by lower-case name; every name must be present but {@code ks}
-     * (1 when absent: tuning results from before split k).
+     * (1 when absent: tuning results from before split k) and {@code db} (0 when absent: from
+     * before double buffering).
      */
     public static GemmConfig of(Map<String, Integer> v) {
         int[] x = NAMES.stream().mapToInt(n -> value(v, n)).toArray();
-        return new GemmConfig(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9], x[10], x[11], x[12], x[13], x[14]);
+        return new GemmConfig(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9], x[10], x[11], x[12], x[13], x[14], x[15]);
     }
 
-    /** {@code v}'s value of {@code name}, where {@code ks} may be absent (1). */
+    /** {@code v}'s value of {@code name}, where {@code ks} may be absent (1), and {@code db} (0). */
     public static int value(Map<String, Integer> v, String name) {
         Integer x = v.get(name);
         if (x == null && name.equals("ks")) return 1;
+        if (x == null && name.equals("db")) return 0;
         if (x == null) throw new IllegalArgumentException("no value of gemm parameter '" + name + "'");
         return x;
     }
 
-    /** {@code p} with each parameter's value from {@code v} ({@code ks} 1 where absent), as gemm's parameters. */
+    /** {@code p} with each parameter's value from {@code v} ({@code ks} 1 and {@code db} 0 where absent), as gemm's parameters. */
     public static Params withValues(Params p, Map<String, Integer> v) {
         for (String name : NAMES) p = p.with(name, Integer.toString(value(v, name)));
         return p;
     }
 
-    /** Whether {@code v} has every parameter ({@code ks} may be absent). */
+    /** Whether {@code v} has every parameter ({@code ks} and {@code db} may be absent). */
     public static boolean complete(Map<String, Integer> v) {
-        return NAMES.stream().allMatch(n -> n.equals("ks") || v.containsKey(n));
+        return NAMES.stream().allMatch(n -> n.equals("ks") || n.equals("db") || v.containsKey(n));
     }
 
     /** The values by lower-case name, in {@link #NAMES} order. */
     public Map<String, Integer> values() {
-        int[] a = {mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, ks};
+        int[] a = {mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn, strm, strn, sa, sb, ks, db};
         Map<String, Integer> m = new LinkedHashMap<>();
         for (int i = 0; i < a.length; i++) m.put(NAMES.get(i), a[i]);
         return m;
@@ -100,9 +110,9 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         return mdimc * ndimc;
     }
 
-    /** Local memory of one work-group in bytes for elements of {@code elemBytes}. */
+    /** Local memory of one work-group in bytes for elements of {@code elemBytes} (both halves where double-buffered). */
     public long localBytes(int elemBytes) {
-        return (long) elemBytes * ((long) sa * kwg * mwg + (long) sb * kwg * nwg);
+        return (long) elemBytes * (1 + db) * ((long) sa * kwg * mwg + (long) sb * kwg * nwg);
     }
 
     /** Every constraint this configuration breaks on {@code d} for elements of {@code elemBytes}; empty when valid. */
@@ -110,10 +120,12 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         List<String> v = new ArrayList<>();
         Map<String, Integer> all = values();
         all.forEach((k, x) -> {
-            if (x < (k.startsWith("str") || k.equals("sa") || k.equals("sb") ? 0 : 1)) v.add(k + " = " + x + " is out of range");
+            if (x < (k.startsWith("str") || k.equals("sa") || k.equals("sb") || k.equals("db") ? 0 : 1)) v.add(k + " = " + x + " is out of range");
         });
         if (!v.isEmpty()) return v;
-        for (String k : List.of("strm", "strn", "sa", "sb")) if (all.get(k) > 1) v.add(k + " must be 0 or 1, got " + all.get(k));
+        for (String k : List.of("strm", "strn", "sa", "sb", "db")) if (all.get(k) > 1) v.add(k + " must be 0 or 1, got " + all.get(k));
+        // the two halves hold staged tiles: without both in local memory there is nothing to double-buffer
+        if (db == 1 && (sa == 0 || sb == 0)) v.add("db = 1 double-buffers the staged tiles and needs sa = 1 and sb = 1, got sa = " + sa + ", sb = " + sb);
         if (!VECTOR_WIDTHS.contains(vwm)) v.add("vwm must be 1, 2, 4 or 8, got " + vwm);
         if (!VECTOR_WIDTHS.contains(vwn)) v.add("vwn must be 1, 2, 4 or 8, got " + vwn);
         if (ks > MAX_KS) v.add("ks must be in [1, " + MAX_KS + "], got " + ks);
@@ -136,7 +148,7 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         long cap = d.capacity(MemoryLevel.LOCAL);
         long need = localBytes(elemBytes);
         if (need > 0 && need > cap) {
-            v.add("local memory " + need + " B (" + elemBytes + " B x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's " + cap + " B");
+            v.add("local memory " + need + " B (" + elemBytes + " B x (1+db) x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's " + cap + " B");
         }
         return v;
     }

@@ -18,7 +18,7 @@ import static dev.perfport.workloads.gemm.Gemm.INDIRECT;
 
 /**
  * GEMM's parameters and knobs, each declared once; the GEMM's own knobs (directmax, config, the indirect
- * kernel's 15 and the direct kernel's 3) are shared with TRSM, whose blocks are GEMMs.
+ * kernel's 16 and the direct kernel's 3) are shared with TRSM, whose blocks are GEMMs.
  */
 public final class GemmSpec {
     public static final int MAX_REPS = 1000;
@@ -59,7 +59,9 @@ public final class GemmSpec {
             kernel("strn", 0, "1: strided along n (STRN)"),
             kernel("sa", 0, "1: A staged in local memory (SA)"),
             kernel("sb", 0, "1: B staged in local memory (SB)"),
-            kernel("ks", 1, "split k: slices of k summed into planes of their own, then added; at most " + GemmConfig.MAX_KS));
+            kernel("ks", 1, "split k: slices of k summed into planes of their own, then added; at most " + GemmConfig.MAX_KS),
+            kernel("db", 0, "1: double-buffered tiles, the next k-tile read while this one is multiplied, one barrier a k-tile; "
+                    + "needs sa = sb = 1 and twice the local memory (DB)"));
     /** The direct kernel's tile and threads. */
     public static final List<Knob<Integer>> DIRECT_KERNEL = List.of(
             Knob.ints("wgd").atLeast(1).orAuto().byDefaultText(AUTO).macro("WGD").help("the direct kernel's tile, auto per device type"),

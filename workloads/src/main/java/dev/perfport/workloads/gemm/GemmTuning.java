@@ -38,8 +38,9 @@ final class GemmTuning {
 
     /**
      * The default grid: 3·3·2·2·2·2·2·1·3·3·2·2·2·2 = 41,472 points, most refused by the
-     * constraints; on GPUs 4·4·2·3·3·3·3·3·4·4·2·2·2·2·3 = 5,971,968 (128-wide tiles, 32 threads a
-     * side, vectors of 8, k unrolled by 2, 8 or 16, split k), for the random and genetic strategies.
+     * constraints; on GPUs 4·4·3·3·3·3·3·3·4·4·2·2·2·2·3·2 = 17,915,904 (128-wide tiles, 8-deep
+     * k-tiles, 32 threads a side, vectors of 8, k unrolled by 2, 8 or 16, split k, double-buffered
+     * tiles), for the random and genetic strategies.
      */
     static Map<String, List<Integer>> defaultGrid(DeviceInfo d) {
         // large GPUs want CLBlast's "large" search too: 128-wide tiles, 8 results per thread, float8
@@ -51,7 +52,8 @@ final class GemmTuning {
         Map<String, List<Integer>> g = new LinkedHashMap<>();
         g.put("mwg", wg);
         g.put("nwg", wg);
-        g.put("kwg", List.of(16, 32));
+        // 8: a shallow k-tile, which double-buffered tiles make worth its barriers (DGEMM on an H200)
+        g.put("kwg", gpu ? List.of(8, 16, 32) : List.of(16, 32));
         g.put("mdimc", dims);
         g.put("ndimc", dims);
         g.put("mdima", dims);
@@ -67,6 +69,7 @@ final class GemmTuning {
         g.put("sb", bit);
         // split k only where groups are many and k is long enough to split (GPUs)
         g.put("ks", gpu ? List.of(1, 2, 4) : List.of(1));
+        g.put("db", gpu ? List.of(0, 1) : List.of(0));
         // the device default is always a grid point (the hierarchical strategy starts there)
         GemmConfig def = GemmConfig.defaultFor(d);
         def.values().forEach((k, v) -> {
@@ -122,7 +125,8 @@ final class GemmTuning {
                 new Strategy.Stage("staging", List.of("sa", "sb"), best),
                 new Strategy.Stage("loaders", List.of("mdima", "ndimb"), best),
                 new Strategy.Stage("strides", List.of("strm", "strn"), best),
-                new Strategy.Stage("split", List.of("ks"), best)), null);
+                new Strategy.Stage("split", List.of("ks"), best),
+                new Strategy.Stage("buffers", List.of("db", "kwg"), best)), null);
 
         Map<String, String> fx = new LinkedHashMap<>();
         for (Knob<?> key : GemmSpec.PROBLEM) fx.put(key.name(), base.shown().get(key.name()));

@@ -12,6 +12,7 @@
  *   VWM, VWN    vector widths along m (A and C) and n (B)
  *   STRM, STRN  0: a thread's elements are contiguous; 1: strided by the thread count
  *   SA, SB      1: stage the A / B tile in local memory; 0: read it from global memory
+ *   DB          1: double-buffered tiles (needs SA = SB = 1): alm and blm hold two k-tiles each
  *   (ks, split k, is no -D constant: the kernel reads it from the launch, see gemm_xgemm)
  *
  * gemm_xgemm, the fast kernel of the indirect path, needs tile multiples and packed operands:
@@ -80,6 +81,9 @@ typedef float8 real8;
 #ifndef SB
 #define SB 0
 #endif
+#ifndef DB
+#define DB 0
+#endif
 #ifndef WGD
 #define WGD 8
 #endif
@@ -147,6 +151,28 @@ typedef real8 realN;
         }                                                                                       \
     }
 
+/* TILE_LOAD / TILE_STORE: TILE_TO_LOCAL split through private registers rg (DB 1): the next tile's
+ * global reads are issued before this tile's products and stored to the other half after them, so
+ * their latency hides behind the products and one barrier a k-tile suffices. */
+#define TILE_LOAD(rg, gm, XDIM, XW, KW, XWG, VW, STR, vecs, gx, kb) {                            \
+        const int l0 = tid % XDIM, l1 = tid / XDIM;                                             \
+        _Pragma("unroll")                                                                       \
+        for (int xi = 0; xi < XW / VW; xi++) {                                                  \
+            const int xg = STR == 0 ? xi + l0 * (XW / VW) : l0 + xi * XDIM;                     \
+            _Pragma("unroll")                                                                   \
+            for (int ki = 0; ki < KW; ki++) rg[xi * KW + ki] = gm[((kb) + ki + l1 * KW) * vecs + gx * (XWG / VW) + xg]; \
+        }                                                                                       \
+    }
+#define TILE_STORE(lm, rg, XDIM, XW, KW, XWG, VW, STR) {                                        \
+        const int l0 = tid % XDIM, l1 = tid / XDIM;                                             \
+        _Pragma("unroll")                                                                       \
+        for (int xi = 0; xi < XW / VW; xi++) {                                                  \
+            const int xg = STR == 0 ? xi + l0 * (XW / VW) : l0 + xi * XDIM;                     \
+            _Pragma("unroll")                                                                   \
+            for (int ki = 0; ki < KW; ki++) lm[(ki + l1 * KW) * (XWG / VW) + xg] = rg[xi * KW + ki]; \
+        }                                                                                       \
+    }
+
 /* Thread tid's m-vector index of its mi-th vector (STRM), and n-vector index of its ni-th (STRN). */
 #if STRM == 0
 #define MVEC(mi, tid) ((mi) + (tid) * (MWI / VWM))
@@ -176,7 +202,29 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
         #pragma unroll
         for (int mi = 0; mi < MWI / VWM; mi++) cpm[ni][mi] = (realM) ZERO;
     }
+#if DB == 1
+    /* tile 0 staged before the loop; then each k-tile reads the next into registers, multiplies its
+     * half, stores the next into the other half and meets the others at one barrier */
+    realM ar[(MWA / VWM) * KWA];
+    realN br[(NWB / VWN) * KWB];
+    TILE_LOAD(ar, agm, MDIMA, MWA, KWA, MWG, VWM, STRM, mvecs, gm, z * kper)
+    TILE_LOAD(br, bgm, NDIMB, NWB, KWB, NWG, VWN, STRN, nvecs, gn, z * kper)
+    TILE_STORE(alm, ar, MDIMA, MWA, KWA, MWG, VWM, STRM)
+    TILE_STORE(blm, br, NDIMB, NWB, KWB, NWG, VWN, STRN)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int buf = 0;
     for (int kwg = z * kper; kwg < (z + 1) * kper; kwg += KWG) {
+        const bool more = kwg + KWG < (z + 1) * kper;
+        if (more) {
+            TILE_LOAD(ar, agm, MDIMA, MWA, KWA, MWG, VWM, STRM, mvecs, gm, kwg + KWG)
+            TILE_LOAD(br, bgm, NDIMB, NWB, KWB, NWG, VWN, STRN, nvecs, gn, kwg + KWG)
+        }
+        __local const realM* alc = alm + buf * (KWG * MWG / VWM);
+        __local const realN* blc = blm + buf * (KWG * NWG / VWN);
+#else
+    for (int kwg = z * kper; kwg < (z + 1) * kper; kwg += KWG) {
+        __local const realM* alc = alm;
+        __local const realN* blc = blm;
 #if SA == 1
         TILE_TO_LOCAL(alm, agm, MDIMA, MWA, KWA, MWG, VWM, STRM, mvecs, gm)   /* A: KWG×MWG, loader MDIMA × KDIMA */
 #endif
@@ -185,6 +233,7 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
 #endif
 #if SA == 1 || SB == 1
         barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 #endif
         for (int pwi = 0; pwi < KWG; pwi += KWI) {
             #pragma unroll
@@ -195,7 +244,7 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
                 #pragma unroll
                 for (int mi = 0; mi < MWI / VWM; mi++) {
 #if SA == 1
-                    apm[mi] = alm[k * (MWG / VWM) + MVEC(mi, tm)];
+                    apm[mi] = alc[k * (MWG / VWM) + MVEC(mi, tm)];
 #else
                     apm[mi] = agm[(kwg + k) * mvecs + gm * (MWG / VWM) + MVEC(mi, tm)];
 #endif
@@ -203,7 +252,7 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
                 #pragma unroll
                 for (int ni = 0; ni < NWI / VWN; ni++) {
 #if SB == 1
-                    const realN b = blm[k * (NWG / VWN) + NVEC(ni, tn)];
+                    const realN b = blc[k * (NWG / VWN) + NVEC(ni, tn)];
 #else
                     const realN b = bgm[(kwg + k) * nvecs + gn * (NWG / VWN) + NVEC(ni, tn)];
 #endif
@@ -216,7 +265,14 @@ void gemm_xgemm(PP_PARAMS, __global const realM* restrict agm, __global const re
                 }
             }
         }
-#if SA == 1 || SB == 1
+#if DB == 1
+        if (more) {
+            TILE_STORE((alm + (buf ^ 1) * (KWG * MWG / VWM)), ar, MDIMA, MWA, KWA, MWG, VWM, STRM)
+            TILE_STORE((blm + (buf ^ 1) * (KWG * NWG / VWN)), br, NDIMB, NWB, KWB, NWG, VWN, STRN)
+        }
+        buf ^= 1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+#elif SA == 1 || SB == 1
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     }

@@ -61,7 +61,7 @@ class GemmConfigTest {
         // local memory: 8 B x (64*64 + 64*64) = 64 KiB > 48 KiB for double, 32 KiB fits for float
         GemmConfig big = new GemmConfig(64, 64, 64, 16, 16, 16, 16, 2, 1, 1, 0, 0, 1, 1);
         assertEquals(List.of(), big.violations(GPU, 4));
-        assertEquals(List.of("local memory 65536 B (8 B x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's 49152 B"), big.violations(GPU, 8));
+        assertEquals(List.of("local memory 65536 B (8 B x (1+db) x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's 49152 B"), big.violations(GPU, 8));
         assertTrue(new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 3, 1, 0, 0, 0, 0).violations(GPU, 4).contains("vwm must be 1, 2, 4 or 8, got 3"));
         assertTrue(new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 1, 1, 2, 0, 0, 0).violations(GPU, 4).contains("strm must be 0 or 1, got 2"));
     }
@@ -69,9 +69,29 @@ class GemmConfigTest {
     @Test
     void constantsAreTheClblastNames() {
         GemmConfig c = new GemmConfig(64, 32, 16, 16, 8, 16, 8, 2, 4, 2, 1, 0, 1, 0);
-        assertEquals("-DKWG=16 -DKWI=2 -DMDIMA=16 -DMDIMC=16 -DMWG=64 -DNDIMB=8 -DNDIMC=8 -DNWG=32 -DSA=1 -DSB=0 -DSTRM=1 -DSTRN=0 -DVWM=4 -DVWN=2",
+        assertEquals("-DDB=0 -DKWG=16 -DKWI=2 -DMDIMA=16 -DMDIMC=16 -DMWG=64 -DNDIMB=8 -DNDIMC=8 -DNWG=32 -DSA=1 -DSB=0 -DSTRM=1 -DSTRN=0 -DVWM=4 -DVWN=2",
                 c.constants().toOpenClOptions());
         assertEquals(c, GemmConfig.of(c.constants()));
+    }
+
+    /** Double-buffered tiles: two halves of local memory, only where both operands are staged; absent in old results. */
+    @Test
+    void doubleBufferingTakesTwiceTheLocalMemoryAndBothStagedTiles() {
+        // 4 B x (32*128 + 32*64) = 24 KiB fits 48 KiB once; twice is 49152 B, which still fits; kwg 64 does not
+        GemmConfig one = new GemmConfig(128, 64, 32, 16, 8, 16, 16, 8, 4, 4, 1, 1, 1, 1, 1, 0);
+        GemmConfig two = new GemmConfig(128, 64, 32, 16, 8, 16, 16, 8, 4, 4, 1, 1, 1, 1, 1, 1);
+        assertEquals(2 * one.localBytes(4), two.localBytes(4));
+        assertEquals(List.of(), two.violations(GPU, 4));
+        assertEquals(List.of("local memory 98304 B (4 B x (1+db) x (sa*kwg*mwg + sb*kwg*nwg)) exceeds the device's 49152 B"),
+                new GemmConfig(128, 64, 64, 16, 8, 16, 16, 8, 4, 4, 1, 1, 1, 1, 1, 1).violations(GPU, 4));
+        assertEquals(List.of("db = 1 double-buffers the staged tiles and needs sa = 1 and sb = 1, got sa = 1, sb = 0"),
+                new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 1, 1, 1, 1, 1, 0, 1, 1).violations(GPU, 4));
+        assertTrue(new GemmConfig(64, 64, 16, 16, 16, 16, 16, 2, 1, 1, 1, 1, 1, 1, 1, 2).violations(GPU, 4).contains("db must be 0 or 1, got 2"));
+        assertEquals("1", two.constants().toOpenClOptions().replaceAll(".*-DDB=(\\d).*", "$1"));
+        Map<String, Integer> old = new java.util.LinkedHashMap<>(one.values());
+        old.remove("db");
+        assertTrue(GemmConfig.complete(old));
+        assertEquals(one, GemmConfig.of(old));
     }
 
     /** Split k: no -D constant (one build serves every ks), k padded to ks k-tiles, absent in old tuning results. */
