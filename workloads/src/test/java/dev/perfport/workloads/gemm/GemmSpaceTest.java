@@ -78,17 +78,20 @@ class GemmSpaceTest {
         assertTrue(globalRefusals > 0, "the small device refuses some points for global memory");
     }
 
-    /** The GPU grid holds the point found by hand on an H200 (a seed of the genetic strategy), and it satisfies the constraints there. */
+    /** The GPU grid holds the points found by hand on an H200 (seeds of the genetic strategy), and they satisfy the constraints there. */
     @Test
     void theGpuGridHoldsTheKnownGoodPoint() {
         DeviceInfo h200 = device(DeviceType.GPU, 1024, 48 * 1024, 1L << 37);
         Space space = GemmTuning.space(h200, Precision.of("float"), 1024, 1024, 1024, Map.of());
         assertEquals(17_915_904L, space.gridSize());
         List<Map<String, Integer>> good = new Gemm().knownGood(h200, Gemm.INDIRECT);
-        assertEquals(1, good.size());
+        assertEquals(2, good.size());
         Config c = space.config(good.getFirst());
         assertTrue(space.satisfies(c), space.violation(c).orElse(""));
         assertEquals(4, c.get("ks"));
+        Config dgemm = GemmTuning.space(h200, Precision.of("double"), 4096, 4096, 4096, Map.of()).config(good.get(1));
+        assertEquals(1, dgemm.get("db"));
+        assertTrue(GemmTuning.space(h200, Precision.of("double"), 4096, 4096, 4096, Map.of()).satisfies(dgemm));
         assertEquals(List.of(), new Gemm().knownGood(device(DeviceType.CPU, 4096, 32 * 1024, 1L << 34), Gemm.INDIRECT));
     }
 
