@@ -75,6 +75,21 @@ public final class Gemm implements Workload, Tunable {
         return Spec.eachUnlessGiven(defaults().with(overrides), overrides, GemmSpec.TYPE, "float", "double");
     }
 
+    /**
+     * Checked mode: the second small case, and on the indirect path a double-buffered one: three 8-deep k-tiles over
+     * 3×2 groups of 4×4 work-items, so each group's halves swap twice across its single barriers.
+     */
+    @Override
+    public List<Params> checkedCases(String variant) {
+        List<Params> cases = new java.util.ArrayList<>(Workload.super.checkedCases(variant));
+        if (variant.equals(INDIRECT)) {
+            cases.add(Params.of("m", "20", "n", "12", "k", "24", "transb", "t", "mwg", "8", "nwg", "8", "kwg", "8", "mdimc", "4",
+                    "ndimc", "4", "mdima", "4", "ndimb", "4", "kwi", "2", "vwm", "1", "vwn", "1", "strm", "1", "strn", "0", "sa", "1",
+                    "sb", "1", "db", "1", "reps", "1"));
+        }
+        return cases;
+    }
+
     /** Odd sizes, both layouts, transpositions, beta = 0; float and double each (compareCases). */
     @Override
     public List<Params> smallCases() {

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SpecialiserTest {
     /** The H100's tuned SGEMM shape at 4096 (CLBlast's 128×128×16 with 16×16 threads, float4 both ways, strided, both staged). */
-    private static final int[] TUNED = {128, 128, 16, 16, 16, 16, 16, 4, 4, 1, 1, 1, 1};
+    private static final int[] TUNED = {128, 128, 16, 16, 16, 16, 16, 4, 4, 1, 1, 1, 1, 0};
 
     private static String openCl(Object kernel) throws Exception {
         return KernelWriter.writeToString(ClassModel.createClassModel(kernel.getClass()).getEntrypoint("run", kernel));
@@ -46,7 +46,7 @@ class SpecialiserTest {
         String before = dumped(template, "xgemm-float-template.cl");
         String after = dumped(spec, "xgemm-float-128x128x16.cl");
         assertTrue(before.contains("this->mwg"), "the template reads its tile sizes from kernel arguments:\n" + before);
-        for (String f : new String[]{"mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "vwm", "vwn", "strm", "strn", "sa", "sb"}) {
+        for (String f : new String[]{"mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "vwm", "vwn", "strm", "strn", "sa", "sb", "db"}) {
             assertFalse(after.contains("this->" + f + ";") || after.contains("this->" + f + " ") || after.contains("this->" + f + ")"),
                     f + " is still a kernel argument:\n" + after);
         }
@@ -131,6 +131,9 @@ class SpecialiserTest {
         other[2] = 32;
         assertSame(a, b);
         assertNotSame(a, Specialiser.of(GemmKernels.XgemmFloat.class, other).getClass());
+        int[] doubleBuffered = TUNED.clone();
+        doubleBuffered[13] = 1;
+        assertNotSame(a, Specialiser.of(GemmKernels.XgemmFloat.class, doubleBuffered).getClass());
     }
 
     /**
