@@ -644,7 +644,8 @@ KernelSpec.of("gemm.direct.$T$", Direct$Ty$.class, c -> Specialiser.of(Direct$Ty
      *       flags SA, SB, STRM, STRN, VWM, VWN, KWI, DB in another (still compile-time constants), and the
      *       direct kernel's offsets of A and C in one long.</li>
      *   <li><b>DB</b>: as Aparapi's, the next k-tile goes straight from global into the other half before
-     *       this tile's products; one barrier a tile.</li>
+     *       this tile's products; one barrier a tile. A staging copy in a private array, as gemm.cl keeps, is
+     *       expressible here (sized by the compiled-in constants) and not tried.</li>
      *   <li>No fma: a product and a sum, as FMA fusion is off (bin/tornado-jvm-args); NVIDIA's compiler
      *       contracts them (the PTX has fma.rn.f32, docs/routes.md).</li>
      * </ul>
