@@ -761,7 +761,8 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
         for (int i = 0; i < accLength; i++) {
             acc[i] = $Z$;
         }
-        // db: the tile being multiplied is in half `cur` of alm and blm, the next one goes into the other
+        // db: the tile being multiplied is in half `cur` of alm and blm; each k-tile stages the next into the other
+        // half before its products (db 0: its own tile into half 0, then a barrier), as Aparapi's kernel does
         int cur = 0;
         if (db == 1) {
             if (sa == 1) {
@@ -773,22 +774,17 @@ new TornadoKernel("gemm.direct.$T$", sig(GLOBAL, $E$, GLOBAL, $E$, GLOBAL, $E$, 
             ctx.localBarrier();
         }
         for (int k0 = z * kper; k0 < z * kper + kper; k0 += kwg) {
-            if (db == 1) {
-                if (k0 + kwg < z * kper + kper) {
-                    if (sa == 1) {
-//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=k0+kwg o=(1-cur)*kwg*mwg
-                    }
-                    if (sb == 1) {
-//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=k0+kwg o=(1-cur)*kwg*nwg
-                    }
-                }
-            } else {
+            int kn = k0 + db * kwg;
+            int sh = db * (1 - cur);
+            if (kn < z * kper + kper) {
                 if (sa == 1) {
-//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=k0 o=0
+//#use stageGet dim=mdima wg=mwg vw=vwm str=strm lm=alm gm=agm ld=mp g=gm k=kn o=sh*kwg*mwg
                 }
                 if (sb == 1) {
-//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=k0 o=0
+//#use stageGet dim=ndimb wg=nwg vw=vwn str=strn lm=blm gm=bgm ld=np g=gn k=kn o=sh*kwg*nwg
                 }
+            }
+            if (db == 0) {
                 ctx.localBarrier();
             }
             int ao = cur * kwg * mwg;

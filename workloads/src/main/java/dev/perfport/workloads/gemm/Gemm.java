@@ -24,6 +24,7 @@ import dev.perfport.workloads.spec.Values;
 
 import static dev.perfport.workloads.gemm.GemmSpec.SPEC;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class Gemm implements Workload, Tunable {
      */
     @Override
     public List<Params> checkedCases(String variant) {
-        List<Params> cases = new java.util.ArrayList<>(Workload.super.checkedCases(variant));
+        List<Params> cases = new ArrayList<>(Workload.super.checkedCases(variant));
         if (variant.equals(INDIRECT)) {
             cases.add(Params.of("m", "20", "n", "12", "k", "24", "transb", "t", "mwg", "8", "nwg", "8", "kwg", "8", "mdimc", "4",
                     "ndimc", "4", "mdima", "4", "ndimb", "4", "kwi", "2", "vwm", "1", "vwn", "1", "strm", "1", "strn", "0", "sa", "1",

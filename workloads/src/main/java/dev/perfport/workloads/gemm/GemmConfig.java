@@ -48,6 +48,8 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
     public static final List<String> NAMES = List.of("mwg", "nwg", "kwg", "mdimc", "ndimc", "mdima", "ndimb", "kwi",
             "vwm", "vwn", "strm", "strn", "sa", "sb", "ks", "db");
     static final List<Integer> VECTOR_WIDTHS = List.of(1, 2, 4, 8);
+    /** The parameters that are 0 or 1. */
+    private static final List<String> FLAGS = List.of("strm", "strn", "sa", "sb", "db");
 
     /**
      * A configuration from values by lower-case name; every name must be present but {@code ks}
@@ -110,9 +112,19 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         return mdimc * ndimc;
     }
 
-    /** Local memory of one work-group in bytes for elements of {@code elemBytes} (both halves where double-buffered). */
+    /** Elements of local memory that A's staged tiles take: 0 unstaged, two k-tiles where double-buffered. */
+    public long aLocalElements() {
+        return (1L + db) * sa * kwg * mwg;
+    }
+
+    /** Elements of local memory that B's staged tiles take, as {@link #aLocalElements()}. */
+    public long bLocalElements() {
+        return (1L + db) * sb * kwg * nwg;
+    }
+
+    /** Local memory of one work-group in bytes for elements of {@code elemBytes}. */
     public long localBytes(int elemBytes) {
-        return (long) elemBytes * (1 + db) * ((long) sa * kwg * mwg + (long) sb * kwg * nwg);
+        return elemBytes * (aLocalElements() + bLocalElements());
     }
 
     /** Every constraint this configuration breaks on {@code d} for elements of {@code elemBytes}; empty when valid. */
@@ -120,10 +132,10 @@ public record GemmConfig(int mwg, int nwg, int kwg, int mdimc, int ndimc, int md
         List<String> v = new ArrayList<>();
         Map<String, Integer> all = values();
         all.forEach((k, x) -> {
-            if (x < (k.startsWith("str") || k.equals("sa") || k.equals("sb") || k.equals("db") ? 0 : 1)) v.add(k + " = " + x + " is out of range");
+            if (x < (FLAGS.contains(k) ? 0 : 1)) v.add(k + " = " + x + " is out of range");
         });
         if (!v.isEmpty()) return v;
-        for (String k : List.of("strm", "strn", "sa", "sb", "db")) if (all.get(k) > 1) v.add(k + " must be 0 or 1, got " + all.get(k));
+        for (String k : FLAGS) if (all.get(k) > 1) v.add(k + " must be 0 or 1, got " + all.get(k));
         // the two halves hold staged tiles: without both in local memory there is nothing to double-buffer
         if (db == 1 && (sa == 0 || sb == 0)) v.add("db = 1 double-buffers the staged tiles and needs sa = 1 and sb = 1, got sa = " + sa + ", sb = " + sb);
         if (!VECTOR_WIDTHS.contains(vwm)) v.add("vwm must be 1, 2, 4 or 8, got " + vwm);

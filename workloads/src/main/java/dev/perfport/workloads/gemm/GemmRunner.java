@@ -116,9 +116,9 @@ public final class GemmRunner implements AutoCloseable {
         if (ks > 1 && wp == null) wp = keep(s.allocate(p.elem, (long) ks * maxMp * maxNp));
         // split k: the ks slices are ks times the groups along dimension 1 (the kernel splits them again)
         NDRange range = NDRange.of((long) mp / cfg.mwg() * cfg.mdimc(), (long) np / cfg.nwg() * cfg.ndimc() * ks, cfg.mdimc(), cfg.ndimc());
-        // double-buffered: two halves, the tile being multiplied and the next
-        LocalSize alm = LocalSize.of(cfg.sa() == 1 ? (1L + cfg.db()) * cfg.kwg() * cfg.mwg() : 1);
-        LocalSize blm = LocalSize.of(cfg.sb() == 1 ? (1L + cfg.db()) * cfg.kwg() * cfg.nwg() : 1);
+        // an unstaged operand's argument still takes one element
+        LocalSize alm = LocalSize.of(Math.max(1, cfg.aLocalElements()));
+        LocalSize blm = LocalSize.of(Math.max(1, cfg.bLocalElements()));
         // op(A)(i,k) -> Ap[k*Mp + i]; op(B)(k,j) -> Bp[k*Np + j]; C(i,j) <-> Cp[j*Mp + i]
         if (!aIn) copy(rep, pad(), a, ap, ao, asi, ask, m, k, mp, kp);
         if (!bIn) copy(rep, pad(), b, bp, bo, bsj, bsk, n, k, np, kp);
